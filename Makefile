@@ -1,0 +1,63 @@
+# Longhaul — the two commands: `make run` and `make test`.
+SHELL := /bin/bash
+.DEFAULT_GOAL := run
+
+TARGET_DIR := $(or $(CARGO_TARGET_DIR),$(CURDIR)/target)
+export CARGO_TARGET_DIR := $(TARGET_DIR)
+
+.PHONY: run test lint test-rust test-web test-e2e web web-deps e2e-deps openapi bench clean
+
+# `npm install`, not `npm ci`: npm 11 leaves other platforms' optional packages
+# (@tailwindcss/oxide-*) out of the lock file and `npm ci` then refuses it.
+# Versions still come from package-lock.json.
+web/node_modules/.installed: web/package-lock.json
+	cd web && npm install --no-audit --no-fund
+	touch $@
+
+web-deps: web/node_modules/.installed
+
+web: web-deps
+	cd web && npm run build
+
+## run: build the SPA and the server (release) and serve http://localhost:3000
+run: web
+	cargo build --release --bin longhaul
+	$(TARGET_DIR)/release/longhaul serve
+
+## test: every check CI runs (TEST_DATABASE_URL adds PostgreSQL to the Rust tests)
+test: lint test-rust test-web test-e2e
+
+lint: web-deps
+	cargo fmt --all -- --check
+	cargo clippy --workspace --all-targets -- -D warnings
+	cd web && npm run lint && npm run typecheck && npm run check:api
+
+test-rust:
+	cargo test --workspace
+
+test-web: web-deps
+	cd web && npm test
+
+e2e/node_modules/.installed: e2e/package-lock.json
+	cd e2e && npm install --no-audit --no-fund
+	@if [ ! -x /usr/bin/chromium ]; then cd e2e && npx playwright install chromium; fi
+	touch $@
+
+e2e-deps: e2e/node_modules/.installed
+
+test-e2e: web e2e-deps
+	cargo build --bin longhaul
+	cd e2e && LONGHAUL_BIN=$(TARGET_DIR)/debug/longhaul npx playwright test
+
+## openapi: refresh contracts/openapi.json and the SPA's generated types
+openapi: web-deps
+	UPDATE_SNAPSHOTS=1 cargo test -p longhaul --test api contract
+	cd web && npm run gen:api
+
+## bench: the budgets of the issues, figures printed at the end
+bench: web e2e-deps
+	cargo build --release --bin longhaul
+	LONGHAUL_BIN=$(TARGET_DIR)/release/longhaul bash bench/run.sh
+
+clean:
+	rm -rf web/dist web/node_modules e2e/node_modules data

@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# The budgets of the issues, measured against the release binary on loopback.
+# Usage: LONGHAUL_BIN=target/release/longhaul bash bench/run.sh  (make bench)
+# BENCH_POSTGRES=postgres://postgres@127.0.0.1:5432/postgres adds the admin
+# lists and the fleet dashboard benchmark (with pgbench) on PostgreSQL.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+BIN="${LONGHAUL_BIN:?set LONGHAUL_BIN}"
+status=0
+python3 bench/budgets.py --bin "$BIN" || status=1
+python3 bench/admin_bench.py --bin "$BIN" || status=1
+if [ -n "${BENCH_POSTGRES:-}" ]; then
+  python3 bench/admin_bench.py --bin "$BIN" --postgres "$BENCH_POSTGRES" || status=1
+  python3 bench/fleet_bench.py --bin "$BIN" --postgres "$BENCH_POSTGRES" || status=1
+fi
+exit $status

@@ -1,0 +1,33 @@
+use sea_orm::entity::prelude::*;
+
+/// A trailer. Driver assignments live in real columns; the provider's record in `raw`.
+#[derive(Clone, Debug, PartialEq, DeriveEntityModel)]
+#[sea_orm(table_name = "fleet_trailers")]
+pub struct Model {
+    #[sea_orm(primary_key, auto_increment = false)]
+    pub id: Uuid,
+    pub fleet_account_id: Uuid,
+    pub name: Option<String>,
+    /// The trailer's id at the ELD provider.
+    pub trailer_id: Option<String>,
+    pub trailer_type: Option<String>,
+    pub vin: Option<String>,
+    pub license_plate: Option<String>,
+    pub status: String,
+    pub notes: Option<String>,
+    pub is_active: bool,
+    /// The assigned driver's id at the ELD provider.
+    pub assigned_driver_eld_id: Option<String>,
+    pub assigned_driver_name: Option<String>,
+    /// The fleet driver, when the assigned ELD driver is synced.
+    pub assigned_driver_id: Option<Uuid>,
+    pub assigned_at: Option<DateTimeUtc>,
+    pub raw: Option<Json>,
+    pub created_at: DateTimeUtc,
+    pub updated_at: DateTimeUtc,
+}
+
+#[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
+pub enum Relation {}
+
+impl ActiveModelBehavior for ActiveModel {}

@@ -1,0 +1,16 @@
+pub mod account;
+pub mod app_meta;
+pub mod audit_log;
+pub mod carrier_lookup;
+pub mod fleet_account;
+pub mod fleet_driver;
+pub mod fleet_eld_integration;
+pub mod fleet_signup;
+pub mod fleet_trailer;
+pub mod fleet_vehicle;
+pub mod one_time_token;
+pub mod profile;
+pub mod session;
+pub mod sign_in_attempt;
+pub mod stripe_event;
+pub mod test_checkout_session;

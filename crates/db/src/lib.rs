@@ -1,0 +1,9 @@
+//! Entities and migrations: one schema for SQLite and PostgreSQL.
+
+pub mod connect;
+pub mod entities;
+pub mod migrations;
+pub mod tenancy;
+
+pub use connect::{Backend, connect};
+pub use sea_orm;

@@ -1,0 +1,24 @@
+//! Schema migrations, applied at start (`longhaul serve`) or by `longhaul migrate`.
+
+use sea_orm_migration::prelude::*;
+
+mod m0001_accounts_and_auth;
+mod m0002_tenant_rls;
+mod m0003_signup_billing;
+mod m0004_audit_log;
+pub mod m0005_fleet_assets;
+
+pub struct Migrator;
+
+#[async_trait::async_trait]
+impl MigratorTrait for Migrator {
+    fn migrations() -> Vec<Box<dyn MigrationTrait>> {
+        vec![
+            Box::new(m0001_accounts_and_auth::Migration),
+            Box::new(m0002_tenant_rls::Migration),
+            Box::new(m0003_signup_billing::Migration),
+            Box::new(m0004_audit_log::Migration),
+            Box::new(m0005_fleet_assets::Migration),
+        ]
+    }
+}

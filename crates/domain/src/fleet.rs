@@ -1,0 +1,126 @@
+//! Fleet dashboard rules (spec part 2 §4, §5, §9).
+
+/// The ELD driver that marks trucks taken out of service.
+pub const DECOMMISSIONED_DRIVER_ID: &str = "4118417";
+pub const DECOMMISSIONED_DRIVER_NAME: &str = "Trucks no longer in service";
+
+pub const SESSION_TIMEOUT_MIN: i32 = 15;
+pub const SESSION_TIMEOUT_MAX: i32 = 24 * 60;
+pub const SESSION_TIMEOUT_DEFAULT: i32 = 60;
+pub const DEFAULT_PRIMARY_COLOR: &str = "#3E63DD";
+pub const DEFAULT_SECONDARY_COLOR: &str = "#6E56CF";
+
+/// 10 digits as (AAA) BBB-CCCC, 11 as +C (AAA) BBB-CCCC, otherwise the raw
+/// value; '-' when empty.
+pub fn phone_display(raw: Option<&str>) -> String {
+    let raw = raw.map(str::trim).unwrap_or_default();
+    if raw.is_empty() {
+        return "-".into();
+    }
+    let digits: String = raw.chars().filter(char::is_ascii_digit).collect();
+    match digits.len() {
+        10 => format!("({}) {}-{}", &digits[..3], &digits[3..6], &digits[6..]),
+        11 => format!(
+            "+{} ({}) {}-{}",
+            &digits[..1],
+            &digits[1..4],
+            &digits[4..7],
+            &digits[7..]
+        ),
+        _ => raw.to_owned(),
+    }
+}
+
+/// First plus last; else whichever exists; else the username; else
+/// 'Unknown Driver'.
+pub fn driver_display_name(
+    first: Option<&str>,
+    last: Option<&str>,
+    username: Option<&str>,
+) -> String {
+    fn clean(s: Option<&str>) -> Option<&str> {
+        s.map(str::trim).filter(|s| !s.is_empty())
+    }
+    match (clean(first), clean(last)) {
+        (Some(f), Some(l)) => format!("{f} {l}"),
+        (Some(one), None) | (None, Some(one)) => one.to_owned(),
+        (None, None) => clean(username)
+            .map(str::to_owned)
+            .unwrap_or_else(|| "Unknown Driver".into()),
+    }
+}
+
+/// A truck whose ELD driver marks it out of service (by id, name or notes).
+pub fn is_decommissioned(
+    driver_eld_id: Option<&str>,
+    driver_name: Option<&str>,
+    notes: Option<&str>,
+) -> bool {
+    let marker = DECOMMISSIONED_DRIVER_NAME.to_lowercase();
+    driver_eld_id == Some(DECOMMISSIONED_DRIVER_ID)
+        || driver_name.is_some_and(|n| n.trim().eq_ignore_ascii_case(DECOMMISSIONED_DRIVER_NAME))
+        || notes.is_some_and(|n| n.to_lowercase().contains(&marker))
+}
+
+/// `#RRGGBB`, returned upper-cased.
+pub fn parse_hex_color(raw: &str) -> Option<String> {
+    let raw = raw.trim();
+    let hex = raw.strip_prefix('#')?;
+    (hex.len() == 6 && hex.chars().all(|c| c.is_ascii_hexdigit()))
+        .then(|| format!("#{}", hex.to_uppercase()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn phones() {
+        assert_eq!(phone_display(Some("6155550100")), "(615) 555-0100");
+        assert_eq!(phone_display(Some("1-615-555-0100")), "+1 (615) 555-0100");
+        assert_eq!(phone_display(Some("555-0100")), "555-0100");
+        assert_eq!(phone_display(Some("  ")), "-");
+        assert_eq!(phone_display(None), "-");
+    }
+
+    #[test]
+    fn names() {
+        assert_eq!(
+            driver_display_name(Some("Ann"), Some("Lee"), Some("alee")),
+            "Ann Lee"
+        );
+        assert_eq!(driver_display_name(None, Some("Lee"), None), "Lee");
+        assert_eq!(driver_display_name(Some("Ann"), Some(" "), None), "Ann");
+        assert_eq!(driver_display_name(None, None, Some("alee")), "alee");
+        assert_eq!(driver_display_name(None, None, None), "Unknown Driver");
+    }
+
+    #[test]
+    fn decommissioned_markers() {
+        assert!(is_decommissioned(Some("4118417"), None, None));
+        assert!(is_decommissioned(
+            None,
+            Some("trucks no longer in service"),
+            None
+        ));
+        assert!(is_decommissioned(
+            None,
+            None,
+            Some("Moved to Trucks no longer in service pool")
+        ));
+        assert!(!is_decommissioned(
+            Some("123"),
+            Some("Ann Lee"),
+            Some("fine")
+        ));
+    }
+
+    #[test]
+    fn colours() {
+        assert_eq!(parse_hex_color("#3e63dd").as_deref(), Some("#3E63DD"));
+        assert_eq!(parse_hex_color("3E63DD"), None);
+        assert_eq!(parse_hex_color("#3E63D"), None);
+        assert_eq!(parse_hex_color("#GGGGGG"), None);
+        assert_eq!(parse_hex_color("red"), None);
+    }
+}

@@ -1,0 +1,16 @@
+//! Pure rules of the product: no I/O, no framework types. Both the server and
+//! the tests lean on these, so every rule has its unit tests beside it.
+
+pub mod contact;
+pub mod dot_number;
+pub mod email;
+pub mod fleet;
+pub mod password;
+pub mod pricing;
+pub mod role;
+pub mod texts;
+
+pub use dot_number::DotNumber;
+pub use email::Email;
+pub use role::Role;
+pub use texts::texts;

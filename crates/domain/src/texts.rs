@@ -1,0 +1,141 @@
+//! The spec's texts, read from `contracts/texts.json` — the same file the SPA
+//! imports — so a message is written once and used verbatim on both sides.
+
+use serde::Deserialize;
+use std::sync::LazyLock;
+
+static RAW: &str = include_str!("../../../contracts/texts.json");
+
+static TEXTS: LazyLock<Texts> =
+    LazyLock::new(|| serde_json::from_str(RAW).expect("contracts/texts.json matches Texts"));
+
+/// The texts the server itself sends (errors, e-mails). The SPA reads the rest.
+pub fn texts() -> &'static Texts {
+    &TEXTS
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Texts {
+    pub brand: BrandTexts,
+    pub auth: AuthTexts,
+    pub errors: ErrorTexts,
+    pub signup: SignupTexts,
+    pub subscription_success: SubscriptionSuccessTexts,
+    pub test_checkout: TestCheckoutTexts,
+    pub admin: AdminTexts,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct AdminTexts {
+    pub fleet_already_exists: String,
+    pub fleet_admin_exists: String,
+    pub user_exists: String,
+    pub cannot_change_own_role: String,
+    pub fleet_account_required: String,
+    pub user_required: String,
+    pub dashboard_ready_subject: String,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SignupTexts {
+    pub dot_required: String,
+    pub dot_numeric: String,
+    pub dot_too_long: String,
+    pub first_name_required: String,
+    pub last_name_required: String,
+    pub email_invalid: String,
+    pub phone_invalid: String,
+    pub field_too_long: String,
+    pub lookup_error: String,
+    pub no_carrier: String,
+    pub lookup_unavailable: String,
+    pub checkout_failed: String,
+    pub no_checkout_url: String,
+    pub signup_not_found: String,
+    pub signup_completed: String,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SubscriptionSuccessTexts {
+    pub password_min: String,
+    pub password_max: String,
+    pub password_upper: String,
+    pub password_lower: String,
+    pub password_number: String,
+    pub please_sign_in: String,
+    pub missing_email: String,
+    pub session_not_found: String,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct TestCheckoutTexts {
+    pub declined: String,
+    pub invalid_card: String,
+    pub invalid_expiry: String,
+    pub invalid_cvc: String,
+    pub already_paid: String,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct BrandTexts {
+    pub name: String,
+    pub support_email: String,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct AuthTexts {
+    pub email_password_required: String,
+    pub password_min: String,
+    pub password_too_long: String,
+    pub email_invalid: String,
+    pub email_too_long: String,
+    pub name_too_long: String,
+    pub invalid_credentials: String,
+    pub email_not_confirmed: String,
+    pub email_already_registered: String,
+    pub too_many_attempts: String,
+    pub session_missing: String,
+    pub csrf_invalid: String,
+    pub email_confirmed_description: String,
+    pub confirm_link_invalid: String,
+    pub reset_request_sent: String,
+    pub reset_done: String,
+    pub reset_link_invalid: String,
+    pub account_created_self_description: String,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ErrorTexts {
+    pub generic: String,
+    pub malformed_json: String,
+    pub unsupported_media_type: String,
+    pub payload_too_large: String,
+    pub not_found: String,
+    pub forbidden: String,
+    pub unauthorized: String,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn texts_json_parses_and_keeps_spec_wording() {
+        assert_eq!(
+            texts().auth.email_password_required,
+            "Email and password are required"
+        );
+        assert_eq!(
+            texts().auth.account_created_self_description,
+            "Please check your email to confirm your account."
+        );
+    }
+}

@@ -1,0 +1,241 @@
+//! Start-up and the router: reading this file shows the whole architecture.
+
+use crate::config::{Config, Environment};
+use crate::http::ApiError;
+use crate::http::session::resolve_session;
+use crate::integrations::fmcsa::{CarrierRegistry, QcMobile, SampleRegistry};
+use crate::integrations::stripe::{PaymentGateway, StripeApi, TestModeGateway};
+use crate::mail::{DevMailbox, Mailer, SmtpMailer};
+use crate::modules::auth::password::PasswordHasher;
+use crate::modules::{admin, app_config, auth, billing, dev_mailbox, fleet, health, signup};
+use crate::state::{App, AppState};
+use crate::{openapi, spa};
+use anyhow::Context;
+use axum::extract::{DefaultBodyLimit, Request};
+use axum::http::{HeaderName, StatusCode, Uri};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use axum::{Router, middleware};
+use sea_orm_migration::MigratorTrait;
+use std::future::Future;
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::Duration;
+use tokio::net::TcpListener;
+use tower_http::compression::CompressionLayer;
+use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer};
+use tower_http::timeout::TimeoutLayer;
+use tower_http::trace::{DefaultOnResponse, TraceLayer};
+use tracing::Level;
+
+const REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
+/// JSON bodies are small; uploads get their own limits on their own routes.
+const JSON_BODY_LIMIT: usize = 64 * 1024;
+
+pub struct Application {
+    listener: TcpListener,
+    router: Router,
+    state: AppState,
+}
+
+/// Replacements for outside systems, used by tests.
+#[derive(Default)]
+pub struct Overrides {
+    pub mailer: Option<Arc<dyn Mailer>>,
+    pub carriers: Option<Arc<dyn CarrierRegistry>>,
+    pub payments: Option<Arc<dyn PaymentGateway>>,
+}
+
+impl Application {
+    pub async fn build(config: Config) -> anyhow::Result<Self> {
+        let addr = format!("{}:{}", config.host, config.port);
+        let listener = TcpListener::bind(&addr)
+            .await
+            .with_context(|| format!("binding {addr}"))?;
+        Self::build_with(config, listener, Overrides::default()).await
+    }
+
+    pub async fn build_with(
+        config: Config,
+        listener: TcpListener,
+        overrides: Overrides,
+    ) -> anyhow::Result<Self> {
+        let state = prepare(config, overrides).await?;
+        let router = router(state.clone());
+        Ok(Self {
+            listener,
+            router,
+            state,
+        })
+    }
+
+    pub fn port(&self) -> u16 {
+        self.listener
+            .local_addr()
+            .map(|a| a.port())
+            .unwrap_or_default()
+    }
+
+    pub fn state(&self) -> AppState {
+        self.state.clone()
+    }
+
+    pub async fn run_until(
+        self,
+        shutdown: impl Future<Output = ()> + Send + 'static,
+    ) -> anyhow::Result<()> {
+        tracing::info!(url = %self.state.config.public_url, port = self.port(), "serving");
+        axum::serve(
+            self.listener,
+            self.router
+                .into_make_service_with_connect_info::<SocketAddr>(),
+        )
+        .with_graceful_shutdown(shutdown)
+        .await?;
+        tracing::info!("stopped");
+        Ok(())
+    }
+}
+
+/// Opens the database, applies migrations, picks each outside system's
+/// adapter and makes the first super admin — logging one line per dependency.
+pub async fn prepare(config: Config, overrides: Overrides) -> anyhow::Result<AppState> {
+    let state = connect(config, overrides).await?;
+    db::migrations::Migrator::up(&state.db, None)
+        .await
+        .context("applying migrations")?;
+    auth::bootstrap::ensure_super_admin(&state).await?;
+    if state.config.seed_demo && fleet::demo::seed_demo(&state).await? {
+        eprintln!(
+            "\n  Demo fleet created: sign in at {}/auth as {} with password {}\n",
+            state.config.public_url,
+            fleet::demo::DEMO_EMAIL,
+            fleet::demo::DEMO_PASSWORD
+        );
+    }
+    Ok(state)
+}
+
+/// Everything but migrations and bootstrap (for `longhaul migrate`).
+pub async fn connect(config: Config, overrides: Overrides) -> anyhow::Result<AppState> {
+    tokio::fs::create_dir_all(&config.data_dir)
+        .await
+        .with_context(|| format!("creating DATA_DIR {}", config.data_dir.display()))?;
+    let url = config.effective_database_url();
+    let backend = db::Backend::of_url(&url).context("database URL")?;
+    let db = db::connect(&url, config.database_max_connections)
+        .await
+        .context("connecting to the database")?;
+    tracing::info!(dependency = "database", backend = ?backend, embedded = config.database_url.is_none(), "database ready");
+    let mailer: Arc<dyn Mailer> = match (overrides.mailer, &config.smtp_url) {
+        (Some(mailer), _) => mailer,
+        (None, Some(url)) => Arc::new(SmtpMailer::new(url.expose(), &config.mail_from)?),
+        (None, None) => Arc::new(DevMailbox::new(config.dev_mailbox_dir())),
+    };
+    tracing::info!(dependency = "mail", transport = %mailer.describe(), "mail transport ready");
+    let carriers: Arc<dyn CarrierRegistry> = match (overrides.carriers, &config.fmcsa_web_key) {
+        (Some(registry), _) => registry,
+        (None, Some(key)) => Arc::new(QcMobile::new(&config.fmcsa_base_url, key.clone())),
+        (None, None) => Arc::new(SampleRegistry::default()),
+    };
+    tracing::info!(dependency = "fmcsa", stand_in = carriers.is_stand_in(), adapter = %carriers.describe(), "carrier registry ready");
+    let payments: Arc<dyn PaymentGateway> = match (overrides.payments, &config.stripe_secret_key) {
+        (Some(gateway), _) => gateway,
+        (None, Some(key)) => Arc::new(StripeApi::new(&config.stripe_api_base, key.clone())),
+        (None, None) => Arc::new(TestModeGateway::new(db.clone(), &config.public_url)),
+    };
+    tracing::info!(dependency = "stripe", stand_in = payments.is_stand_in(), adapter = %payments.describe(), "payment gateway ready");
+    let files_dir = config.data_dir.join("files");
+    tokio::fs::create_dir_all(&files_dir)
+        .await
+        .with_context(|| format!("creating {}", files_dir.display()))?;
+    let files: Arc<dyn object_store::ObjectStore> = Arc::new(
+        object_store::local::LocalFileSystem::new_with_prefix(&files_dir)
+            .context("opening the file store")?,
+    );
+    tracing::info!(dependency = "files", store = %files_dir.display(), "file store ready (local directory)");
+    let passwords = PasswordHasher::new()?;
+    Ok(AppState(Arc::new(App {
+        config,
+        db,
+        backend,
+        mailer,
+        carriers,
+        payments,
+        passwords,
+        files,
+        session_timeouts: Default::default(),
+    })))
+}
+
+pub fn router(state: AppState) -> Router {
+    let api = Router::new()
+        .nest("/api/auth", auth::routes::router())
+        .merge(fleet::routes::router())
+        .merge(signup::routes::router())
+        .merge(billing::routes::router(state.payments.is_stand_in()))
+        .merge(app_config::router())
+        .merge(admin::routes::router())
+        .route_layer(middleware::from_fn_with_state(
+            state.clone(),
+            resolve_session,
+        ))
+        .route("/api/openapi.json", get(openapi_json))
+        .layer(DefaultBodyLimit::max(JSON_BODY_LIMIT));
+
+    let mut app = Router::new().merge(health::router()).merge(api);
+    if state.config.environment != Environment::Production && state.mailer.dev_mailbox().is_some() {
+        app = app.merge(dev_mailbox::router());
+    }
+    app.fallback(fallback)
+        .with_state(state)
+        .layer(CompressionLayer::new())
+        .layer(TimeoutLayer::with_status_code(StatusCode::REQUEST_TIMEOUT, Duration::from_secs(30)))
+        .layer(PropagateRequestIdLayer::new(REQUEST_ID))
+        .layer(
+            TraceLayer::new_for_http()
+                .make_span_with(|req: &Request| {
+                    let request_id = req.headers().get(REQUEST_ID).and_then(|v| v.to_str().ok()).unwrap_or("-");
+                    tracing::info_span!("request", method = %req.method(), path = %req.uri().path(), request_id = %request_id)
+                })
+                .on_response(DefaultOnResponse::new().level(Level::INFO)),
+        )
+        .layer(SetRequestIdLayer::new(REQUEST_ID, MakeRequestUuid))
+}
+
+async fn openapi_json() -> impl IntoResponse {
+    (
+        [(axum::http::header::CONTENT_TYPE, "application/json")],
+        openapi::spec_json(),
+    )
+}
+
+/// Unknown API paths answer JSON 404; everything else is the SPA.
+async fn fallback(uri: Uri) -> Response {
+    if uri.path().starts_with("/api/") || uri.path() == "/api" {
+        return ApiError::NotFound.into_response();
+    }
+    spa::serve(uri).await
+}
+
+/// Resolves on Ctrl-C or SIGTERM, for graceful shutdown.
+pub async fn shutdown_signal() {
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let terminate = async {
+        if let Ok(mut sig) =
+            tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())
+        {
+            sig.recv().await;
+        }
+    };
+    #[cfg(not(unix))]
+    let terminate = std::future::pending::<()>();
+    tokio::select! {
+        _ = ctrl_c => {},
+        _ = terminate => {},
+    }
+    tracing::info!("shutdown signal received; finishing in-flight requests");
+}

@@ -1,0 +1,351 @@
+//! Configuration, read once from the environment at start. Every bad value is
+//! collected so one failed start lists all of them.
+
+use std::collections::HashMap;
+use std::fmt;
+use std::path::PathBuf;
+
+/// A value that must never be printed (passwords, API keys, SMTP URLs with
+/// credentials). `Debug` shows only that it is set.
+#[derive(Clone, Default)]
+pub struct Secret(String);
+
+impl Secret {
+    pub fn new(value: impl Into<String>) -> Self {
+        Self(value.into())
+    }
+    pub fn expose(&self) -> &str {
+        &self.0
+    }
+}
+
+impl fmt::Debug for Secret {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("Secret(***)")
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Environment {
+    Development,
+    Production,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LogFormat {
+    Json,
+    Pretty,
+}
+
+#[derive(Debug, Clone)]
+pub struct Config {
+    pub environment: Environment,
+    pub host: String,
+    pub port: u16,
+    pub data_dir: PathBuf,
+    /// None = the embedded SQLite file under `data_dir`.
+    pub database_url: Option<Secret>,
+    pub database_max_connections: u32,
+    /// Origin used in e-mailed links and to decide the cookie's Secure flag.
+    pub public_url: String,
+    pub smtp_url: Option<Secret>,
+    pub mail_from: String,
+    pub superadmin_email: Option<String>,
+    pub superadmin_password: Option<Secret>,
+    pub session_ttl_hours: i64,
+    pub log_format: LogFormat,
+    /// Take the client address from X-Forwarded-For (only behind a proxy).
+    pub trust_proxy: bool,
+    /// Unset: the sample carrier registry stands in for FMCSA.
+    pub fmcsa_web_key: Option<Secret>,
+    pub fmcsa_base_url: String,
+    /// Unset: the in-app test checkout stands in for Stripe.
+    pub stripe_secret_key: Option<Secret>,
+    pub stripe_webhook_secret: Option<Secret>,
+    pub stripe_api_base: String,
+    /// The booking widget shown by the pricing page's 'Schedule a Call'.
+    pub booking_url: Option<String>,
+    /// Create the demo fleet at start when it does not exist yet.
+    pub seed_demo: bool,
+}
+
+#[derive(Debug)]
+pub struct ConfigError(pub Vec<String>);
+
+impl fmt::Display for ConfigError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "invalid configuration:")?;
+        for problem in &self.0 {
+            writeln!(f, "  - {problem}")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for ConfigError {}
+
+impl Config {
+    pub fn from_env() -> Result<Self, ConfigError> {
+        Self::from_map(&std::env::vars().collect())
+    }
+
+    pub fn from_map(vars: &HashMap<String, String>) -> Result<Self, ConfigError> {
+        let mut problems = Vec::new();
+        let get = |key: &str| {
+            vars.get(key)
+                .map(|v| v.trim().to_owned())
+                .filter(|v| !v.is_empty())
+        };
+
+        let environment = match get("APP_ENV").as_deref() {
+            None | Some("development") => Environment::Development,
+            Some("production") => Environment::Production,
+            Some(other) => {
+                problems.push(format!(
+                    "APP_ENV must be 'development' or 'production', got '{other}'"
+                ));
+                Environment::Development
+            }
+        };
+        let port = parse_num::<u16>(get("PORT"), "PORT", 3000, &mut problems);
+        let host = get("HOST").unwrap_or_else(|| "0.0.0.0".into());
+        let data_dir = PathBuf::from(get("DATA_DIR").unwrap_or_else(|| "./data".into()));
+        let database_url = get("DATABASE_URL");
+        if let Some(url) = &database_url
+            && db::Backend::of_url(url).is_none()
+        {
+            problems
+                .push("DATABASE_URL must start with postgres://, postgresql:// or sqlite:".into());
+        }
+        let database_max_connections = parse_num::<u32>(
+            get("DATABASE_MAX_CONNECTIONS"),
+            "DATABASE_MAX_CONNECTIONS",
+            10,
+            &mut problems,
+        );
+        if database_max_connections == 0 {
+            problems.push("DATABASE_MAX_CONNECTIONS must be at least 1".into());
+        }
+        let public_url = get("PUBLIC_URL")
+            .unwrap_or_else(|| format!("http://localhost:{port}"))
+            .trim_end_matches('/')
+            .to_owned();
+        if !(public_url.starts_with("http://") || public_url.starts_with("https://")) {
+            problems.push(format!(
+                "PUBLIC_URL must start with http:// or https://, got '{public_url}'"
+            ));
+        }
+        let smtp_url = get("SMTP_URL");
+        if let Some(url) = &smtp_url
+            && !(url.starts_with("smtp://") || url.starts_with("smtps://"))
+        {
+            problems.push("SMTP_URL must start with smtp:// or smtps://".into());
+        }
+        let mail_from =
+            get("MAIL_FROM").unwrap_or_else(|| "Longhaul <no-reply@longhaul.example>".into());
+        if mail_from.parse::<lettre::message::Mailbox>().is_err() {
+            problems.push(format!("MAIL_FROM is not a valid mailbox: '{mail_from}'"));
+        }
+        let superadmin_email = get("SUPERADMIN_EMAIL");
+        if let Some(email) = &superadmin_email
+            && domain::Email::parse(email).is_err()
+        {
+            problems.push(format!(
+                "SUPERADMIN_EMAIL is not a valid e-mail address: '{email}'"
+            ));
+        }
+        let superadmin_password = get("SUPERADMIN_PASSWORD");
+        if superadmin_password
+            .as_ref()
+            .is_some_and(|p| p.chars().count() < 12)
+        {
+            problems.push("SUPERADMIN_PASSWORD must be at least 12 characters".into());
+        }
+        if superadmin_email.is_some() != superadmin_password.is_some() {
+            problems.push("SUPERADMIN_EMAIL and SUPERADMIN_PASSWORD must be set together".into());
+        }
+        let session_ttl_hours = parse_num::<i64>(
+            get("SESSION_TTL_HOURS"),
+            "SESSION_TTL_HOURS",
+            24 * 7,
+            &mut problems,
+        );
+        if !(1..=24 * 90).contains(&session_ttl_hours) {
+            problems.push("SESSION_TTL_HOURS must be between 1 and 2160".into());
+        }
+        let log_format = match get("LOG_FORMAT").as_deref() {
+            None | Some("json") => LogFormat::Json,
+            Some("pretty") => LogFormat::Pretty,
+            Some(other) => {
+                problems.push(format!(
+                    "LOG_FORMAT must be 'json' or 'pretty', got '{other}'"
+                ));
+                LogFormat::Json
+            }
+        };
+        let trust_proxy = match get("TRUST_PROXY").as_deref() {
+            None | Some("false") | Some("0") => false,
+            Some("true") | Some("1") => true,
+            Some(other) => {
+                problems.push(format!("TRUST_PROXY must be true or false, got '{other}'"));
+                false
+            }
+        };
+
+        let fmcsa_base_url = get("FMCSA_BASE_URL")
+            .unwrap_or_else(|| crate::integrations::fmcsa::DEFAULT_BASE_URL.to_owned());
+        let stripe_api_base = get("STRIPE_API_BASE")
+            .unwrap_or_else(|| crate::integrations::stripe::DEFAULT_API_BASE.to_owned());
+        let booking_url = get("BOOKING_URL");
+        for (key, value) in [
+            ("FMCSA_BASE_URL", Some(&fmcsa_base_url)),
+            ("STRIPE_API_BASE", Some(&stripe_api_base)),
+            ("BOOKING_URL", booking_url.as_ref()),
+        ] {
+            if let Some(url) = value
+                && !(url.starts_with("http://") || url.starts_with("https://"))
+            {
+                problems.push(format!(
+                    "{key} must start with http:// or https://, got '{url}'"
+                ));
+            }
+        }
+        let stripe_secret_key = get("STRIPE_SECRET_KEY");
+        if stripe_secret_key
+            .as_ref()
+            .is_some_and(|k| !(k.starts_with("sk_") || k.starts_with("rk_")))
+        {
+            problems.push("STRIPE_SECRET_KEY must be a Stripe secret key (sk_… or rk_…)".into());
+        }
+        let stripe_webhook_secret = get("STRIPE_WEBHOOK_SECRET");
+        if stripe_secret_key.is_some() && stripe_webhook_secret.is_none() {
+            problems.push(
+                "STRIPE_WEBHOOK_SECRET must be set with STRIPE_SECRET_KEY (subscription state arrives by webhook)"
+                    .into(),
+            );
+        }
+
+        let seed_demo = match get("SEED_DEMO").as_deref() {
+            None | Some("false") | Some("0") => false,
+            Some("true") | Some("1") => true,
+            Some(other) => {
+                problems.push(format!("SEED_DEMO must be true or false, got '{other}'"));
+                false
+            }
+        };
+
+        if !problems.is_empty() {
+            return Err(ConfigError(problems));
+        }
+        Ok(Config {
+            environment,
+            host,
+            port,
+            data_dir,
+            database_url: database_url.map(Secret::new),
+            database_max_connections,
+            public_url,
+            smtp_url: smtp_url.map(Secret::new),
+            mail_from,
+            superadmin_email,
+            superadmin_password: superadmin_password.map(Secret::new),
+            session_ttl_hours,
+            log_format,
+            trust_proxy,
+            fmcsa_web_key: get("FMCSA_WEB_KEY").map(Secret::new),
+            fmcsa_base_url,
+            stripe_secret_key: stripe_secret_key.map(Secret::new),
+            stripe_webhook_secret: stripe_webhook_secret.map(Secret::new),
+            stripe_api_base,
+            booking_url,
+            seed_demo,
+        })
+    }
+
+    /// The database URL in force: the configured one or the embedded file.
+    pub fn effective_database_url(&self) -> String {
+        match &self.database_url {
+            Some(url) => url.expose().to_owned(),
+            None => format!(
+                "sqlite://{}?mode=rwc",
+                self.data_dir.join("longhaul.db").display()
+            ),
+        }
+    }
+
+    pub fn secure_cookies(&self) -> bool {
+        self.public_url.starts_with("https://")
+    }
+
+    pub fn dev_mailbox_dir(&self) -> PathBuf {
+        self.data_dir.join("mailbox")
+    }
+}
+
+fn parse_num<T: std::str::FromStr>(
+    value: Option<String>,
+    key: &str,
+    default: T,
+    problems: &mut Vec<String>,
+) -> T {
+    match value {
+        None => default,
+        Some(raw) => raw.parse().unwrap_or_else(|_| {
+            problems.push(format!("{key} must be a number, got '{raw}'"));
+            default
+        }),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn vars(pairs: &[(&str, &str)]) -> HashMap<String, String> {
+        pairs
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect()
+    }
+
+    #[test]
+    fn defaults_need_no_environment() {
+        let config = Config::from_map(&HashMap::new()).unwrap();
+        assert_eq!(config.port, 3000);
+        assert_eq!(config.public_url, "http://localhost:3000");
+        assert!(
+            config
+                .effective_database_url()
+                .starts_with("sqlite://./data/longhaul.db")
+        );
+        assert!(!config.secure_cookies());
+    }
+
+    #[test]
+    fn lists_every_bad_value_at_once() {
+        let err = Config::from_map(&vars(&[
+            ("PORT", "eighty"),
+            ("DATABASE_URL", "mysql://x"),
+            ("SUPERADMIN_EMAIL", "nope"),
+            ("LOG_FORMAT", "xml"),
+        ]))
+        .unwrap_err();
+        let text = err.to_string();
+        for key in [
+            "PORT",
+            "DATABASE_URL",
+            "SUPERADMIN_EMAIL",
+            "SUPERADMIN_PASSWORD",
+            "LOG_FORMAT",
+        ] {
+            assert!(text.contains(key), "{key} missing from: {text}");
+        }
+    }
+
+    #[test]
+    fn secrets_do_not_print() {
+        let config =
+            Config::from_map(&vars(&[("SMTP_URL", "smtp://user:hunter2@mail.example")])).unwrap();
+        assert!(!format!("{config:?}").contains("hunter2"));
+    }
+}

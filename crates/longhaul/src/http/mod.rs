@@ -1,0 +1,9 @@
+pub mod client_ip;
+pub mod error;
+pub mod idle;
+pub mod json;
+pub mod session;
+
+pub use error::{ApiError, ApiResult};
+pub use json::ValidJson;
+pub use session::{CurrentUser, FleetScope, SuperAdmin};

@@ -1,0 +1,90 @@
+//! Stripe: Checkout Sessions for subscriptions and signed webhooks. The real
+//! adapter speaks Stripe's form-encoded REST API; the stand-in is an in-app
+//! test checkout whose completion takes the same path as a verified webhook.
+
+mod api;
+pub mod test_mode;
+pub mod webhook;
+
+pub use api::StripeApi;
+pub use test_mode::TestModeGateway;
+
+use uuid::Uuid;
+
+pub const DEFAULT_API_BASE: &str = "https://api.stripe.com";
+
+#[derive(Debug, Clone)]
+pub struct CheckoutRequest {
+    pub signup_id: Uuid,
+    pub customer_email: String,
+    pub amount_cents: i64,
+    pub product_name: String,
+    pub description: String,
+    /// Contains the literal `{CHECKOUT_SESSION_ID}`, which Stripe fills in.
+    pub success_url: String,
+    pub cancel_url: String,
+}
+
+/// The fields of a Checkout Session object we use.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Deserialize)]
+pub struct CheckoutSession {
+    pub id: String,
+    #[serde(default)]
+    pub url: Option<String>,
+    /// open | complete | expired
+    #[serde(default)]
+    pub status: Option<String>,
+    /// paid | unpaid | no_payment_required
+    pub payment_status: String,
+    #[serde(default = "default_mode")]
+    pub mode: String,
+    #[serde(default, deserialize_with = "id_or_object")]
+    pub subscription: Option<String>,
+    #[serde(default, deserialize_with = "id_or_object")]
+    pub customer: Option<String>,
+    #[serde(default)]
+    pub client_reference_id: Option<String>,
+    #[serde(default)]
+    pub customer_email: Option<String>,
+}
+
+fn default_mode() -> String {
+    "subscription".into()
+}
+
+/// Stripe sends related objects as ids, or whole objects when expanded.
+fn id_or_object<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<String>, D::Error> {
+    let value: Option<serde_json::Value> = serde::Deserialize::deserialize(d)?;
+    Ok(match value {
+        Some(serde_json::Value::String(id)) => Some(id),
+        Some(serde_json::Value::Object(obj)) => {
+            obj.get("id").and_then(|v| v.as_str()).map(str::to_owned)
+        }
+        _ => None,
+    })
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum GatewayError {
+    #[error("Stripe answered {status}: {message}")]
+    Api { status: u16, message: String },
+    #[error("Stripe could not be reached: {0}")]
+    Unavailable(String),
+    #[error(transparent)]
+    Database(#[from] sea_orm::DbErr),
+}
+
+#[async_trait::async_trait]
+pub trait PaymentGateway: Send + Sync {
+    async fn create_checkout(
+        &self,
+        request: CheckoutRequest,
+    ) -> Result<CheckoutSession, GatewayError>;
+    /// `Ok(None)` when no such session exists.
+    async fn retrieve_checkout(
+        &self,
+        session_id: &str,
+    ) -> Result<Option<CheckoutSession>, GatewayError>;
+    fn describe(&self) -> String;
+    fn is_stand_in(&self) -> bool;
+}

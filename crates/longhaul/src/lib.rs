@@ -1,0 +1,16 @@
+//! The Longhaul server: configuration, the router, capabilities (`modules`),
+//! outside systems and the embedded SPA.
+
+pub mod app;
+pub mod config;
+pub mod http;
+pub mod integrations;
+pub mod mail;
+pub mod modules;
+pub mod openapi;
+pub mod spa;
+pub mod state;
+pub mod telemetry;
+
+pub use app::Application;
+pub use config::Config;

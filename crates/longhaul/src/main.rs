@@ -1,0 +1,149 @@
+use clap::{Parser, Subcommand};
+use domain::Role;
+use longhaul::modules::auth::bootstrap::{self, CreateUser};
+use longhaul::{Application, Config, app, telemetry};
+
+#[derive(Parser)]
+#[command(
+    name = "longhaul",
+    about = "Longhaul: the web platform for trucking fleets and brokers"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Serve the web app and the API (the default).
+    Serve,
+    /// Apply database migrations and exit.
+    Migrate,
+    /// Print the OpenAPI document.
+    Openapi,
+    /// Create the demo fleet (trucks, trailers, drivers) and its fleet admin.
+    SeedDemo,
+    /// Benchmark data: one large fleet among many small ones (bench/).
+    #[command(hide = true)]
+    SeedBench {
+        #[arg(long, default_value_t = 200)]
+        fleets: usize,
+        #[arg(long, default_value_t = 5000)]
+        trucks: usize,
+        #[arg(long, default_value_t = 5000)]
+        trailers: usize,
+        #[arg(long, default_value_t = 6000)]
+        drivers: usize,
+    },
+    /// Create a confirmed user (optionally with a fleet account of its own).
+    CreateUser {
+        #[arg(long)]
+        email: String,
+        #[arg(long)]
+        password: String,
+        /// super_admin | fleet_admin | fleet_driver | broker_admin | broker_user | none
+        #[arg(long, default_value = "fleet_driver")]
+        role: String,
+        #[arg(long)]
+        first_name: Option<String>,
+        #[arg(long)]
+        last_name: Option<String>,
+        /// Create a fleet account with this legal name and attach the user.
+        #[arg(long)]
+        fleet_name: Option<String>,
+        #[arg(long)]
+        dot_number: Option<String>,
+    },
+}
+
+#[tokio::main]
+async fn main() {
+    if let Err(err) = run().await {
+        eprintln!("error: {err:#}");
+        std::process::exit(1);
+    }
+}
+
+async fn run() -> anyhow::Result<()> {
+    let cli = Cli::parse();
+    if let Some(Command::Openapi) = cli.command {
+        println!("{}", longhaul::openapi::spec_json());
+        return Ok(());
+    }
+    let config = Config::from_env()?;
+    telemetry::init(config.log_format);
+    match cli.command.unwrap_or(Command::Serve) {
+        Command::Serve => {
+            let app = Application::build(config).await?;
+            app.run_until(app::shutdown_signal()).await
+        }
+        Command::Migrate => {
+            app::prepare(config, Default::default()).await?;
+            tracing::info!("migrations applied");
+            Ok(())
+        }
+        Command::CreateUser {
+            email,
+            password,
+            role,
+            first_name,
+            last_name,
+            fleet_name,
+            dot_number,
+        } => {
+            let role = match role.as_str() {
+                "none" => None,
+                other => Some(
+                    Role::parse(other).ok_or_else(|| anyhow::anyhow!("unknown role '{other}'"))?,
+                ),
+            };
+            let state = app::prepare(config, Default::default()).await?;
+            let id = bootstrap::create_user(
+                &state,
+                CreateUser {
+                    email,
+                    password,
+                    role,
+                    first_name,
+                    last_name,
+                    fleet_name,
+                    dot_number,
+                },
+            )
+            .await?;
+            println!("{id}");
+            Ok(())
+        }
+        Command::SeedDemo => {
+            let state = app::prepare(config, Default::default()).await?;
+            if longhaul::modules::fleet::demo::seed_demo(&state).await? {
+                println!(
+                    "Demo fleet created. Sign in at {}/auth as {} with password {}",
+                    state.config.public_url,
+                    longhaul::modules::fleet::demo::DEMO_EMAIL,
+                    longhaul::modules::fleet::demo::DEMO_PASSWORD
+                );
+            } else {
+                println!("The demo fleet already exists.");
+            }
+            Ok(())
+        }
+        Command::SeedBench {
+            fleets,
+            trucks,
+            trailers,
+            drivers,
+        } => {
+            let state = app::prepare(config, Default::default()).await?;
+            longhaul::modules::fleet::demo::seed_bench(&state, fleets, trucks, trailers, drivers)
+                .await?;
+            println!(
+                "bench data ready: sign in as {} / {}",
+                longhaul::modules::fleet::demo::BENCH_EMAIL,
+                longhaul::modules::fleet::demo::DEMO_PASSWORD
+            );
+            Ok(())
+        }
+        Command::Openapi => unreachable!("handled above"),
+    }
+}

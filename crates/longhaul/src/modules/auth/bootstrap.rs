@@ -1,0 +1,173 @@
+//! The first super admin of an empty installation, and the operator's
+//! `create-user` command.
+
+use super::repo::{self, NewProfile};
+use crate::state::AppState;
+use anyhow::Context;
+use chrono::Utc;
+use db::entities::{account, app_meta, fleet_account};
+use domain::{Email, Role};
+use sea_orm::{ActiveModelTrait, EntityTrait, Set, TransactionTrait};
+use uuid::Uuid;
+
+const BOOTSTRAPPED_KEY: &str = "superadmin_bootstrapped_at";
+
+/// Creates the super admin once. The marker row makes this a one-time act:
+/// deleting or demoting that user later does not bring one back on restart,
+/// and an existing password is never reset.
+pub async fn ensure_super_admin(state: &AppState) -> anyhow::Result<()> {
+    if app_meta::Entity::find_by_id(BOOTSTRAPPED_KEY)
+        .one(&state.db)
+        .await?
+        .is_some()
+    {
+        return Ok(());
+    }
+    let (email, password, generated) = match (
+        &state.config.superadmin_email,
+        &state.config.superadmin_password,
+    ) {
+        (Some(email), Some(password)) => (email.clone(), password.expose().to_owned(), false),
+        _ => (
+            "admin@longhaul.local".to_owned(),
+            super::tokens::random_token()[..20].to_owned(),
+            true,
+        ),
+    };
+    let email = Email::parse(&email).map_err(|m| anyhow::anyhow!("SUPERADMIN_EMAIL: {m}"))?;
+    let password_hash = state.passwords.hash(password.clone()).await?;
+    let txn = state.db.begin().await?;
+    match repo::find_profile_by_email(&txn, email.as_str()).await? {
+        // An account with that e-mail already exists: promote, keep its password.
+        Some(existing) => {
+            let mut active: db::entities::profile::ActiveModel = existing.into();
+            active.role = Set(Some(Role::SuperAdmin.as_str().into()));
+            active.updated_at = Set(Utc::now());
+            active.update(&txn).await?;
+        }
+        None => {
+            repo::insert_profile(
+                &txn,
+                NewProfile {
+                    email: email.as_str(),
+                    password_hash,
+                    role: Some(Role::SuperAdmin.as_str()),
+                    first_name: Some("System".into()),
+                    last_name: Some("Administrator".into()),
+                    confirmed: true,
+                    account_id: None,
+                },
+            )
+            .await?;
+        }
+    }
+    app_meta::ActiveModel {
+        key: Set(BOOTSTRAPPED_KEY.into()),
+        value: Set(Utc::now().to_rfc3339()),
+    }
+    .insert(&txn)
+    .await?;
+    txn.commit().await?;
+    if generated {
+        // Printed, not logged: the log pipeline must never carry a password.
+        eprintln!(
+            "\n  A super admin was created for this new installation.\n  Sign in at {}/auth\n    e-mail:   {}\n    password: {}\n  (shown once; set SUPERADMIN_EMAIL and SUPERADMIN_PASSWORD to choose them)\n",
+            state.config.public_url, email, password
+        );
+    }
+    tracing::info!(email = %email, generated, "first super admin created");
+    Ok(())
+}
+
+pub struct CreateUser {
+    pub email: String,
+    pub password: String,
+    pub role: Option<Role>,
+    pub first_name: Option<String>,
+    pub last_name: Option<String>,
+    /// Make a fleet account with this legal name and attach the user to it.
+    pub fleet_name: Option<String>,
+    pub dot_number: Option<String>,
+}
+
+/// Creates a confirmed user, optionally with a fleet account of its own, for
+/// operators (and demo or test set-up) before the admin screens exist.
+pub async fn create_user(state: &AppState, input: CreateUser) -> anyhow::Result<Uuid> {
+    let email = Email::parse(&input.email).map_err(|m| anyhow::anyhow!("email: {m}"))?;
+    domain::password::check_sign_up_password(&input.password)
+        .map_err(|m| anyhow::anyhow!("password: {m}"))?;
+    let password_hash = state.passwords.hash(input.password).await?;
+    let txn = state.db.begin().await?;
+    db::tenancy::set_system(&txn).await?;
+    let account_id = match input.fleet_name {
+        Some(legal_name) => {
+            let now = Utc::now();
+            let fleet_id = Uuid::new_v4();
+            let dot = input.dot_number.unwrap_or_else(|| {
+                (u32::from_str_radix(&fleet_id.simple().to_string()[..6], 16).unwrap_or(1)
+                    % 9_000_000
+                    + 1_000_000)
+                    .to_string()
+            });
+            fleet_account::ActiveModel {
+                id: Set(fleet_id),
+                dot_number: Set(dot),
+                legal_name: Set(legal_name.clone()),
+                dba_name: Set(None),
+                power_units: Set(1),
+                monthly_rate_cents: Set(None),
+                owner_id: Set(None),
+                contact_first_name: Set(input.first_name.clone()),
+                contact_last_name: Set(input.last_name.clone()),
+                contact_email: Set(Some(email.to_string())),
+                contact_phone: Set(None),
+                status: Set("active".into()),
+                subscription_status: Set(None),
+                fmcsa_data: Set(None),
+                created_at: Set(now),
+                updated_at: Set(now),
+                ..Default::default()
+            }
+            .insert(&txn)
+            .await
+            .context("creating the fleet account (is the DOT number taken?)")?;
+            let account = account::ActiveModel {
+                id: Set(Uuid::new_v4()),
+                name: Set(legal_name),
+                account_type: Set("fleet".into()),
+                fleet_account_id: Set(Some(fleet_id)),
+                is_active: Set(true),
+                created_at: Set(now),
+            }
+            .insert(&txn)
+            .await?;
+            Some((account.id, fleet_id))
+        }
+        None => None,
+    };
+    let profile = repo::insert_profile(
+        &txn,
+        NewProfile {
+            email: email.as_str(),
+            password_hash,
+            role: input.role.map(Role::as_str),
+            first_name: input.first_name,
+            last_name: input.last_name,
+            confirmed: true,
+            account_id: account_id.map(|(a, _)| a),
+        },
+    )
+    .await
+    .context("creating the user (is the e-mail taken?)")?;
+    if let Some((_, fleet_id)) = account_id {
+        let mut fleet: fleet_account::ActiveModel = fleet_account::Entity::find_by_id(fleet_id)
+            .one(&txn)
+            .await?
+            .context("fleet account just created")?
+            .into();
+        fleet.owner_id = Set(Some(profile.id));
+        fleet.update(&txn).await?;
+    }
+    txn.commit().await?;
+    Ok(profile.id)
+}

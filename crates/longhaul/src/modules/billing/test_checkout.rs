@@ -1,0 +1,162 @@
+//! The offline Stripe stand-in's hosted checkout: it accepts Stripe's test
+//! card numbers and completes the session through `apply_event`, the path a
+//! verified webhook takes.
+
+use super::events::{EventData, StripeEvent, apply_event};
+use crate::http::ApiError;
+use crate::integrations::stripe::test_mode::session_of;
+use crate::state::AppState;
+use axum::http::StatusCode;
+use chrono::{Datelike, Utc};
+use db::entities::test_checkout_session;
+use domain::texts;
+use sea_orm::{ActiveModelTrait, EntityTrait, IntoActiveModel, Set};
+use serde::Serialize;
+use std::collections::BTreeMap;
+use utoipa::ToSchema;
+
+#[derive(Serialize, ToSchema)]
+pub struct TestCheckoutView {
+    pub id: String,
+    pub amount_cents: i64,
+    pub currency: String,
+    pub description: String,
+    #[schema(required = true)]
+    pub email: Option<String>,
+    /// open | complete
+    pub status: String,
+    pub success_url: String,
+    pub cancel_url: String,
+}
+
+impl From<test_checkout_session::Model> for TestCheckoutView {
+    fn from(row: test_checkout_session::Model) -> Self {
+        TestCheckoutView {
+            id: row.id,
+            amount_cents: row.amount_cents,
+            currency: row.currency,
+            description: row.description,
+            email: row.customer_email,
+            status: row.status,
+            success_url: row.success_url,
+            cancel_url: row.cancel_url,
+        }
+    }
+}
+
+async fn find(state: &AppState, id: &str) -> Result<test_checkout_session::Model, ApiError> {
+    test_checkout_session::Entity::find_by_id(id.to_owned())
+        .one(&state.db)
+        .await?
+        .ok_or(ApiError::NotFound)
+}
+
+pub async fn view(state: &AppState, id: &str) -> Result<TestCheckoutView, ApiError> {
+    Ok(find(state, id).await?.into())
+}
+
+enum Card {
+    Succeeds,
+    Declined,
+}
+
+/// Stripe's documented test numbers; anything else is refused as Stripe's
+/// test mode refuses real cards.
+fn classify(number: &str) -> Option<Card> {
+    match number {
+        "4242424242424242" | "4000056655665556" | "5555555555554444" | "378282246310005" => {
+            Some(Card::Succeeds)
+        }
+        "4000000000000002" | "4000000000009995" | "4000000000000069" | "4000000000000127" => {
+            Some(Card::Declined)
+        }
+        _ => None,
+    }
+}
+
+fn check_card(card_number: &str, expiry: &str, cvc: &str) -> Result<Card, ApiError> {
+    let t = &texts().test_checkout;
+    let mut fields = BTreeMap::new();
+    let number: String = card_number.chars().filter(|c| !c.is_whitespace()).collect();
+    let card = classify(&number);
+    if card.is_none() {
+        fields.insert("card_number".to_owned(), t.invalid_card.clone());
+    }
+    let expiry_ok = expiry
+        .trim()
+        .split_once('/')
+        .and_then(|(m, y)| Some((m.trim().parse::<u32>().ok()?, y.trim().parse::<i32>().ok()?)))
+        .is_some_and(|(month, year)| {
+            let year = if year < 100 { 2000 + year } else { year };
+            let now = Utc::now();
+            (1..=12).contains(&month) && (year, month) >= (now.year(), now.month())
+        });
+    if !expiry_ok {
+        fields.insert("expiry".to_owned(), t.invalid_expiry.clone());
+    }
+    let cvc = cvc.trim();
+    if !(3..=4).contains(&cvc.len()) || !cvc.chars().all(|c| c.is_ascii_digit()) {
+        fields.insert("cvc".to_owned(), t.invalid_cvc.clone());
+    }
+    match card {
+        Some(card) if fields.is_empty() => Ok(card),
+        _ => Err(ApiError::Invalid {
+            message: fields.values().next().cloned().unwrap_or_default(),
+            fields,
+        }),
+    }
+}
+
+/// Returns the success URL to send the browser to.
+pub async fn pay(
+    state: &AppState,
+    id: &str,
+    card_number: &str,
+    expiry: &str,
+    cvc: &str,
+) -> Result<String, ApiError> {
+    let row = find(state, id).await?;
+    if row.status != "open" {
+        return Err(ApiError::Conflict {
+            code: "already_complete",
+            message: texts().test_checkout.already_paid.clone(),
+        });
+    }
+    match check_card(card_number, expiry, cvc)? {
+        Card::Declined => {
+            return Err(ApiError::Status {
+                status: StatusCode::PAYMENT_REQUIRED,
+                code: "card_declined",
+                message: texts().test_checkout.declined.clone(),
+            });
+        }
+        Card::Succeeds => {}
+    }
+    let mut active = row.into_active_model();
+    active.status = Set("complete".into());
+    active.payment_status = Set("paid".into());
+    active.subscription_id = Set(Some(format!("sub_test_{}", uuid::Uuid::new_v4().simple())));
+    active.customer_id = Set(Some(format!("cus_test_{}", uuid::Uuid::new_v4().simple())));
+    let row = active.update(&state.db).await?;
+    let session = session_of(&row, &state.config.public_url);
+    let event = StripeEvent {
+        id: format!("evt_test_{}", uuid::Uuid::new_v4().simple()),
+        event_type: "checkout.session.completed".into(),
+        created: Utc::now().timestamp(),
+        data: EventData {
+            object: serde_json::json!({
+                "id": session.id,
+                "object": "checkout.session",
+                "status": "complete",
+                "payment_status": "paid",
+                "mode": "subscription",
+                "subscription": session.subscription,
+                "customer": session.customer,
+                "client_reference_id": session.client_reference_id,
+                "customer_email": session.customer_email,
+            }),
+        },
+    };
+    apply_event(&state.db, &event).await?;
+    Ok(row.success_url)
+}

@@ -1,0 +1,7 @@
+//! Fleet signup: carrier lookup by DOT number (cached), the saved three-step
+//! wizard, and checkout of the plan for the fleet's size.
+
+pub mod lookup;
+pub mod repo;
+pub mod routes;
+pub mod service;

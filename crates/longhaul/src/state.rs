@@ -1,0 +1,35 @@
+//! The one shared state: database, configuration and each outside system
+//! behind a trait, so tests and stand-ins swap implementations here only.
+
+use crate::config::Config;
+use crate::http::idle::SessionTimeouts;
+use crate::integrations::fmcsa::CarrierRegistry;
+use crate::integrations::stripe::PaymentGateway;
+use crate::mail::Mailer;
+use crate::modules::auth::password::PasswordHasher;
+use sea_orm::DatabaseConnection;
+use std::ops::Deref;
+use std::sync::Arc;
+
+#[derive(Clone)]
+pub struct AppState(pub Arc<App>);
+
+pub struct App {
+    pub config: Config,
+    pub db: DatabaseConnection,
+    pub backend: db::Backend,
+    pub mailer: Arc<dyn Mailer>,
+    pub carriers: Arc<dyn CarrierRegistry>,
+    pub payments: Arc<dyn PaymentGateway>,
+    pub passwords: PasswordHasher,
+    /// Files (logos, documents): a local directory by default.
+    pub files: Arc<dyn object_store::ObjectStore>,
+    pub session_timeouts: SessionTimeouts,
+}
+
+impl Deref for AppState {
+    type Target = App;
+    fn deref(&self) -> &App {
+        &self.0
+    }
+}

@@ -1,0 +1,591 @@
+//! The fleet dashboard API: tenant isolation, the cleanups, drivers by hand,
+//! settings and their bad input, and the enforced session timeout.
+
+use crate::helpers::{Backend, TestApp, error_of, new_client};
+use crate::on_each_backend;
+use domain::Role;
+use longhaul::modules::auth::bootstrap::{CreateUser, create_user};
+use longhaul::modules::fleet::demo::{Sizes, find_fleet_by_dot, seed_assets};
+use reqwest::StatusCode;
+use sea_orm::{
+    ConnectionTrait, DatabaseBackend, EntityTrait, PaginatorTrait, Statement, TransactionTrait,
+};
+use serde_json::{Value, json};
+use uuid::Uuid;
+
+/// A fleet with its admin and seeded trucks, trailers and drivers.
+async fn fleet(app: &TestApp, email: &str, name: &str, dot: &str, sizes: Sizes) -> Uuid {
+    create_user(
+        &app.state,
+        CreateUser {
+            email: email.into(),
+            password: "secret1".into(),
+            role: Some(Role::FleetAdmin),
+            first_name: None,
+            last_name: None,
+            fleet_name: Some(name.into()),
+            dot_number: Some(dot.into()),
+        },
+    )
+    .await
+    .unwrap();
+    let fleet = find_fleet_by_dot(&app.state, dot).await.unwrap();
+    let txn = app.state.db.begin().await.unwrap();
+    db::tenancy::set_system(&txn).await.unwrap();
+    seed_assets(&txn, fleet.id, sizes, name).await.unwrap();
+    txn.commit().await.unwrap();
+    fleet.id
+}
+
+async fn ids(app: &TestApp, path: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    for tab in ["active", "inactive"] {
+        let page: Value = app
+            .get(&format!("{path}?tab={tab}&per_page=200"))
+            .await
+            .json()
+            .await
+            .unwrap();
+        out.extend(
+            page["items"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|i| i["id"].as_str().unwrap().to_owned()),
+        );
+    }
+    out
+}
+
+on_each_backend!(
+    another_fleets_ids_answer_404_and_change_nothing,
+    |mut app: TestApp| async move {
+        fleet(
+            &app,
+            "a@alpha.example",
+            "Alpha Haulers",
+            "6000001",
+            Sizes {
+                drivers: 6,
+                trucks: 8,
+                trailers: 5,
+            },
+        )
+        .await;
+        let beta = fleet(
+            &app,
+            "b@beta.example",
+            "Beta Lines",
+            "6000002",
+            Sizes {
+                drivers: 5,
+                trucks: 7,
+                trailers: 4,
+            },
+        )
+        .await;
+
+        app.sign_in("b@beta.example", "secret1").await;
+        let (b_trucks, b_trailers, b_drivers) = (
+            ids(&app, "/api/fleet/trucks").await,
+            ids(&app, "/api/fleet/trailers").await,
+            ids(&app, "/api/fleet/drivers").await,
+        );
+        assert_eq!(
+            (b_trucks.len(), b_trailers.len(), b_drivers.len()),
+            (6, 4, 5),
+            "decommissioned truck hidden"
+        );
+
+        app.client = new_client();
+        app.sign_in("a@alpha.example", "secret1").await;
+        let account: Value = app.get("/api/fleet/account").await.json().await.unwrap();
+        assert_eq!(account["legal_name"], "Alpha Haulers");
+        let a_trucks = ids(&app, "/api/fleet/trucks").await;
+        assert!(
+            a_trucks.iter().all(|id| !b_trucks.contains(id)),
+            "lists hold only the own fleet's rows"
+        );
+
+        let count_rows = || async {
+            let db = &app.state.db;
+            (
+                db::entities::fleet_vehicle::Entity::find()
+                    .count(db)
+                    .await
+                    .unwrap(),
+                db::entities::fleet_driver::Entity::find()
+                    .all(db)
+                    .await
+                    .unwrap()
+                    .iter()
+                    .map(|d| (d.id, d.first_name.clone(), d.is_active))
+                    .collect::<Vec<_>>(),
+            )
+        };
+        let before = count_rows().await;
+        for id in &b_trucks {
+            let (status, error) = error_of(app.get(&format!("/api/fleet/trucks/{id}")).await).await;
+            assert_eq!(
+                (status, error["code"].as_str()),
+                (StatusCode::NOT_FOUND, Some("not_found"))
+            );
+        }
+        for id in &b_trailers {
+            assert_eq!(
+                app.get(&format!("/api/fleet/trailers/{id}")).await.status(),
+                StatusCode::NOT_FOUND
+            );
+        }
+        for id in &b_drivers {
+            assert_eq!(
+                app.get(&format!("/api/fleet/drivers/{id}")).await.status(),
+                StatusCode::NOT_FOUND
+            );
+            let res = app
+                .put(
+                    &format!("/api/fleet/drivers/{id}"),
+                    json!({ "first_name": "Hijacked" }),
+                )
+                .await;
+            assert_eq!(res.status(), StatusCode::NOT_FOUND);
+            let res = app
+                .post(&format!("/api/fleet/drivers/{id}/deactivate"), json!({}))
+                .await;
+            assert_eq!(res.status(), StatusCode::NOT_FOUND);
+        }
+        // A missing id and a malformed one look the same as a foreign one.
+        assert_eq!(
+            app.get(&format!("/api/fleet/trucks/{}", Uuid::new_v4()))
+                .await
+                .status(),
+            StatusCode::NOT_FOUND
+        );
+        assert_eq!(
+            app.get("/api/fleet/drivers/not-an-id").await.status(),
+            StatusCode::NOT_FOUND
+        );
+        assert_eq!(count_rows().await, before, "nothing changed");
+
+        // Other roles never get a fleet scope.
+        app.client = new_client();
+        let (status, _) = error_of(app.get("/api/fleet/trucks").await).await;
+        assert_eq!(status, StatusCode::UNAUTHORIZED);
+
+        if app.backend == Backend::Postgres {
+            rls_hides_the_other_fleet(&app, beta).await;
+        }
+    }
+);
+
+/// As the application's role (no BYPASSRLS) with fleet A set, B's rows are invisible.
+async fn rls_hides_the_other_fleet(app: &TestApp, beta: Uuid) {
+    let db = &app.state.db;
+    db.execute_unprepared(
+        "DO $$ BEGIN IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'longhaul_app') THEN CREATE ROLE longhaul_app NOLOGIN NOBYPASSRLS; END IF; END $$;
+         GRANT SELECT ON ALL TABLES IN SCHEMA public TO longhaul_app;",
+    )
+    .await
+    .unwrap();
+    let alpha: String = db
+        .query_one_raw(Statement::from_string(
+            DatabaseBackend::Postgres,
+            "SELECT id::text AS id FROM fleet_accounts WHERE dot_number = '6000001'",
+        ))
+        .await
+        .unwrap()
+        .unwrap()
+        .try_get("", "id")
+        .unwrap();
+    for table in ["fleet_vehicles", "fleet_trailers", "fleet_drivers"] {
+        let txn = db.begin().await.unwrap();
+        txn.execute_unprepared("SET LOCAL ROLE longhaul_app")
+            .await
+            .unwrap();
+        txn.execute_unprepared(&format!(
+            "SELECT set_config('app.fleet_account_id', '{alpha}', true)"
+        ))
+        .await
+        .unwrap();
+        let row = txn
+            .query_one_raw(Statement::from_string(DatabaseBackend::Postgres, format!(
+                "SELECT COUNT(*) FILTER (WHERE fleet_account_id = '{beta}') AS other, COUNT(*) AS seen FROM {table}")))
+            .await.unwrap().unwrap();
+        let (other, seen): (i64, i64) = (
+            row.try_get("", "other").unwrap(),
+            row.try_get("", "seen").unwrap(),
+        );
+        assert_eq!(other, 0, "{table}: the other fleet's rows are invisible");
+        assert!(seen > 0, "{table}: the own rows are visible");
+        txn.rollback().await.unwrap();
+        let txn = db.begin().await.unwrap();
+        txn.execute_unprepared("SET LOCAL ROLE longhaul_app")
+            .await
+            .unwrap();
+        let row = txn
+            .query_one_raw(Statement::from_string(
+                DatabaseBackend::Postgres,
+                format!("SELECT COUNT(*) AS n FROM {table}"),
+            ))
+            .await
+            .unwrap()
+            .unwrap();
+        assert_eq!(
+            row.try_get::<i64>("", "n").unwrap(),
+            0,
+            "{table}: no fleet set, nothing visible"
+        );
+        txn.rollback().await.unwrap();
+    }
+}
+
+on_each_backend!(
+    cleanups_rules_and_drivers_by_hand,
+    |mut app: TestApp| async move {
+        fleet(
+            &app,
+            "c@gamma.example",
+            "Gamma Freight",
+            "6000003",
+            Sizes {
+                drivers: 6,
+                trucks: 10,
+                trailers: 6,
+            },
+        )
+        .await;
+        app.sign_in("c@gamma.example", "secret1").await;
+
+        // The truck whose ELD driver this fleet does not know (stored inactive by the ELD).
+        let inactive: Value = app
+            .get("/api/fleet/trucks?tab=active&q=truck%20109")
+            .await
+            .json()
+            .await
+            .unwrap();
+        let unknown = inactive["items"][0]["id"].as_str().unwrap().to_owned();
+        assert_eq!(
+            inactive["items"][0]["assigned_driver_name"],
+            "Former Driver"
+        );
+        // The overview cleans the active truck assigned to the inactive driver, not that one.
+        let overview: Value = app.get("/api/fleet/overview").await.json().await.unwrap();
+        assert_eq!(overview["welcome_name"], "Gamma Freight");
+        assert_eq!(overview["drivers_active"], 5);
+        assert_eq!(overview["power_units"]["registered"], 1);
+        let truck_108: Value = app
+            .get("/api/fleet/trucks?tab=inactive&q=truck%20108")
+            .await
+            .json()
+            .await
+            .unwrap();
+        assert_eq!(
+            truck_108["items"][0]["assigned_driver_name"],
+            Value::Null,
+            "overview cleanup cleared it"
+        );
+        // The detail cleanup, once.
+        let detail: Value = app
+            .get(&format!("/api/fleet/trucks/{unknown}"))
+            .await
+            .json()
+            .await
+            .unwrap();
+        assert_eq!(detail["cleanup_notice"], true);
+        assert_eq!(detail["status"], "inactive");
+        assert_eq!(detail["driver"], Value::Null);
+        let again: Value = app
+            .get(&format!("/api/fleet/trucks/{unknown}"))
+            .await
+            .json()
+            .await
+            .unwrap();
+        assert_eq!(again["cleanup_notice"], false);
+        // The decommissioned truck never shows.
+        let all = ids(&app, "/api/fleet/trucks").await;
+        assert_eq!(all.len(), 9);
+
+        // A synced driver on a truck links to the driver.
+        let active: Value = app
+            .get("/api/fleet/trucks?per_page=1")
+            .await
+            .json()
+            .await
+            .unwrap();
+        let truck = active["items"][0]["id"].as_str().unwrap();
+        let detail: Value = app
+            .get(&format!("/api/fleet/trucks/{truck}"))
+            .await
+            .json()
+            .await
+            .unwrap();
+        assert_eq!(detail["driver"]["kind"], "synced");
+        let driver_id = detail["driver"]["id"].as_str().unwrap().to_owned();
+        let driver: Value = app
+            .get(&format!("/api/fleet/drivers/{driver_id}"))
+            .await
+            .json()
+            .await
+            .unwrap();
+        assert_eq!(driver["assigned_truck"]["id"], truck);
+        assert!(
+            driver["phone_display"]
+                .as_str()
+                .unwrap()
+                .starts_with("(615) 555-")
+        );
+
+        // Search is case-insensitive and done by the server.
+        let found: Value = app
+            .get("/api/fleet/drivers?q=JOHNSON")
+            .await
+            .json()
+            .await
+            .unwrap();
+        assert!(found["total"].as_u64().unwrap() >= 1);
+        assert!(
+            found["items"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .all(|d| d["display_name"].as_str().unwrap().contains("Johnson"))
+        );
+
+        // Drivers by hand.
+        let (status, error) = error_of(
+            app.post(
+                "/api/fleet/drivers",
+                json!({ "first_name": " ", "phone": "12", "license_state": "Tennessee" }),
+            )
+            .await,
+        )
+        .await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+        assert_eq!(error["fields"]["first_name"], "Enter a first or last name");
+        assert!(
+            error["fields"]["phone"].is_string() && error["fields"]["license_state"].is_string()
+        );
+        let res = app.post("/api/fleet/drivers", json!({ "first_name": "Nia", "last_name": "Newman", "username": "nnewman", "phone": "16155550199", "license_number": "x123", "license_state": "tn" })).await;
+        assert_eq!(res.status(), StatusCode::CREATED);
+        let nia: Value = res.json().await.unwrap();
+        assert_eq!(nia["display_name"], "Nia Newman");
+        assert_eq!(nia["phone_display"], "+1 (615) 555-0199");
+        assert_eq!(nia["license_state"], "TN");
+        let (status, error) = error_of(
+            app.post(
+                "/api/fleet/drivers",
+                json!({ "first_name": "Other", "username": "nnewman" }),
+            )
+            .await,
+        )
+        .await;
+        assert_eq!(
+            (status, error["code"].as_str()),
+            (StatusCode::CONFLICT, Some("username_taken"))
+        );
+        let id = nia["id"].as_str().unwrap();
+        let edited: Value = app
+            .put(
+                &format!("/api/fleet/drivers/{id}"),
+                json!({ "last_name": "Newman-Lee", "username": "nnewman" }),
+            )
+            .await
+            .json()
+            .await
+            .unwrap();
+        assert_eq!(edited["display_name"], "Newman-Lee");
+        let off: Value = app
+            .post(&format!("/api/fleet/drivers/{id}/deactivate"), json!({}))
+            .await
+            .json()
+            .await
+            .unwrap();
+        assert_eq!(off["is_active"], false);
+        let inactive: Value = app
+            .get("/api/fleet/drivers?tab=inactive")
+            .await
+            .json()
+            .await
+            .unwrap();
+        assert!(
+            inactive["items"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|d| d["id"] == id)
+        );
+        let (status, _) = error_of(app.get("/api/fleet/drivers?tab=sideways").await).await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+        let (status, _) = error_of(app.get("/api/fleet/trucks?page=abc").await).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST);
+    }
+);
+
+on_each_backend!(
+    company_settings_refuse_bad_input_and_enforce_the_timeout,
+    |mut app: TestApp| async move {
+        fleet(
+            &app,
+            "d@delta.example",
+            "Delta Carriers",
+            "6000004",
+            Sizes {
+                drivers: 2,
+                trucks: 2,
+                trailers: 1,
+            },
+        )
+        .await;
+        app.sign_in("d@delta.example", "secret1").await;
+
+        let (status, error) = error_of(
+            app.put(
+                "/api/fleet/settings/branding",
+                json!({ "primary_color": "blue", "secondary_color": "#12345" }),
+            )
+            .await,
+        )
+        .await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+        assert_eq!(
+            error["fields"]["primary_color"],
+            "Enter a colour as #RRGGBB"
+        );
+        assert_eq!(
+            error["fields"]["secondary_color"],
+            "Enter a colour as #RRGGBB"
+        );
+        let saved: Value = app
+            .put(
+                "/api/fleet/settings/branding",
+                json!({ "primary_color": "#0a7f5a", "secondary_color": "#6E56CF" }),
+            )
+            .await
+            .json()
+            .await
+            .unwrap();
+        assert_eq!(saved["branding"]["primary_color"], "#0A7F5A");
+
+        for (value, message) in [
+            (json!(5), "Session timeout must be at least 15 minutes"),
+            (
+                json!("abc"),
+                "Session timeout must be a whole number of minutes",
+            ),
+            (json!(2000), "Session timeout must be at most 1440 minutes"),
+        ] {
+            let (status, error) = error_of(
+                app.put(
+                    "/api/fleet/settings/security",
+                    json!({ "session_timeout_minutes": value }),
+                )
+                .await,
+            )
+            .await;
+            assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+            assert_eq!(error["fields"]["session_timeout_minutes"], message);
+        }
+
+        let portal = |password: Value| json!({ "is_enabled": true, "login_method": "email", "auth_type": "system_password", "welcome_message": "Hi", "system_password": password });
+        let (status, error) = error_of(
+            app.put("/api/fleet/settings/portal", portal(json!("")))
+                .await,
+        )
+        .await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+        assert_eq!(
+            error["message"],
+            "System Password Required: Please enter a system password when using company-wide authentication."
+        );
+        let saved: Value = app
+            .put("/api/fleet/settings/portal", portal(json!("drivers-2026")))
+            .await
+            .json()
+            .await
+            .unwrap();
+        assert_eq!(saved["portal"]["has_system_password"], true);
+        assert!(
+            !saved.to_string().contains("drivers-2026"),
+            "never sent back"
+        );
+        let row = db::entities::fleet_account::Entity::find_by_id(
+            uuid::Uuid::parse_str(saved["id"].as_str().unwrap()).unwrap(),
+        )
+        .one(&app.state.db)
+        .await
+        .unwrap()
+        .unwrap();
+        assert!(
+            row.portal_system_password_hash
+                .unwrap()
+                .starts_with("$argon2id$"),
+            "stored hashed"
+        );
+        // Keeping the stored password: an empty field is fine now.
+        assert_eq!(
+            app.put("/api/fleet/settings/portal", portal(json!(null)))
+                .await
+                .status(),
+            StatusCode::OK
+        );
+
+        // Logos: too big, not an image, then a real PNG.
+        let upload = |bytes: Vec<u8>| {
+            let part = reqwest::multipart::Part::bytes(bytes)
+                .file_name("logo.png")
+                .mime_str("image/png")
+                .unwrap();
+            app.client
+                .post(app.url("/api/fleet/settings/logo"))
+                .header("x-csrf-token", app.csrf.clone().unwrap())
+                .multipart(reqwest::multipart::Form::new().part("logo", part))
+                .send()
+        };
+        let (status, _) = error_of(upload(vec![0u8; 10 * 1024 * 1024]).await.unwrap()).await;
+        assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE);
+        let (status, _) = error_of(upload(b"%PDF-1.7 not an image".to_vec()).await.unwrap()).await;
+        assert_eq!(status, StatusCode::UNSUPPORTED_MEDIA_TYPE);
+        let png = [
+            &[0x89u8, b'P', b'N', b'G', 0x0D, 0x0A, 0x1A, 0x0A][..],
+            &[0u8; 64],
+        ]
+        .concat();
+        let res = upload(png.clone()).await.unwrap();
+        assert_eq!(res.status(), StatusCode::OK);
+        let saved: Value = res.json().await.unwrap();
+        let logo = app
+            .get(saved["branding"]["logo_url"].as_str().unwrap())
+            .await;
+        assert_eq!(logo.headers()["content-type"], "image/png");
+        assert_eq!(logo.bytes().await.unwrap().to_vec(), png);
+
+        // The timeout is enforced, not only stored.
+        let saved: Value = app
+            .put(
+                "/api/fleet/settings/security",
+                json!({ "session_timeout_minutes": 15 }),
+            )
+            .await
+            .json()
+            .await
+            .unwrap();
+        assert_eq!(saved["security"]["session_timeout_minutes"], 15);
+        assert_eq!(app.get("/api/fleet/account").await.status(), StatusCode::OK);
+        let stale = chrono::Utc::now() - chrono::Duration::minutes(16);
+        db::entities::session::Entity::update_many()
+            .col_expr(
+                db::entities::session::Column::LastSeenAt,
+                sea_orm::sea_query::Expr::value(stale),
+            )
+            .exec(&app.state.db)
+            .await
+            .unwrap();
+        let (status, _) = error_of(app.get("/api/fleet/account").await).await;
+        assert_eq!(
+            status,
+            StatusCode::UNAUTHORIZED,
+            "idle past the fleet's timeout: signed out"
+        );
+        assert_eq!(app.session().await["user"], Value::Null);
+    }
+);

@@ -1,0 +1,289 @@
+use longhaul::app::Overrides;
+use longhaul::mail::{MemoryMailer, OutgoingEmail};
+use longhaul::state::AppState;
+use longhaul::{Application, Config};
+use reqwest::StatusCode;
+use sea_orm::ConnectionTrait;
+use serde_json::{Value, json};
+use std::collections::HashMap;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+pub const ADMIN_EMAIL: &str = "root@longhaul.test";
+pub const ADMIN_PASSWORD: &str = "correct-horse-battery";
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Backend {
+    Sqlite,
+    Postgres,
+}
+
+/// SQLite always; PostgreSQL when TEST_DATABASE_URL points at a server.
+pub fn backends() -> Vec<Backend> {
+    let mut out = vec![Backend::Sqlite];
+    if std::env::var("TEST_DATABASE_URL").is_ok_and(|v| !v.is_empty()) {
+        out.push(Backend::Postgres);
+    }
+    out
+}
+
+pub struct TestApp {
+    pub backend: Backend,
+    pub address: String,
+    pub client: reqwest::Client,
+    pub mailer: Arc<MemoryMailer>,
+    pub state: AppState,
+    pub data_dir: PathBuf,
+    pub database_url: Option<String>,
+    pub csrf: Option<String>,
+}
+
+/// A fresh database for each app: a temp SQLite file, or a new PostgreSQL
+/// database on the test server.
+pub async fn spawn_app(backend: Backend) -> TestApp {
+    spawn_configured(backend, &[], Overrides::default()).await
+}
+
+pub async fn spawn_with(
+    backend: Backend,
+    data_dir: PathBuf,
+    database_url: Option<String>,
+) -> TestApp {
+    spawn_custom(backend, data_dir, database_url, &[], Overrides::default()).await
+}
+
+/// A fresh database with extra settings and replaced outside systems.
+pub async fn spawn_configured(
+    backend: Backend,
+    extra: &[(&str, &str)],
+    overrides: Overrides,
+) -> TestApp {
+    let data_dir =
+        std::env::temp_dir().join(format!("longhaul-test-{}", uuid::Uuid::new_v4().simple()));
+    let database_url = match backend {
+        Backend::Sqlite => None,
+        Backend::Postgres => Some(fresh_postgres_database().await),
+    };
+    spawn_custom(backend, data_dir, database_url, extra, overrides).await
+}
+
+pub async fn spawn_custom(
+    backend: Backend,
+    data_dir: PathBuf,
+    database_url: Option<String>,
+    extra: &[(&str, &str)],
+    overrides: Overrides,
+) -> TestApp {
+    let mut vars = HashMap::from([
+        ("DATA_DIR".to_string(), data_dir.display().to_string()),
+        ("SUPERADMIN_EMAIL".to_string(), ADMIN_EMAIL.to_string()),
+        (
+            "SUPERADMIN_PASSWORD".to_string(),
+            ADMIN_PASSWORD.to_string(),
+        ),
+        (
+            "PUBLIC_URL".to_string(),
+            "http://localhost:3000".to_string(),
+        ),
+        ("DATABASE_MAX_CONNECTIONS".to_string(), "5".to_string()),
+    ]);
+    if let Some(url) = &database_url {
+        vars.insert("DATABASE_URL".into(), url.clone());
+    }
+    for (key, value) in extra {
+        vars.insert((*key).to_owned(), (*value).to_owned());
+    }
+    let config = Config::from_map(&vars).expect("test config");
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let mailer = Arc::new(MemoryMailer::default());
+    let app = Application::build_with(
+        config,
+        listener,
+        Overrides {
+            mailer: Some(mailer.clone()),
+            ..overrides
+        },
+    )
+    .await
+    .expect("app builds");
+    let address = format!("http://127.0.0.1:{}", app.port());
+    let state = app.state();
+    tokio::spawn(app.run_until(std::future::pending()));
+    TestApp {
+        backend,
+        address,
+        client: new_client(),
+        mailer,
+        state,
+        data_dir,
+        database_url,
+        csrf: None,
+    }
+}
+
+pub fn new_client() -> reqwest::Client {
+    reqwest::Client::builder()
+        .cookie_store(true)
+        .build()
+        .unwrap()
+}
+
+async fn fresh_postgres_database() -> String {
+    let base = std::env::var("TEST_DATABASE_URL").unwrap();
+    let admin = db::connect(&base, 1)
+        .await
+        .expect("TEST_DATABASE_URL reachable");
+    let name = format!("lh_test_{}", uuid::Uuid::new_v4().simple());
+    admin
+        .execute_unprepared(&format!("CREATE DATABASE {name}"))
+        .await
+        .expect("create test database");
+    let (prefix, _) = base.rsplit_once('/').expect("database URL has a path");
+    let query = base
+        .split_once('?')
+        .map(|(_, q)| format!("?{q}"))
+        .unwrap_or_default();
+    format!("{prefix}/{name}{query}")
+}
+
+impl TestApp {
+    pub fn url(&self, path: &str) -> String {
+        format!("{}{}", self.address, path)
+    }
+
+    pub async fn post(&self, path: &str, body: Value) -> reqwest::Response {
+        let mut req = self.client.post(self.url(path)).json(&body);
+        if let Some(csrf) = &self.csrf {
+            req = req.header("x-csrf-token", csrf);
+        }
+        req.send().await.unwrap()
+    }
+
+    pub async fn put(&self, path: &str, body: Value) -> reqwest::Response {
+        let mut req = self.client.put(self.url(path)).json(&body);
+        if let Some(csrf) = &self.csrf {
+            req = req.header("x-csrf-token", csrf);
+        }
+        req.send().await.unwrap()
+    }
+
+    pub async fn get(&self, path: &str) -> reqwest::Response {
+        self.client.get(self.url(path)).send().await.unwrap()
+    }
+
+    pub async fn session(&self) -> Value {
+        self.get("/api/auth/session").await.json().await.unwrap()
+    }
+
+    pub fn emails_to(&self, to: &str) -> Vec<OutgoingEmail> {
+        self.mailer
+            .sent()
+            .into_iter()
+            .filter(|m| m.to == to)
+            .collect()
+    }
+
+    /// The token in the newest e-mailed link containing `marker` (e.g. "confirm=").
+    pub fn last_link_token(&self, to: &str, marker: &str) -> String {
+        let mail = self
+            .emails_to(to)
+            .pop()
+            .unwrap_or_else(|| panic!("no e-mail to {to}"));
+        let start = mail
+            .text
+            .find(marker)
+            .unwrap_or_else(|| panic!("no {marker} in {}", mail.text))
+            + marker.len();
+        mail.text[start..]
+            .chars()
+            .take_while(|c| c.is_ascii_hexdigit())
+            .collect()
+    }
+
+    /// Signs up and confirms through the e-mailed link.
+    pub async fn confirmed_user(&self, email: &str, password: &str) {
+        let res = self
+            .post(
+                "/api/auth/sign-up",
+                json!({ "email": email, "password": password }),
+            )
+            .await;
+        assert_eq!(
+            res.status(),
+            StatusCode::CREATED,
+            "{}",
+            res.text().await.unwrap()
+        );
+        let token = self.last_link_token(email, "confirm=");
+        let res = self
+            .post("/api/auth/confirm-email", json!({ "token": token }))
+            .await;
+        assert_eq!(res.status(), StatusCode::OK);
+    }
+
+    pub async fn sign_in(&mut self, email: &str, password: &str) -> Value {
+        let res = self
+            .post(
+                "/api/auth/sign-in",
+                json!({ "email": email, "password": password }),
+            )
+            .await;
+        assert_eq!(
+            res.status(),
+            StatusCode::OK,
+            "sign-in of {email} on {:?}",
+            self.backend
+        );
+        let body: Value = res.json().await.unwrap();
+        self.csrf = body["csrf_token"].as_str().map(str::to_owned);
+        body
+    }
+}
+
+pub async fn error_of(res: reqwest::Response) -> (StatusCode, Value) {
+    let status = res.status();
+    let body: Value = res.json().await.unwrap_or(Value::Null);
+    (status, body["error"].clone())
+}
+
+/// Runs the test body once per database backend.
+#[macro_export]
+macro_rules! on_each_backend {
+    ($name:ident, $body:expr) => {
+        #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+        async fn $name() {
+            for backend in $crate::helpers::backends() {
+                let app = $crate::helpers::spawn_app(backend).await;
+                ($body)(app).await;
+            }
+        }
+    };
+}
+
+/// Row counts of the tables administration writes, to assert "nothing changed".
+pub async fn admin_table_counts(app: &TestApp) -> Vec<u64> {
+    use sea_orm::{EntityTrait, PaginatorTrait};
+    let db = &app.state.db;
+    vec![
+        db::entities::profile::Entity::find()
+            .count(db)
+            .await
+            .unwrap(),
+        db::entities::fleet_account::Entity::find()
+            .count(db)
+            .await
+            .unwrap(),
+        db::entities::account::Entity::find()
+            .count(db)
+            .await
+            .unwrap(),
+        db::entities::fleet_signup::Entity::find()
+            .count(db)
+            .await
+            .unwrap(),
+        db::entities::audit_log::Entity::find()
+            .count(db)
+            .await
+            .unwrap(),
+    ]
+}

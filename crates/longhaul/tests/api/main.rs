@@ -1,0 +1,19 @@
+//! Integration tests through HTTP against a real server on a random port.
+//! Every database test runs on SQLite, and on PostgreSQL too when
+//! `TEST_DATABASE_URL` is set (CI sets it).
+
+mod helpers;
+
+mod admin;
+mod admin_authorization;
+mod auth_flow;
+mod bad_input;
+mod bootstrap;
+mod contract;
+mod fleet_dashboard;
+mod fmcsa_adapter;
+mod password_reset;
+mod rate_limit;
+mod signup_flow;
+mod stripe_adapter;
+mod tenancy;

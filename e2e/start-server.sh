@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Starts the real binary on a fresh data directory with one user per role,
+# for the browser tests. Playwright runs this as its web server.
+set -euo pipefail
+BIN="${LONGHAUL_BIN:?set LONGHAUL_BIN to the longhaul binary}"
+export DATA_DIR="${E2E_DATA_DIR:-/tmp/longhaul-e2e}"
+export PORT="${E2E_PORT:-3100}"
+export PUBLIC_URL="http://localhost:$PORT"
+export SUPERADMIN_EMAIL="admin@longhaul.test"
+export SUPERADMIN_PASSWORD="admin-password-123"
+export LOG_FORMAT=json
+export RUST_LOG="${RUST_LOG:-warn}"
+unset DATABASE_URL SMTP_URL
+rm -rf "$DATA_DIR"
+
+"$BIN" migrate
+create() { "$BIN" create-user --password "secret123" "$@" >/dev/null; }
+create --email fleetadmin@acme.test --role fleet_admin --first-name Fran --last-name Admin --fleet-name "Acme Freight LLC" --dot-number 3000001
+create --email pending@acme.test --role fleet_admin
+create --email driver@acme.test --role fleet_driver --first-name Dale --last-name Driver
+create --email broker@brokers.test --role broker_admin --first-name Bea --last-name Broker
+create --email agent@brokers.test --role broker_user
+create --email norole@example.test --role none
+"$BIN" seed-demo >/dev/null
+
+exec "$BIN" serve

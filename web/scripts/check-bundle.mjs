@@ -1,0 +1,87 @@
+// Sums gzipped JavaScript from the Vite manifest and enforces two budgets:
+//
+// 1. The landing page (/): the entry chunk, the landing route's lazy chunk and
+//    every chunk they import statically. Budget 100 kB.
+// 2. Each signup page (/fleet-signup, /subscription-success): the chunks
+//    reachable from the entry, the lazily loaded app shell and the page's own
+//    route chunk, minus those the landing page already loads. Budget 50 kB.
+//
+// Fails when a total exceeds its budget. Run after `vite build`. Sizes are in
+// kB (1000 bytes) at zlib's default level, as `vite build` prints them.
+import { readFileSync } from 'node:fs'
+import { gzipSync } from 'node:zlib'
+
+const LANDING_BUDGET_KB = 100
+const SIGNUP_BUDGET_KB = 50
+const SIGNUP_PAGES = [
+  { route: '/fleet-signup', module: 'features/signup/fleet-signup-page.tsx' },
+  { route: '/subscription-success', module: 'features/subscription-success/subscription-success-page.tsx' },
+]
+
+const manifest = JSON.parse(readFileSync('dist/.vite/manifest.json', 'utf8'))
+
+const keyOf = (suffix) => Object.keys(manifest).find((key) => key.endsWith(suffix))
+const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry)
+const landingKey = keyOf('features/landing/landing-page.tsx')
+const shellKey = keyOf('app/app-shell.tsx')
+if (!entryKey || !landingKey || !shellKey) {
+  console.error('check:bundle: entry, landing or app-shell chunk missing from dist/.vite/manifest.json')
+  process.exit(1)
+}
+
+/** The files of `keys` and of every chunk they import statically. */
+function reachable(...keys) {
+  const files = new Set()
+  const visit = (key) => {
+    const chunk = manifest[key]
+    if (!chunk || files.has(chunk.file)) return
+    files.add(chunk.file)
+    for (const imported of chunk.imports ?? []) visit(imported)
+  }
+  keys.forEach(visit)
+  return files
+}
+
+const sizes = new Map()
+const gzipSize = (file) => {
+  if (!sizes.has(file)) sizes.set(file, gzipSync(readFileSync(`dist/${file}`)).length)
+  return sizes.get(file)
+}
+
+/** Prints the files and returns their total in kB. */
+function report(files) {
+  let total = 0
+  for (const file of [...files].sort()) {
+    const size = gzipSize(file)
+    total += size
+    console.log(`${(size / 1000).toFixed(2).padStart(8)} kB  ${file}`)
+  }
+  return total / 1000
+}
+
+let failed = false
+
+const landingFiles = reachable(entryKey, landingKey)
+const landingKb = report(landingFiles)
+console.log(`landing page JavaScript: ${landingKb.toFixed(2)} kB gzip (budget ${LANDING_BUDGET_KB} kB)`)
+if (landingKb > LANDING_BUDGET_KB) failed = true
+
+for (const page of SIGNUP_PAGES) {
+  const pageKey = keyOf(page.module)
+  if (!pageKey) {
+    console.error(`check:bundle: ${page.module} missing from dist/.vite/manifest.json`)
+    process.exit(1)
+  }
+  const extra = [...reachable(entryKey, shellKey, pageKey)].filter((file) => !landingFiles.has(file))
+  console.log('')
+  const extraKb = report(extra)
+  console.log(
+    `${page.route} JavaScript beyond the landing page: ${extraKb.toFixed(2)} kB gzip (budget ${SIGNUP_BUDGET_KB} kB)`,
+  )
+  if (extraKb > SIGNUP_BUDGET_KB) failed = true
+}
+
+if (failed) {
+  console.error('check:bundle: over budget')
+  process.exit(1)
+}

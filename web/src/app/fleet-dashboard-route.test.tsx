@@ -1,0 +1,112 @@
+import { screen } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import texts from '@contracts/texts.json'
+import { fakeFetch, renderAt } from '@/test/render'
+import FleetDashboardRoute from './fleet-dashboard-route'
+
+const account = {
+  id: 'fa-1',
+  legal_name: 'Blue Ridge Freight LLC',
+  dba_name: null,
+  dot_number: '1234567',
+  mc_number: null,
+  power_units: 12,
+  physical_address: { street: null, city: null, state: null, zip: null },
+  contact: {
+    first_name: 'Dana',
+    last_name: 'Owner',
+    email: 'dana@blueridge.example',
+    phone: null,
+    address: { street: null, city: null, state: null, zip: null },
+  },
+  monthly_rate_cents: null,
+  subscription_id_short: null,
+  subscription_status: null,
+  authority: {
+    authority_status: null,
+    authority_date: null,
+    registration_status: null,
+    registration_date: null,
+    insurance_required: null,
+    insurance_on_file: null,
+  },
+  fmcsa: null,
+  branding: { logo_url: null, primary_color: '#3E63DD', secondary_color: '#6E56CF' },
+  security: { session_timeout_minutes: 60 },
+  portal: {
+    is_enabled: false,
+    login_method: 'username',
+    auth_type: 'individual_password',
+    welcome_message: null,
+    has_system_password: false,
+  },
+  eld: { connected: false, provider: null },
+}
+
+function stub() {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(
+      fakeFetch({
+        'GET /api/fleet/account': { status: 200, body: account },
+        'GET /api/fleet/overview': {
+          status: 200,
+          body: { welcome_name: 'Blue Ridge Freight LLC', power_units: { active: 3, registered: 12 }, drivers_active: 5, trailers_active_assigned: 2 },
+        },
+      }),
+    ),
+  )
+}
+
+const render = (path: string) => renderAt(path, '/fleet-dashboard/*', <FleetDashboardRoute />)
+
+afterEach(() => {
+  vi.unstubAllGlobals()
+})
+
+describe('fleet dashboard routes', () => {
+  it('shows the overview with the three counts', async () => {
+    stub()
+    render('/fleet-dashboard')
+    expect(await screen.findByRole('heading', { name: 'Welcome, Blue Ridge Freight LLC' })).toBeInTheDocument()
+    expect(await screen.findByText('3 of 12 active')).toBeInTheDocument()
+    expect(screen.getByText(texts.fleet.setupInProgressTitle)).toBeInTheDocument()
+  })
+
+  it('treats unknown paths as the overview inside the shell', async () => {
+    stub()
+    render('/fleet-dashboard/no-such-screen')
+    expect(await screen.findByText(texts.fleet.fleetStatus)).toBeInTheDocument()
+  })
+
+  it('opens Account Settings and Billing from ?tab', async () => {
+    stub()
+    const { unmount } = render('/fleet-dashboard?tab=settings')
+    expect(await screen.findByRole('tab', { name: texts.fleet.settingsPageTabs.apiAccess })).toBeInTheDocument()
+    expect(screen.getByText(texts.fleet.settingsComingSoon)).toBeInTheDocument()
+    unmount()
+    render('/fleet-dashboard?tab=billing')
+    expect(await screen.findByText(texts.fleet.comingSoon)).toBeInTheDocument()
+  })
+
+  it('shows Company Settings with the read-only DOT number and the branding defaults', async () => {
+    stub()
+    const user = userEvent.setup()
+    render('/fleet-dashboard/company-settings')
+    const dot = await screen.findByLabelText(texts.fleet.settingsForm.dotNumber)
+    expect(dot).toHaveValue('1234567')
+    expect(dot).toHaveAttribute('readonly')
+    expect(screen.getByText(texts.fleet.dotReadOnly)).toBeInTheDocument()
+
+    await user.click(screen.getByRole('tab', { name: texts.fleet.settingsTabs.branding }))
+    expect(screen.getByLabelText(texts.fleet.primaryColor)).toHaveValue('#3E63DD')
+    await user.clear(screen.getByLabelText(texts.fleet.primaryColor))
+    await user.type(screen.getByLabelText(texts.fleet.primaryColor), 'blue')
+    await user.click(screen.getByRole('button', { name: texts.fleet.save }))
+    expect(await screen.findByText(texts.fleet.colorInvalid)).toBeInTheDocument()
+
+    await user.click(screen.getByRole('tab', { name: texts.fleet.settingsTabs.eld }))
+    expect(screen.getByText(texts.fleet.eldTabsComing)).toBeInTheDocument()
+  })
+})

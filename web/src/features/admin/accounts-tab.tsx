@@ -1,0 +1,90 @@
+import { useState } from 'react'
+import { Badge } from '@/components/ui/badge'
+import { Button } from '@/components/ui/button'
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table'
+import { texts } from '@/lib/texts'
+import { useAccountsPage } from './api/admin-queries'
+import type { AccountFleet } from './api/types'
+import { AdminList } from './admin-list'
+import { AssignOwnerDialog } from './assign-owner-dialog'
+import { formatDate } from './format'
+import { usePagedSearch } from './use-paged-search'
+
+const t = texts.admin
+const c = t.columns
+
+function typeLabel(type: string): string {
+  return type in t.accountTypes ? t.accountTypes[type as keyof typeof t.accountTypes] : type
+}
+
+/** Accounts tab: accounts joined with their fleet account (system accounts are hidden by the server). */
+export function AccountsTab() {
+  const paged = usePagedSearch()
+  const query = useAccountsPage(paged.params)
+  const [assignFor, setAssignFor] = useState<AccountFleet | null>(null)
+
+  return (
+    <>
+      <AdminList
+        query={query}
+        paged={paged}
+        searchLabel={t.accountsSearch}
+        loadFailed={t.loadAccountsFailed}
+        emptyText={t.noAccounts}
+      >
+        {(accounts) => (
+          <Table className="min-w-[960px]">
+            <TableHeader>
+              <TableRow>
+                <TableHead>{c.name}</TableHead>
+                <TableHead>{c.type}</TableHead>
+                <TableHead>{c.legalName}</TableHead>
+                <TableHead>{c.dotNumber}</TableHead>
+                <TableHead>{c.powerUnits}</TableHead>
+                <TableHead>{c.owner}</TableHead>
+                <TableHead>{c.created}</TableHead>
+                <TableHead>{c.actions}</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {accounts.map((account) => {
+                const fleet = account.fleet_account
+                return (
+                  <TableRow key={account.id}>
+                    <TableCell className="font-medium">{account.name}</TableCell>
+                    <TableCell>
+                      <Badge variant="outline">{typeLabel(account.type)}</Badge>
+                    </TableCell>
+                    {fleet ? (
+                      <>
+                        <TableCell>{fleet.legal_name}</TableCell>
+                        <TableCell className="whitespace-nowrap">{fleet.dot_number}</TableCell>
+                        <TableCell>{fleet.power_units}</TableCell>
+                        <TableCell className="break-all">
+                          {fleet.owner_email ?? <span className="text-muted-foreground">{t.noOwner}</span>}
+                        </TableCell>
+                      </>
+                    ) : (
+                      <TableCell colSpan={4} className="text-muted-foreground">
+                        {t.notAFleet}
+                      </TableCell>
+                    )}
+                    <TableCell className="whitespace-nowrap">{formatDate(account.created_at)}</TableCell>
+                    <TableCell>
+                      {fleet && (
+                        <Button size="sm" variant="outline" onClick={() => setAssignFor(fleet)}>
+                          {t.assignOwner}
+                        </Button>
+                      )}
+                    </TableCell>
+                  </TableRow>
+                )
+              })}
+            </TableBody>
+          </Table>
+        )}
+      </AdminList>
+      <AssignOwnerDialog fleet={assignFor} onClose={() => setAssignFor(null)} />
+    </>
+  )
+}

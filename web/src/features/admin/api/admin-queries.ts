@@ -1,0 +1,104 @@
+import {
+  keepPreviousData,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query'
+import {
+  adminKeys,
+  assignFleetOwner,
+  createFleetFromSignup,
+  createUser,
+  fetchAccounts,
+  fetchAudit,
+  fetchFleetAccounts,
+  fetchSignups,
+  fetchUsers,
+  updateUserRole,
+} from './admin-api'
+import type { CreateUserRequest, PageParams, UpdateRoleRequest } from './types'
+
+export function useSignupsPage(params: PageParams) {
+  return useQuery({
+    queryKey: adminKeys.signups.page(params),
+    queryFn: ({ signal }) => fetchSignups(params, signal),
+    placeholderData: keepPreviousData,
+  })
+}
+
+export function useUsersPage(params: PageParams, enabled = true) {
+  return useQuery({
+    queryKey: adminKeys.users.page(params),
+    queryFn: ({ signal }) => fetchUsers(params, signal),
+    placeholderData: keepPreviousData,
+    enabled,
+  })
+}
+
+export function useFleetAccountsPage(params: PageParams, enabled = true) {
+  return useQuery({
+    queryKey: adminKeys.fleetAccounts.page(params),
+    queryFn: ({ signal }) => fetchFleetAccounts(params, signal),
+    placeholderData: keepPreviousData,
+    enabled,
+  })
+}
+
+export function useAccountsPage(params: PageParams) {
+  return useQuery({
+    queryKey: adminKeys.accounts.page(params),
+    queryFn: ({ signal }) => fetchAccounts(params, signal),
+    placeholderData: keepPreviousData,
+  })
+}
+
+export function useAuditPage(params: PageParams) {
+  return useQuery({
+    queryKey: adminKeys.audit.page(params),
+    queryFn: ({ signal }) => fetchAudit(params, signal),
+    placeholderData: keepPreviousData,
+  })
+}
+
+type ListName = Exclude<keyof typeof adminKeys, 'all'>
+
+function invalidate(queryClient: QueryClient, lists: ListName[]): Promise<unknown> {
+  return Promise.all(lists.map((list) => queryClient.invalidateQueries({ queryKey: adminKeys[list].all })))
+}
+
+/** POST /api/admin/signups/{id}/fleet: completes the signup and adds a fleet account (and maybe a user). */
+export function useCreateFleet() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: ({ signupId, withUser }: { signupId: string; withUser: boolean }) =>
+      createFleetFromSignup(signupId, withUser),
+    onSuccess: () => invalidate(queryClient, ['signups', 'accounts', 'fleetAccounts', 'users', 'audit']),
+  })
+}
+
+export function useCreateUser() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (body: CreateUserRequest) => createUser(body),
+    onSuccess: () => invalidate(queryClient, ['users', 'audit']),
+  })
+}
+
+/** PUT /api/admin/users/{id}/role; also (un)links the user's fleet account, so accounts change too. */
+export function useUpdateRole() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: ({ userId, body }: { userId: string; body: UpdateRoleRequest }) => updateUserRole(userId, body),
+    onSuccess: () => invalidate(queryClient, ['users', 'accounts', 'fleetAccounts', 'audit']),
+  })
+}
+
+export function useAssignOwner() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: ({ fleetAccountId, userId }: { fleetAccountId: string; userId: string }) =>
+      assignFleetOwner(fleetAccountId, { user_id: userId }),
+    onSuccess: () => invalidate(queryClient, ['accounts', 'fleetAccounts', 'users', 'audit']),
+  })
+}

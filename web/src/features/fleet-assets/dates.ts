@@ -1,0 +1,20 @@
+import { format as formatDate, isValid, parseISO } from 'date-fns'
+
+function parse(value: string): Date | null {
+  const date = parseISO(value)
+  return isValid(date) ? date : null
+}
+
+/** 'Jan 5, 2025' (spec §9: trailer and table dates, 'MMM d, yyyy'); null when there is no date. */
+export function shortDate(value: string | null | undefined): string | null {
+  if (!value) return null
+  const date = parse(value)
+  return date ? formatDate(date, 'MMM d, yyyy') : value
+}
+
+/** 'January 5, 2025' (spec §9: the trailer detail's assigned date in long US format). */
+export function longDate(value: string | null | undefined): string | null {
+  if (!value) return null
+  const date = parse(value)
+  return date ? formatDate(date, 'MMMM d, yyyy') : value
+}

@@ -1,0 +1,95 @@
+import { api, ApiError, getCsrfToken } from '@/lib/api-client'
+import { texts } from '@/lib/texts'
+import type {
+  BrandingSettingsRequest,
+  FleetAccountView,
+  FleetOverview,
+  GeneralSettingsRequest,
+  PortalSettingsRequest,
+  SecuritySettingsRequest,
+} from './types'
+
+/** TanStack Query keys of the fleet dashboard. */
+export const fleetKeys = {
+  account: ['fleet', 'account'] as const,
+  overview: ['fleet', 'overview'] as const,
+}
+
+export function fetchFleetAccount(signal?: AbortSignal): Promise<FleetAccountView> {
+  return api.get('/api/fleet/account', signal)
+}
+
+export function fetchFleetOverview(signal?: AbortSignal): Promise<FleetOverview> {
+  return api.get('/api/fleet/overview', signal)
+}
+
+export function saveGeneralSettings(body: GeneralSettingsRequest): Promise<FleetAccountView> {
+  return api.put('/api/fleet/settings/general', body)
+}
+
+export function saveBrandingSettings(body: BrandingSettingsRequest): Promise<FleetAccountView> {
+  return api.put('/api/fleet/settings/branding', body)
+}
+
+export function saveSecuritySettings(body: SecuritySettingsRequest): Promise<FleetAccountView> {
+  return api.put('/api/fleet/settings/security', body)
+}
+
+export function savePortalSettings(body: PortalSettingsRequest): Promise<FleetAccountView> {
+  return api.put('/api/fleet/settings/portal', body)
+}
+
+export function removeLogo(): Promise<FleetAccountView> {
+  return api.delete('/api/fleet/settings/logo')
+}
+
+/** The server's error message, else a fallback for the status (413/415 may come without a body). */
+async function uploadError(response: Response): Promise<ApiError> {
+  let body: unknown
+  try {
+    body = await response.json()
+  } catch {
+    body = undefined
+  }
+  const error =
+    typeof body === 'object' && body !== null && 'error' in body
+      ? (body as { error: { code?: unknown; message?: unknown; fields?: unknown } }).error
+      : null
+  if (error && typeof error.message === 'string') {
+    return new ApiError(
+      response.status,
+      typeof error.code === 'string' ? error.code : 'http_error',
+      error.message,
+      (error.fields as Record<string, string> | undefined) ?? {},
+    )
+  }
+  const fallback =
+    response.status === 413
+      ? texts.fleet.settingsForm.logoTooLarge
+      : response.status === 415
+        ? texts.fleet.settingsForm.logoNotImage
+        : texts.errors.generic
+  return new ApiError(response.status, 'http_error', fallback)
+}
+
+/** POST /api/fleet/settings/logo as multipart with the field `logo`. */
+export async function uploadLogo(file: File): Promise<FleetAccountView> {
+  const body = new FormData()
+  body.append('logo', file)
+  const headers: Record<string, string> = { Accept: 'application/json' }
+  const csrf = getCsrfToken()
+  if (csrf) headers['X-CSRF-Token'] = csrf
+  let response: Response
+  try {
+    response = await fetch('/api/fleet/settings/logo', {
+      method: 'POST',
+      headers,
+      credentials: 'same-origin',
+      body,
+    })
+  } catch {
+    throw new ApiError(0, 'network_error', texts.errors.generic)
+  }
+  if (!response.ok) throw await uploadError(response)
+  return (await response.json()) as FleetAccountView
+}

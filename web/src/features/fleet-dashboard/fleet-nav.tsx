@@ -1,0 +1,75 @@
+import {
+  Building2,
+  Container,
+  FolderOpen,
+  LayoutDashboard,
+  Settings,
+  Truck,
+  Users,
+  type LucideIcon,
+} from 'lucide-react'
+import { Link } from 'react-router'
+import { cn } from '@/lib/cn'
+import { texts } from '@/lib/texts'
+import type { FleetSection } from './active-section'
+import { fleetPaths } from './paths'
+
+interface NavItem {
+  section: FleetSection
+  to: string
+  label: string
+  icon: LucideIcon
+}
+
+function navItems(): NavItem[] {
+  return [
+    { section: 'overview', to: fleetPaths.overview, label: texts.fleet.nav.overview, icon: LayoutDashboard },
+    { section: 'profile', to: fleetPaths.profile, label: texts.fleet.nav.profile, icon: Building2 },
+    { section: 'trucks', to: fleetPaths.trucks, label: texts.fleet.nav.trucks, icon: Truck },
+    { section: 'trailers', to: fleetPaths.trailers, label: texts.fleet.nav.trailers, icon: Container },
+    { section: 'drivers', to: fleetPaths.drivers, label: texts.fleet.nav.drivers, icon: Users },
+    { section: 'documents', to: fleetPaths.documents, label: texts.fleet.nav.documents, icon: FolderOpen },
+    {
+      section: 'company-settings',
+      to: fleetPaths.companySettings,
+      label: texts.fleet.nav.companySettings,
+      icon: Settings,
+    },
+  ]
+}
+
+export interface FleetNavProps {
+  active: FleetSection
+  /** Called after a link is followed (closes the mobile sheet). */
+  onNavigate?: () => void
+  label: string
+}
+
+/** The side menu of spec §2; the active item carries aria-current="page". */
+export function FleetNav({ active, onNavigate, label }: FleetNavProps) {
+  return (
+    <nav aria-label={label}>
+      <ul className="flex flex-col gap-1">
+        {navItems().map(({ section, to, label: itemLabel, icon: Icon }) => {
+          const current = section === active
+          return (
+            <li key={section}>
+              <Link
+                to={to}
+                onClick={onNavigate}
+                aria-current={current ? 'page' : undefined}
+                className={cn(
+                  'flex items-center gap-3 rounded-md px-3 py-2.5 text-sm font-medium transition-colors',
+                  current ? 'bg-primary text-primary-foreground' : 'text-ink hover:bg-muted',
+                )}
+              >
+                <Icon className="h-4 w-4 shrink-0" aria-hidden />
+                {itemLabel}
+              </Link>
+            </li>
+          )
+        })}
+      </ul>
+    </nav>
+  )
+}

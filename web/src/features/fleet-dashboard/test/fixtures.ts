@@ -1,0 +1,55 @@
+import type { FleetAccountView } from '../api/types'
+
+export function fleetAccount(overrides: Partial<FleetAccountView> = {}): FleetAccountView {
+  return {
+    id: 'fa-1',
+    legal_name: 'Blue Ridge Freight LLC',
+    dba_name: 'Blue Ridge',
+    dot_number: '1234567',
+    mc_number: 'MC-765432',
+    power_units: 12,
+    physical_address: { street: '1 Main St', city: 'Nashville', state: 'TN', zip: '37201' },
+    contact: {
+      first_name: 'Dana',
+      last_name: 'Owner',
+      email: 'dana@blueridge.example',
+      phone: '6155550100',
+      address: { street: '2 Side St', city: 'Nashville', state: 'TN', zip: '37202' },
+    },
+    monthly_rate_cents: 129900,
+    subscription_id_short: 'sub_1AbCdE',
+    subscription_status: 'active',
+    authority: {
+      authority_status: 'ACTIVE',
+      authority_date: '2020-01-05',
+      registration_status: 'A',
+      registration_date: '2020-01-01',
+      insurance_required: 'Y',
+      insurance_on_file: '750',
+    },
+    fmcsa: {
+      legal_name: 'BLUE RIDGE FREIGHT LLC',
+      dba_name: 'BLUE RIDGE',
+      dot_number: '1234567',
+      operating_classification: 'Authorized For Hire',
+      total_power_units: 12,
+      total_drivers: 14,
+      mcs150_form_date: '2024-03-01',
+      cargo_tank: 'N',
+      passenger_carrier: 'N',
+      hazmat: 'Y',
+      physical_address: { street: '1 MAIN ST', city: 'NASHVILLE', state: 'TN', zip: '37201' },
+    },
+    branding: { logo_url: null, primary_color: '#3E63DD', secondary_color: '#6E56CF' },
+    security: { session_timeout_minutes: 60 },
+    portal: {
+      is_enabled: false,
+      login_method: 'username',
+      auth_type: 'system_password',
+      welcome_message: null,
+      has_system_password: false,
+    },
+    eld: { connected: false, provider: null },
+    ...overrides,
+  }
+}

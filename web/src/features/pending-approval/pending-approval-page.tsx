@@ -1,0 +1,73 @@
+import { CheckCircle2, Clock, Home, LifeBuoy, LogOut, Mail } from 'lucide-react'
+import { Link, useNavigate } from 'react-router'
+import { BrandLogo } from '@/components/brand-logo'
+import { Button } from '@/components/ui/button'
+import { buttonClass } from '@/components/ui/button-variants'
+import { Card, CardContent, CardHeader } from '@/components/ui/card'
+import { mailto, routes } from '@/lib/routes'
+import { useSession } from '@/lib/session'
+import { texts } from '@/lib/texts'
+import { useSignOut } from '@/lib/use-sign-out'
+
+const p = texts.pendingApproval
+const steps = [
+  { Icon: Clock, text: p.stepReview },
+  { Icon: Mail, text: p.stepNotify },
+  { Icon: CheckCircle2, text: p.stepInstructions },
+]
+
+export default function PendingApprovalPage() {
+  const { user } = useSession()
+  const navigate = useNavigate()
+  const signOut = useSignOut(routes.home)
+
+  const logout = () => (user ? signOut.mutate() : navigate(routes.home))
+
+  return (
+    <main className="flex min-h-screen flex-col items-center justify-center bg-muted px-4 py-10">
+      <BrandLogo className="mb-6" />
+      <Card className="w-full max-w-xl">
+        <CardHeader className="items-center text-center">
+          <span className="inline-flex h-14 w-14 items-center justify-center rounded-full bg-primary/10 text-primary">
+            <Clock className="h-7 w-7" aria-hidden />
+          </span>
+          <h1 className="mt-4 text-2xl font-bold">{p.title}</h1>
+          {user && (
+            <p className="text-sm text-muted-foreground">
+              {p.signedInAs} <span className="font-medium text-ink">{user.email}</span>
+            </p>
+          )}
+        </CardHeader>
+        <CardContent className="space-y-6">
+          <section aria-labelledby="next-steps">
+            <h2 id="next-steps" className="font-semibold">
+              {p.nextSteps}
+            </h2>
+            <ol className="mt-3 space-y-3">
+              {steps.map(({ Icon, text }) => (
+                <li key={text} className="flex gap-3 text-sm">
+                  <Icon className="mt-0.5 h-5 w-5 shrink-0 text-primary" aria-hidden />
+                  <span>{text}</span>
+                </li>
+              ))}
+            </ol>
+          </section>
+          <div className="flex flex-col gap-3 sm:flex-row">
+            <Link to={routes.home} className={buttonClass('outline', 'md', 'sm:flex-1')}>
+              <Home className="h-4 w-4" aria-hidden />
+              {p.returnHome}
+            </Link>
+            <a href={mailto(texts.brand.supportEmail)} className={buttonClass('primary', 'md', 'sm:flex-1')}>
+              <LifeBuoy className="h-4 w-4" aria-hidden />
+              {p.contactSupport}
+            </a>
+            <Button variant="ghost" className="sm:flex-1" onClick={logout} disabled={signOut.isPending}>
+              <LogOut className="h-4 w-4" aria-hidden />
+              {p.logout}
+            </Button>
+          </div>
+        </CardContent>
+      </Card>
+    </main>
+  )
+}

@@ -1,0 +1,55 @@
+import { screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import texts from '@contracts/texts.json'
+import { fakeFetch, renderAt } from '@/test/render'
+import PricingPage from './pricing-page'
+
+const p = texts.pricing
+
+function stubConfig(bookingUrl: string | null) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(
+      fakeFetch({
+        'GET /api/config': {
+          status: 200,
+          body: { stand_ins: { fmcsa: false, stripe: false }, booking_url: bookingUrl },
+        },
+      }),
+    ),
+  )
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals()
+})
+
+describe('pricing page', () => {
+  it('shows the three tiers and e-mail scheduling without a booking widget', async () => {
+    stubConfig(null)
+    const user = userEvent.setup()
+    renderAt('/pricing', '/pricing', <PricingPage />)
+
+    for (const tier of p.tiers) expect(screen.getByRole('heading', { name: tier.name })).toBeInTheDocument()
+    expect(screen.getByText(p.mostPopular)).toBeInTheDocument()
+
+    await user.click(screen.getAllByRole('button', { name: p.scheduleCall })[0]!)
+    const dialog = await screen.findByRole('dialog')
+    expect(await within(dialog).findByText(p.dialogFallback)).toBeInTheDocument()
+    expect(within(dialog).getByRole('link', { name: p.dialogEmailUs })).toHaveAttribute(
+      'href',
+      expect.stringContaining(`mailto:${texts.brand.contactEmail}`),
+    )
+  })
+
+  it('embeds the booking widget when one is configured', async () => {
+    stubConfig('https://booking.example/longhaul')
+    const user = userEvent.setup()
+    renderAt('/pricing', '/pricing', <PricingPage />)
+
+    await user.click(screen.getByRole('button', { name: p.scheduleNow }))
+    const frame = await within(await screen.findByRole('dialog')).findByTitle('Booking calendar')
+    expect(frame).toHaveAttribute('src', 'https://booking.example/longhaul')
+  })
+})

@@ -1,0 +1,137 @@
+import { screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { toast } from 'sonner'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import texts from '@contracts/texts.json'
+import { fakeFetch, renderAt } from '@/test/render'
+import type { SubscriptionCheck } from './api/subscription-api'
+import SubscriptionSuccessPage from './subscription-success-page'
+
+const s = texts.subscriptionSuccess
+const anonymous = { status: 200, body: { user: null, csrf_token: 'csrf-anon' } }
+
+function check(overrides: Partial<SubscriptionCheck>): SubscriptionCheck {
+  return {
+    status: 'paid',
+    subscription_id: 'sub_1234567890abcdef',
+    mode: 'subscription',
+    email: 'owner@blueridge.example',
+    account_exists: false,
+    ...overrides,
+  }
+}
+
+function stubFetch(routes: Parameters<typeof fakeFetch>[0]) {
+  const fetchMock = vi.fn(fakeFetch({ 'GET /api/auth/session': anonymous, ...routes }))
+  vi.stubGlobal('fetch', fetchMock)
+  return fetchMock
+}
+
+const page = (query = '?session_id=cs_test_1') =>
+  renderAt(`/subscription-success${query}`, '/subscription-success', <SubscriptionSuccessPage />)
+
+afterEach(() => {
+  toast.dismiss() // sonner keeps toasts in a module-level store
+  vi.unstubAllGlobals()
+  vi.useRealTimers()
+})
+
+describe('subscription success page', () => {
+  it('asks for a password when paid and no account exists', async () => {
+    stubFetch({ 'POST /api/subscriptions/check': { status: 200, body: check({}) } })
+    page()
+
+    expect(screen.getByRole('heading', { name: s.thankYou })).toBeInTheDocument()
+    expect(screen.getByText(s.verifying)).toBeInTheDocument()
+    expect(await screen.findByText(s.paid)).toBeInTheDocument()
+    expect(await screen.findByLabelText(s.password)).toBeInTheDocument()
+    expect(screen.getByLabelText(s.confirmPassword)).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: s.createAccount })).toBeInTheDocument()
+    expect(screen.queryByText(s.applicationReceived)).not.toBeInTheDocument()
+  })
+
+  it('asks to sign in when paid and the account exists', async () => {
+    stubFetch({
+      'POST /api/subscriptions/check': { status: 200, body: check({ account_exists: true }) },
+    })
+    page()
+
+    expect(await screen.findByText(s.pleaseSignIn)).toBeInTheDocument()
+    expect(screen.getByText(s.applicationReceived)).toBeInTheDocument()
+    expect(screen.queryByLabelText(s.password)).not.toBeInTheDocument()
+    expect(screen.getByText('sub_123456')).toBeInTheDocument()
+    expect(screen.getByText(s.monthlyRecurring)).toBeInTheDocument()
+  })
+
+  it('reports any other status in an info toast and shows the details', async () => {
+    stubFetch({
+      'POST /api/subscriptions/check': {
+        status: 200,
+        body: check({ status: 'unpaid', mode: 'payment', subscription_id: null }),
+      },
+    })
+    page()
+
+    expect(await screen.findByText('Subscription status: unpaid')).toBeInTheDocument()
+    expect(screen.getByText(s.applicationReceived)).toBeInTheDocument()
+    expect(screen.getByText(s.oneTime)).toBeInTheDocument()
+    expect(screen.queryByLabelText(s.password)).not.toBeInTheDocument()
+    expect(screen.queryByText(s.paid)).not.toBeInTheDocument()
+  })
+
+  it('says so when the link has no session id', async () => {
+    const fetchMock = stubFetch({})
+    page('')
+
+    expect(await screen.findByText(s.noSession)).toBeInTheDocument()
+    expect(screen.getByText(s.applicationReceived)).toBeInTheDocument()
+    expect(screen.queryByText(s.subscriptionDetails)).not.toBeInTheDocument()
+    expect(fetchMock).not.toHaveBeenCalledWith('/api/subscriptions/check', expect.anything())
+  })
+
+  it('reports a failed verification', async () => {
+    stubFetch({
+      'POST /api/subscriptions/check': {
+        status: 404,
+        body: { error: { code: 'session_not_found', message: s.sessionNotFound } },
+      },
+    })
+    page()
+    expect(await screen.findByText(s.verifyFailed)).toBeInTheDocument()
+  })
+
+  it('checks the password rule, creates the account and moves on', async () => {
+    const fetchMock = stubFetch({
+      'POST /api/subscriptions/check': { status: 200, body: check({}) },
+      'POST /api/subscriptions/account': {
+        status: 201,
+        body: {
+          user: { id: 'u1', email: 'owner@blueridge.example', role: 'fleet_admin' },
+          csrf_token: 'csrf-user',
+        },
+      },
+    })
+    const user = userEvent.setup()
+    page()
+
+    await user.type(await screen.findByLabelText(s.password), 'abcd1234')
+    await user.type(screen.getByLabelText(s.confirmPassword), 'abcd1234')
+    await user.click(screen.getByRole('button', { name: s.createAccount }))
+    expect(await screen.findByText(s.passwordUpper)).toBeInTheDocument()
+
+    await user.clear(screen.getByLabelText(s.password))
+    await user.type(screen.getByLabelText(s.password), 'Abcd1234')
+    await user.click(screen.getByRole('button', { name: s.createAccount }))
+    expect(await screen.findByText(s.passwordsDontMatch)).toBeInTheDocument()
+
+    await user.clear(screen.getByLabelText(s.confirmPassword))
+    await user.type(screen.getByLabelText(s.confirmPassword), 'Abcd1234')
+    await user.click(screen.getByRole('button', { name: s.createAccount }))
+
+    expect(await screen.findByText(s.accountCreated)).toBeInTheDocument()
+    expect(screen.getByText(s.applicationReceived)).toBeInTheDocument()
+    const [, init] = fetchMock.mock.calls.find(([url]) => url === '/api/subscriptions/account')!
+    expect(JSON.parse(String(init?.body))).toEqual({ session_id: 'cs_test_1', password: 'Abcd1234' })
+    await waitFor(() => expect(screen.getByText('elsewhere')).toBeInTheDocument(), { timeout: 3000 })
+  })
+})

@@ -1,0 +1,34 @@
+import { useQuery, type QueryClient } from '@tanstack/react-query'
+import { setCsrfToken } from './api-client'
+import { fetchSession, type SessionResponse, type UserView } from './session-api'
+
+export type { SessionResponse, UserView }
+
+export const sessionQueryKey = ['auth', 'session'] as const
+
+/** Stores a session answer (from sign-in or sign-out) without a round trip. */
+export function storeSession(queryClient: QueryClient, session: SessionResponse): void {
+  setCsrfToken(session.csrf_token)
+  queryClient.setQueryData(sessionQueryKey, session)
+}
+
+export interface SessionState {
+  user: UserView | null
+  isLoading: boolean
+  isError: boolean
+}
+
+/** The signed-in user (or null). A failed session check counts as signed out. */
+export function useSession(): SessionState {
+  const query = useQuery({
+    queryKey: sessionQueryKey,
+    queryFn: ({ signal }) => fetchSession(signal),
+    staleTime: 60_000,
+    retry: 1,
+  })
+  return {
+    user: query.data?.user ?? null,
+    isLoading: query.isPending,
+    isError: query.isError,
+  }
+}

@@ -1,0 +1,34 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useNavigate } from 'react-router'
+import { toast } from 'sonner'
+import { api } from './api-client'
+import { sessionQueryKey, storeSession } from './session'
+import { texts } from './texts'
+
+/**
+ * Signs out, tells the user, and goes to `redirectTo` (spec §4, §8). With
+ * `reload`, the browser loads `redirectTo` afresh instead: nothing of the
+ * signed-in app (cached fleet data, guards) outlives the session.
+ */
+export function useSignOut(redirectTo: string, options: { reload?: boolean } = {}) {
+  const queryClient = useQueryClient()
+  const navigate = useNavigate()
+  return useMutation({
+    mutationFn: () => api.post<void>('/api/auth/sign-out'),
+    onSuccess: () => {
+      if (options.reload) {
+        window.location.assign(redirectTo)
+        return
+      }
+      navigate(redirectTo, { replace: true })
+      storeSession(queryClient, { user: null, csrf_token: null })
+      void queryClient.invalidateQueries({ queryKey: sessionQueryKey })
+      toast.success(texts.auth.signedOutTitle, { description: texts.auth.signedOutDescription })
+    },
+    onError: () => {
+      toast.error(texts.auth.signOutFailedTitle, {
+        description: texts.auth.signOutFailedDescription,
+      })
+    },
+  })
+}

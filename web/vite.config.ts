@@ -1,0 +1,42 @@
+/// <reference types="vitest/config" />
+import { fileURLToPath, URL } from 'node:url'
+import react from '@vitejs/plugin-react'
+import tailwindcss from '@tailwindcss/vite'
+import { defineConfig } from 'vite'
+import { textsSections } from './build/texts-sections'
+
+const backend = process.env.LONGHAUL_BACKEND_URL ?? 'http://localhost:3000'
+
+export default defineConfig({
+  plugins: [
+    textsSections(fileURLToPath(new URL('../contracts/texts.json', import.meta.url))),
+    react(),
+    tailwindcss(),
+  ],
+  resolve: {
+    alias: {
+      '@contracts': fileURLToPath(new URL('../contracts', import.meta.url)),
+      '@': fileURLToPath(new URL('./src', import.meta.url)),
+    },
+  },
+  server: {
+    // contracts/ lives one level up and is imported by the app.
+    fs: { allow: ['..'] },
+    proxy: {
+      '/api': { target: backend, changeOrigin: false },
+      '/dev': { target: backend, changeOrigin: false },
+    },
+  },
+  build: {
+    outDir: 'dist',
+    sourcemap: false,
+    // Read by scripts/check-bundle.mjs to sum the landing page's JavaScript.
+    manifest: true,
+  },
+  test: {
+    environment: 'jsdom',
+    globals: true,
+    setupFiles: ['./src/test/setup.ts'],
+    css: false,
+  },
+})
