@@ -24,6 +24,18 @@ pub struct Texts {
     pub subscription_success: SubscriptionSuccessTexts,
     pub test_checkout: TestCheckoutTexts,
     pub admin: AdminTexts,
+    pub fleet: FleetTexts,
+}
+
+#[derive(Debug, Deserialize)]
+pub struct FleetTexts {
+    pub portal: PortalTexts,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PortalTexts {
+    pub system_password_required: String,
 }
 
 #[derive(Debug, Deserialize)]

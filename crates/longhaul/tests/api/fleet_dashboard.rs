@@ -493,10 +493,9 @@ on_each_backend!(
         )
         .await;
         assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
-        assert_eq!(
-            error["message"],
-            "System Password Required: Please enter a system password when using company-wide authentication."
-        );
+        let required = "System Password Required: Please enter a system password when using company-wide authentication.";
+        assert_eq!(error["message"], required);
+        assert_eq!(error["fields"]["system_password"], required);
         let saved: Value = app
             .put("/api/fleet/settings/portal", portal(json!("drivers-2026")))
             .await

@@ -127,4 +127,32 @@ describe('portal settings', () => {
     expect(await screen.findByText(p.failedText)).toBeInTheDocument()
     expect(screen.queryByText(p.systemPasswordRequiredTitle)).not.toBeInTheDocument()
   })
+
+  it.each([
+    ['the required rule', p.systemPasswordRequired, p.systemPasswordRequiredText],
+    ['another rule', 'The system password must be 6 to 72 characters', 'The system password must be 6 to 72 characters'],
+  ])('shows the server refusing the system password for %s', async (_rule, serverMessage, shown) => {
+    // The stored password was removed elsewhere since this form loaded.
+    const account = fleetAccount({
+      portal: {
+        is_enabled: true,
+        login_method: 'username',
+        auth_type: 'system_password',
+        welcome_message: null,
+        has_system_password: true,
+      },
+    })
+    stubFetch({
+      'PUT /api/fleet/settings/portal': {
+        status: 422,
+        body: { error: { code: 'invalid', message: serverMessage, fields: { system_password: serverMessage } } },
+      },
+    })
+    const user = userEvent.setup()
+    renderAt('/', '/', <PortalSettingsForm account={account} />)
+
+    await user.click(screen.getByRole('button', { name: p.save }))
+    expect(await screen.findByText(shown)).toBeInTheDocument()
+    expect(screen.queryByText(p.failedText)).not.toBeInTheDocument()
+  })
 })

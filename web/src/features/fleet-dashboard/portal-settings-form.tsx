@@ -59,10 +59,12 @@ export function PortalSettingsForm({ account }: { account: FleetAccountView }) {
       {
         onSuccess: () => toast.success(p.savedTitle, { description: p.savedText }),
         onError: (error) => {
-          if (error instanceof ApiError && error.code === 'system_password_required') {
+          // The server names the field; its required-rule message is the spec's text.
+          const fieldMessage = error instanceof ApiError ? error.fields.system_password : undefined
+          if (fieldMessage === p.systemPasswordRequired) {
             systemPasswordRequiredToast()
           } else {
-            toast.error(p.failedTitle, { description: p.failedText })
+            toast.error(p.failedTitle, { description: fieldMessage ?? p.failedText })
           }
         },
       },

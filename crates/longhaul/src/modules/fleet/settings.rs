@@ -251,15 +251,10 @@ pub async fn update_portal(
         && password_hash.is_none()
         && fleet.portal_system_password_hash.is_none()
     {
-        return Err(ApiError::Invalid {
-            message: "System Password Required: Please enter a system password when using company-wide authentication."
-                .into(),
-            fields: BTreeMap::from([(
-                "system_password".into(),
-                "System Password Required: Please enter a system password when using company-wide authentication."
-                    .into(),
-            )]),
-        });
+        return Err(ApiError::field(
+            "system_password",
+            texts().fleet.portal.system_password_required.as_str(),
+        ));
     }
     let settings = PortalSettings {
         is_enabled: input.is_enabled,
