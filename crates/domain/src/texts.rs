@@ -28,8 +28,19 @@ pub struct Texts {
 }
 
 #[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
 pub struct FleetTexts {
     pub portal: PortalTexts,
+    pub driver_form: DriverFormTexts,
+    pub color_invalid: String,
+    pub session_timeout_min: String,
+    pub session_timeout_max: String,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct DriverFormTexts {
+    pub name_required: String,
 }
 
 #[derive(Debug, Deserialize)]
@@ -81,6 +92,7 @@ pub struct SubscriptionSuccessTexts {
     pub please_sign_in: String,
     pub missing_email: String,
     pub session_not_found: String,
+    pub verify_failed: String,
 }
 
 #[derive(Debug, Deserialize)]

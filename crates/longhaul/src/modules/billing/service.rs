@@ -54,7 +54,7 @@ async fn retrieve(state: &AppState, session_id: &str) -> Result<CheckoutSession,
             ApiError::Status {
                 status: StatusCode::BAD_GATEWAY,
                 code: "verify_failed",
-                message: "Failed to verify subscription status".into(),
+                message: texts().subscription_success.verify_failed.clone(),
             }
         })?
         .ok_or_else(session_not_found)

@@ -9,6 +9,7 @@ use crate::state::AppState;
 use chrono::Utc;
 use db::entities::{fleet_driver, fleet_trailer, fleet_vehicle};
 use domain::fleet::{driver_display_name, phone_display};
+use domain::texts;
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, Condition, IntoActiveModel, PaginatorTrait, QueryFilter,
     QueryOrder, Select, Set,
@@ -203,7 +204,10 @@ fn clean(input: DriverInput) -> Result<CleanDriver, ApiError> {
         notes: trim(input.notes),
     };
     if d.first_name.is_none() && d.last_name.is_none() {
-        fields.insert("first_name".into(), "Enter a first or last name".into());
+        fields.insert(
+            "first_name".into(),
+            texts().fleet.driver_form.name_required.clone(),
+        );
     }
     for (key, value, max) in [
         ("first_name", &d.first_name, 100),

@@ -132,10 +132,13 @@ pub async fn update_branding(
     let primary = parse_hex_color(&input.primary_color);
     let secondary = parse_hex_color(&input.secondary_color);
     if primary.is_none() {
-        fields.insert("primary_color".into(), "Enter a colour as #RRGGBB".into());
+        fields.insert("primary_color".into(), texts().fleet.color_invalid.clone());
     }
     if secondary.is_none() {
-        fields.insert("secondary_color".into(), "Enter a colour as #RRGGBB".into());
+        fields.insert(
+            "secondary_color".into(),
+            texts().fleet.color_invalid.clone(),
+        );
     }
     invalid(fields)?;
     let txn = repo::begin(&state.db, scope).await?;
@@ -172,13 +175,13 @@ pub async fn update_security(
     if minutes < i64::from(SESSION_TIMEOUT_MIN) {
         return Err(ApiError::field(
             "session_timeout_minutes",
-            "Session timeout must be at least 15 minutes",
+            texts().fleet.session_timeout_min.as_str(),
         ));
     }
     if minutes > i64::from(SESSION_TIMEOUT_MAX) {
         return Err(ApiError::field(
             "session_timeout_minutes",
-            "Session timeout must be at most 1440 minutes",
+            texts().fleet.session_timeout_max.as_str(),
         ));
     }
     let txn = repo::begin(&state.db, scope).await?;
