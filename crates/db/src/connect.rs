@@ -1,6 +1,10 @@
 //! Opening the database: an SQLite file by default, PostgreSQL when asked.
 
-use sea_orm::{ConnectOptions, ConnectionTrait, Database, DatabaseConnection, DbErr};
+use sea_orm::sqlx::sqlite::{SqliteJournalMode, SqliteSynchronous};
+use sea_orm::{
+    ConnectOptions, Database, DatabaseConnection, DbErr, SqliteTransactionMode, TransactionOptions,
+    TransactionTrait,
+};
 use std::time::Duration;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -21,27 +25,39 @@ impl Backend {
     }
 }
 
-/// Connects and tunes the pool for the backend. SQLite gets WAL and a busy
-/// timeout so concurrent requests wait for the writer instead of failing.
+/// Connects and tunes the pool for the backend. Every SQLite connection of
+/// the pool gets WAL, foreign keys and a busy timeout (they are per-connection
+/// settings), so concurrent requests wait for the writer instead of failing.
 pub async fn connect(url: &str, max_connections: u32) -> Result<DatabaseConnection, DbErr> {
-    let backend = Backend::of_url(url)
+    Backend::of_url(url)
         .ok_or_else(|| DbErr::Custom(format!("unsupported database URL scheme: {url}")))?;
     let mut opts = ConnectOptions::new(url.to_owned());
     opts.max_connections(max_connections)
         .min_connections(1)
         .connect_timeout(Duration::from_secs(10))
         .acquire_timeout(Duration::from_secs(10))
-        .sqlx_logging(false);
-    let db = Database::connect(opts).await?;
-    if backend == Backend::Sqlite {
-        for pragma in [
-            "PRAGMA journal_mode = WAL",
-            "PRAGMA synchronous = NORMAL",
-            "PRAGMA foreign_keys = ON",
-            "PRAGMA busy_timeout = 5000",
-        ] {
-            db.execute_unprepared(pragma).await?;
-        }
-    }
-    Ok(db)
+        .sqlx_logging(false)
+        .map_sqlx_sqlite_opts(|sqlite| {
+            sqlite
+                .journal_mode(SqliteJournalMode::Wal)
+                .synchronous(SqliteSynchronous::Normal)
+                .foreign_keys(true)
+                .busy_timeout(BUSY_TIMEOUT)
+        });
+    Database::connect(opts).await
+}
+
+const BUSY_TIMEOUT: Duration = Duration::from_secs(5);
+
+/// Begins a transaction that is going to write. On SQLite it takes the write
+/// lock at BEGIN (IMMEDIATE): a deferred transaction that reads and then
+/// writes fails at once with SQLITE_BUSY_SNAPSHOT when another writer committed
+/// in between, while an immediate one waits its turn within the busy timeout.
+/// On PostgreSQL it is a plain BEGIN.
+pub async fn begin_write<C: TransactionTrait>(db: &C) -> Result<C::Transaction, DbErr> {
+    db.begin_with_options(TransactionOptions {
+        sqlite_transaction_mode: Some(SqliteTransactionMode::Immediate),
+        ..Default::default()
+    })
+    .await
 }

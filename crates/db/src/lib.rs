@@ -5,5 +5,5 @@ pub mod entities;
 pub mod migrations;
 pub mod tenancy;
 
-pub use connect::{Backend, connect};
+pub use connect::{Backend, begin_write, connect};
 pub use sea_orm;

@@ -2,8 +2,8 @@
 
 use super::audit;
 use super::emails;
-use super::paging::{Page, PageQuery, matches_any};
 use crate::http::ApiError;
+use crate::http::paging::{Page, PageQuery, matches_any};
 use crate::modules::auth::SessionUser;
 use crate::state::AppState;
 use chrono::{DateTime, Utc};
@@ -11,7 +11,7 @@ use db::entities::{account, fleet_account, profile};
 use domain::{Role, texts};
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseTransaction, EntityTrait,
-    IntoActiveModel, PaginatorTrait, QueryFilter, QueryOrder, Set, TransactionTrait,
+    IntoActiveModel, PaginatorTrait, QueryFilter, QueryOrder, Set,
 };
 use serde::Serialize;
 use serde_json::json;
@@ -74,7 +74,7 @@ fn fleet_item(fleet: fleet_account::Model, owners: &HashMap<Uuid, String>) -> Fl
 
 /// A system-scoped transaction: administration sees every fleet's rows.
 pub async fn system_txn(state: &AppState) -> Result<DatabaseTransaction, ApiError> {
-    let txn = state.db.begin().await?;
+    let txn = db::begin_write(&state.db).await?;
     db::tenancy::set_system(&txn).await?;
     Ok(txn)
 }

@@ -1,6 +1,6 @@
 //! The audit log: written in the same transaction as the change it records.
 
-use super::paging::{Page, PageQuery, matches_any};
+use crate::http::paging::{Page, PageQuery, matches_any};
 use crate::modules::auth::SessionUser;
 use chrono::{DateTime, Utc};
 use db::entities::audit_log;

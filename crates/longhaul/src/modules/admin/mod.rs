@@ -5,7 +5,6 @@
 pub mod accounts;
 pub mod audit;
 mod emails;
-pub mod paging;
 pub mod routes;
 pub mod signups;
 pub mod users;

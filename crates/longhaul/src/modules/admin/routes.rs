@@ -2,10 +2,10 @@
 
 use super::accounts::{self, AccountItem, FleetAccountItem};
 use super::audit::{self, AuditEntry};
-use super::paging::{Page, PageQuery};
 use super::signups::{self, CreatedFleet, SignupItem};
 use super::users::{self, NewUser, UserItem};
 use crate::http::error::ErrorBody;
+use crate::http::paging::{Page, PageQuery};
 use crate::http::{ApiError, ApiResult, SuperAdmin, ValidJson};
 use crate::state::AppState;
 use axum::extract::{Path, Query, State};

@@ -3,8 +3,8 @@
 
 use super::accounts::{send_dashboard_ready, system_txn};
 use super::audit;
-use super::paging::{Page, PageQuery, matches_any};
 use crate::http::ApiError;
+use crate::http::paging::{Page, PageQuery, matches_any};
 use crate::modules::auth::SessionUser;
 use crate::modules::auth::repo::{self as auth_repo, NewProfile, TokenPurpose};
 use crate::modules::auth::tokens;

@@ -2,8 +2,8 @@
 
 use super::accounts::{assign_fleet, system_txn};
 use super::audit;
-use super::paging::{Page, PageQuery, matches_any};
 use crate::http::ApiError;
+use crate::http::paging::{Page, PageQuery, matches_any};
 use crate::modules::auth::SessionUser;
 use crate::modules::auth::repo::{self as auth_repo, NewProfile};
 use crate::state::AppState;

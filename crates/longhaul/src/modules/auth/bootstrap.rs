@@ -7,7 +7,7 @@ use anyhow::Context;
 use chrono::Utc;
 use db::entities::{account, app_meta, fleet_account};
 use domain::{Email, Role};
-use sea_orm::{ActiveModelTrait, EntityTrait, Set, TransactionTrait};
+use sea_orm::{ActiveModelTrait, EntityTrait, Set};
 use uuid::Uuid;
 
 const BOOTSTRAPPED_KEY: &str = "superadmin_bootstrapped_at";
@@ -36,7 +36,7 @@ pub async fn ensure_super_admin(state: &AppState) -> anyhow::Result<()> {
     };
     let email = Email::parse(&email).map_err(|m| anyhow::anyhow!("SUPERADMIN_EMAIL: {m}"))?;
     let password_hash = state.passwords.hash(password.clone()).await?;
-    let txn = state.db.begin().await?;
+    let txn = db::begin_write(&state.db).await?;
     match repo::find_profile_by_email(&txn, email.as_str()).await? {
         // An account with that e-mail already exists: promote, keep its password.
         Some(existing) => {
@@ -97,7 +97,7 @@ pub async fn create_user(state: &AppState, input: CreateUser) -> anyhow::Result<
     domain::password::check_sign_up_password(&input.password)
         .map_err(|m| anyhow::anyhow!("password: {m}"))?;
     let password_hash = state.passwords.hash(input.password).await?;
-    let txn = state.db.begin().await?;
+    let txn = db::begin_write(&state.db).await?;
     db::tenancy::set_system(&txn).await?;
     let account_id = match input.fleet_name {
         Some(legal_name) => {

@@ -294,8 +294,7 @@ pub async fn fleet_session_timeout(
     db: &sea_orm::DatabaseConnection,
     fleet_id: Uuid,
 ) -> Result<Option<i32>, sea_orm::DbErr> {
-    use sea_orm::TransactionTrait;
-    let txn = db.begin().await?;
+    let txn = db::begin_write(db).await?;
     db::tenancy::set_fleet(&txn, fleet_id).await?;
     let minutes = db::entities::fleet_account::Entity::find_by_id(fleet_id)
         .one(&txn)

@@ -7,7 +7,6 @@ use crate::state::AppState;
 use chrono::{Duration, Utc};
 use db::entities::profile;
 use domain::{Email, role, texts};
-use sea_orm::TransactionTrait;
 
 const CONFIRM_TTL: Duration = Duration::hours(24);
 const RESET_TTL: Duration = Duration::hours(1);
@@ -69,7 +68,7 @@ pub async fn sign_up(state: &AppState, input: SignUp) -> Result<(), ApiError> {
     let password_hash = state.passwords.hash(input.password).await?;
     let role = role::self_sign_up_role(email.as_str());
     let token = tokens::random_token();
-    let txn = state.db.begin().await?;
+    let txn = db::begin_write(&state.db).await?;
     let profile = repo::insert_profile(
         &txn,
         NewProfile {
@@ -123,7 +122,7 @@ pub async fn confirm_email(state: &AppState, token: &str) -> Result<(), ApiError
     if token.is_empty() || token.len() > 128 {
         return Err(invalid());
     }
-    let txn = state.db.begin().await?;
+    let txn = db::begin_write(&state.db).await?;
     let user_id = repo::consume_token(&txn, &tokens::hash_token(token), TokenPurpose::ConfirmEmail)
         .await?
         .ok_or_else(invalid)?;
@@ -263,7 +262,7 @@ pub async fn complete_password_reset(
         return Err(invalid());
     }
     let password_hash = state.passwords.hash(password).await?;
-    let txn = state.db.begin().await?;
+    let txn = db::begin_write(&state.db).await?;
     let user_id = repo::consume_token(
         &txn,
         &tokens::hash_token(token),

@@ -6,9 +6,7 @@ use crate::integrations::stripe::CheckoutSession;
 use crate::modules::signup::repo;
 use chrono::{DateTime, TimeZone, Utc};
 use db::entities::{fleet_signup, stripe_event};
-use sea_orm::{
-    ActiveModelTrait, ConnectionTrait, DatabaseConnection, IntoActiveModel, Set, TransactionTrait,
-};
+use sea_orm::{ActiveModelTrait, ConnectionTrait, DatabaseConnection, IntoActiveModel, Set};
 use serde::Deserialize;
 use serde_json::Value;
 use uuid::Uuid;
@@ -40,7 +38,7 @@ pub async fn apply_event(
     db: &DatabaseConnection,
     event: &StripeEvent,
 ) -> Result<Applied, ApiError> {
-    let txn = db.begin().await?;
+    let txn = db::begin_write(db).await?;
     let inserted = stripe_event::ActiveModel {
         id: Set(event.id.clone()),
         event_type: Set(event.event_type.clone()),

@@ -3,8 +3,8 @@
 
 use super::drivers::DriverRef;
 use super::repo;
+use crate::http::paging::{matches_any, page_number, search_text};
 use crate::http::{ApiError, FleetScope};
-use crate::modules::admin::paging::matches_any;
 use crate::state::AppState;
 use chrono::{DateTime, Utc};
 use db::entities::{fleet_driver, fleet_trailer, fleet_vehicle};
@@ -32,7 +32,7 @@ pub struct ListQuery {
 
 impl ListQuery {
     pub fn page(&self) -> u64 {
-        self.page.unwrap_or(1).max(1)
+        page_number(self.page)
     }
     pub fn per_page(&self) -> u64 {
         self.per_page.unwrap_or(50).clamp(1, MAX_PER_PAGE)
@@ -48,8 +48,7 @@ impl ListQuery {
         }
     }
     pub fn search(&self) -> Option<String> {
-        let q = self.q.as_deref()?.trim();
-        (!q.is_empty()).then(|| q.chars().take(100).collect::<String>().to_lowercase())
+        search_text(self.q.as_deref())
     }
 }
 
@@ -324,7 +323,7 @@ pub async fn truck_detail(
     scope: FleetScope,
     id: Uuid,
 ) -> Result<TruckDetail, ApiError> {
-    let txn = repo::begin(&state.db, scope).await?;
+    let txn = repo::begin_write(&state.db, scope).await?;
     let mut truck = repo::truck(scope, id)
         .one(&txn)
         .await?
@@ -414,7 +413,7 @@ pub async fn trailer_detail(
     scope: FleetScope,
     id: Uuid,
 ) -> Result<TrailerDetail, ApiError> {
-    let txn = repo::begin(&state.db, scope).await?;
+    let txn = repo::begin_write(&state.db, scope).await?;
     let trailer = repo::trailer(scope, id)
         .one(&txn)
         .await?

@@ -9,9 +9,7 @@ use chrono::{Duration, Utc};
 use db::entities::{fleet_account, fleet_driver, fleet_trailer, fleet_vehicle};
 use domain::Role;
 use domain::fleet::{DECOMMISSIONED_DRIVER_ID, DECOMMISSIONED_DRIVER_NAME};
-use sea_orm::{
-    ActiveModelTrait, ConnectionTrait, EntityTrait, IntoActiveModel, Set, TransactionTrait,
-};
+use sea_orm::{ActiveModelTrait, ConnectionTrait, EntityTrait, IntoActiveModel, Set};
 use serde_json::json;
 use uuid::Uuid;
 
@@ -64,7 +62,7 @@ pub async fn seed_demo(state: &AppState) -> anyhow::Result<bool> {
     )
     .await?;
     let fleet = find_fleet_by_dot(state, DEMO_DOT).await?;
-    let txn = state.db.begin().await?;
+    let txn = db::begin_write(&state.db).await?;
     db::tenancy::set_system(&txn).await?;
     let mut active = fleet.clone().into_active_model();
     active.dba_name = Set(Some("Demo Freight".into()));
@@ -107,7 +105,7 @@ pub async fn find_fleet_by_dot(
     dot: &str,
 ) -> anyhow::Result<fleet_account::Model> {
     use sea_orm::{ColumnTrait, QueryFilter};
-    let txn = state.db.begin().await?;
+    let txn = db::begin_write(&state.db).await?;
     db::tenancy::set_system(&txn).await?;
     let fleet = fleet_account::Entity::find()
         .filter(fleet_account::Column::DotNumber.eq(dot))
@@ -319,7 +317,7 @@ pub async fn seed_bench(
                 trailers: 25,
             }
         };
-        let txn = state.db.begin().await?;
+        let txn = db::begin_write(&state.db).await?;
         db::tenancy::set_system(&txn).await?;
         seed_assets(&txn, fleet.id, sizes, "bench").await?;
         txn.commit().await?;

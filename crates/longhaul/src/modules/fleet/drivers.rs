@@ -3,8 +3,8 @@
 
 use super::assets::{ListPage, ListQuery, TrailerItem, TruckItem, not_decommissioned, tabbed_page};
 use super::repo;
+use crate::http::paging::matches_any;
 use crate::http::{ApiError, FleetScope};
-use crate::modules::admin::paging::matches_any;
 use crate::state::AppState;
 use chrono::Utc;
 use db::entities::{fleet_driver, fleet_trailer, fleet_vehicle};
@@ -279,7 +279,7 @@ pub async fn create(
     input: DriverInput,
 ) -> Result<DriverItem, ApiError> {
     let d = clean(input)?;
-    let txn = repo::begin(&state.db, scope).await?;
+    let txn = repo::begin_write(&state.db, scope).await?;
     if username_taken(&txn, scope, &d.username, None).await? {
         return Err(taken());
     }
@@ -314,7 +314,7 @@ pub async fn update(
     input: DriverInput,
 ) -> Result<DriverItem, ApiError> {
     let d = clean(input)?;
-    let txn = repo::begin(&state.db, scope).await?;
+    let txn = repo::begin_write(&state.db, scope).await?;
     let row = repo::driver(scope, id)
         .one(&txn)
         .await?
@@ -342,7 +342,7 @@ pub async fn set_active(
     id: Uuid,
     is_active: bool,
 ) -> Result<DriverItem, ApiError> {
-    let txn = repo::begin(&state.db, scope).await?;
+    let txn = repo::begin_write(&state.db, scope).await?;
     let row = repo::driver(scope, id)
         .one(&txn)
         .await?

@@ -55,7 +55,7 @@ pub async fn save_logo(state: &AppState, scope: FleetScope, bytes: Bytes) -> Res
         .put(&Path::from(path.clone()), PutPayload::from_bytes(bytes))
         .await
         .map_err(ApiError::internal)?;
-    let txn = repo::begin(&state.db, scope).await?;
+    let txn = repo::begin_write(&state.db, scope).await?;
     let fleet = repo::account(scope)
         .one(&txn)
         .await?
@@ -72,7 +72,7 @@ pub async fn save_logo(state: &AppState, scope: FleetScope, bytes: Bytes) -> Res
 }
 
 pub async fn delete_logo(state: &AppState, scope: FleetScope) -> Result<(), ApiError> {
-    let txn = repo::begin(&state.db, scope).await?;
+    let txn = repo::begin_write(&state.db, scope).await?;
     let fleet = repo::account(scope)
         .one(&txn)
         .await?

@@ -28,7 +28,7 @@ pub struct Overview {
 
 /// One transaction: the cleanup, then the counts it makes true.
 pub async fn load(state: &AppState, scope: FleetScope) -> Result<Overview, ApiError> {
-    let txn = repo::begin(&state.db, scope).await?;
+    let txn = repo::begin_write(&state.db, scope).await?;
     let fleet = repo::account(scope)
         .one(&txn)
         .await?

@@ -11,12 +11,23 @@ use sea_orm::{
 };
 use uuid::Uuid;
 
-/// A transaction acting for the scope's fleet.
+/// A transaction acting for the scope's fleet, for reading.
 pub async fn begin(
     db: &DatabaseConnection,
     scope: FleetScope,
 ) -> Result<DatabaseTransaction, DbErr> {
     let txn = db.begin().await?;
+    db::tenancy::set_fleet(&txn, scope.fleet_account_id()).await?;
+    Ok(txn)
+}
+
+/// A transaction acting for the scope's fleet that may write (see
+/// `db::begin_write`): every mutation, and reads that clean up as they go.
+pub async fn begin_write(
+    db: &DatabaseConnection,
+    scope: FleetScope,
+) -> Result<DatabaseTransaction, DbErr> {
+    let txn = db::begin_write(db).await?;
     db::tenancy::set_fleet(&txn, scope.fleet_account_id()).await?;
     Ok(txn)
 }

@@ -90,7 +90,7 @@ pub async fn update_general(
         }
     }
     invalid(fields)?;
-    let txn = repo::begin(&state.db, scope).await?;
+    let txn = repo::begin_write(&state.db, scope).await?;
     let fleet = repo::account(scope)
         .one(&txn)
         .await?
@@ -141,7 +141,7 @@ pub async fn update_branding(
         );
     }
     invalid(fields)?;
-    let txn = repo::begin(&state.db, scope).await?;
+    let txn = repo::begin_write(&state.db, scope).await?;
     let fleet = repo::account(scope)
         .one(&txn)
         .await?
@@ -184,7 +184,7 @@ pub async fn update_security(
             texts().fleet.session_timeout_max.as_str(),
         ));
     }
-    let txn = repo::begin(&state.db, scope).await?;
+    let txn = repo::begin_write(&state.db, scope).await?;
     let fleet = repo::account(scope)
         .one(&txn)
         .await?
@@ -245,7 +245,7 @@ pub async fn update_portal(
         Some(p) => Some(state.passwords.hash(p).await?),
         None => None,
     };
-    let txn = repo::begin(&state.db, scope).await?;
+    let txn = repo::begin_write(&state.db, scope).await?;
     let fleet = repo::account(scope)
         .one(&txn)
         .await?

@@ -1,4 +1,4 @@
-//! Search and pagination shared by every admin list.
+//! Search and pagination shared by every list (admin and fleet).
 
 use sea_orm::sea_query::{Expr, Func, LikeExpr, SimpleExpr};
 use sea_orm::{ColumnTrait, Condition};
@@ -7,6 +7,20 @@ use utoipa::{IntoParams, ToSchema};
 
 pub const DEFAULT_PER_PAGE: u64 = 25;
 pub const MAX_PER_PAGE: u64 = 100;
+/// Far beyond any real list; keeps `page * per_page` from overflowing the
+/// OFFSET arithmetic (a page past the end simply has no items).
+pub const MAX_PAGE: u64 = 1_000_000;
+
+/// The 1-based page asked for, within 1..=MAX_PAGE.
+pub fn page_number(page: Option<u64>) -> u64 {
+    page.unwrap_or(1).clamp(1, MAX_PAGE)
+}
+
+/// The search text, trimmed, bounded, lower-cased; None when empty.
+pub fn search_text(q: Option<&str>) -> Option<String> {
+    let q = q?.trim();
+    (!q.is_empty()).then(|| q.chars().take(100).collect::<String>().to_lowercase())
+}
 
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
@@ -20,17 +34,15 @@ pub struct PageQuery {
 
 impl PageQuery {
     pub fn page(&self) -> u64 {
-        self.page.unwrap_or(1).max(1)
+        page_number(self.page)
     }
     pub fn per_page(&self) -> u64 {
         self.per_page
             .unwrap_or(DEFAULT_PER_PAGE)
             .clamp(1, MAX_PER_PAGE)
     }
-    /// The search text, trimmed, bounded, lower-cased; None when empty.
     pub fn search(&self) -> Option<String> {
-        let q = self.q.as_deref()?.trim();
-        (!q.is_empty()).then(|| q.chars().take(100).collect::<String>().to_lowercase())
+        search_text(self.q.as_deref())
     }
 }
 
