@@ -747,7 +747,9 @@ export interface components {
             secondary_color: string;
         };
         BrandingInput: {
+            /** @example #3E63DD */
             primary_color: string;
+            /** @example #6E56CF */
             secondary_color: string;
         };
         CheckRequest: {
@@ -1165,10 +1167,12 @@ export interface components {
             success_url: string;
         };
         PortalInput: {
+            /** @example individual_password */
             auth_type: string;
             is_enabled: boolean;
+            /** @example username */
             login_method: string;
-            /** @description A new company-wide password; empty keeps the stored one. */
+            /** @description A new company-wide password (6 to 72 characters); empty keeps the stored one. */
             system_password?: string | null;
             welcome_message?: string | null;
         };
@@ -1221,8 +1225,12 @@ export interface components {
             session_timeout_minutes: number;
         };
         SecurityInput: {
-            /** @description Whole minutes, 15 to 1440. A string or a fraction is refused. */
-            session_timeout_minutes: unknown;
+            /**
+             * Format: int64
+             * @description Whole minutes, 15 to 1440. A string or a fraction is refused.
+             * @example 60
+             */
+            session_timeout_minutes: number;
         };
         SessionResponse: {
             /** @description Send back as `X-CSRF-Token` on every state-changing request. */

@@ -119,7 +119,9 @@ pub async fn update_general(
 
 #[derive(Deserialize, ToSchema)]
 pub struct BrandingInput {
+    #[schema(pattern = "^#[0-9A-Fa-f]{6}$", example = "#3E63DD")]
     pub primary_color: String,
+    #[schema(pattern = "^#[0-9A-Fa-f]{6}$", example = "#6E56CF")]
     pub secondary_color: String,
 }
 
@@ -158,6 +160,7 @@ pub async fn update_branding(
 #[derive(Deserialize, ToSchema)]
 pub struct SecurityInput {
     /// Whole minutes, 15 to 1440. A string or a fraction is refused.
+    #[schema(value_type = i64, minimum = 15, maximum = 1440, example = 60)]
     pub session_timeout_minutes: serde_json::Value,
 }
 
@@ -201,10 +204,17 @@ pub async fn update_security(
 #[derive(Deserialize, ToSchema)]
 pub struct PortalInput {
     pub is_enabled: bool,
+    #[schema(pattern = "^(username|email)$", example = "username")]
     pub login_method: String,
+    #[schema(
+        pattern = "^(system_password|individual_password)$",
+        example = "individual_password"
+    )]
     pub auth_type: String,
+    #[schema(max_length = 2000)]
     pub welcome_message: Option<String>,
-    /// A new company-wide password; empty keeps the stored one.
+    /// A new company-wide password (6 to 72 characters); empty keeps the stored one.
+    #[schema(max_length = 72)]
     pub system_password: Option<String>,
 }
 
