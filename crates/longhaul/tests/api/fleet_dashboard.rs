@@ -598,9 +598,9 @@ on_each_backend!(
             "Paging Freight",
             "6000009",
             Sizes {
-                drivers: 2,
-                trucks: 2,
-                trailers: 2,
+                drivers: 7,
+                trucks: 9,
+                trailers: 6,
             },
         )
         .await;
@@ -611,6 +611,32 @@ on_each_backend!(
             "/api/fleet/trailers",
             "/api/fleet/drivers",
         ] {
+            // The tab counts match each tab's own total, with and without a search.
+            for q in ["", "&q=2"] {
+                let mut totals = Vec::new();
+                for tab in ["active", "inactive"] {
+                    let page: Value = app
+                        .get(&format!("{list}?tab={tab}{q}"))
+                        .await
+                        .json()
+                        .await
+                        .unwrap();
+                    assert_eq!(
+                        page["items"].as_array().unwrap().len() as u64,
+                        page["total"].as_u64().unwrap(),
+                        "{list} {tab}{q}"
+                    );
+                    totals.push((page["total"].clone(), page["counts"][tab].clone()));
+                }
+                assert_ne!(
+                    totals[0].0, totals[1].0,
+                    "{list}{q}: uneven tabs catch swapped counts"
+                );
+                for (total, count) in totals {
+                    assert_eq!(total, count, "{list}{q}");
+                }
+            }
+
             // A page far past the end (u64::MAX overflowed the OFFSET maths once) is simply empty.
             let res = app.get(&format!("{list}?page=18446744073709551615")).await;
             assert_eq!(res.status(), StatusCode::OK, "{list}");

@@ -12,7 +12,7 @@ use domain::fleet::{DECOMMISSIONED_DRIVER_ID, DECOMMISSIONED_DRIVER_NAME};
 use sea_orm::sea_query::{Expr, Func};
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, DatabaseTransaction, EntityTrait,
-    IntoActiveModel, PaginatorTrait, QueryFilter, QueryOrder, Select, Set,
+    IntoActiveModel, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, Select, Set,
 };
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
@@ -81,8 +81,22 @@ where
     E::Model: Sync,
 {
     let active = query.active_tab()?;
-    let active_count = base.clone().filter(tab(true)).count(txn).await?;
-    let inactive_count = base.clone().filter(tab(false)).count(txn).await?;
+    // Both tab counts in one pass over the (searched) rows: the search's
+    // LIKEs are the expensive part, so they are evaluated once, not twice.
+    let in_tab = |flag: bool| Expr::expr(Func::sum(Expr::case(tab(flag), 1).finally(0)));
+    let (active_count, inactive_count): (Option<i64>, Option<i64>) = base
+        .clone()
+        .select_only()
+        .column_as(in_tab(true), "active_count")
+        .column_as(in_tab(false), "inactive_count")
+        .into_tuple()
+        .one(txn)
+        .await?
+        .unwrap_or_default();
+    let (active_count, inactive_count) = (
+        active_count.unwrap_or(0).max(0) as u64,
+        inactive_count.unwrap_or(0).max(0) as u64,
+    );
     let rows = order(base.filter(tab(active)))
         .paginate(txn, query.per_page())
         .fetch_page(query.page() - 1)
