@@ -52,8 +52,7 @@ def wrk(path, cookie, seconds):
 PGBENCH_SCRIPT = """\\set page 0
 BEGIN;
 SELECT set_config('app.fleet_account_id', '{fleet}', true);
-SELECT COUNT(*) FROM fleet_vehicles WHERE fleet_account_id = '{fleet}' AND {not_decom} AND (assigned_driver_name IS NOT NULL AND assigned_driver_name <> '');
-SELECT COUNT(*) FROM fleet_vehicles WHERE fleet_account_id = '{fleet}' AND {not_decom} AND (assigned_driver_name IS NULL OR assigned_driver_name = '');
+SELECT SUM(CASE WHEN (assigned_driver_name IS NOT NULL AND assigned_driver_name <> '') THEN 1 ELSE 0 END), SUM(CASE WHEN (assigned_driver_name IS NULL OR assigned_driver_name = '') THEN 1 ELSE 0 END) FROM fleet_vehicles WHERE fleet_account_id = '{fleet}' AND {not_decom};
 SELECT id, fleet_account_id, name, make, model, year, vehicle_id, vin, license_plate, status, notes, is_active, assigned_driver_eld_id, assigned_driver_name, assigned_driver_id, assigned_at, raw, created_at, updated_at FROM fleet_vehicles WHERE fleet_account_id = '{fleet}' AND {not_decom} AND (assigned_driver_name IS NOT NULL AND assigned_driver_name <> '') ORDER BY name ASC, id ASC LIMIT 50 OFFSET 0;
 COMMIT;
 """

@@ -1,4 +1,4 @@
-import { useQuery, type QueryClient } from '@tanstack/react-query'
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query'
 import { setCsrfToken } from './api-client'
 import { fetchSession, type SessionResponse, type UserView } from './session-api'
 
@@ -19,13 +19,15 @@ export interface SessionState {
 }
 
 /** The signed-in user (or null). A failed session check counts as signed out. */
+export const sessionQuery = queryOptions({
+  queryKey: sessionQueryKey,
+  queryFn: ({ signal }) => fetchSession(signal),
+  staleTime: 60_000,
+  retry: 1,
+})
+
 export function useSession(): SessionState {
-  const query = useQuery({
-    queryKey: sessionQueryKey,
-    queryFn: ({ signal }) => fetchSession(signal),
-    staleTime: 60_000,
-    retry: 1,
-  })
+  const query = useQuery(sessionQuery)
   return {
     user: query.data?.user ?? null,
     isLoading: query.isPending,
