@@ -294,7 +294,9 @@ pub async fn fleet_session_timeout(
     db: &sea_orm::DatabaseConnection,
     fleet_id: Uuid,
 ) -> Result<Option<i32>, sea_orm::DbErr> {
-    let txn = db::begin_write(db).await?;
+    use sea_orm::TransactionTrait;
+    // A read: no write lock (see db::begin_write).
+    let txn = db.begin().await?;
     db::tenancy::set_fleet(&txn, fleet_id).await?;
     let minutes = db::entities::fleet_account::Entity::find_by_id(fleet_id)
         .one(&txn)
