@@ -8,6 +8,7 @@ pub mod fleet;
 pub mod password;
 pub mod pricing;
 pub mod role;
+pub mod text_input;
 pub mod texts;
 
 pub use dot_number::DotNumber;

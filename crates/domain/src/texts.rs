@@ -139,6 +139,7 @@ pub struct AuthTexts {
 #[serde(rename_all = "camelCase")]
 pub struct ErrorTexts {
     pub generic: String,
+    pub control_characters: String,
     pub malformed_json: String,
     pub unsupported_media_type: String,
     pub payload_too_large: String,

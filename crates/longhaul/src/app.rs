@@ -1,8 +1,8 @@
 //! Start-up and the router: reading this file shows the whole architecture.
 
 use crate::config::{Config, Environment};
-use crate::http::ApiError;
 use crate::http::session::resolve_session;
+use crate::http::{ApiError, control_characters, security_headers};
 use crate::integrations::fmcsa::{CarrierRegistry, QcMobile, SampleRegistry};
 use crate::integrations::stripe::{PaymentGateway, StripeApi, TestModeGateway};
 use crate::mail::{DevMailbox, Mailer, SmtpMailer};
@@ -181,15 +181,27 @@ pub fn router(state: AppState) -> Router {
             resolve_session,
         ))
         .route("/api/openapi.json", get(openapi_json))
+        .layer(middleware::from_fn(control_characters::reject_in_url))
         .layer(DefaultBodyLimit::max(JSON_BODY_LIMIT));
 
     let mut app = Router::new().merge(health::router()).merge(api);
     if state.config.environment != Environment::Production && state.mailer.dev_mailbox().is_some() {
         app = app.merge(dev_mailbox::router());
     }
-    app.fallback(fallback)
-        .with_state(state)
-        .layer(CompressionLayer::new())
+    let csp = security_headers::content_security_policy(
+        state
+            .config
+            .booking_url
+            .as_deref()
+            .and_then(security_headers::origin_of)
+            .as_deref(),
+    );
+    let mut app = app.fallback(fallback).with_state(state);
+    // A policy built from validated config is always a valid header value.
+    for layer in security_headers::layers(&csp).expect("security headers") {
+        app = app.layer(layer);
+    }
+    app.layer(CompressionLayer::new())
         .layer(TimeoutLayer::with_status_code(StatusCode::REQUEST_TIMEOUT, Duration::from_secs(30)))
         .layer(PropagateRequestIdLayer::new(REQUEST_ID))
         .layer(

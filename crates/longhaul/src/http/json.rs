@@ -6,8 +6,10 @@ use crate::http::ApiError;
 use axum::extract::rejection::JsonRejection;
 use axum::extract::{FromRequest, Request};
 use axum::http::StatusCode;
+use domain::text_input::{control_characters_message, has_control_characters};
 use domain::texts;
 use serde::de::DeserializeOwned;
+use serde_json::Value;
 
 pub struct ValidJson<T>(pub T);
 
@@ -19,10 +21,55 @@ where
     type Rejection = ApiError;
 
     async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
-        match axum::Json::<T>::from_request(req, state).await {
+        // Content type, size and syntax first; then no string anywhere in the
+        // body may carry a control character; then the request's own shape.
+        let axum::Json(value) = axum::Json::<Value>::from_request(req, state)
+            .await
+            .map_err(map_rejection)?;
+        if let Some(field) = field_with_control_characters(&value, "") {
+            return Err(ApiError::BadRequest {
+                code: "control_characters",
+                message: control_characters_message(&field),
+            });
+        }
+        let bytes = serde_json::to_vec(&value).map_err(ApiError::internal)?;
+        match axum::Json::<T>::from_bytes(&bytes) {
             Ok(axum::Json(value)) => Ok(ValidJson(value)),
             Err(rejection) => Err(map_rejection(rejection)),
         }
+    }
+}
+
+/// The path (`contact.first_name`, `items[2]`) of the first key or string
+/// value with a control character.
+fn field_with_control_characters(value: &Value, path: &str) -> Option<String> {
+    match value {
+        Value::String(text) if has_control_characters(text) => Some(display_path(path)),
+        Value::Array(items) => items
+            .iter()
+            .enumerate()
+            .find_map(|(i, item)| field_with_control_characters(item, &format!("{path}[{i}]"))),
+        Value::Object(map) => map.iter().find_map(|(key, item)| {
+            let child = if path.is_empty() {
+                key.clone()
+            } else {
+                format!("{path}.{key}")
+            };
+            if has_control_characters(key) {
+                Some(display_path(path))
+            } else {
+                field_with_control_characters(item, &child)
+            }
+        }),
+        _ => None,
+    }
+}
+
+fn display_path(path: &str) -> String {
+    if path.is_empty() {
+        "body".to_owned()
+    } else {
+        path.to_owned()
     }
 }
 

@@ -1,8 +1,10 @@
 pub mod client_ip;
+pub mod control_characters;
 pub mod error;
 pub mod idle;
 pub mod json;
 pub mod paging;
+pub mod security_headers;
 pub mod session;
 
 pub use error::{ApiError, ApiResult};

@@ -3,6 +3,7 @@
 
 mod dev_mailbox;
 mod memory;
+pub mod render;
 mod smtp;
 
 pub use dev_mailbox::DevMailbox;

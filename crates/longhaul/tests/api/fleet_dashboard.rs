@@ -14,7 +14,7 @@ use serde_json::{Value, json};
 use uuid::Uuid;
 
 /// A fleet with its admin and seeded trucks, trailers and drivers.
-async fn fleet(app: &TestApp, email: &str, name: &str, dot: &str, sizes: Sizes) -> Uuid {
+pub(crate) async fn fleet(app: &TestApp, email: &str, name: &str, dot: &str, sizes: Sizes) -> Uuid {
     create_user(
         &app.state,
         CreateUser {

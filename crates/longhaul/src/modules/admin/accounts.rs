@@ -248,16 +248,11 @@ pub async fn send_dashboard_ready(
     set_password_url: Option<&str>,
 ) {
     let sign_in = format!("{}/auth", state.config.public_url);
-    if let Err(err) = state
-        .mailer
-        .send(emails::dashboard_ready(
-            to,
-            fleet_name,
-            &sign_in,
-            set_password_url,
-        ))
-        .await
-    {
+    let sent = async {
+        let email = emails::dashboard_ready(to, fleet_name, &sign_in, set_password_url)?;
+        state.mailer.send(email).await
+    };
+    if let Err(err) = sent.await {
         tracing::error!(error = ?err, "dashboard-ready e-mail could not be sent");
     }
 }

@@ -1,38 +1,22 @@
 //! The auth e-mails: a plain-text part and a minimal HTML part with the link.
 
-use crate::mail::OutgoingEmail;
+use crate::mail::{OutgoingEmail, render};
+use minijinja::context;
 
-fn html(paragraph: &str, link: &str, button: &str) -> String {
-    format!(
-        "<!doctype html><html><body style=\"font-family:sans-serif;color:#1f2937\">\
-         <p>{paragraph}</p>\
-         <p><a href=\"{link}\" style=\"display:inline-block;background:#3E63DD;color:#fff;padding:10px 16px;border-radius:6px;text-decoration:none\">{button}</a></p>\
-         <p style=\"font-size:12px;color:#6b7280\">Or paste this link into your browser: {link}</p>\
-         </body></html>"
+pub fn confirm_email(to: &str, link: &str) -> anyhow::Result<OutgoingEmail> {
+    render::email(
+        to,
+        "Confirm your Longhaul account",
+        "confirm_email",
+        context! { link, button => "Confirm your e-mail" },
     )
 }
 
-pub fn confirm_email(to: &str, link: &str) -> OutgoingEmail {
-    let intro =
-        "Welcome to Longhaul! Please confirm your e-mail address to finish creating your account.";
-    OutgoingEmail {
-        to: to.to_owned(),
-        subject: "Confirm your Longhaul account".into(),
-        text: format!(
-            "{intro}\n\nConfirm your e-mail: {link}\n\nThe link is valid for 24 hours. If you did not sign up, ignore this message."
-        ),
-        html: html(intro, link, "Confirm your e-mail"),
-    }
-}
-
-pub fn password_reset(to: &str, link: &str) -> OutgoingEmail {
-    let intro = "Someone asked to reset the password of your Longhaul account. If it was you, choose a new password:";
-    OutgoingEmail {
-        to: to.to_owned(),
-        subject: "Reset your Longhaul password".into(),
-        text: format!(
-            "{intro}\n\n{link}\n\nThe link is valid for 1 hour. If you did not ask for this, ignore this message; your password stays as it is."
-        ),
-        html: html(intro, link, "Choose a new password"),
-    }
+pub fn password_reset(to: &str, link: &str) -> anyhow::Result<OutgoingEmail> {
+    render::email(
+        to,
+        "Reset your Longhaul password",
+        "password_reset",
+        context! { link, button => "Choose a new password" },
+    )
 }

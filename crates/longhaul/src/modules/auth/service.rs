@@ -108,7 +108,8 @@ pub async fn sign_up(state: &AppState, input: SignUp) -> Result<(), ApiError> {
 
 async fn send_confirmation(state: &AppState, to: &str, token: &str) {
     let link = format!("{}/auth?confirm={token}", state.config.public_url);
-    if let Err(err) = state.mailer.send(emails::confirm_email(to, &link)).await {
+    let sent = async { state.mailer.send(emails::confirm_email(to, &link)?).await };
+    if let Err(err) = sent.await {
         // The user can ask again by signing in, which re-sends the link.
         tracing::error!(error = ?err, "confirmation e-mail could not be sent");
     }
@@ -237,10 +238,12 @@ pub async fn request_password_reset(state: &AppState, email: &str) -> Result<(),
     let link = format!("{}/reset-password?token={token}", state.config.public_url);
     let mailer = state.mailer.clone();
     tokio::spawn(async move {
-        if let Err(err) = mailer
-            .send(emails::password_reset(&profile.email, &link))
-            .await
-        {
+        let sent = async {
+            mailer
+                .send(emails::password_reset(&profile.email, &link)?)
+                .await
+        };
+        if let Err(err) = sent.await {
             tracing::error!(error = ?err, "password reset e-mail could not be sent");
         }
     });

@@ -2,10 +2,12 @@
 //! configured. Mounted only outside production and only for that mailer.
 
 use crate::http::ApiError;
+use crate::http::security_headers::SANDBOXED_PAGE_POLICY;
 use crate::mail::dev_mailbox_types::StoredEmail;
 use crate::state::AppState;
 use axum::extract::State;
-use axum::response::Html;
+use axum::http::header;
+use axum::response::{Html, IntoResponse};
 use axum::routing::get;
 use axum::{Json, Router};
 
@@ -33,14 +35,15 @@ fn escape(text: &str) -> String {
         .replace('"', "&quot;")
 }
 
-async fn page(State(state): State<AppState>) -> Result<Html<String>, ApiError> {
+async fn page(State(state): State<AppState>) -> Result<impl IntoResponse, ApiError> {
     let messages = messages(&state).await?;
     let mut body = String::new();
     if messages.is_empty() {
         body.push_str("<p class=\"empty\">No e-mails yet. Create an account and its confirmation e-mail appears here.</p>");
     }
     for m in &messages {
-        // The HTML part is our own template, rendered as sent.
+        // The HTML part is shown as sent; the page's sandbox policy keeps any
+        // markup in it from running or reaching the app's origin.
         body.push_str(&format!(
             "<article><header><strong>{}</strong><span>to {}</span><time>{}</time></header><div class=\"mail\">{}</div></article>",
             escape(&m.email.subject),
@@ -49,7 +52,7 @@ async fn page(State(state): State<AppState>) -> Result<Html<String>, ApiError> {
             m.email.html
         ));
     }
-    Ok(Html(format!(
+    let html = Html(format!(
         "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width,initial-scale=1\">\
          <title>Dev mailbox · Longhaul</title><style>\
          body{{font-family:system-ui,sans-serif;max-width:760px;margin:24px auto;padding:0 16px;color:#1f2937}}\
@@ -59,5 +62,9 @@ async fn page(State(state): State<AppState>) -> Result<Html<String>, ApiError> {
          .mail{{padding:4px 12px}} .empty{{color:#6b7280}}</style></head><body>\
          <h1>Dev mailbox</h1><p class=\"note\">SMTP is not configured (SMTP_URL is unset), so e-mails are kept here instead of being sent. This page does not exist in production.</p>\
          {body}</body></html>"
-    )))
+    ));
+    Ok((
+        [(header::CONTENT_SECURITY_POLICY, SANDBOXED_PAGE_POLICY)],
+        html,
+    ))
 }
