@@ -16,6 +16,7 @@ use axum::http::{HeaderName, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::{Router, middleware};
+use sea_orm::DatabaseConnection;
 use sea_orm_migration::MigratorTrait;
 use std::future::Future;
 use std::net::SocketAddr;
@@ -101,9 +102,6 @@ impl Application {
 /// adapter and makes the first super admin — logging one line per dependency.
 pub async fn prepare(config: Config, overrides: Overrides) -> anyhow::Result<AppState> {
     let state = connect(config, overrides).await?;
-    db::migrations::Migrator::up(&state.db, None)
-        .await
-        .context("applying migrations")?;
     auth::bootstrap::ensure_super_admin(&state).await?;
     if state.config.seed_demo && fleet::demo::seed_demo(&state).await? {
         eprintln!(
@@ -116,7 +114,60 @@ pub async fn prepare(config: Config, overrides: Overrides) -> anyhow::Result<App
     Ok(state)
 }
 
-/// Everything but migrations and bootstrap (for `longhaul migrate`).
+/// Applies migrations as the owner role (DATABASE_MIGRATION_URL, else the
+/// serving URL), grants the serving role what it needs, reads the system-scope
+/// key, then refuses to go on when the serving role could bypass row-level
+/// security — unless DATABASE_ALLOW_RLS_BYPASS (development) says so.
+/// Decision 009.
+async fn migrate(config: &Config, serving: &DatabaseConnection) -> anyhow::Result<db::SystemKey> {
+    let key = match &config.database_migration_url {
+        Some(url) => {
+            let owner = db::connect(url.expose(), 1)
+                .await
+                .context("connecting as the owner role (DATABASE_MIGRATION_URL)")?;
+            db::migrations::Migrator::up(&owner, None)
+                .await
+                .context("applying migrations")?;
+            let serving_role = db::tenancy::current_role(serving).await?;
+            if serving_role != db::tenancy::current_role(&owner).await? {
+                db::tenancy::grant_serving_role(&owner, &serving_role)
+                    .await
+                    .context("granting the serving role its privileges")?;
+            }
+            let key = db::SystemKey::read(&owner)
+                .await
+                .context("reading the system-scope key")?;
+            owner.close().await?;
+            key
+        }
+        None => {
+            db::migrations::Migrator::up(serving, None)
+                .await
+                .context("applying migrations")?;
+            db::SystemKey::read(serving).await.context(
+                "reading the system-scope key (only the owner role can: set DATABASE_MIGRATION_URL)",
+            )?
+        }
+    };
+    let problems = db::tenancy::rls_problems(serving).await?;
+    if !problems.is_empty() {
+        if config.database_allow_rls_bypass {
+            tracing::warn!(
+                problems = ?problems,
+                "row-level security does not bind the serving role; serving anyway (DATABASE_ALLOW_RLS_BYPASS)"
+            );
+        } else {
+            anyhow::bail!(
+                "row-level security would not hold:\n  - {}\nServe as a role that owns no table and has neither SUPERUSER nor BYPASSRLS, and migrate as the owner role with DATABASE_MIGRATION_URL (README, PostgreSQL). DATABASE_ALLOW_RLS_BYPASS=true overrides this in development.",
+                problems.join("\n  - ")
+            );
+        }
+    }
+    Ok(key)
+}
+
+/// Opens the database and applies migrations; picks each outside system's
+/// adapter (everything but bootstrap).
 pub async fn connect(config: Config, overrides: Overrides) -> anyhow::Result<AppState> {
     tokio::fs::create_dir_all(&config.data_dir)
         .await
@@ -126,6 +177,7 @@ pub async fn connect(config: Config, overrides: Overrides) -> anyhow::Result<App
     let db = db::connect(&url, config.database_max_connections)
         .await
         .context("connecting to the database")?;
+    let system_key = migrate(&config, &db).await?;
     tracing::info!(dependency = "database", backend = ?backend, embedded = config.database_url.is_none(), "database ready");
     let mailer: Arc<dyn Mailer> = match (overrides.mailer, &config.smtp_url) {
         (Some(mailer), _) => mailer,
@@ -165,6 +217,7 @@ pub async fn connect(config: Config, overrides: Overrides) -> anyhow::Result<App
         passwords,
         files,
         session_timeouts: Default::default(),
+        system_key,
     })))
 }
 

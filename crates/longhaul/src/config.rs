@@ -46,6 +46,13 @@ pub struct Config {
     /// None = the embedded SQLite file under `data_dir`.
     pub database_url: Option<Secret>,
     pub database_max_connections: u32,
+    /// PostgreSQL: the owner role that runs migrations (decision 009). None =
+    /// migrate over `database_url`, which then owns the tables and fails the
+    /// start-up check unless `database_allow_rls_bypass`.
+    pub database_migration_url: Option<Secret>,
+    /// Development only: serve even when the serving role could bypass
+    /// row-level security (superuser, BYPASSRLS, table owner).
+    pub database_allow_rls_bypass: bool,
     /// Origin used in e-mailed links and to decide the cookie's Secure flag.
     pub public_url: String,
     pub smtp_url: Option<Secret>,
@@ -116,6 +123,30 @@ impl Config {
         {
             problems
                 .push("DATABASE_URL must start with postgres://, postgresql:// or sqlite:".into());
+        }
+        let database_migration_url = get("DATABASE_MIGRATION_URL");
+        if database_migration_url.is_some()
+            && !(database_url
+                .as_deref()
+                .and_then(db::Backend::of_url)
+                .is_some_and(|b| b == db::Backend::Postgres)
+                && database_migration_url
+                    .as_deref()
+                    .and_then(db::Backend::of_url)
+                    .is_some_and(|b| b == db::Backend::Postgres))
+        {
+            problems.push(
+                "DATABASE_MIGRATION_URL must be a postgres:// URL and goes with a postgres:// DATABASE_URL"
+                    .into(),
+            );
+        }
+        let database_allow_rls_bypass =
+            parse_bool(get("DATABASE_ALLOW_RLS_BYPASS"), "DATABASE_ALLOW_RLS_BYPASS", &mut problems);
+        if database_allow_rls_bypass && environment == Environment::Production {
+            problems.push(
+                "DATABASE_ALLOW_RLS_BYPASS is for development only; production serves as a role that row-level security binds"
+                    .into(),
+            );
         }
         let database_max_connections = parse_num::<u32>(
             get("DATABASE_MAX_CONNECTIONS"),
@@ -244,6 +275,8 @@ impl Config {
             data_dir,
             database_url: database_url.map(Secret::new),
             database_max_connections,
+            database_migration_url: database_migration_url.map(Secret::new),
+            database_allow_rls_bypass,
             public_url,
             smtp_url: smtp_url.map(Secret::new),
             mail_from,
@@ -273,12 +306,31 @@ impl Config {
         }
     }
 
+    /// The URL migrations run over: the owner's when set, else the serving one.
+    pub fn effective_migration_url(&self) -> String {
+        match &self.database_migration_url {
+            Some(url) => url.expose().to_owned(),
+            None => self.effective_database_url(),
+        }
+    }
+
     pub fn secure_cookies(&self) -> bool {
         self.public_url.starts_with("https://")
     }
 
     pub fn dev_mailbox_dir(&self) -> PathBuf {
         self.data_dir.join("mailbox")
+    }
+}
+
+fn parse_bool(value: Option<String>, key: &str, problems: &mut Vec<String>) -> bool {
+    match value.as_deref() {
+        None | Some("false") | Some("0") => false,
+        Some("true") | Some("1") => true,
+        Some(other) => {
+            problems.push(format!("{key} must be true or false, got '{other}'"));
+            false
+        }
     }
 }
 

@@ -14,6 +14,7 @@ mod fleet_dashboard;
 mod fmcsa_adapter;
 mod password_reset;
 mod rate_limit;
+mod rls_roles;
 mod signup_flow;
 mod stripe_adapter;
 mod tenancy;

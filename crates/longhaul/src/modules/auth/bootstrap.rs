@@ -98,7 +98,7 @@ pub async fn create_user(state: &AppState, input: CreateUser) -> anyhow::Result<
         .map_err(|m| anyhow::anyhow!("password: {m}"))?;
     let password_hash = state.passwords.hash(input.password).await?;
     let txn = db::begin_write(&state.db).await?;
-    db::tenancy::set_system(&txn).await?;
+    db::tenancy::set_system(&txn, &state.system_key).await?;
     let account_id = match input.fleet_name {
         Some(legal_name) => {
             let now = Utc::now();

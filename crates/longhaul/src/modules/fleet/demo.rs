@@ -63,7 +63,7 @@ pub async fn seed_demo(state: &AppState) -> anyhow::Result<bool> {
     .await?;
     let fleet = find_fleet_by_dot(state, DEMO_DOT).await?;
     let txn = db::begin_write(&state.db).await?;
-    db::tenancy::set_system(&txn).await?;
+    db::tenancy::set_system(&txn, &state.system_key).await?;
     let mut active = fleet.clone().into_active_model();
     active.dba_name = Set(Some("Demo Freight".into()));
     active.power_units = Set(45);
@@ -106,7 +106,7 @@ pub async fn find_fleet_by_dot(
 ) -> anyhow::Result<fleet_account::Model> {
     use sea_orm::{ColumnTrait, QueryFilter};
     let txn = db::begin_write(&state.db).await?;
-    db::tenancy::set_system(&txn).await?;
+    db::tenancy::set_system(&txn, &state.system_key).await?;
     let fleet = fleet_account::Entity::find()
         .filter(fleet_account::Column::DotNumber.eq(dot))
         .one(&txn)
@@ -318,7 +318,7 @@ pub async fn seed_bench(
             }
         };
         let txn = db::begin_write(&state.db).await?;
-        db::tenancy::set_system(&txn).await?;
+        db::tenancy::set_system(&txn, &state.system_key).await?;
         seed_assets(&txn, fleet.id, sizes, "bench").await?;
         txn.commit().await?;
     }
