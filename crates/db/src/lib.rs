@@ -6,5 +6,5 @@ pub mod migrations;
 pub mod tenancy;
 
 pub use connect::{Backend, begin_write, connect};
-pub use tenancy::SystemKey;
 pub use sea_orm;
+pub use tenancy::SystemKey;

@@ -140,8 +140,11 @@ impl Config {
                     .into(),
             );
         }
-        let database_allow_rls_bypass =
-            parse_bool(get("DATABASE_ALLOW_RLS_BYPASS"), "DATABASE_ALLOW_RLS_BYPASS", &mut problems);
+        let database_allow_rls_bypass = parse_bool(
+            get("DATABASE_ALLOW_RLS_BYPASS"),
+            "DATABASE_ALLOW_RLS_BYPASS",
+            &mut problems,
+        );
         if database_allow_rls_bypass && environment == Environment::Production {
             problems.push(
                 "DATABASE_ALLOW_RLS_BYPASS is for development only; production serves as a role that row-level security binds"

@@ -110,7 +110,7 @@ on_each_backend!(
         );
 
         let count_rows = || async {
-            let db = &app.state.db;
+            let db = &app.inspect_db().await;
             (
                 db::entities::fleet_vehicle::Entity::find()
                     .count(db)
@@ -503,7 +503,7 @@ on_each_backend!(
         let row = db::entities::fleet_account::Entity::find_by_id(
             uuid::Uuid::parse_str(saved["id"].as_str().unwrap()).unwrap(),
         )
-        .one(&app.state.db)
+        .one(&app.inspect_db().await)
         .await
         .unwrap()
         .unwrap();

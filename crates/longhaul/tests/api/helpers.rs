@@ -330,7 +330,7 @@ macro_rules! on_each_backend {
 /// Row counts of the tables administration writes, to assert "nothing changed".
 pub async fn admin_table_counts(app: &TestApp) -> Vec<u64> {
     use sea_orm::{EntityTrait, PaginatorTrait};
-    let db = &app.state.db;
+    let db = &app.inspect_db().await;
     vec![
         db::entities::profile::Entity::find()
             .count(db)

@@ -10,6 +10,7 @@ mod auth_flow;
 mod bad_input;
 mod bootstrap;
 mod contract;
+mod driver_usernames;
 mod fleet_dashboard;
 mod fmcsa_adapter;
 mod password_reset;

@@ -75,5 +75,8 @@ async fn the_override_is_refused_in_production() {
         ("DATABASE_ALLOW_RLS_BYPASS".to_string(), "true".to_string()),
     ]))
     .unwrap_err();
-    assert!(err.to_string().contains("DATABASE_ALLOW_RLS_BYPASS"), "{err}");
+    assert!(
+        err.to_string().contains("DATABASE_ALLOW_RLS_BYPASS"),
+        "{err}"
+    );
 }

@@ -105,7 +105,11 @@ async fn row_level_security_hides_other_fleets(app: &TestApp) {
         txn.rollback().await.unwrap();
         n
     };
-    assert_eq!(count(String::new()).await, 0, "no tenant set: nothing visible");
+    assert_eq!(
+        count(String::new()).await,
+        0,
+        "no tenant set: nothing visible"
+    );
     let acme: String = {
         let inspect = app.inspect_db().await;
         let row = inspect
@@ -164,7 +168,10 @@ async fn row_level_security_hides_other_fleets(app: &TestApp) {
             "ALTER TABLE fleet_drivers NO FORCE ROW LEVEL SECURITY",
             "unforce RLS",
         ),
-        ("DROP POLICY tenant_isolation ON fleet_vehicles", "drop a policy"),
+        (
+            "DROP POLICY tenant_isolation ON fleet_vehicles",
+            "drop a policy",
+        ),
         ("SELECT key FROM longhaul_system_key", "read the system key"),
         (
             "CREATE OR REPLACE FUNCTION longhaul_is_system() RETURNS boolean LANGUAGE sql AS $$ SELECT true $$",
