@@ -2,9 +2,10 @@
 
 use crate::config::{Config, Environment};
 use crate::http::ApiError;
+use crate::http::loopback::loopback_only;
 use crate::http::session::resolve_session;
 use crate::integrations::fmcsa::{CarrierRegistry, QcMobile, SampleRegistry};
-use crate::integrations::stripe::{PaymentGateway, StripeApi, TestModeGateway};
+use crate::integrations::stripe::{BillingDisabled, PaymentGateway, StripeApi, TestModeGateway};
 use crate::mail::{DevMailbox, Mailer, SmtpMailer};
 use crate::modules::auth::password::PasswordHasher;
 use crate::modules::{admin, app_config, auth, billing, dev_mailbox, fleet, health, signup};
@@ -103,6 +104,7 @@ impl Application {
 pub async fn prepare(config: Config, overrides: Overrides) -> anyhow::Result<AppState> {
     let state = connect(config, overrides).await?;
     auth::bootstrap::ensure_super_admin(&state).await?;
+    // SEED_DEMO is refused in production by the configuration.
     if state.config.seed_demo && fleet::demo::seed_demo(&state).await? {
         eprintln!(
             "\n  Demo fleet created: sign in at {}/auth as {} with password {}\n",
@@ -182,7 +184,11 @@ pub async fn connect(config: Config, overrides: Overrides) -> anyhow::Result<App
     let mailer: Arc<dyn Mailer> = match (overrides.mailer, &config.smtp_url) {
         (Some(mailer), _) => mailer,
         (None, Some(url)) => Arc::new(SmtpMailer::new(url.expose(), &config.mail_from)?),
-        (None, None) => Arc::new(DevMailbox::new(config.dev_mailbox_dir())),
+        // Never in production (the configuration requires SMTP_URL there).
+        (None, None) if config.environment == Environment::Development => {
+            Arc::new(DevMailbox::new(config.dev_mailbox_dir()))
+        }
+        (None, None) => anyhow::bail!("production needs SMTP_URL"),
     };
     tracing::info!(dependency = "mail", transport = %mailer.describe(), "mail transport ready");
     let carriers: Arc<dyn CarrierRegistry> = match (overrides.carriers, &config.fmcsa_web_key) {
@@ -193,6 +199,7 @@ pub async fn connect(config: Config, overrides: Overrides) -> anyhow::Result<App
     tracing::info!(dependency = "fmcsa", stand_in = carriers.is_stand_in(), adapter = %carriers.describe(), "carrier registry ready");
     let payments: Arc<dyn PaymentGateway> = match (overrides.payments, &config.stripe_secret_key) {
         (Some(gateway), _) => gateway,
+        (None, _) if config.billing_disabled => Arc::new(BillingDisabled),
         (None, Some(key)) => Arc::new(StripeApi::new(&config.stripe_api_base, key.clone())),
         (None, None) => Arc::new(TestModeGateway::new(db.clone(), &config.public_url)),
     };
@@ -226,7 +233,9 @@ pub fn router(state: AppState) -> Router {
         .nest("/api/auth", auth::routes::router())
         .merge(fleet::routes::router())
         .merge(signup::routes::router())
-        .merge(billing::routes::router(state.payments.is_stand_in()))
+        .merge(billing::routes::router(
+            state.config.environment == Environment::Development && state.payments.is_stand_in(),
+        ))
         .merge(app_config::router())
         .merge(admin::routes::router())
         .route_layer(middleware::from_fn_with_state(
@@ -237,8 +246,9 @@ pub fn router(state: AppState) -> Router {
         .layer(DefaultBodyLimit::max(JSON_BODY_LIMIT));
 
     let mut app = Router::new().merge(health::router()).merge(api);
-    if state.config.environment != Environment::Production && state.mailer.dev_mailbox().is_some() {
-        app = app.merge(dev_mailbox::router());
+    if state.config.environment == Environment::Development && state.mailer.dev_mailbox().is_some()
+    {
+        app = app.merge(dev_mailbox::router().route_layer(middleware::from_fn(loopback_only)));
     }
     app.fallback(fallback)
         .with_state(state)

@@ -2,6 +2,7 @@ pub mod client_ip;
 pub mod error;
 pub mod idle;
 pub mod json;
+pub mod loopback;
 pub mod paging;
 pub mod session;
 

@@ -14,6 +14,7 @@ mod driver_usernames;
 mod fleet_dashboard;
 mod fmcsa_adapter;
 mod password_reset;
+mod production_mode;
 mod rate_limit;
 mod rls_roles;
 mod signup_flow;

@@ -44,7 +44,19 @@ pub struct Sizes {
 }
 
 /// Creates the demo fleet and its admin once; a second run changes nothing.
+/// The demo and bench fleets have a published password: never in production
+/// (decision 011).
+fn refuse_in_production(state: &AppState) -> anyhow::Result<()> {
+    if state.config.environment == crate::config::Environment::Production {
+        anyhow::bail!(
+            "the demo fleet (whose login {DEMO_EMAIL} is public) is not created in production"
+        );
+    }
+    Ok(())
+}
+
 pub async fn seed_demo(state: &AppState) -> anyhow::Result<bool> {
+    refuse_in_production(state)?;
     if crate::modules::auth::repo::email_exists(&state.db, DEMO_EMAIL).await? {
         return Ok(false);
     }
@@ -282,6 +294,7 @@ pub async fn seed_bench(
     trailers: usize,
     drivers: usize,
 ) -> anyhow::Result<()> {
+    refuse_in_production(state)?;
     for i in 0..fleets {
         let big = i == 0;
         let email = if big {
