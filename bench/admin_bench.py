@@ -8,6 +8,7 @@ server where a fresh database may be created).
 Standard library only; every loop is bounded; traffic stays on 127.0.0.1.
 """
 import argparse, http.client, json, os, random, shutil, sqlite3, subprocess, tempfile, time, uuid
+import pgroles
 from datetime import datetime, timedelta, timezone
 
 PORT = 3291
@@ -119,8 +120,9 @@ def main():
     if args.postgres:
         backend = "postgres"
         db_name = f"lh_bench_{uuid.uuid4().hex[:8]}"
-        subprocess.run(["psql", args.postgres, "-q", "-c", f"CREATE DATABASE {db_name}"], check=True)
-        env["DATABASE_URL"] = args.postgres.rsplit("/", 1)[0] + "/" + db_name
+        owner_url, serving_url, superuser_url = pgroles.fresh_database(args.postgres, db_name)
+        env["DATABASE_MIGRATION_URL"] = owner_url
+        env["DATABASE_URL"] = serving_url
     else:
         env.pop("DATABASE_URL", None)
     proc = None
@@ -128,7 +130,7 @@ def main():
         subprocess.run([args.bin, "migrate"], env=env, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         t0 = time.perf_counter()
         if backend == "postgres":
-            fill_postgres(env["DATABASE_URL"])
+            fill_postgres(superuser_url)
         else:
             fill_sqlite(os.path.join(data_dir, "longhaul.db"))
         generated_s = time.perf_counter() - t0

@@ -13,6 +13,7 @@ Usage: python3 bench/fleet_bench.py --bin target/release/longhaul --postgres pos
 Every load is bounded in time and stays on 127.0.0.1.
 """
 import argparse, http.client, json, os, re, shutil, subprocess, tempfile, time, uuid
+import pgroles
 
 PORT = 3292
 EMAIL, PASSWORD = "bench@longhaul.test", "demo-fleet-1"
@@ -68,9 +69,9 @@ def main():
     args = ap.parse_args()
     data_dir = tempfile.mkdtemp(prefix="longhaul-fleet-bench-")
     db_name = f"lh_bench_{uuid.uuid4().hex[:8]}"
-    db_url = args.postgres.rsplit("/", 1)[0] + "/" + db_name
-    subprocess.run(["psql", args.postgres, "-q", "-c", f"CREATE DATABASE {db_name}"], check=True)
-    env = dict(os.environ, DATA_DIR=data_dir, PORT=str(PORT), RUST_LOG="warn", DATABASE_URL=db_url,
+    # Served as production serves (decision 009); pgbench runs as the same role.
+    owner_url, db_url, superuser_url = pgroles.fresh_database(args.postgres, db_name)
+    env = dict(os.environ, DATA_DIR=data_dir, PORT=str(PORT), RUST_LOG="warn", DATABASE_URL=db_url, DATABASE_MIGRATION_URL=owner_url,
                DATABASE_MAX_CONNECTIONS="16", SUPERADMIN_EMAIL="admin@bench.test", SUPERADMIN_PASSWORD="bench-admin-password")
     proc = None
     results = {"backend": "postgres"}
@@ -78,7 +79,7 @@ def main():
         t0 = time.perf_counter()
         subprocess.run([args.bin, "seed-bench"], env=env, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         results["seed_s"] = round(time.perf_counter() - t0, 1)
-        fleet = subprocess.run(["psql", db_url, "-Atc", "SELECT fleet_account_id FROM accounts a JOIN profiles p ON p.account_id = a.id WHERE p.email = 'bench@longhaul.test'"],
+        fleet = subprocess.run(["psql", superuser_url, "-Atc", "SELECT fleet_account_id FROM accounts a JOIN profiles p ON p.account_id = a.id WHERE p.email = 'bench@longhaul.test'"],
                                check=True, capture_output=True, text=True).stdout.strip()
         proc = subprocess.Popen([args.bin, "serve"], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         for _ in range(400):

@@ -7,3 +7,4 @@ pub mod tenancy;
 
 pub use connect::{Backend, begin_write, connect};
 pub use sea_orm;
+pub use tenancy::SystemKey;

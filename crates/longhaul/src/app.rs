@@ -1,10 +1,11 @@
 //! Start-up and the router: reading this file shows the whole architecture.
 
 use crate::config::{Config, Environment};
+use crate::http::loopback::loopback_only;
 use crate::http::session::resolve_session;
 use crate::http::{ApiError, control_characters, security_headers};
 use crate::integrations::fmcsa::{CarrierRegistry, QcMobile, SampleRegistry};
-use crate::integrations::stripe::{PaymentGateway, StripeApi, TestModeGateway};
+use crate::integrations::stripe::{BillingDisabled, PaymentGateway, StripeApi, TestModeGateway};
 use crate::mail::{DevMailbox, Mailer, SmtpMailer};
 use crate::modules::auth::password::PasswordHasher;
 use crate::modules::{admin, app_config, auth, billing, dev_mailbox, fleet, health, signup};
@@ -16,6 +17,7 @@ use axum::http::{HeaderName, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::{Router, middleware};
+use sea_orm::DatabaseConnection;
 use sea_orm_migration::MigratorTrait;
 use std::future::Future;
 use std::net::SocketAddr;
@@ -101,10 +103,8 @@ impl Application {
 /// adapter and makes the first super admin — logging one line per dependency.
 pub async fn prepare(config: Config, overrides: Overrides) -> anyhow::Result<AppState> {
     let state = connect(config, overrides).await?;
-    db::migrations::Migrator::up(&state.db, None)
-        .await
-        .context("applying migrations")?;
     auth::bootstrap::ensure_super_admin(&state).await?;
+    // SEED_DEMO is refused in production by the configuration.
     if state.config.seed_demo && fleet::demo::seed_demo(&state).await? {
         eprintln!(
             "\n  Demo fleet created: sign in at {}/auth as {} with password {}\n",
@@ -116,7 +116,60 @@ pub async fn prepare(config: Config, overrides: Overrides) -> anyhow::Result<App
     Ok(state)
 }
 
-/// Everything but migrations and bootstrap (for `longhaul migrate`).
+/// Applies migrations as the owner role (DATABASE_MIGRATION_URL, else the
+/// serving URL), grants the serving role what it needs, reads the system-scope
+/// key, then refuses to go on when the serving role could bypass row-level
+/// security — unless DATABASE_ALLOW_RLS_BYPASS (development) says so.
+/// Decision 009.
+async fn migrate(config: &Config, serving: &DatabaseConnection) -> anyhow::Result<db::SystemKey> {
+    let key = match &config.database_migration_url {
+        Some(url) => {
+            let owner = db::connect(url.expose(), 1)
+                .await
+                .context("connecting as the owner role (DATABASE_MIGRATION_URL)")?;
+            db::migrations::Migrator::up(&owner, None)
+                .await
+                .context("applying migrations")?;
+            let serving_role = db::tenancy::current_role(serving).await?;
+            if serving_role != db::tenancy::current_role(&owner).await? {
+                db::tenancy::grant_serving_role(&owner, &serving_role)
+                    .await
+                    .context("granting the serving role its privileges")?;
+            }
+            let key = db::SystemKey::read(&owner)
+                .await
+                .context("reading the system-scope key")?;
+            owner.close().await?;
+            key
+        }
+        None => {
+            db::migrations::Migrator::up(serving, None)
+                .await
+                .context("applying migrations")?;
+            db::SystemKey::read(serving).await.context(
+                "reading the system-scope key (only the owner role can: set DATABASE_MIGRATION_URL)",
+            )?
+        }
+    };
+    let problems = db::tenancy::rls_problems(serving).await?;
+    if !problems.is_empty() {
+        if config.database_allow_rls_bypass {
+            tracing::warn!(
+                problems = ?problems,
+                "row-level security does not bind the serving role; serving anyway (DATABASE_ALLOW_RLS_BYPASS)"
+            );
+        } else {
+            anyhow::bail!(
+                "row-level security would not hold:\n  - {}\nServe as a role that owns no table and has neither SUPERUSER nor BYPASSRLS, and migrate as the owner role with DATABASE_MIGRATION_URL (README, PostgreSQL). DATABASE_ALLOW_RLS_BYPASS=true overrides this in development.",
+                problems.join("\n  - ")
+            );
+        }
+    }
+    Ok(key)
+}
+
+/// Opens the database and applies migrations; picks each outside system's
+/// adapter (everything but bootstrap).
 pub async fn connect(config: Config, overrides: Overrides) -> anyhow::Result<AppState> {
     tokio::fs::create_dir_all(&config.data_dir)
         .await
@@ -126,11 +179,16 @@ pub async fn connect(config: Config, overrides: Overrides) -> anyhow::Result<App
     let db = db::connect(&url, config.database_max_connections)
         .await
         .context("connecting to the database")?;
+    let system_key = migrate(&config, &db).await?;
     tracing::info!(dependency = "database", backend = ?backend, embedded = config.database_url.is_none(), "database ready");
     let mailer: Arc<dyn Mailer> = match (overrides.mailer, &config.smtp_url) {
         (Some(mailer), _) => mailer,
         (None, Some(url)) => Arc::new(SmtpMailer::new(url.expose(), &config.mail_from)?),
-        (None, None) => Arc::new(DevMailbox::new(config.dev_mailbox_dir())),
+        // Never in production (the configuration requires SMTP_URL there).
+        (None, None) if config.environment == Environment::Development => {
+            Arc::new(DevMailbox::new(config.dev_mailbox_dir()))
+        }
+        (None, None) => anyhow::bail!("production needs SMTP_URL"),
     };
     tracing::info!(dependency = "mail", transport = %mailer.describe(), "mail transport ready");
     let carriers: Arc<dyn CarrierRegistry> = match (overrides.carriers, &config.fmcsa_web_key) {
@@ -141,6 +199,7 @@ pub async fn connect(config: Config, overrides: Overrides) -> anyhow::Result<App
     tracing::info!(dependency = "fmcsa", stand_in = carriers.is_stand_in(), adapter = %carriers.describe(), "carrier registry ready");
     let payments: Arc<dyn PaymentGateway> = match (overrides.payments, &config.stripe_secret_key) {
         (Some(gateway), _) => gateway,
+        (None, _) if config.billing_disabled => Arc::new(BillingDisabled),
         (None, Some(key)) => Arc::new(StripeApi::new(&config.stripe_api_base, key.clone())),
         (None, None) => Arc::new(TestModeGateway::new(db.clone(), &config.public_url)),
     };
@@ -165,6 +224,7 @@ pub async fn connect(config: Config, overrides: Overrides) -> anyhow::Result<App
         passwords,
         files,
         session_timeouts: Default::default(),
+        system_key,
     })))
 }
 
@@ -173,7 +233,9 @@ pub fn router(state: AppState) -> Router {
         .nest("/api/auth", auth::routes::router())
         .merge(fleet::routes::router())
         .merge(signup::routes::router())
-        .merge(billing::routes::router(state.payments.is_stand_in()))
+        .merge(billing::routes::router(
+            state.config.environment == Environment::Development && state.payments.is_stand_in(),
+        ))
         .merge(app_config::router())
         .merge(admin::routes::router())
         .route_layer(middleware::from_fn_with_state(
@@ -185,8 +247,9 @@ pub fn router(state: AppState) -> Router {
         .layer(DefaultBodyLimit::max(JSON_BODY_LIMIT));
 
     let mut app = Router::new().merge(health::router()).merge(api);
-    if state.config.environment != Environment::Production && state.mailer.dev_mailbox().is_some() {
-        app = app.merge(dev_mailbox::router());
+    if state.config.environment == Environment::Development && state.mailer.dev_mailbox().is_some()
+    {
+        app = app.merge(dev_mailbox::router().route_layer(middleware::from_fn(loopback_only)));
     }
     let csp = security_headers::content_security_policy(
         state

@@ -46,6 +46,13 @@ pub struct Config {
     /// None = the embedded SQLite file under `data_dir`.
     pub database_url: Option<Secret>,
     pub database_max_connections: u32,
+    /// PostgreSQL: the owner role that runs migrations (decision 009). None =
+    /// migrate over `database_url`, which then owns the tables and fails the
+    /// start-up check unless `database_allow_rls_bypass`.
+    pub database_migration_url: Option<Secret>,
+    /// Development only: serve even when the serving role could bypass
+    /// row-level security (superuser, BYPASSRLS, table owner).
+    pub database_allow_rls_bypass: bool,
     /// Origin used in e-mailed links and to decide the cookie's Secure flag.
     pub public_url: String,
     pub smtp_url: Option<Secret>,
@@ -63,6 +70,12 @@ pub struct Config {
     pub stripe_secret_key: Option<Secret>,
     pub stripe_webhook_secret: Option<Secret>,
     pub stripe_api_base: String,
+    /// No payments at all (no Stripe, no test checkout): the signup's
+    /// checkout step answers that payment is unavailable. Decision 011.
+    pub billing_disabled: bool,
+    /// Server secret for encrypting secrets at rest and signing; required in
+    /// production (at least 32 characters).
+    pub secret_key: Option<Secret>,
     /// The booking widget shown by the pricing page's 'Schedule a Call'.
     pub booking_url: Option<String>,
     /// Create the demo fleet at start when it does not exist yet.
@@ -108,7 +121,12 @@ impl Config {
             }
         };
         let port = parse_num::<u16>(get("PORT"), "PORT", 3000, &mut problems);
-        let host = get("HOST").unwrap_or_else(|| "0.0.0.0".into());
+        // Development listens on this machine only; production (behind a
+        // proxy or in a container) on every interface. Decision 011.
+        let host = get("HOST").unwrap_or_else(|| match environment {
+            Environment::Development => "127.0.0.1".into(),
+            Environment::Production => "0.0.0.0".into(),
+        });
         let data_dir = PathBuf::from(get("DATA_DIR").unwrap_or_else(|| "./data".into()));
         let database_url = get("DATABASE_URL");
         if let Some(url) = &database_url
@@ -116,6 +134,33 @@ impl Config {
         {
             problems
                 .push("DATABASE_URL must start with postgres://, postgresql:// or sqlite:".into());
+        }
+        let database_migration_url = get("DATABASE_MIGRATION_URL");
+        if database_migration_url.is_some()
+            && !(database_url
+                .as_deref()
+                .and_then(db::Backend::of_url)
+                .is_some_and(|b| b == db::Backend::Postgres)
+                && database_migration_url
+                    .as_deref()
+                    .and_then(db::Backend::of_url)
+                    .is_some_and(|b| b == db::Backend::Postgres))
+        {
+            problems.push(
+                "DATABASE_MIGRATION_URL must be a postgres:// URL and goes with a postgres:// DATABASE_URL"
+                    .into(),
+            );
+        }
+        let database_allow_rls_bypass = parse_bool(
+            get("DATABASE_ALLOW_RLS_BYPASS"),
+            "DATABASE_ALLOW_RLS_BYPASS",
+            &mut problems,
+        );
+        if database_allow_rls_bypass && environment == Environment::Production {
+            problems.push(
+                "DATABASE_ALLOW_RLS_BYPASS is for development only; production serves as a role that row-level security binds"
+                    .into(),
+            );
         }
         let database_max_connections = parse_num::<u32>(
             get("DATABASE_MAX_CONNECTIONS"),
@@ -161,7 +206,13 @@ impl Config {
         {
             problems.push("SUPERADMIN_PASSWORD must be at least 12 characters".into());
         }
-        if superadmin_email.is_some() != superadmin_password.is_some() {
+        // In production the password may be left out: the super admin gets an
+        // e-mailed set-password link instead (decision 011).
+        if (superadmin_password.is_some() && superadmin_email.is_none())
+            || (superadmin_email.is_some()
+                && superadmin_password.is_none()
+                && environment == Environment::Development)
+        {
             problems.push("SUPERADMIN_EMAIL and SUPERADMIN_PASSWORD must be set together".into());
         }
         let session_ttl_hours = parse_num::<i64>(
@@ -225,14 +276,50 @@ impl Config {
             );
         }
 
-        let seed_demo = match get("SEED_DEMO").as_deref() {
-            None | Some("false") | Some("0") => false,
-            Some("true") | Some("1") => true,
-            Some(other) => {
-                problems.push(format!("SEED_DEMO must be true or false, got '{other}'"));
-                false
+        let seed_demo = parse_bool(get("SEED_DEMO"), "SEED_DEMO", &mut problems);
+        let billing_disabled =
+            parse_bool(get("BILLING_DISABLED"), "BILLING_DISABLED", &mut problems);
+        if billing_disabled && stripe_secret_key.is_some() {
+            problems.push("set STRIPE_SECRET_KEY or BILLING_DISABLED=true, not both".into());
+        }
+        let secret_key = get("SECRET_KEY");
+        if secret_key.as_ref().is_some_and(|k| k.chars().count() < 32) {
+            problems.push("SECRET_KEY must be at least 32 characters".into());
+        }
+
+        // Production never falls back to a development stand-in: every
+        // missing setting is named at once (decision 011).
+        if environment == Environment::Production {
+            if smtp_url.is_none() {
+                problems.push(
+                    "production needs SMTP_URL (the dev mailbox is for development only)".into(),
+                );
             }
-        };
+            if stripe_secret_key.is_none() && !billing_disabled {
+                problems.push(
+                    "production needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET, or BILLING_DISABLED=true (the test checkout is for development only)"
+                        .into(),
+                );
+            }
+            if secret_key.is_none() {
+                problems.push("production needs SECRET_KEY (at least 32 random characters)".into());
+            }
+            if !public_url.starts_with("https://") {
+                problems.push(format!(
+                    "production needs an https:// PUBLIC_URL, got '{public_url}'"
+                ));
+            }
+            if superadmin_email.is_none() {
+                problems.push(
+                    "production needs SUPERADMIN_EMAIL (the first super admin gets a set-password link there)"
+                        .into(),
+                );
+            }
+            if seed_demo {
+                problems
+                    .push("SEED_DEMO is for development only (the demo login is public)".into());
+            }
+        }
 
         if !problems.is_empty() {
             return Err(ConfigError(problems));
@@ -244,6 +331,8 @@ impl Config {
             data_dir,
             database_url: database_url.map(Secret::new),
             database_max_connections,
+            database_migration_url: database_migration_url.map(Secret::new),
+            database_allow_rls_bypass,
             public_url,
             smtp_url: smtp_url.map(Secret::new),
             mail_from,
@@ -259,6 +348,8 @@ impl Config {
             stripe_api_base,
             booking_url,
             seed_demo,
+            billing_disabled,
+            secret_key: secret_key.map(Secret::new),
         })
     }
 
@@ -273,12 +364,31 @@ impl Config {
         }
     }
 
+    /// The URL migrations run over: the owner's when set, else the serving one.
+    pub fn effective_migration_url(&self) -> String {
+        match &self.database_migration_url {
+            Some(url) => url.expose().to_owned(),
+            None => self.effective_database_url(),
+        }
+    }
+
     pub fn secure_cookies(&self) -> bool {
         self.public_url.starts_with("https://")
     }
 
     pub fn dev_mailbox_dir(&self) -> PathBuf {
         self.data_dir.join("mailbox")
+    }
+}
+
+fn parse_bool(value: Option<String>, key: &str, problems: &mut Vec<String>) -> bool {
+    match value.as_deref() {
+        None | Some("false") | Some("0") => false,
+        Some("true") | Some("1") => true,
+        Some(other) => {
+            problems.push(format!("{key} must be true or false, got '{other}'"));
+            false
+        }
     }
 }
 
@@ -340,6 +450,71 @@ mod tests {
         ] {
             assert!(text.contains(key), "{key} missing from: {text}");
         }
+    }
+
+    #[test]
+    fn development_listens_on_loopback_unless_host_is_set() {
+        assert_eq!(Config::from_map(&HashMap::new()).unwrap().host, "127.0.0.1");
+        let config = Config::from_map(&vars(&[("HOST", "0.0.0.0")])).unwrap();
+        assert_eq!(config.host, "0.0.0.0");
+    }
+
+    #[test]
+    fn production_lists_every_missing_setting_at_once() {
+        let err = Config::from_map(&vars(&[("APP_ENV", "production"), ("SEED_DEMO", "true")]))
+            .unwrap_err();
+        let text = err.to_string();
+        for needed in [
+            "SMTP_URL",
+            "STRIPE_SECRET_KEY",
+            "BILLING_DISABLED",
+            "SECRET_KEY (at least",
+            "https:// PUBLIC_URL",
+            "SUPERADMIN_EMAIL",
+            "SEED_DEMO",
+        ] {
+            assert!(text.contains(needed), "{needed} missing from: {text}");
+        }
+        assert_eq!(err.0.len(), 6, "{text}");
+    }
+
+    fn production() -> Vec<(&'static str, &'static str)> {
+        vec![
+            ("APP_ENV", "production"),
+            ("SMTP_URL", "smtps://user:pw@smtp.example.com:465"),
+            ("STRIPE_SECRET_KEY", "sk_live_abc"),
+            ("STRIPE_WEBHOOK_SECRET", "whsec_abc"),
+            ("SECRET_KEY", "0123456789abcdef0123456789abcdef"),
+            ("PUBLIC_URL", "https://longhaul.example.com"),
+            ("SUPERADMIN_EMAIL", "ops@longhaul.example.com"),
+        ]
+    }
+
+    #[test]
+    fn production_starts_with_every_setting() {
+        let config = Config::from_map(&vars(&production())).unwrap();
+        assert_eq!(config.environment, Environment::Production);
+        assert_eq!(config.host, "0.0.0.0");
+        assert!(config.superadmin_password.is_none());
+
+        // Billing may be switched off explicitly instead of Stripe keys.
+        let mut settings: Vec<_> = production()
+            .into_iter()
+            .filter(|(k, _)| !k.starts_with("STRIPE"))
+            .collect();
+        assert!(Config::from_map(&vars(&settings)).is_err());
+        settings.push(("BILLING_DISABLED", "true"));
+        assert!(Config::from_map(&vars(&settings)).unwrap().billing_disabled);
+
+        // A plain-http public URL or a short secret is refused.
+        let mut settings = production();
+        settings.push(("PUBLIC_URL", "http://longhaul.example.com"));
+        settings.push(("SECRET_KEY", "short"));
+        let text = Config::from_map(&vars(&settings)).unwrap_err().to_string();
+        assert!(
+            text.contains("https:// PUBLIC_URL") && text.contains("SECRET_KEY"),
+            "{text}"
+        );
     }
 
     #[test]

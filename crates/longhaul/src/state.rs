@@ -25,6 +25,8 @@ pub struct App {
     /// Files (logos, documents): a local directory by default.
     pub files: Arc<dyn object_store::ObjectStore>,
     pub session_timeouts: SessionTimeouts,
+    /// Opens the system scope on PostgreSQL (`db::tenancy::set_system`).
+    pub system_key: db::SystemKey,
 }
 
 impl Deref for AppState {

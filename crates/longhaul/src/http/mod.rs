@@ -3,6 +3,7 @@ pub mod control_characters;
 pub mod error;
 pub mod idle;
 pub mod json;
+pub mod loopback;
 pub mod paging;
 pub mod security_headers;
 pub mod session;

@@ -47,7 +47,7 @@ on_each_backend!(
         let fleet = db::entities::fleet_account::Entity::find_by_id(
             uuid::Uuid::parse_str(created["fleet_account_id"].as_str().unwrap()).unwrap(),
         )
-        .one(&app.state.db)
+        .one(&app.inspect_db().await)
         .await
         .unwrap()
         .unwrap();

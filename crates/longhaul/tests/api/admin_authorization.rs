@@ -56,7 +56,7 @@ on_each_backend!(
             .unwrap()
             .id;
         let fleet = db::entities::fleet_account::Entity::find()
-            .one(&app.state.db)
+            .one(&app.inspect_db().await)
             .await
             .unwrap()
             .unwrap()

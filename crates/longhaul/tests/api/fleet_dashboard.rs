@@ -31,7 +31,9 @@ pub(crate) async fn fleet(app: &TestApp, email: &str, name: &str, dot: &str, siz
     .unwrap();
     let fleet = find_fleet_by_dot(&app.state, dot).await.unwrap();
     let txn = app.state.db.begin().await.unwrap();
-    db::tenancy::set_system(&txn).await.unwrap();
+    db::tenancy::set_system(&txn, &app.state.system_key)
+        .await
+        .unwrap();
     seed_assets(&txn, fleet.id, sizes, name).await.unwrap();
     txn.commit().await.unwrap();
     fleet.id
@@ -108,7 +110,7 @@ on_each_backend!(
         );
 
         let count_rows = || async {
-            let db = &app.state.db;
+            let db = &app.inspect_db().await;
             (
                 db::entities::fleet_vehicle::Entity::find()
                     .count(db)
@@ -178,16 +180,13 @@ on_each_backend!(
     }
 );
 
-/// As the application's role (no BYPASSRLS) with fleet A set, B's rows are invisible.
+/// As the server's serving role (no BYPASSRLS, owns nothing) with fleet A
+/// set, B's rows are invisible.
 async fn rls_hides_the_other_fleet(app: &TestApp, beta: Uuid) {
     let db = &app.state.db;
-    db.execute_unprepared(
-        "DO $$ BEGIN IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'longhaul_app') THEN CREATE ROLE longhaul_app NOLOGIN NOBYPASSRLS; END IF; END $$;
-         GRANT SELECT ON ALL TABLES IN SCHEMA public TO longhaul_app;",
-    )
-    .await
-    .unwrap();
-    let alpha: String = db
+    let alpha: String = app
+        .inspect_db()
+        .await
         .query_one_raw(Statement::from_string(
             DatabaseBackend::Postgres,
             "SELECT id::text AS id FROM fleet_accounts WHERE dot_number = '6000001'",
@@ -199,9 +198,6 @@ async fn rls_hides_the_other_fleet(app: &TestApp, beta: Uuid) {
         .unwrap();
     for table in ["fleet_vehicles", "fleet_trailers", "fleet_drivers"] {
         let txn = db.begin().await.unwrap();
-        txn.execute_unprepared("SET LOCAL ROLE longhaul_app")
-            .await
-            .unwrap();
         txn.execute_unprepared(&format!(
             "SELECT set_config('app.fleet_account_id', '{alpha}', true)"
         ))
@@ -219,9 +215,6 @@ async fn rls_hides_the_other_fleet(app: &TestApp, beta: Uuid) {
         assert!(seen > 0, "{table}: the own rows are visible");
         txn.rollback().await.unwrap();
         let txn = db.begin().await.unwrap();
-        txn.execute_unprepared("SET LOCAL ROLE longhaul_app")
-            .await
-            .unwrap();
         let row = txn
             .query_one_raw(Statement::from_string(
                 DatabaseBackend::Postgres,
@@ -510,7 +503,7 @@ on_each_backend!(
         let row = db::entities::fleet_account::Entity::find_by_id(
             uuid::Uuid::parse_str(saved["id"].as_str().unwrap()).unwrap(),
         )
-        .one(&app.state.db)
+        .one(&app.inspect_db().await)
         .await
         .unwrap()
         .unwrap();

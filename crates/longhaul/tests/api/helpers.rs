@@ -34,7 +34,7 @@ pub struct TestApp {
     pub mailer: Arc<MemoryMailer>,
     pub state: AppState,
     pub data_dir: PathBuf,
-    pub database_url: Option<String>,
+    pub database_url: Option<PgDatabase>,
     pub csrf: Option<String>,
 }
 
@@ -47,7 +47,7 @@ pub async fn spawn_app(backend: Backend) -> TestApp {
 pub async fn spawn_with(
     backend: Backend,
     data_dir: PathBuf,
-    database_url: Option<String>,
+    database_url: Option<PgDatabase>,
 ) -> TestApp {
     spawn_custom(backend, data_dir, database_url, &[], Overrides::default()).await
 }
@@ -62,7 +62,7 @@ pub async fn spawn_configured(
         std::env::temp_dir().join(format!("longhaul-test-{}", uuid::Uuid::new_v4().simple()));
     let database_url = match backend {
         Backend::Sqlite => None,
-        Backend::Postgres => Some(fresh_postgres_database().await),
+        Backend::Postgres => Some(PgDatabase::fresh().await),
     };
     spawn_custom(backend, data_dir, database_url, extra, overrides).await
 }
@@ -70,7 +70,7 @@ pub async fn spawn_configured(
 pub async fn spawn_custom(
     backend: Backend,
     data_dir: PathBuf,
-    database_url: Option<String>,
+    database_url: Option<PgDatabase>,
     extra: &[(&str, &str)],
     overrides: Overrides,
 ) -> TestApp {
@@ -87,18 +87,18 @@ pub async fn spawn_custom(
         ),
         ("DATABASE_MAX_CONNECTIONS".to_string(), "5".to_string()),
     ]);
-    if let Some(url) = &database_url {
-        vars.insert("DATABASE_URL".into(), url.clone());
+    if let Some(pg) = &database_url {
+        // The production set-up: migrate as the owner, serve as a role that
+        // row-level security binds (decision 009).
+        vars.insert("DATABASE_URL".into(), pg.serving.clone());
+        vars.insert("DATABASE_MIGRATION_URL".into(), pg.owner.clone());
     }
     for (key, value) in extra {
         vars.insert((*key).to_owned(), (*value).to_owned());
     }
-    let config = Config::from_map(&vars).expect("test config");
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let mailer = Arc::new(MemoryMailer::default());
-    let app = Application::build_with(
-        config,
-        listener,
+    let app = try_build(
+        vars,
         Overrides {
             mailer: Some(mailer.clone()),
             ..overrides
@@ -121,6 +121,16 @@ pub async fn spawn_custom(
     }
 }
 
+/// Builds (does not start) an app from exactly these settings.
+pub async fn try_build(
+    vars: HashMap<String, String>,
+    overrides: Overrides,
+) -> anyhow::Result<Application> {
+    let config = Config::from_map(&vars).expect("test config");
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    Application::build_with(config, listener, overrides).await
+}
+
 pub fn new_client() -> reqwest::Client {
     reqwest::Client::builder()
         .cookie_store(true)
@@ -128,25 +138,82 @@ pub fn new_client() -> reqwest::Client {
         .unwrap()
 }
 
-async fn fresh_postgres_database() -> String {
-    let base = std::env::var("TEST_DATABASE_URL").unwrap();
-    let admin = db::connect(&base, 1)
-        .await
-        .expect("TEST_DATABASE_URL reachable");
-    let name = format!("lh_test_{}", uuid::Uuid::new_v4().simple());
-    admin
-        .execute_unprepared(&format!("CREATE DATABASE {name}"))
-        .await
-        .expect("create test database");
-    let (prefix, _) = base.rsplit_once('/').expect("database URL has a path");
-    let query = base
-        .split_once('?')
-        .map(|(_, q)| format!("?{q}"))
-        .unwrap_or_default();
-    format!("{prefix}/{name}{query}")
+/// Login roles every PostgreSQL test database uses: the owner that migrates
+/// (no superuser, no BYPASSRLS) and the serving role that owns nothing.
+pub const PG_OWNER_ROLE: &str = "lh_test_owner";
+pub const PG_SERVING_ROLE: &str = "lh_test_app";
+
+/// A fresh PostgreSQL database owned by the owner role, with URLs for each role.
+#[derive(Debug, Clone)]
+pub struct PgDatabase {
+    /// As the serving role (DATABASE_URL).
+    pub serving: String,
+    /// As the owner role (DATABASE_MIGRATION_URL).
+    pub owner: String,
+    /// As TEST_DATABASE_URL's role (a superuser): for tests that inspect
+    /// every fleet's rows.
+    pub superuser: String,
+}
+
+impl PgDatabase {
+    pub async fn fresh() -> PgDatabase {
+        let base = std::env::var("TEST_DATABASE_URL").unwrap();
+        let admin = db::connect(&base, 1)
+            .await
+            .expect("TEST_DATABASE_URL reachable");
+        for role in [PG_OWNER_ROLE, PG_SERVING_ROLE] {
+            // Tests run in parallel: a concurrent CREATE ROLE may win.
+            admin
+                .execute_unprepared(&format!(
+                    "DO $$ BEGIN
+                       CREATE ROLE {role} LOGIN PASSWORD '{role}' NOSUPERUSER NOBYPASSRLS NOCREATEROLE;
+                     EXCEPTION WHEN duplicate_object OR unique_violation THEN NULL;
+                     END $$;"
+                ))
+                .await
+                .expect("create test role");
+        }
+        let name = format!("lh_test_{}", uuid::Uuid::new_v4().simple());
+        admin
+            .execute_unprepared(&format!("CREATE DATABASE {name} OWNER {PG_OWNER_ROLE}"))
+            .await
+            .expect("create test database");
+        admin.close().await.ok();
+        let url = |user: Option<&str>| {
+            let (scheme, rest) = base.split_once("://").expect("database URL has a scheme");
+            let rest = match user {
+                Some(user) => {
+                    let host = rest.rsplit_once('@').map_or(rest, |(_, host)| host);
+                    format!("{user}:{user}@{host}")
+                }
+                None => rest.to_owned(),
+            };
+            let (prefix, _) = rest.split_once('/').expect("database URL has a path");
+            let query = rest
+                .split_once('?')
+                .map(|(_, q)| format!("?{q}"))
+                .unwrap_or_default();
+            format!("{scheme}://{prefix}/{name}{query}")
+        };
+        PgDatabase {
+            serving: url(Some(PG_SERVING_ROLE)),
+            owner: url(Some(PG_OWNER_ROLE)),
+            superuser: url(None),
+        }
+    }
 }
 
 impl TestApp {
+    /// A connection that sees every row: the app's own on SQLite, the
+    /// superuser's on PostgreSQL (the app's serving role sees no row outside
+    /// a fleet or the system scope).
+    pub async fn inspect_db(&self) -> sea_orm::DatabaseConnection {
+        match &self.database_url {
+            Some(pg) => db::connect(&pg.superuser, 2).await.unwrap(),
+            None => self.state.db.clone(),
+        }
+    }
+
     pub fn url(&self, path: &str) -> String {
         format!("{}{}", self.address, path)
     }
@@ -263,7 +330,7 @@ macro_rules! on_each_backend {
 /// Row counts of the tables administration writes, to assert "nothing changed".
 pub async fn admin_table_counts(app: &TestApp) -> Vec<u64> {
     use sea_orm::{EntityTrait, PaginatorTrait};
-    let db = &app.state.db;
+    let db = &app.inspect_db().await;
     vec![
         db::entities::profile::Entity::find()
             .count(db)

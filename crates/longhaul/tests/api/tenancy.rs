@@ -77,26 +77,21 @@ on_each_backend!(
     }
 );
 
-/// Reads fleet_accounts as a role without BYPASSRLS (superusers skip RLS).
+/// As the server's own serving role (the harness serves PostgreSQL tests as
+/// a non-owner role without BYPASSRLS, like production): a fleet sees its
+/// row only, and neither a plain `set_config` of the old system scope nor
+/// owner powers are available to it.
 async fn row_level_security_hides_other_fleets(app: &TestApp) {
     let db = &app.state.db;
-    db.execute_unprepared(
-        "DO $$ BEGIN
-           IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'longhaul_app') THEN
-             CREATE ROLE longhaul_app NOLOGIN NOBYPASSRLS;
-           END IF;
-         END $$;
-         GRANT SELECT ON ALL TABLES IN SCHEMA public TO longhaul_app;",
-    )
-    .await
-    .unwrap();
-    let count = |setup: &'static str| async move {
+    assert_eq!(
+        db::tenancy::rls_problems(db).await.unwrap(),
+        Vec::<String>::new(),
+        "the serving role is bound by row-level security"
+    );
+    let count = |setup: String| async move {
         let txn = db.begin().await.unwrap();
-        txn.execute_unprepared("SET LOCAL ROLE longhaul_app")
-            .await
-            .unwrap();
         if !setup.is_empty() {
-            txn.execute_unprepared(setup).await.unwrap();
+            txn.execute_unprepared(&setup).await.unwrap();
         }
         let row = txn
             .query_one_raw(Statement::from_string(
@@ -110,9 +105,14 @@ async fn row_level_security_hides_other_fleets(app: &TestApp) {
         txn.rollback().await.unwrap();
         n
     };
-    assert_eq!(count("").await, 0, "no tenant set: nothing visible");
+    assert_eq!(
+        count(String::new()).await,
+        0,
+        "no tenant set: nothing visible"
+    );
     let acme: String = {
-        let row = db
+        let inspect = app.inspect_db().await;
+        let row = inspect
             .query_one_raw(Statement::from_string(
                 DatabaseBackend::Postgres,
                 "SELECT fleet_account_id::text AS id FROM accounts WHERE name = 'Acme Freight'",
@@ -122,13 +122,70 @@ async fn row_level_security_hides_other_fleets(app: &TestApp) {
             .unwrap();
         row.try_get("", "id").unwrap()
     };
-    let set_acme: &'static str = Box::leak(
-        format!("SELECT set_config('app.fleet_account_id', '{acme}', true)").into_boxed_str(),
-    );
-    assert_eq!(count(set_acme).await, 1, "one fleet set: only its row");
     assert_eq!(
-        count("SELECT set_config('app.scope', 'system', true)").await,
-        2,
-        "system scope sees all"
+        count(format!(
+            "SELECT set_config('app.fleet_account_id', '{acme}', true)"
+        ))
+        .await,
+        1,
+        "one fleet set: only its row"
     );
+    assert_eq!(
+        count("SELECT set_config('app.scope', 'system', true)".into()).await,
+        0,
+        "the system scope cannot be claimed with set_config"
+    );
+    assert_eq!(
+        count("SELECT set_config('app.system_key', 'guess', true)".into()).await,
+        0,
+        "nor with a guessed key"
+    );
+    let txn = db.begin().await.unwrap();
+    db::tenancy::set_system(&txn, &app.state.system_key)
+        .await
+        .unwrap();
+    let row = txn
+        .query_one_raw(Statement::from_string(
+            DatabaseBackend::Postgres,
+            "SELECT COUNT(*) AS n FROM fleet_accounts",
+        ))
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(
+        row.try_get::<i64>("", "n").unwrap(),
+        2,
+        "the key read at start opens the system scope"
+    );
+    txn.rollback().await.unwrap();
+
+    for (attack, why) in [
+        (
+            "ALTER TABLE fleet_accounts DISABLE ROW LEVEL SECURITY",
+            "switch RLS off",
+        ),
+        (
+            "ALTER TABLE fleet_drivers NO FORCE ROW LEVEL SECURITY",
+            "unforce RLS",
+        ),
+        (
+            "DROP POLICY tenant_isolation ON fleet_vehicles",
+            "drop a policy",
+        ),
+        ("SELECT key FROM longhaul_system_key", "read the system key"),
+        (
+            "CREATE OR REPLACE FUNCTION longhaul_is_system() RETURNS boolean LANGUAGE sql AS $$ SELECT true $$",
+            "replace the system check",
+        ),
+        ("SET ROLE lh_test_owner", "become the owner"),
+        ("CREATE TABLE intruder (id int)", "create objects"),
+    ] {
+        let txn = db.begin().await.unwrap();
+        assert!(
+            txn.execute_unprepared(attack).await.is_err(),
+            "the serving role could {why}: {attack}"
+        );
+        txn.rollback().await.unwrap();
+    }
+    assert_eq!(count(String::new()).await, 0, "RLS still on");
 }

@@ -88,3 +88,31 @@ pub trait PaymentGateway: Send + Sync {
     fn describe(&self) -> String;
     fn is_stand_in(&self) -> bool;
 }
+
+/// BILLING_DISABLED=true: no Stripe and no test checkout; starting a checkout
+/// fails with a clear reason (decision 011).
+pub struct BillingDisabled;
+
+#[async_trait::async_trait]
+impl PaymentGateway for BillingDisabled {
+    async fn create_checkout(
+        &self,
+        _request: CheckoutRequest,
+    ) -> Result<CheckoutSession, GatewayError> {
+        Err(GatewayError::Unavailable(
+            "billing is disabled on this installation (BILLING_DISABLED=true)".into(),
+        ))
+    }
+    async fn retrieve_checkout(
+        &self,
+        _session_id: &str,
+    ) -> Result<Option<CheckoutSession>, GatewayError> {
+        Ok(None)
+    }
+    fn describe(&self) -> String {
+        "billing disabled (BILLING_DISABLED=true): no checkout".into()
+    }
+    fn is_stand_in(&self) -> bool {
+        false
+    }
+}

@@ -75,7 +75,7 @@ fn fleet_item(fleet: fleet_account::Model, owners: &HashMap<Uuid, String>) -> Fl
 /// A system-scoped transaction: administration sees every fleet's rows.
 pub async fn system_txn(state: &AppState) -> Result<DatabaseTransaction, ApiError> {
     let txn = db::begin_write(&state.db).await?;
-    db::tenancy::set_system(&txn).await?;
+    db::tenancy::set_system(&txn, &state.system_key).await?;
     Ok(txn)
 }
 

@@ -200,5 +200,9 @@ pub async fn list_audit(
     _: SuperAdmin,
     q: PageParams,
 ) -> ApiResult<Json<Page<AuditEntry>>> {
-    Ok(Json(audit::list(&state.db, &query(q)?).await?))
+    // The audit log is under row-level security: system scope only.
+    let txn = super::accounts::system_txn(&state).await?;
+    let page = audit::list(&txn, &query(q)?).await?;
+    txn.commit().await?;
+    Ok(Json(page))
 }

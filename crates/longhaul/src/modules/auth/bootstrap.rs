@@ -2,6 +2,7 @@
 //! `create-user` command.
 
 use super::repo::{self, NewProfile};
+use crate::config::Environment;
 use crate::state::AppState;
 use anyhow::Context;
 use chrono::Utc;
@@ -11,6 +12,19 @@ use sea_orm::{ActiveModelTrait, EntityTrait, Set};
 use uuid::Uuid;
 
 const BOOTSTRAPPED_KEY: &str = "superadmin_bootstrapped_at";
+/// How long the first super admin's e-mailed set-password link works.
+const SET_PASSWORD_TTL: chrono::Duration = chrono::Duration::hours(72);
+
+/// How the first super admin gets in.
+enum FirstPassword {
+    /// SUPERADMIN_PASSWORD: the operator chose it; nothing is shown.
+    Configured(String),
+    /// Development without settings: generated and printed once.
+    Generated(String),
+    /// Production without SUPERADMIN_PASSWORD: no usable password; a
+    /// set-password link goes to SUPERADMIN_EMAIL. Nothing is printed.
+    Emailed,
+}
 
 /// Creates the super admin once. The marker row makes this a one-time act:
 /// deleting or demoting that user later does not bring one back on restart,
@@ -23,19 +37,32 @@ pub async fn ensure_super_admin(state: &AppState) -> anyhow::Result<()> {
     {
         return Ok(());
     }
-    let (email, password, generated) = match (
+    let production = state.config.environment == Environment::Production;
+    let (email, first) = match (
         &state.config.superadmin_email,
         &state.config.superadmin_password,
     ) {
-        (Some(email), Some(password)) => (email.clone(), password.expose().to_owned(), false),
+        (Some(email), Some(password)) => (
+            email.clone(),
+            FirstPassword::Configured(password.expose().to_owned()),
+        ),
+        (Some(email), None) if production => (email.clone(), FirstPassword::Emailed),
+        // The configuration requires SUPERADMIN_EMAIL in production.
+        _ if production => anyhow::bail!("production needs SUPERADMIN_EMAIL"),
         _ => (
             "admin@longhaul.local".to_owned(),
-            super::tokens::random_token()[..20].to_owned(),
-            true,
+            FirstPassword::Generated(super::tokens::random_token()[..20].to_owned()),
         ),
     };
     let email = Email::parse(&email).map_err(|m| anyhow::anyhow!("SUPERADMIN_EMAIL: {m}"))?;
-    let password_hash = state.passwords.hash(password.clone()).await?;
+    let password_hash = match &first {
+        FirstPassword::Configured(p) | FirstPassword::Generated(p) => {
+            state.passwords.hash(p.clone()).await?
+        }
+        // Nobody knows this one: the password is set through the link.
+        FirstPassword::Emailed => state.passwords.hash(super::tokens::random_token()).await?,
+    };
+    let mut set_password_token = None;
     let txn = db::begin_write(&state.db).await?;
     match repo::find_profile_by_email(&txn, email.as_str()).await? {
         // An account with that e-mail already exists: promote, keep its password.
@@ -46,7 +73,7 @@ pub async fn ensure_super_admin(state: &AppState) -> anyhow::Result<()> {
             active.update(&txn).await?;
         }
         None => {
-            repo::insert_profile(
+            let profile = repo::insert_profile(
                 &txn,
                 NewProfile {
                     email: email.as_str(),
@@ -59,6 +86,18 @@ pub async fn ensure_super_admin(state: &AppState) -> anyhow::Result<()> {
                 },
             )
             .await?;
+            if matches!(first, FirstPassword::Emailed) {
+                let token = super::tokens::random_token();
+                repo::insert_token(
+                    &txn,
+                    super::tokens::hash_token(&token),
+                    profile.id,
+                    repo::TokenPurpose::PasswordReset,
+                    SET_PASSWORD_TTL,
+                )
+                .await?;
+                set_password_token = Some(token);
+            }
         }
     }
     app_meta::ActiveModel {
@@ -68,13 +107,32 @@ pub async fn ensure_super_admin(state: &AppState) -> anyhow::Result<()> {
     .insert(&txn)
     .await?;
     txn.commit().await?;
-    if generated {
-        // Printed, not logged: the log pipeline must never carry a password.
-        eprintln!(
+    match (&first, set_password_token) {
+        // Development only. Printed, not logged: the log pipeline must
+        // never carry a password.
+        (FirstPassword::Generated(password), _) if !production => eprintln!(
             "\n  A super admin was created for this new installation.\n  Sign in at {}/auth\n    e-mail:   {}\n    password: {}\n  (shown once; set SUPERADMIN_EMAIL and SUPERADMIN_PASSWORD to choose them)\n",
             state.config.public_url, email, password
-        );
+        ),
+        (FirstPassword::Emailed, Some(token)) => {
+            let link = format!("{}/reset-password?token={token}", state.config.public_url);
+            let sent = async {
+                let mail = super::emails::password_reset(email.as_str(), &link)?;
+                state.mailer.send(mail).await
+            };
+            match sent.await {
+                Ok(()) => {
+                    tracing::info!(email = %email, "set-password link for the first super admin e-mailed")
+                }
+                // Not fatal: 'Forgot password' on the sign-in page sends another.
+                Err(err) => {
+                    tracing::error!(error = ?err, email = %email, "the first super admin's set-password e-mail could not be sent; use 'Forgot password' at /auth")
+                }
+            }
+        }
+        _ => {}
     }
+    let generated = matches!(first, FirstPassword::Generated(_));
     tracing::info!(email = %email, generated, "first super admin created");
     Ok(())
 }
@@ -98,7 +156,7 @@ pub async fn create_user(state: &AppState, input: CreateUser) -> anyhow::Result<
         .map_err(|m| anyhow::anyhow!("password: {m}"))?;
     let password_hash = state.passwords.hash(input.password).await?;
     let txn = db::begin_write(&state.db).await?;
-    db::tenancy::set_system(&txn).await?;
+    db::tenancy::set_system(&txn, &state.system_key).await?;
     let account_id = match input.fleet_name {
         Some(legal_name) => {
             let now = Utc::now();

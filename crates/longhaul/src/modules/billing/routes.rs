@@ -27,9 +27,15 @@ pub fn router(test_checkout_enabled: bool) -> Router<AppState> {
             post(stripe_webhook).layer(DefaultBodyLimit::max(1024 * 1024)),
         );
     if test_checkout_enabled {
-        router
-            .route("/api/test-checkout/{id}", get(test_checkout_view))
-            .route("/api/test-checkout/{id}/pay", post(test_checkout_pay))
+        // Development only, and only for a browser on this machine.
+        router.merge(
+            Router::new()
+                .route("/api/test-checkout/{id}", get(test_checkout_view))
+                .route("/api/test-checkout/{id}/pay", post(test_checkout_pay))
+                .route_layer(axum::middleware::from_fn(
+                    crate::http::loopback::loopback_only,
+                )),
+        )
     } else {
         router
     }

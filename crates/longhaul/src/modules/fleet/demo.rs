@@ -44,7 +44,19 @@ pub struct Sizes {
 }
 
 /// Creates the demo fleet and its admin once; a second run changes nothing.
+/// The demo and bench fleets have a published password: never in production
+/// (decision 011).
+fn refuse_in_production(state: &AppState) -> anyhow::Result<()> {
+    if state.config.environment == crate::config::Environment::Production {
+        anyhow::bail!(
+            "the demo fleet (whose login {DEMO_EMAIL} is public) is not created in production"
+        );
+    }
+    Ok(())
+}
+
 pub async fn seed_demo(state: &AppState) -> anyhow::Result<bool> {
+    refuse_in_production(state)?;
     if crate::modules::auth::repo::email_exists(&state.db, DEMO_EMAIL).await? {
         return Ok(false);
     }
@@ -63,7 +75,7 @@ pub async fn seed_demo(state: &AppState) -> anyhow::Result<bool> {
     .await?;
     let fleet = find_fleet_by_dot(state, DEMO_DOT).await?;
     let txn = db::begin_write(&state.db).await?;
-    db::tenancy::set_system(&txn).await?;
+    db::tenancy::set_system(&txn, &state.system_key).await?;
     let mut active = fleet.clone().into_active_model();
     active.dba_name = Set(Some("Demo Freight".into()));
     active.power_units = Set(45);
@@ -106,7 +118,7 @@ pub async fn find_fleet_by_dot(
 ) -> anyhow::Result<fleet_account::Model> {
     use sea_orm::{ColumnTrait, QueryFilter};
     let txn = db::begin_write(&state.db).await?;
-    db::tenancy::set_system(&txn).await?;
+    db::tenancy::set_system(&txn, &state.system_key).await?;
     let fleet = fleet_account::Entity::find()
         .filter(fleet_account::Column::DotNumber.eq(dot))
         .one(&txn)
@@ -282,6 +294,7 @@ pub async fn seed_bench(
     trailers: usize,
     drivers: usize,
 ) -> anyhow::Result<()> {
+    refuse_in_production(state)?;
     for i in 0..fleets {
         let big = i == 0;
         let email = if big {
@@ -318,7 +331,7 @@ pub async fn seed_bench(
             }
         };
         let txn = db::begin_write(&state.db).await?;
-        db::tenancy::set_system(&txn).await?;
+        db::tenancy::set_system(&txn, &state.system_key).await?;
         seed_assets(&txn, fleet.id, sizes, "bench").await?;
         txn.commit().await?;
     }

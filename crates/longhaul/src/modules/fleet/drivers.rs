@@ -11,8 +11,7 @@ use db::entities::{fleet_driver, fleet_trailer, fleet_vehicle};
 use domain::fleet::{driver_display_name, phone_display};
 use domain::texts;
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, Condition, IntoActiveModel, PaginatorTrait, QueryFilter,
-    QueryOrder, Select, Set,
+    ActiveModelTrait, ColumnTrait, Condition, IntoActiveModel, QueryFilter, QueryOrder, Select, Set,
 };
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -250,26 +249,20 @@ fn clean(input: DriverInput) -> Result<CleanDriver, ApiError> {
     }
 }
 
-async fn username_taken(
-    txn: &sea_orm::DatabaseTransaction,
-    scope: FleetScope,
-    username: &Option<String>,
-    except: Option<Uuid>,
-) -> Result<bool, ApiError> {
-    let Some(username) = username else {
-        return Ok(false);
-    };
-    let mut q = repo::drivers(scope).filter(fleet_driver::Column::Username.eq(username.clone()));
-    if let Some(id) = except {
-        q = q.filter(fleet_driver::Column::Id.ne(id));
-    }
-    Ok(q.count(txn).await? > 0)
-}
-
+/// A username is unique within its fleet: the unique index
+/// `uq_fleet_drivers_username` decides (concurrent creations cannot both
+/// win); its violation is this 409.
 fn taken() -> ApiError {
     ApiError::Conflict {
         code: "username_taken",
         message: "Another driver of this fleet already has that username".into(),
+    }
+}
+
+fn username_conflict(err: sea_orm::DbErr) -> ApiError {
+    match err.sql_err() {
+        Some(sea_orm::SqlErr::UniqueConstraintViolation(_)) => taken(),
+        _ => err.into(),
     }
 }
 
@@ -280,9 +273,6 @@ pub async fn create(
 ) -> Result<DriverItem, ApiError> {
     let d = clean(input)?;
     let txn = repo::begin_write(&state.db, scope).await?;
-    if username_taken(&txn, scope, &d.username, None).await? {
-        return Err(taken());
-    }
     let now = Utc::now();
     let row = fleet_driver::ActiveModel {
         id: Set(Uuid::new_v4()),
@@ -302,7 +292,8 @@ pub async fn create(
         updated_at: Set(now),
     }
     .insert(&txn)
-    .await?;
+    .await
+    .map_err(username_conflict)?;
     txn.commit().await?;
     Ok(DriverItem::from(&row))
 }
@@ -319,9 +310,6 @@ pub async fn update(
         .one(&txn)
         .await?
         .ok_or(ApiError::NotFound)?;
-    if username_taken(&txn, scope, &d.username, Some(id)).await? {
-        return Err(taken());
-    }
     let mut active = row.into_active_model();
     active.first_name = Set(d.first_name);
     active.last_name = Set(d.last_name);
@@ -331,7 +319,7 @@ pub async fn update(
     active.license_state = Set(d.license_state);
     active.notes = Set(d.notes);
     active.updated_at = Set(Utc::now());
-    let row = active.update(&txn).await?;
+    let row = active.update(&txn).await.map_err(username_conflict)?;
     txn.commit().await?;
     Ok(DriverItem::from(&row))
 }
