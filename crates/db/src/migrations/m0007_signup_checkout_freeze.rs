@@ -27,25 +27,10 @@ impl MigrationTrait for Migration {
             )
             .await?;
         }
-        m.create_index(
-            Index::create()
-                .name("idx_fleet_signups_stripe_session")
-                .table("fleet_signups")
-                .col("stripe_session_id")
-                .to_owned(),
-        )
-        .await?;
         Ok(())
     }
 
     async fn down(&self, m: &SchemaManager) -> Result<(), DbErr> {
-        m.drop_index(
-            Index::drop()
-                .name("idx_fleet_signups_stripe_session")
-                .table("fleet_signups")
-                .to_owned(),
-        )
-        .await?;
         for col in [
             "band_review",
             "payer_email",

@@ -81,30 +81,15 @@ pub async fn update_unfrozen<C: ConnectionTrait>(
     find(db, id).await
 }
 
-/// Freezes the signup for checkout with what the session will charge. One
-/// conditional update: of concurrent checkouts exactly one freezes it.
+/// Freezes the signup for checkout. One conditional update: of concurrent
+/// checkouts and edits, whichever lands first wins and the rest see it frozen.
 pub async fn freeze_for_checkout<C: ConnectionTrait>(
     db: &C,
     id: Uuid,
-    amount_cents: i64,
-    fleet_size: &str,
-    power_units: i32,
 ) -> Result<Option<fleet_signup::Model>, DbErr> {
     let now = Utc::now();
     let updated = fleet_signup::Entity::update_many()
         .col_expr(fleet_signup::Column::CheckoutStartedAt, Expr::value(now))
-        .col_expr(
-            fleet_signup::Column::CheckoutAmountCents,
-            Expr::value(amount_cents),
-        )
-        .col_expr(
-            fleet_signup::Column::CheckoutFleetSize,
-            Expr::value(fleet_size.to_owned()),
-        )
-        .col_expr(
-            fleet_signup::Column::CheckoutPowerUnits,
-            Expr::value(power_units),
-        )
         .col_expr(fleet_signup::Column::CurrentStep, Expr::value(3))
         .col_expr(fleet_signup::Column::UpdatedAt, Expr::value(now))
         .filter(fleet_signup::Column::Id.eq(id))

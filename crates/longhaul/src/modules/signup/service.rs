@@ -350,25 +350,36 @@ pub struct StartedCheckout {
 /// checkout, so one signup is paid by at most one session.
 pub async fn start_checkout(state: &AppState, id: Uuid) -> Result<StartedCheckout, ApiError> {
     let mut row = open_signup(state, id).await?;
+    if row.email.is_none() {
+        return Err(ApiError::field("email", &texts().signup.email_invalid));
+    }
+    // Frozen first, then read: what is charged is what the row holds now
+    // that no edit can land any more. A signup already frozen (or frozen by
+    // a concurrent checkout a moment ago) is copied to a new one.
+    let mut frozen_row = None;
+    for _ in 0..2 {
+        if !is_frozen(&row) {
+            if let Some(r) = repo::freeze_for_checkout(&state.db, row.id).await? {
+                frozen_row = Some(r);
+                break;
+            }
+            row = repo::find(&state.db, row.id).await?.ok_or_else(not_found)?;
+        }
+        row = repo::insert(&state.db, fork(&row)).await?;
+    }
+    let row = frozen_row.ok_or_else(frozen)?;
     let email = row
         .email
         .clone()
         .ok_or_else(|| ApiError::field("email", &texts().signup.email_invalid))?;
-    if is_frozen(&row) {
-        let mut fresh = repo::insert(&state.db, fork(&row)).await?.into_active_model();
-        fresh.current_step = Set(3);
-        row = repo::update(&state.db, fresh).await?;
-    }
     let company = CompanyInfo::from_row(&row);
-    let row = repo::freeze_for_checkout(
-        &state.db,
-        row.id,
-        company.monthly_rate_cents,
-        &company.fleet_size,
+    let mut charged = row.into_active_model();
+    charged.checkout_amount_cents = Set(Some(company.monthly_rate_cents));
+    charged.checkout_fleet_size = Set(Some(company.fleet_size.clone()));
+    charged.checkout_power_units = Set(Some(
         i32::try_from(company.power_units).unwrap_or(i32::MAX),
-    )
-    .await?
-    .ok_or_else(frozen)?;
+    ));
+    let row = repo::update(&state.db, charged).await?;
     let public = &state.config.public_url;
     let request = CheckoutRequest {
         signup_id: row.id,
