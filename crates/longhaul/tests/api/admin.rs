@@ -498,7 +498,12 @@ on_each_backend!(
                 json!({ "with_user": true }),
             )
             .await;
-        assert_eq!(res.status(), StatusCode::CREATED, "{}", res.text().await.unwrap());
+        assert_eq!(
+            res.status(),
+            StatusCode::CREATED,
+            "{}",
+            res.text().await.unwrap()
+        );
         let created: Value = res.json().await.unwrap();
         assert_eq!(created["user_id"], customer.id.to_string());
         let after = crate::helpers::admin_table_counts(&app).await;
@@ -661,7 +666,13 @@ on_each_backend!(
             .json()
             .await
             .unwrap();
-        assert_eq!(accounts["items"][0]["fleet_account"]["owner_email"], Value::Null);
-        assert_eq!(accounts["items"][0]["fleet_account"]["owner_id"], Value::Null);
+        assert_eq!(
+            accounts["items"][0]["fleet_account"]["owner_email"],
+            Value::Null
+        );
+        assert_eq!(
+            accounts["items"][0]["fleet_account"]["owner_id"],
+            Value::Null
+        );
     }
 );

@@ -257,11 +257,12 @@ on_each_backend!(
         assert_eq!(restored["company"], Value::Null);
         assert_eq!(restored["contact"], Value::Null);
         // The signup holds its subscription, still open for the super admin.
-        let row = db::entities::fleet_signup::Entity::find_by_id(uuid::Uuid::parse_str(&id).unwrap())
-            .one(&app.state.db)
-            .await
-            .unwrap()
-            .unwrap();
+        let row =
+            db::entities::fleet_signup::Entity::find_by_id(uuid::Uuid::parse_str(&id).unwrap())
+                .one(&app.state.db)
+                .await
+                .unwrap()
+                .unwrap();
         assert_eq!(row.subscription_status.as_deref(), Some("active"));
         assert_eq!(row.payer_email.as_deref(), Some("dee@deltaplains.example"));
         assert!(!row.completed);
@@ -606,7 +607,10 @@ on_each_backend!(
         .await
         .unwrap()
         .unwrap();
-        assert!(profile.email_confirmed_at.is_none(), "unconfirmed until the link");
+        assert!(
+            profile.email_confirmed_at.is_none(),
+            "unconfirmed until the link"
+        );
         assert!(
             longhaul::modules::auth::repo::find_profile_by_email(
                 &holder.state.db,
@@ -677,7 +681,10 @@ on_each_backend!(
         let on_original: Vec<_> = checkouts.iter().filter(|(s, _)| *s == id).collect();
         assert_eq!(on_original.len(), 1, "{checkouts:?}");
         let row = signup_row(&app, &id).await;
-        assert_eq!(row.stripe_session_id.as_deref(), Some(on_original[0].1.as_str()));
+        assert_eq!(
+            row.stripe_session_id.as_deref(),
+            Some(on_original[0].1.as_str())
+        );
         let page: Value = app
             .get(&format!("/api/test-checkout/{}", on_original[0].1))
             .await
@@ -695,7 +702,8 @@ on_each_backend!(
 on_each_backend!(
     the_check_reveals_nothing_about_accounts_until_paid,
     |app: TestApp| async move {
-        app.confirmed_user("known@carrier.example", "secret123").await;
+        app.confirmed_user("known@carrier.example", "secret123")
+            .await;
         let (_, session) = signup_to_checkout(&app, "1000002", "known@carrier.example").await;
         let check: Value = app
             .post("/api/subscriptions/check", json!({ "session_id": session }))

@@ -387,7 +387,10 @@ async fn an_amount_below_the_stored_price_is_flagged() {
                 "subscription": "sub_c1", "customer": "cus_c1", "client_reference_id": id, "amount_total": 9900
             }),
         );
-        assert_eq!(deliver(&app, &completed, WEBHOOK_SECRET).await.status(), StatusCode::OK);
+        assert_eq!(
+            deliver(&app, &completed, WEBHOOK_SECRET).await.status(),
+            StatusCode::OK
+        );
         let row = signup_row(&app, &id).await;
         assert_eq!(row.checkout_amount_cents, Some(129_900));
         assert!(row.band_review.unwrap().contains("$99.00"));

@@ -376,9 +376,8 @@ pub async fn start_checkout(state: &AppState, id: Uuid) -> Result<StartedCheckou
     let mut charged = row.into_active_model();
     charged.checkout_amount_cents = Set(Some(company.monthly_rate_cents));
     charged.checkout_fleet_size = Set(Some(company.fleet_size.clone()));
-    charged.checkout_power_units = Set(Some(
-        i32::try_from(company.power_units).unwrap_or(i32::MAX),
-    ));
+    charged.checkout_power_units =
+        Set(Some(i32::try_from(company.power_units).unwrap_or(i32::MAX)));
     let row = repo::update(&state.db, charged).await?;
     let public = &state.config.public_url;
     let request = CheckoutRequest {
