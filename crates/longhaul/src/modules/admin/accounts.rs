@@ -271,9 +271,9 @@ pub async fn clear_ownerships<C: ConnectionTrait>(
 }
 
 /// A fleet's previous owner: when their account is the fleet's, they lose
-/// the account and the fleet_admin role and every session ends; the audit
-/// log records it. (An owner who had already moved to another account
-/// keeps that.)
+/// the account and the fleet_admin role and every session of theirs ends;
+/// the audit log records it either way. (An owner who had already moved to
+/// another account keeps that.)
 pub async fn detach_owner<C: ConnectionTrait>(
     db: &C,
     actor: &SessionUser,
@@ -296,8 +296,8 @@ pub async fn detach_owner<C: ConnectionTrait>(
         active.updated_at = Set(Utc::now());
         let owner = active.update(db).await?;
         after = json!({ "role": owner.role, "account_id": owner.account_id });
+        crate::modules::auth::repo::delete_sessions_of_user(db, owner_id).await?;
     }
-    crate::modules::auth::repo::delete_sessions_of_user(db, owner_id).await?;
     audit::record(
         db,
         actor,
