@@ -17,6 +17,11 @@ async function paidSignup(request: APIRequestContext, dot: string, email: string
   return { signupId: signup.id as string, sessionId: checkout.session_id as string };
 }
 
+async function carrierName(request: APIRequestContext, dot: string): Promise<string> {
+  const found = await (await request.post('/api/signup/lookup', { data: { dot_number: dot } })).json();
+  return found.company.legal_name as string;
+}
+
 async function openSignupRow(page: Page, company: string) {
   await page.getByRole('tab', { name: texts.dashboard.tabs.fleetSignups }).click();
   await page.getByPlaceholder(a.signupsSearch).fill(company);
@@ -60,44 +65,56 @@ test('the super admin creates user and fleet; the carrier sets a password and la
   await expect(page).toHaveURL(/\/fleet-dashboard/);
 });
 
-test('the super admin approves a self-registered fleet admin by assigning the new fleet', async ({ page, request }) => {
+test('a paying customer who made a login on the success page is approved with Create User & Fleet', async ({ page, request }) => {
   const email = `boss-${Date.now()}@borderline.example`;
   const { sessionId } = await paidSignup(request, '1000011', email);
   const created = await request.post('/api/subscriptions/account', { data: { session_id: sessionId, password: 'Border1ine' } });
   expect(created.status()).toBe(201);
+  // The login is confirmed from the payer's mailbox.
+  await followMailLink(page, email, 'Confirm your e-mail');
+  await expect(page.getByText(texts.auth.emailConfirmedTitle)).toBeVisible();
 
   await signIn(page, users.superAdmin);
   const row = await openSignupRow(page, 'BORDERLINE BULK CARRIERS INC');
-  // The carrier already has a login: creating it again is refused with the spec's message.
+  await expect(row.getByText('In Progress (3/3)')).toBeVisible();
+  // The existing login becomes the fleet's admin in the same step.
   await row.getByRole('button', { name: a.createUserAndFleet }).click();
   await page.getByRole('dialog').getByRole('button', { name: a.createUserAndFleet }).click();
-  await expect(page.getByText(`A user with email ${email} already exists.`)).toBeVisible();
-  await expect(row.getByText('In Progress (3/3)')).toBeVisible();
-
-  await row.getByRole('button', { name: a.createFleetOnly }).click();
-  await page.getByRole('dialog').getByRole('button', { name: a.createFleetOnly }).click();
   await expect(page.getByText(a.fleetAccountCreated, { exact: true })).toBeVisible();
+  await expect(page.getByText(a.userExistsTitle)).toHaveCount(0);
+  await expect(row.getByText(a.badgeCompleted)).toBeVisible();
 
-  await page.getByRole('tab', { name: texts.dashboard.tabs.users }).click();
-  await page.getByPlaceholder(a.usersSearch).fill(email);
-  await expect(page.getByText('1–1 of 1')).toBeVisible();
-  await expect(page.getByRole('row').filter({ hasText: email })).toHaveCount(1);
-  await page.getByLabel(`Role for ${email}`).selectOption('fleet_admin');
-  const dialog = page.getByRole('dialog');
-  await expect(dialog.getByText(a.assignFleetTitle)).toBeVisible();
-  await dialog.getByRole('button', { name: a.assign }).click();
-  await expect(dialog.getByText(a.fleetAccountRequired)).toBeVisible();
-  await dialog.getByRole('searchbox').fill('BORDERLINE');
-  await dialog.getByRole('radio', { name: /BORDERLINE BULK CARRIERS/ }).check();
-  await dialog.getByRole('button', { name: a.assign }).click();
-  await expect(page.getByText(a.fleetAssigned, { exact: true })).toBeVisible();
+  await page.getByRole('tab', { name: texts.dashboard.tabs.accounts }).click();
+  await expect(page.getByRole('row').filter({ hasText: 'BORDERLINE' }).getByText(email)).toBeVisible();
 
-  // The "dashboard ready" e-mail, and the carrier's next visit.
+  // The "dashboard ready" e-mail, and the carrier signs in with its own password.
   await page.getByRole('button', { name: texts.dashboard.signOut }).click();
   await page.goto('/dev/mailbox');
   await expect(page.locator('article', { hasText: `to ${email}` }).filter({ hasText: a.dashboardReadySubject })).toBeVisible();
   await signIn(page, { email, password: 'Border1ine' });
   await expect(page).toHaveURL(/\/fleet-dashboard/);
+});
+
+test('a second signup for an existing fleet: the duplicate-DOT toast says it once', async ({ page, request }) => {
+  await paidSignup(request, '1000012', `first-${Date.now()}@dup.example`);
+  await signIn(page, users.superAdmin);
+  let row = await openSignupRow(page, (await carrierName(request, '1000012')));
+  await row.getByRole('button', { name: a.createFleetOnly }).click();
+  await page.getByRole('dialog').getByRole('button', { name: a.createFleetOnly }).click();
+  await expect(page.getByText(a.fleetAccountCreated, { exact: true })).toBeVisible();
+
+  await paidSignup(request, '1000012', `second-${Date.now()}@dup.example`);
+  await page.reload();
+  await page.getByRole('tab', { name: texts.dashboard.tabs.fleetSignups }).click();
+  await page.getByPlaceholder(a.signupsSearch).fill('1000012');
+  row = page.getByRole('row').filter({ hasText: 'In Progress (3/3)' });
+  await expect(row).toHaveCount(1);
+  await row.getByRole('button', { name: a.createFleetOnly }).click();
+  await page.getByRole('dialog').getByRole('button', { name: a.createFleetOnly }).click();
+  const toast = page.locator('[data-sonner-toast]').filter({ hasText: a.fleetAlreadyExistsTitle });
+  await expect(toast).toBeVisible();
+  await expect(toast.getByText('A fleet with DOT number 1000012 already exists', { exact: true })).toBeVisible();
+  expect(((await toast.textContent()) ?? '').split(a.fleetAlreadyExistsTitle).length).toBe(2);
 });
 
 test('the super admin creates a user without being signed out', async ({ page }) => {

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { texts } from './support';
+import { followMailLink, texts } from './support';
 
 const s = texts.signup;
 const ok = texts.subscriptionSuccess;
@@ -50,6 +50,20 @@ test('a carrier signs up, pays in the test checkout and creates its fleet-admin 
   await expect(checkout).toHaveURL(/\/test-checkout\/cs_test_/);
   await expect(checkout.getByText('$1,299').first()).toBeVisible();
 
+  // Not paid yet: the success page says so and leads back to the checkout.
+  const sessionId = checkout.url().split('/test-checkout/')[1];
+  const early = await page.context().newPage();
+  await early.goto(`/subscription-success?session_id=${sessionId}`);
+  await expect(early.getByText('Subscription status: open')).toBeVisible();
+  await expect(early.getByRole('heading', { name: ok.paymentIncomplete })).toBeVisible();
+  await expect(early.getByText(ok.applicationReceived)).toHaveCount(0);
+  await early.getByRole('link', { name: ok.returnToCheckout }).click();
+  await expect(early).toHaveURL(new RegExp(`/test-checkout/${sessionId}$`));
+  // An empty card form: each message once, under its field.
+  await early.getByRole('button', { name: texts.testCheckout.pay }).click();
+  await expect(early.getByText(texts.testCheckout.invalidCard)).toHaveCount(1);
+  await early.close();
+
   // A declined card first, then Stripe's standard test card.
   await checkout.getByLabel(texts.testCheckout.cardNumber).fill('4000 0000 0000 0002');
   await checkout.getByLabel(texts.testCheckout.expiry).fill('12/40');
@@ -69,15 +83,36 @@ test('a carrier signs up, pays in the test checkout and creates its fleet-admin 
   await checkout.getByLabel(ok.confirmPassword).fill('Str0ngPass');
   await checkout.getByRole('button', { name: ok.createAccount }).click();
   await expect(checkout.getByText(ok.accountCreated)).toBeVisible();
-  await expect(checkout).toHaveURL(/\/pending-approval$/, { timeout: 5000 });
+  // Nobody is signed in by the page: the account waits for the link sent to the payer.
+  await expect(checkout.getByRole('heading', { name: ok.confirmEmailTitle })).toBeVisible();
+  await expect(checkout.getByText(email).first()).toBeVisible();
+  await followMailLink(checkout, email, 'Confirm your e-mail');
+  await expect(checkout.getByText(texts.auth.emailConfirmedTitle)).toBeVisible();
+  await checkout.getByLabel(texts.auth.email).fill(email);
+  await checkout.getByLabel(texts.auth.password).fill('Str0ngPass');
+  await checkout.getByRole('button', { name: texts.auth.signInTab, exact: true }).click();
+  await expect(checkout).toHaveURL(/\/pending-approval$/);
   await expect(checkout.getByText(texts.pendingApproval.title)).toBeVisible();
   await expect(checkout.getByText(email)).toBeVisible();
 
-  // The signup holds its subscription and waits for the super admin.
+  // The restore link of a signup that went to checkout echoes nothing.
   const saved = await (await request.get(`/api/signups/${signupId}`)).json();
-  expect(saved.subscription_status).toBe('active');
-  expect(saved.completed).toBe(false);
-  expect(saved.current_step).toBe(3);
+  expect(saved.checkout_started).toBe(true);
+  expect(saved.company).toBeNull();
+  expect(saved.contact).toBeNull();
+  expect(JSON.stringify(saved)).not.toContain(email);
+  // And it cannot be rewritten: a contact change starts a new signup.
+  const changed = await (
+    await request.put(`/api/signups/${signupId}/contact`, {
+      data: { first_name: 'Eve', last_name: 'M', email: 'eve@attacker.test', phone: '(615) 555-0666' },
+    })
+  ).json();
+  expect(changed.id).not.toBe(signupId);
+
+  // Opening the cancel link of the paid signup starts a new signup.
+  await page.goto(`/fleet-signup?id=${signupId}`);
+  await expect(page.getByText(s.checkoutStarted)).toBeVisible();
+  await expect(page.getByLabel(s.dotNumber)).toBeVisible();
 });
 
 test('leaving after step 2 and coming back by ?id= restores the data and the step', async ({ page, context }) => {

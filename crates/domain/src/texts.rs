@@ -79,6 +79,7 @@ pub struct SignupTexts {
     pub no_checkout_url: String,
     pub signup_not_found: String,
     pub signup_completed: String,
+    pub signup_frozen: String,
 }
 
 #[derive(Debug, Deserialize)]

@@ -622,6 +622,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Creates the fleet admin's login for the payer's e-mail, unconfirmed: the
+         *     confirmation link goes to that e-mail, and no session is started here.
+         */
         post: operations["create_account"];
         delete?: never;
         options?: never;
@@ -701,6 +705,10 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        AccountCreated: {
+            /** @description The payer's e-mail: the account's, and where the confirmation link went. */
+            email: string;
+        };
         AccountItem: {
             /** Format: date-time */
             created_at: string;
@@ -757,6 +765,12 @@ export interface components {
         };
         CheckoutResponse: {
             session_id: string;
+            /**
+             * Format: uuid
+             * @description The signup this checkout charges for; a new one when the signup asked
+             *     for had already gone to checkout.
+             */
+            signup_id: string;
             url: string;
         };
         /** @description Company info as the wizard shows it (spec part 1 §3). */
@@ -1099,6 +1113,11 @@ export interface components {
         };
         Page_SignupItem: {
             items: {
+                /**
+                 * @description For the operator: the carrier no longer fits the band paid (or could
+                 *     not be re-checked); the fleet gets the band paid.
+                 */
+                band_review: string | null;
                 completed: boolean;
                 contact_phone: string | null;
                 /** Format: date-time */
@@ -1252,6 +1271,11 @@ export interface components {
             user: components["schemas"]["UserView"];
         };
         SignupItem: {
+            /**
+             * @description For the operator: the carrier no longer fits the band paid (or could
+             *     not be re-checked); the fleet gets the band paid.
+             */
+            band_review: string | null;
             completed: boolean;
             contact_phone: string | null;
             /** Format: date-time */
@@ -1275,15 +1299,22 @@ export interface components {
             power_units: number | null;
             subscription_status: string | null;
         };
+        /**
+         * @description What the anonymous restore link gives back: only what the wizard needs to
+         *     resume, and nothing once checkout has started (decision 010).
+         */
         SignupView: {
+            /**
+             * @description Checkout has started: the signup is frozen and shows nothing more; a
+             *     change starts a new signup.
+             */
+            checkout_started: boolean;
             company: null | components["schemas"]["CompanyInfo"];
-            completed: boolean;
             contact: null | components["schemas"]["ContactInfo"];
             /** Format: int32 */
             current_step: number;
             /** Format: uuid */
             id: string;
-            subscription_status: string | null;
         };
         StandIns: {
             fmcsa: boolean;
@@ -1294,8 +1325,17 @@ export interface components {
             current_step: number;
         };
         SubscriptionCheck: {
+            /**
+             * @description Whether that e-mail already has an account; always false until the
+             *     session is paid, so the check reveals nothing about accounts.
+             */
             account_exists: boolean;
-            /** @description The signup's e-mail, for the password form. */
+            /** @description While the session is still open: where to go back to pay. */
+            checkout_url: string | null;
+            /**
+             * @description The e-mail the payment was made with, for the password form; null
+             *     until the session is paid.
+             */
             email: string | null;
             /** @description subscription | payment */
             mode: string;
@@ -3096,7 +3136,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SignedInResponse"];
+                    "application/json": components["schemas"]["AccountCreated"];
                 };
             };
             400: {

@@ -32,6 +32,17 @@ pub struct Model {
     /// When Stripe created the event behind `subscription_status`: a delivery
     /// of an older event does not overwrite a newer state.
     pub subscription_event_at: Option<DateTimeUtc>,
+    /// Set when checkout starts: from then on the signup is frozen.
+    pub checkout_started_at: Option<DateTimeUtc>,
+    /// The price, band and unit count the checkout session charges for.
+    pub checkout_amount_cents: Option<i64>,
+    pub checkout_fleet_size: Option<String>,
+    pub checkout_power_units: Option<i32>,
+    /// The e-mail the payment was made with (Stripe's customer_details.email).
+    pub payer_email: Option<String>,
+    /// For the operator: the carrier no longer fits the band paid, or could
+    /// not be re-checked when the payment arrived.
+    pub band_review: Option<String>,
     pub created_at: DateTimeUtc,
     pub updated_at: DateTimeUtc,
 }

@@ -2,20 +2,10 @@
 
 use crate::helpers::{ADMIN_EMAIL, ADMIN_PASSWORD, TestApp, error_of, new_client};
 use crate::on_each_backend;
-use crate::signup_flow::signup_to_checkout;
+use crate::signup_flow::{pay, signup_to_checkout};
 use reqwest::StatusCode;
 use sea_orm::EntityTrait;
 use serde_json::{Value, json};
-
-async fn pay(app: &TestApp, session: &str) {
-    let res = app
-        .post(
-            &format!("/api/test-checkout/{session}/pay"),
-            json!({ "card_number": "4242424242424242", "expiry": "12/40", "cvc": "123" }),
-        )
-        .await;
-    assert_eq!(res.status(), StatusCode::OK);
-}
 
 on_each_backend!(
     a_paid_signup_becomes_a_working_fleet_account,
@@ -133,18 +123,18 @@ on_each_backend!(
 on_each_backend!(
     duplicates_are_refused_and_leave_nothing_half_made,
     |mut app: TestApp| async move {
-        // A self-registered fleet admin (from the success page) already has the e-mail.
+        // The signup's e-mail belongs to a user with another role: 'Create
+        // User & Fleet' does not take them over.
         let (first, session) = signup_to_checkout(&app, "1000005", "boss@heartland.example").await;
         pay(&app, &session).await;
+        app.sign_in(ADMIN_EMAIL, ADMIN_PASSWORD).await;
         let res = app
             .post(
-                "/api/subscriptions/account",
-                json!({ "session_id": session, "password": "Heartland1" }),
+                "/api/admin/users",
+                json!({ "email": "boss@heartland.example", "password": "secret1", "role": "broker_user" }),
             )
             .await;
         assert_eq!(res.status(), StatusCode::CREATED);
-        app.client = new_client();
-        app.sign_in(ADMIN_EMAIL, ADMIN_PASSWORD).await;
 
         let before = crate::helpers::admin_table_counts(&app).await;
         let (status, error) = error_of(
@@ -470,5 +460,219 @@ on_each_backend!(
         )
         .await;
         assert_eq!(status, StatusCode::NOT_FOUND);
+    }
+);
+
+// Issue 9 point 13: the customer paid and chose a password on the success
+// page, so a profile exists: 'Create User & Fleet' makes it the fleet's admin
+// in the same step instead of answering 'User exists'.
+on_each_backend!(
+    create_user_and_fleet_adopts_the_paying_customers_account,
+    |mut app: TestApp| async move {
+        let (signup_id, session) =
+            signup_to_checkout(&app, "1000006", "owner@paidfirst.example").await;
+        pay(&app, &session).await;
+        let res = app
+            .post(
+                "/api/subscriptions/account",
+                json!({ "session_id": session, "password": "Paidfirst1" }),
+            )
+            .await;
+        assert_eq!(res.status(), StatusCode::CREATED);
+        let token = app.last_link_token("owner@paidfirst.example", "confirm=");
+        app.post("/api/auth/confirm-email", json!({ "token": token }))
+            .await;
+        let customer = longhaul::modules::auth::repo::find_profile_by_email(
+            &app.state.db,
+            "owner@paidfirst.example",
+        )
+        .await
+        .unwrap()
+        .unwrap();
+
+        app.sign_in(ADMIN_EMAIL, ADMIN_PASSWORD).await;
+        let before = crate::helpers::admin_table_counts(&app).await;
+        let res = app
+            .post(
+                &format!("/api/admin/signups/{signup_id}/fleet"),
+                json!({ "with_user": true }),
+            )
+            .await;
+        assert_eq!(
+            res.status(),
+            StatusCode::CREATED,
+            "{}",
+            res.text().await.unwrap()
+        );
+        let created: Value = res.json().await.unwrap();
+        assert_eq!(created["user_id"], customer.id.to_string());
+        let after = crate::helpers::admin_table_counts(&app).await;
+        assert_eq!(after[0], before[0], "no second profile");
+        assert_eq!(after[1], before[1] + 1, "one fleet");
+
+        let accounts: Value = app
+            .get("/api/admin/accounts?q=1000006")
+            .await
+            .json()
+            .await
+            .unwrap();
+        assert_eq!(
+            accounts["items"][0]["fleet_account"]["owner_email"],
+            "owner@paidfirst.example"
+        );
+        let audit: Value = app.get("/api/admin/audit").await.json().await.unwrap();
+        assert_eq!(audit["items"][0]["action"], "create_user_and_fleet");
+        assert_eq!(audit["items"][0]["after"]["existing_user"], true);
+        assert!(
+            app.emails_to("owner@paidfirst.example")
+                .iter()
+                .any(|m| m.subject == "Your Longhaul fleet dashboard is ready")
+        );
+
+        // The customer signs in with their own password and has the fleet.
+        let mut owner = TestApp {
+            client: new_client(),
+            csrf: None,
+            ..app
+        };
+        let body = owner.sign_in("owner@paidfirst.example", "Paidfirst1").await;
+        assert_eq!(body["user"]["role"], "fleet_admin");
+        let mine: Value = owner.get("/api/fleet/me").await.json().await.unwrap();
+        assert_eq!(mine["dot_number"], "1000006");
+    }
+);
+
+// Issue 9 point 6: reassigning a fleet's owner takes the fleet from the
+// previous owner — their open session and fresh sign-ins — and the audit log
+// says so; a role change away from fleet_admin stops showing them as owner.
+on_each_backend!(
+    reassigning_the_owner_detaches_the_previous_one,
+    |app: TestApp| async move {
+        use longhaul::modules::auth::bootstrap::{CreateUser, create_user};
+        create_user(
+            &app.state,
+            CreateUser {
+                email: "old@handover.example".into(),
+                password: "secret1".into(),
+                role: Some(domain::Role::FleetAdmin),
+                first_name: None,
+                last_name: None,
+                fleet_name: Some("Handover Freight".into()),
+                dot_number: Some("4000002".into()),
+            },
+        )
+        .await
+        .unwrap();
+        create_user(
+            &app.state,
+            CreateUser {
+                email: "new@handover.example".into(),
+                password: "secret1".into(),
+                role: None,
+                first_name: None,
+                last_name: None,
+                fleet_name: None,
+                dot_number: None,
+            },
+        )
+        .await
+        .unwrap();
+        let mut old_owner = TestApp {
+            client: new_client(),
+            csrf: None,
+            ..app
+        };
+        old_owner.sign_in("old@handover.example", "secret1").await;
+        let res = old_owner.get("/api/fleet/me").await;
+        assert_eq!(res.status(), StatusCode::OK, "owns the fleet before");
+        let old_session = old_owner.client.clone();
+
+        let mut admin = TestApp {
+            client: new_client(),
+            csrf: None,
+            ..old_owner
+        };
+        admin.sign_in(ADMIN_EMAIL, ADMIN_PASSWORD).await;
+        let fleets: Value = admin
+            .get("/api/admin/fleet-accounts?q=handover")
+            .await
+            .json()
+            .await
+            .unwrap();
+        let fleet_id = fleets["items"][0]["id"].as_str().unwrap().to_owned();
+        assert_eq!(fleets["items"][0]["owner_email"], "old@handover.example");
+        let users: Value = admin
+            .get("/api/admin/users?q=new%40handover")
+            .await
+            .json()
+            .await
+            .unwrap();
+        let new_id = users["items"][0]["id"].as_str().unwrap().to_owned();
+        let res = admin
+            .put(
+                &format!("/api/admin/fleet-accounts/{fleet_id}/owner"),
+                json!({ "user_id": new_id }),
+            )
+            .await;
+        assert_eq!(res.status(), StatusCode::OK);
+        assert_eq!(
+            res.json::<Value>().await.unwrap()["owner_email"],
+            "new@handover.example"
+        );
+
+        // The old owner's open session is over, and signing in again gives
+        // no fleet.
+        let res = old_session
+            .get(admin.url("/api/fleet/me"))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(res.status(), StatusCode::UNAUTHORIZED, "session ended");
+        let fresh = new_client();
+        let res = fresh
+            .post(admin.url("/api/auth/sign-in"))
+            .json(&json!({ "email": "old@handover.example", "password": "secret1" }))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(res.status(), StatusCode::OK);
+        let body: Value = res.json().await.unwrap();
+        assert_eq!(body["user"]["account_id"], Value::Null);
+        assert_ne!(body["user"]["role"], "fleet_admin");
+        let res = fresh.get(admin.url("/api/fleet/me")).send().await.unwrap();
+        assert_eq!(res.status(), StatusCode::FORBIDDEN, "no fleet any more");
+        let audit: Value = admin.get("/api/admin/audit").await.json().await.unwrap();
+        let detach = audit["items"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|e| e["action"] == "detach_owner")
+            .expect("audited");
+        assert_eq!(detach["before"]["role"], "fleet_admin");
+        assert_eq!(detach["after"]["role"], Value::Null);
+        assert_eq!(detach["after"]["account_id"], Value::Null);
+
+        // The new owner leaves fleet_admin: no longer shown as the owner.
+        let res = admin
+            .put(
+                &format!("/api/admin/users/{new_id}/role"),
+                json!({ "role": "broker_user" }),
+            )
+            .await;
+        assert_eq!(res.status(), StatusCode::OK);
+        let accounts: Value = admin
+            .get("/api/admin/accounts?q=handover")
+            .await
+            .json()
+            .await
+            .unwrap();
+        assert_eq!(
+            accounts["items"][0]["fleet_account"]["owner_email"],
+            Value::Null
+        );
+        assert_eq!(
+            accounts["items"][0]["fleet_account"]["owner_id"],
+            Value::Null
+        );
     }
 );

@@ -286,3 +286,113 @@ async fn webhooks_are_verified_applied_once_and_newest_wins() {
         assert_eq!(res.status(), StatusCode::BAD_REQUEST);
     }
 }
+
+// Issue 9 point 2: the band charged is the one stored with the checkout; when
+// the webhook arrives the carrier is checked again, and a carrier that has
+// grown into a bigger band is flagged for the operator, not upgraded.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_paid_band_is_rechecked_and_a_mismatch_is_flagged_not_activated() {
+    for backend in backends() {
+        let server = MockServer::start().await;
+        Mock::given(method("POST"))
+            .and(path("/v1/checkout/sessions"))
+            .and(body_string_contains("metadata%5Bfleet_size%5D=1-20+units"))
+            .and(body_string_contains("metadata%5Bamount_cents%5D=9900"))
+            .respond_with(ResponseTemplate::new(200).set_body_json(json!({
+                "id": "cs_test_b1", "url": "https://checkout.stripe.com/c/pay/cs_test_b1", "status": "open", "payment_status": "unpaid", "mode": "subscription"
+            })))
+            .expect(1)
+            .mount(&server)
+            .await;
+        let mut app = app_with_stripe(backend, &server).await;
+        let (id, _) = signup_to_checkout(&app, "1000007", "small@carrier.example").await;
+
+        // By the time the payment arrives the registry reports 2,500 units.
+        use sea_orm::{ActiveModelTrait, IntoActiveModel, Set};
+        let cached = db::entities::carrier_lookup::Entity::find_by_id("1000007")
+            .one(&app.state.db)
+            .await
+            .unwrap()
+            .unwrap();
+        let mut body = cached.response.clone().unwrap();
+        body["content"]["carrier"]["totalPowerUnits"] = json!(2500);
+        let mut active = cached.into_active_model();
+        active.response = Set(Some(body));
+        active.update(&app.state.db).await.unwrap();
+
+        let completed = event(
+            "evt_b1",
+            "checkout.session.completed",
+            1_000,
+            json!({
+                "id": "cs_test_b1", "object": "checkout.session", "status": "complete", "payment_status": "paid", "mode": "subscription",
+                "subscription": "sub_b1", "customer": "cus_b1", "client_reference_id": id, "amount_total": 9900,
+                "customer_email": "small@carrier.example", "customer_details": { "email": "Small@Carrier.example" }
+            }),
+        );
+        let res = deliver(&app, &completed, WEBHOOK_SECRET).await;
+        assert_eq!(res.status(), StatusCode::OK);
+        let row = signup_row(&app, &id).await;
+        assert_eq!(row.subscription_status.as_deref(), Some("active"));
+        assert_eq!(row.payer_email.as_deref(), Some("small@carrier.example"));
+        let review = row.band_review.clone().expect("flagged for the operator");
+        assert!(review.contains("2500"), "{review}");
+
+        app.sign_in(crate::helpers::ADMIN_EMAIL, crate::helpers::ADMIN_PASSWORD)
+            .await;
+        let list: Value = app.get("/api/admin/signups").await.json().await.unwrap();
+        let item = &list["items"][0];
+        assert_eq!(item["fleet_size"], "1-20 units", "the band paid");
+        assert_eq!(item["monthly_rate_cents"], 9_900);
+        assert_eq!(item["band_review"], review.as_str());
+        let res = app
+            .post(
+                &format!("/api/admin/signups/{id}/fleet"),
+                json!({ "with_user": false }),
+            )
+            .await;
+        assert_eq!(res.status(), StatusCode::CREATED);
+        let created: Value = res.json().await.unwrap();
+        let fleet = db::entities::fleet_account::Entity::find_by_id(
+            uuid::Uuid::parse_str(created["fleet_account_id"].as_str().unwrap()).unwrap(),
+        )
+        .one(&app.inspect_db().await)
+        .await
+        .unwrap()
+        .unwrap();
+        assert_eq!(fleet.monthly_rate_cents, Some(9_900), "not the bigger band");
+    }
+}
+
+// Stripe charged less than the band stored with the checkout: flagged.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_amount_below_the_stored_price_is_flagged() {
+    for backend in backends() {
+        let server = MockServer::start().await;
+        Mock::given(method("POST"))
+            .and(path("/v1/checkout/sessions"))
+            .respond_with(ResponseTemplate::new(200).set_body_json(json!({
+                "id": "cs_test_c1", "url": "https://checkout.stripe.com/c/pay/cs_test_c1", "status": "open", "payment_status": "unpaid", "mode": "subscription"
+            })))
+            .mount(&server)
+            .await;
+        let app = app_with_stripe(backend, &server).await;
+        let (id, _) = signup_to_checkout(&app, "1000003", "mid@carrier.example").await;
+        let completed = event(
+            "evt_c1",
+            "checkout.session.completed",
+            1_000,
+            json!({
+                "id": "cs_test_c1", "object": "checkout.session", "status": "complete", "payment_status": "paid", "mode": "subscription",
+                "subscription": "sub_c1", "customer": "cus_c1", "client_reference_id": id, "amount_total": 9900
+            }),
+        );
+        assert_eq!(
+            deliver(&app, &completed, WEBHOOK_SECRET).await.status(),
+            StatusCode::OK
+        );
+        let row = signup_row(&app, &id).await;
+        assert_eq!(row.checkout_amount_cents, Some(129_900));
+        assert!(row.band_review.unwrap().contains("$99.00"));
+    }
+}

@@ -26,6 +26,7 @@ function signup(overrides: Partial<AdminSignup>): AdminSignup {
     completed: false,
     has_fleet_admin: false,
     subscription_status: 'active',
+    band_review: null,
     created_at: '2026-01-05T10:00:00Z',
     ...overrides,
   }
@@ -100,10 +101,22 @@ describe('fleet signups tab', () => {
   })
 
   it.each([
-    ['fleet_exists', 409, 'Fleet Already Exists: A fleet with DOT number 1234567 already exists', t.fleetAlreadyExistsTitle],
-    ['user_exists', 409, 'A user with email sam@blueridge.example already exists.', t.userExistsTitle],
-    ['signup_completed', 409, 'This signup is already completed.', t.createFleetFailed],
-  ])('reports %s in a destructive toast', async (code, status, message, title) => {
+    [
+      'fleet_exists',
+      409,
+      'Fleet Already Exists: A fleet with DOT number 1234567 already exists',
+      t.fleetAlreadyExistsTitle,
+      'A fleet with DOT number 1234567 already exists',
+    ],
+    [
+      'user_exists',
+      409,
+      'A user with email sam@blueridge.example already exists.',
+      t.userExistsTitle,
+      'A user with email sam@blueridge.example already exists.',
+    ],
+    ['signup_completed', 409, 'This signup is already completed.', t.createFleetFailed, 'This signup is already completed.'],
+  ])('reports %s in a destructive toast', async (code, status, message, title, description) => {
     stubFetch({ 'POST /api/admin/signups/s-1/fleet': { status, body: { error: { code, message } } } })
     const ui = userEvent.setup()
     renderAt('/dashboard', '/dashboard', <FleetSignupsTab />)
@@ -113,8 +126,11 @@ describe('fleet signups tab', () => {
     await ui.click(within(dialog).getByRole('button', { name: t.createFleetOnly }))
 
     const toastTitle = await screen.findByText(title)
-    expect(toastTitle.closest('[data-sonner-toast]')).toHaveAttribute('data-type', 'error')
-    expect(screen.getByText(message)).toBeInTheDocument()
+    const toastEl = toastTitle.closest('[data-sonner-toast]')
+    expect(toastEl).toHaveAttribute('data-type', 'error')
+    expect(screen.getByText(description)).toBeInTheDocument()
+    // The title is not repeated in the description ('Fleet Already Exists: Fleet Already Exists: …').
+    expect(toastEl?.textContent?.split(title).length).toBe(2)
   })
 
   it('reports an existing fleet admin in an info toast', async () => {

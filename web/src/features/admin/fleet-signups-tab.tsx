@@ -157,6 +157,11 @@ function SignupRow({
             {t.noSubscription}
           </Badge>
         )}
+        {signup.band_review && (
+          <p className="mt-1 max-w-56 text-xs text-amber-700">
+            <span className="font-medium">{t.bandReview}</span> {signup.band_review}
+          </p>
+        )}
       </TableCell>
       <TableCell>
         <div className="flex flex-wrap gap-2">
@@ -172,12 +177,18 @@ function SignupRow({
   )
 }
 
+function withoutPrefix(text: string, prefix: string): string {
+  return text.startsWith(prefix) ? text.slice(prefix.length) : text
+}
+
 /** Toasts for a failed fleet creation, by error code (spec §8 "Administration"). */
 function reportCreateError(error: Error, withUser: boolean): void {
   const code = error instanceof ApiError ? error.code : null
   switch (code) {
     case 'fleet_exists':
-      toast.error(t.fleetAlreadyExistsTitle, { description: error.message })
+      // The server's message is the spec's whole text ('Fleet Already Exists: …');
+      // the title already says the first half.
+      toast.error(t.fleetAlreadyExistsTitle, { description: withoutPrefix(error.message, `${t.fleetAlreadyExistsTitle}: `) })
       return
     case 'user_exists':
       toast.error(t.userExistsTitle, { description: error.message })

@@ -29,8 +29,7 @@ const signup: SignupView = {
   current_step: 1,
   company,
   contact: null,
-  completed: false,
-  subscription_status: null,
+  checkout_started: false,
 }
 
 function stubFetch(routes: Parameters<typeof fakeFetch>[0]) {
@@ -168,13 +167,52 @@ describe('fleet signup, restore', () => {
   })
 })
 
+describe('fleet signup, a signup that went to checkout', () => {
+  it('restores nothing and starts a new signup', async () => {
+    stubFetch({
+      'GET /api/signups/sig-1': {
+        status: 200,
+        body: { id: 'sig-1', current_step: 3, company: null, contact: null, checkout_started: true },
+      },
+    })
+    renderAt('/fleet-signup?id=sig-1', '/fleet-signup', <FleetSignupPage />)
+    expect(await screen.findByText(t.checkoutStarted)).toBeInTheDocument()
+    expect(screen.getByText('Step 1 of 3')).toBeInTheDocument()
+    expect(screen.queryByText(t.restored)).not.toBeInTheDocument()
+  })
+
+  it('uses the new signup the server started for a second checkout', async () => {
+    const fetchMock = stubFetch({
+      'GET /api/signups/sig-1': { status: 200, body: { ...signup, current_step: 3 } },
+      'POST /api/signups/sig-1/checkout': {
+        status: 200,
+        body: { url: 'https://checkout.example/cs_2', session_id: 'cs_2', signup_id: 'sig-2' },
+      },
+      'POST /api/signups/sig-2/checkout': {
+        status: 200,
+        body: { url: 'https://checkout.example/cs_3', session_id: 'cs_3', signup_id: 'sig-2' },
+      },
+    })
+    const tab = () => ({ opener: {}, closed: false, close: vi.fn(), location: { href: '' } })
+    vi.spyOn(window, 'open').mockImplementation(() => tab() as unknown as Window)
+    const user = userEvent.setup()
+    renderAt('/fleet-signup?id=sig-1', '/fleet-signup', <FleetSignupPage />)
+
+    await user.click(await screen.findByRole('button', { name: t.subscribeNow }))
+    await waitFor(() => expect(calls(fetchMock, 'POST', '/api/signups/sig-1/checkout')).toHaveLength(1))
+    await waitFor(() => expect(screen.getByRole('button', { name: t.subscribeNow })).toBeEnabled())
+    await user.click(screen.getByRole('button', { name: t.subscribeNow }))
+    await waitFor(() => expect(calls(fetchMock, 'POST', '/api/signups/sig-2/checkout')).toHaveLength(1))
+  })
+})
+
 describe('fleet signup, step 3', () => {
   it('opens the checkout in the tab it opened before the request', async () => {
     stubFetch({
       'GET /api/signups/sig-1': { status: 200, body: { ...signup, current_step: 3 } },
       'POST /api/signups/sig-1/checkout': {
         status: 200,
-        body: { url: 'https://checkout.example/cs_1', session_id: 'cs_1' },
+        body: { url: 'https://checkout.example/cs_1', session_id: 'cs_1', signup_id: 'sig-1' },
       },
     })
     const tab = { opener: {}, closed: false, close: vi.fn(), location: { href: '' } }

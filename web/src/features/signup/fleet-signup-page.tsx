@@ -87,6 +87,14 @@ export default function FleetSignupPage() {
     const controller = new AbortController()
     fetchSignup(initialId, controller.signal).then(
       (view) => {
+        if (view.checkout_started) {
+          // A signup that went to checkout is frozen and shows nothing: start a new one.
+          signupId.current = Promise.resolve(null)
+          rememberId(null)
+          setRestoring(false)
+          toast.info(t.checkoutStarted)
+          return
+        }
         const restoredCompany = view.company
         setCompany(restoredCompany)
         setContact(restoredContact(view))
@@ -148,15 +156,26 @@ export default function FleetSignupPage() {
 
   const onContactSubmitted = (values: ContactValues) => {
     setContact(values)
-    whenSaved(
-      (id) =>
-        saveContact(id, {
-          first_name: values.firstName,
-          last_name: values.lastName,
-          email: values.email,
-          phone: values.phone,
-        }),
-      'the contact details',
+    // Chained on the id: after checkout has started the server saves the
+    // change as a new signup, whose id later saves and checkout use.
+    signupId.current = signupId.current.then((id) =>
+      id
+        ? saveContact(id, {
+            first_name: values.firstName,
+            last_name: values.lastName,
+            email: values.email,
+            phone: values.phone,
+          }).then(
+            (view) => {
+              if (view.id !== id) rememberId(view.id)
+              return view.id
+            },
+            (error: unknown) => {
+              logSaveFailure('the contact details')(error)
+              return id
+            },
+          )
+        : id,
     )
     setStep(3)
   }
@@ -169,7 +188,11 @@ export default function FleetSignupPage() {
     try {
       const id = await signupId.current
       if (!id) throw new Error(t.signupNotFound)
-      const { url } = await startCheckout(id)
+      const { url, signup_id } = await startCheckout(id)
+      if (signup_id !== id) {
+        signupId.current = Promise.resolve(signup_id)
+        rememberId(signup_id)
+      }
       if (!url) throw new Error(t.noCheckoutUrl)
       if (tab && !tab.closed) {
         tab.location.href = url

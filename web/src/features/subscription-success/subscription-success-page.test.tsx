@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react'
+import { screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { toast } from 'sonner'
 import { afterEach, describe, expect, it, vi } from 'vitest'
@@ -17,6 +17,7 @@ function check(overrides: Partial<SubscriptionCheck>): SubscriptionCheck {
     mode: 'subscription',
     email: 'owner@blueridge.example',
     account_exists: false,
+    checkout_url: null,
     ...overrides,
   }
 }
@@ -63,20 +64,43 @@ describe('subscription success page', () => {
     expect(screen.getByText(s.monthlyRecurring)).toBeInTheDocument()
   })
 
-  it('reports any other status in an info toast and shows the details', async () => {
+  it('says the payment is not complete, with the status toast and a way back to checkout', async () => {
     stubFetch({
       'POST /api/subscriptions/check': {
         status: 200,
-        body: check({ status: 'unpaid', mode: 'payment', subscription_id: null }),
+        body: check({
+          status: 'open',
+          subscription_id: null,
+          email: null,
+          checkout_url: 'https://checkout.example/cs_test_1',
+        }),
       },
     })
     page()
 
-    expect(await screen.findByText('Subscription status: unpaid')).toBeInTheDocument()
-    expect(screen.getByText(s.applicationReceived)).toBeInTheDocument()
-    expect(screen.getByText(s.oneTime)).toBeInTheDocument()
+    expect(await screen.findByText('Subscription status: open')).toBeInTheDocument()
+    expect(screen.getByRole('heading', { name: s.paymentIncomplete })).toBeInTheDocument()
+    expect(screen.queryByText(s.applicationReceived)).not.toBeInTheDocument()
+    expect(screen.getByRole('link', { name: s.returnToCheckout })).toHaveAttribute(
+      'href',
+      'https://checkout.example/cs_test_1',
+    )
     expect(screen.queryByLabelText(s.password)).not.toBeInTheDocument()
     expect(screen.queryByText(s.paid)).not.toBeInTheDocument()
+  })
+
+  it('offers a new signup when the checkout can no longer be paid', async () => {
+    stubFetch({
+      'POST /api/subscriptions/check': {
+        status: 200,
+        body: check({ status: 'expired', subscription_id: null, email: null }),
+      },
+    })
+    page()
+
+    expect(await screen.findByText('Subscription status: expired')).toBeInTheDocument()
+    expect(screen.queryByText(s.applicationReceived)).not.toBeInTheDocument()
+    expect(screen.getByRole('link', { name: s.startNewSignup })).toHaveAttribute('href', '/fleet-signup')
   })
 
   it('says so when the link has no session id', async () => {
@@ -100,15 +124,12 @@ describe('subscription success page', () => {
     expect(await screen.findByText(s.verifyFailed)).toBeInTheDocument()
   })
 
-  it('checks the password rule, creates the account and moves on', async () => {
+  it('checks the password rule, creates the account and sends the payer to the e-mailed link', async () => {
     const fetchMock = stubFetch({
       'POST /api/subscriptions/check': { status: 200, body: check({}) },
       'POST /api/subscriptions/account': {
         status: 201,
-        body: {
-          user: { id: 'u1', email: 'owner@blueridge.example', role: 'fleet_admin' },
-          csrf_token: 'csrf-user',
-        },
+        body: { email: 'owner@blueridge.example' },
       },
     })
     const user = userEvent.setup()
@@ -132,6 +153,9 @@ describe('subscription success page', () => {
     expect(screen.getByText(s.applicationReceived)).toBeInTheDocument()
     const [, init] = fetchMock.mock.calls.find(([url]) => url === '/api/subscriptions/account')!
     expect(JSON.parse(String(init?.body))).toEqual({ session_id: 'cs_test_1', password: 'Abcd1234' })
-    await waitFor(() => expect(screen.getByText('elsewhere')).toBeInTheDocument(), { timeout: 3000 })
+    // Nobody is signed in by this page: the account waits for the e-mailed link.
+    expect(screen.getByRole('heading', { name: s.confirmEmailTitle })).toBeInTheDocument()
+    expect(screen.getByText(/We sent a confirmation link to owner@blueridge\.example/)).toBeInTheDocument()
+    expect(screen.queryByText('elsewhere')).not.toBeInTheDocument()
   })
 })

@@ -1,7 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { CheckCircle2 } from 'lucide-react'
+import { useMutation } from '@tanstack/react-query'
+import { CheckCircle2, AlertCircle } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
-import { useNavigate, useSearchParams } from 'react-router'
+import { Link, useNavigate, useSearchParams } from 'react-router'
 import { toast } from 'sonner'
 import { PublicLayout } from '@/components/public-layout'
 import { Button } from '@/components/ui/button'
@@ -9,14 +9,12 @@ import { Card, CardContent, CardHeader } from '@/components/ui/card'
 import { Spinner } from '@/components/ui/spinner'
 import { ApiError } from '@/lib/api-client'
 import { routes } from '@/lib/routes'
-import { storeSession, useSession } from '@/lib/session'
+import { useSession } from '@/lib/session'
 import { format, texts } from '@/lib/texts'
 import { checkSubscription, createAccount, type SubscriptionCheck } from './api/subscription-api'
 import { CreateAccountForm } from './create-account-form'
 
 const s = texts.subscriptionSuccess
-/** Spec §9: the redirect to /pending-approval follows 2 s after account creation. */
-export const REDIRECT_DELAY_MS = 2000
 
 type Verification =
   | { state: 'verifying' }
@@ -27,15 +25,15 @@ export default function SubscriptionSuccessPage() {
   const [searchParams] = useSearchParams()
   const sessionId = searchParams.get('session_id')
   const navigate = useNavigate()
-  const queryClient = useQueryClient()
   const { user, isLoading: sessionLoading } = useSession()
 
   const [verification, setVerification] = useState<Verification>(() =>
     sessionId ? { state: 'verifying' } : { state: 'failed' },
   )
-  const [accountCreated, setAccountCreated] = useState(false)
+  // The e-mail the confirmation link went to, once the account is created.
+  const [confirmationSentTo, setConfirmationSentTo] = useState<string | null>(null)
+  const accountCreated = confirmationSentTo !== null
   const signInToastShown = useRef(false)
-  const redirectTimer = useRef<number | undefined>(undefined)
 
   useEffect(() => {
     if (!sessionId) {
@@ -73,18 +71,13 @@ export default function SubscriptionSuccessPage() {
     toast.info(s.pleaseSignIn)
   }, [paid, result, sessionLoading, user])
 
-  useEffect(() => () => window.clearTimeout(redirectTimer.current), [])
-
+  // The account is confirmed by the link e-mailed to the payer (decision 010),
+  // so this page does not sign anyone in: it says where the link went.
   const create = useMutation({
     mutationFn: (password: string) => createAccount(sessionId ?? '', password),
-    onSuccess: (session) => {
-      storeSession(queryClient, session)
-      setAccountCreated(true)
+    onSuccess: (created) => {
+      setConfirmationSentTo(created.email)
       toast.success(s.accountCreated)
-      redirectTimer.current = window.setTimeout(
-        () => navigate(routes.pendingApproval),
-        REDIRECT_DELAY_MS,
-      )
     },
     onError: (error) => {
       if (!(error instanceof ApiError) || error.isNetworkError) toast.error(s.unexpected)
@@ -122,13 +115,59 @@ export default function SubscriptionSuccessPage() {
               </div>
             ) : showPasswordForm ? (
               <CreateAccountForm email={result.email} busy={create.isPending} onSubmit={onCreateAccount} />
+            ) : result && !paid ? (
+              <PaymentIncomplete result={result} />
             ) : (
-              <ApplicationReceived result={result} onCheckStatus={() => navigate(routes.pendingApproval)} />
+              <>
+                {confirmationSentTo && <ConfirmEmailNotice email={confirmationSentTo} />}
+                <ApplicationReceived result={result} onCheckStatus={() => navigate(routes.pendingApproval)} />
+              </>
             )}
           </CardContent>
         </Card>
       </div>
     </PublicLayout>
+  )
+}
+
+/** The checkout was not paid: no 'Application Received!', and a way back to pay. */
+function PaymentIncomplete({ result }: { result: SubscriptionCheck }) {
+  return (
+    <div className="space-y-6">
+      <div className="space-y-2">
+        <span className="inline-flex h-10 w-10 items-center justify-center rounded-full bg-amber-100 text-amber-700">
+          <AlertCircle className="h-6 w-6" aria-hidden />
+        </span>
+        <h2 className="text-xl font-semibold">{s.paymentIncomplete}</h2>
+        <p className="text-muted-foreground">{s.paymentIncompleteText}</p>
+        <p className="text-sm">
+          {s.status}: <span className="font-mono font-medium">{result.status}</span>
+        </p>
+      </div>
+      {result.checkout_url ? (
+        <Button asChild className="w-full sm:w-auto">
+          <a href={result.checkout_url}>{s.returnToCheckout}</a>
+        </Button>
+      ) : (
+        <Button asChild className="w-full sm:w-auto">
+          <Link to={routes.fleetSignup}>{s.startNewSignup}</Link>
+        </Button>
+      )}
+    </div>
+  )
+}
+
+function ConfirmEmailNotice({ email }: { email: string }) {
+  return (
+    <section aria-labelledby="confirm-email-title" className="space-y-2 rounded-lg border p-4 text-left">
+      <h2 id="confirm-email-title" className="font-semibold">
+        {s.confirmEmailTitle}
+      </h2>
+      <p className="text-sm text-muted-foreground">{format(s.confirmEmailText, { email })}</p>
+      <Button asChild variant="outline" size="sm">
+        <Link to={routes.auth}>{s.signIn}</Link>
+      </Button>
+    </section>
   )
 }
 

@@ -126,7 +126,8 @@ export default function TestCheckoutPage() {
                   error={failure?.fields.cvc}
                 />
               </div>
-              {failure && <Alert>{failure.message}</Alert>}
+              {/* Field errors already show under their fields; the banner is for the rest (a declined card). */}
+              {failure && Object.keys(failure.fields).length === 0 && <Alert>{failure.message}</Alert>}
               <Button type="submit" className="w-full" disabled={pay.isPending}>
                 {pay.isPending ? c.paying : c.pay}
               </Button>

@@ -39,6 +39,7 @@ impl PaymentGateway for StripeApi {
     async fn create_checkout(&self, r: CheckoutRequest) -> Result<CheckoutSession, GatewayError> {
         let signup_id = r.signup_id.to_string();
         let amount = r.amount_cents.to_string();
+        let units = r.power_units.to_string();
         let form: Vec<(&str, &str)> = vec![
             ("mode", "subscription"),
             ("line_items[0][quantity]", "1"),
@@ -56,6 +57,9 @@ impl PaymentGateway for StripeApi {
             ("customer_email", &r.customer_email),
             ("client_reference_id", &signup_id),
             ("metadata[signup_id]", &signup_id),
+            ("metadata[amount_cents]", &amount),
+            ("metadata[fleet_size]", &r.fleet_size),
+            ("metadata[power_units]", &units),
             ("subscription_data[metadata][signup_id]", &signup_id),
             ("success_url", &r.success_url),
             ("cancel_url", &r.cancel_url),

@@ -18,6 +18,9 @@ pub struct CheckoutRequest {
     pub signup_id: Uuid,
     pub customer_email: String,
     pub amount_cents: i64,
+    /// The band charged for, kept in the session's metadata.
+    pub fleet_size: String,
+    pub power_units: i64,
     pub product_name: String,
     pub description: String,
     /// Contains the literal `{CHECKOUT_SESSION_ID}`, which Stripe fills in.
@@ -46,6 +49,30 @@ pub struct CheckoutSession {
     pub client_reference_id: Option<String>,
     #[serde(default)]
     pub customer_email: Option<String>,
+    /// What the session charges, in cents (Stripe's `amount_total`).
+    #[serde(default)]
+    pub amount_total: Option<i64>,
+    /// Filled by Stripe once the customer pays: the e-mail they paid with.
+    #[serde(default)]
+    pub customer_details: Option<CustomerDetails>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, serde::Deserialize)]
+pub struct CustomerDetails {
+    #[serde(default)]
+    pub email: Option<String>,
+}
+
+impl CheckoutSession {
+    /// The e-mail the payment was made with: the customer's details once
+    /// paid, else the e-mail the session was opened for.
+    pub fn payer_email(&self) -> Option<&str> {
+        self.customer_details
+            .as_ref()
+            .and_then(|d| d.email.as_deref())
+            .or(self.customer_email.as_deref())
+            .filter(|e| !e.is_empty())
+    }
 }
 
 fn default_mode() -> String {

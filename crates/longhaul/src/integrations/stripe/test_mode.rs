@@ -30,6 +30,11 @@ pub fn session_of(row: &test_checkout_session::Model, public_url: &str) -> Check
         customer: row.customer_id.clone(),
         client_reference_id: Some(row.signup_id.to_string()),
         customer_email: row.customer_email.clone(),
+        amount_total: Some(row.amount_cents),
+        // As Stripe does: the payer's details exist once the session is complete.
+        customer_details: (row.status == "complete").then(|| super::CustomerDetails {
+            email: row.customer_email.clone(),
+        }),
     }
 }
 

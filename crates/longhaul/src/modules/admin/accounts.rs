@@ -214,6 +214,12 @@ pub async fn assign_fleet(
             ApiError::field("fleet_account_id", &texts().admin.fleet_account_required)
         })?;
     let account = account_for_fleet(&txn, &fleet).await?;
+    // The previous owner loses the fleet: detached, signed out, audited.
+    if let Some(previous) = fleet.owner_id.filter(|id| *id != user.id) {
+        detach_owner(&txn, actor, previous, Some(account.id), "detach_owner").await?;
+    }
+    // The new owner owned another fleet: that fleet no longer names them.
+    clear_ownerships(&txn, user.id, Some(fleet.id)).await?;
     let before = json!({ "role": user.role, "account_id": user.account_id, "fleet_owner_id": fleet.owner_id, "fleet_status": fleet.status });
     let mut active_user = user.clone().into_active_model();
     active_user.role = Set(Some(Role::FleetAdmin.as_str().into()));
@@ -239,6 +245,70 @@ pub async fn assign_fleet(
     txn.commit().await?;
     send_dashboard_ready(state, &user.email, &fleet.legal_name, None).await;
     Ok((user, fleet))
+}
+
+/// Fleets owned by `user_id` (except `keep`) stop naming them as owner.
+pub async fn clear_ownerships<C: ConnectionTrait>(
+    db: &C,
+    user_id: Uuid,
+    keep: Option<Uuid>,
+) -> Result<(), ApiError> {
+    let mut update = fleet_account::Entity::update_many()
+        .col_expr(
+            fleet_account::Column::OwnerId,
+            sea_orm::sea_query::Expr::value(Option::<Uuid>::None),
+        )
+        .col_expr(
+            fleet_account::Column::UpdatedAt,
+            sea_orm::sea_query::Expr::value(Utc::now()),
+        )
+        .filter(fleet_account::Column::OwnerId.eq(user_id));
+    if let Some(keep) = keep {
+        update = update.filter(fleet_account::Column::Id.ne(keep));
+    }
+    update.exec(db).await?;
+    Ok(())
+}
+
+/// A fleet's previous owner: when their account is the fleet's, they lose
+/// the account and the fleet_admin role and every session of theirs ends;
+/// the audit log records it either way. (An owner who had already moved to
+/// another account keeps that.)
+pub async fn detach_owner<C: ConnectionTrait>(
+    db: &C,
+    actor: &SessionUser,
+    owner_id: Uuid,
+    fleet_account_row: Option<Uuid>,
+    action: &str,
+) -> Result<(), ApiError> {
+    let Some(owner) = profile::Entity::find_by_id(owner_id).one(db).await? else {
+        return Ok(());
+    };
+    let before = json!({ "role": owner.role, "account_id": owner.account_id });
+    let on_this_fleet = owner.account_id.is_some() && owner.account_id == fleet_account_row;
+    let mut after = before.clone();
+    if on_this_fleet {
+        let mut active = owner.clone().into_active_model();
+        active.account_id = Set(None);
+        if owner.role.as_deref() == Some(Role::FleetAdmin.as_str()) {
+            active.role = Set(None);
+        }
+        active.updated_at = Set(Utc::now());
+        let owner = active.update(db).await?;
+        after = json!({ "role": owner.role, "account_id": owner.account_id });
+        crate::modules::auth::repo::delete_sessions_of_user(db, owner_id).await?;
+    }
+    audit::record(
+        db,
+        actor,
+        action,
+        "profile",
+        owner_id.to_string(),
+        Some(before),
+        Some(after),
+    )
+    .await?;
+    Ok(())
 }
 
 pub async fn send_dashboard_ready(

@@ -52,6 +52,10 @@ pub struct SignupItem {
     pub has_fleet_admin: bool,
     #[schema(required = true)]
     pub subscription_status: Option<String>,
+    /// For the operator: the carrier no longer fits the band paid (or could
+    /// not be re-checked); the fleet gets the band paid.
+    #[schema(required = true)]
+    pub band_review: Option<String>,
     pub created_at: DateTime<Utc>,
 }
 
@@ -101,9 +105,11 @@ pub async fn list(state: &AppState, query: &PageQuery) -> Result<Page<SignupItem
                 last_name: r.last_name,
                 email: r.email,
                 contact_phone: r.contact_phone,
-                power_units: r.power_units,
-                fleet_size: r.fleet_size,
-                monthly_rate_cents: r.monthly_rate_cents,
+                // Once checkout started, the band and price it charged.
+                power_units: r.checkout_power_units.or(r.power_units),
+                fleet_size: r.checkout_fleet_size.or(r.fleet_size),
+                monthly_rate_cents: r.checkout_amount_cents.or(r.monthly_rate_cents),
+                band_review: r.band_review,
                 current_step: r.current_step,
                 completed: r.completed,
                 subscription_status: r.subscription_status,
@@ -163,37 +169,60 @@ pub async fn create_fleet(
         });
     }
 
-    // The user first (when asked): a duplicate e-mail stops everything.
+    // The user first (when asked). A customer who paid and created their
+    // login on the success page already has a profile: it becomes the
+    // fleet's admin in this same transaction.
     let mut new_user = None;
+    let mut existing_user = None;
     if with_user {
         let email = signup
-            .email
+            .payer_email
             .as_deref()
+            .or(signup.email.as_deref())
             .and_then(|e| Email::parse(e).ok())
             .ok_or_else(|| ApiError::field("email", &texts().signup.email_invalid))?;
-        if auth_repo::email_exists(&txn, email.as_str()).await? {
-            return Err(ApiError::Conflict {
-                code: "user_exists",
-                message: texts().admin.user_exists.replace("{email}", email.as_str()),
-            });
+        let user_exists = || ApiError::Conflict {
+            code: "user_exists",
+            message: texts().admin.user_exists.replace("{email}", email.as_str()),
+        };
+        if let Some(profile) = auth_repo::find_profile_by_email(&txn, email.as_str()).await? {
+            // Someone with another fleet or a staff role is not taken over.
+            let assignable = profile.account_id.is_none()
+                && matches!(profile.role.as_deref(), None | Some("fleet_admin"));
+            if !assignable {
+                return Err(user_exists());
+            }
+            existing_user = Some(profile);
+        } else {
+            // No password is chosen for them: they set one from the e-mailed link.
+            let unusable = state.passwords.hash(tokens::random_token()).await?;
+            let profile = auth_repo::insert_profile(
+                &txn,
+                NewProfile {
+                    email: email.as_str(),
+                    password_hash: unusable,
+                    role: Some(Role::FleetAdmin.as_str()),
+                    first_name: signup.first_name.clone(),
+                    last_name: signup.last_name.clone(),
+                    confirmed: true,
+                    account_id: None,
+                },
+            )
+            .await
+            .map_err(|err| {
+                if matches!(
+                    err.sql_err(),
+                    Some(sea_orm::SqlErr::UniqueConstraintViolation(_))
+                ) {
+                    user_exists()
+                } else {
+                    err.into()
+                }
+            })?;
+            new_user = Some(profile);
         }
-        // No password is chosen for them: they set one from the e-mailed link.
-        let unusable = state.passwords.hash(tokens::random_token()).await?;
-        let profile = auth_repo::insert_profile(
-            &txn,
-            NewProfile {
-                email: email.as_str(),
-                password_hash: unusable,
-                role: Some(Role::FleetAdmin.as_str()),
-                first_name: signup.first_name.clone(),
-                last_name: signup.last_name.clone(),
-                confirmed: true,
-                account_id: None,
-            },
-        )
-        .await?;
-        new_user = Some(profile);
     }
+    let owner = new_user.as_ref().or(existing_user.as_ref()).cloned();
 
     let now = Utc::now();
     let fleet = fleet_account::ActiveModel {
@@ -201,9 +230,14 @@ pub async fn create_fleet(
         dot_number: Set(signup.dot_number.clone()),
         legal_name: Set(signup.legal_name.clone()),
         dba_name: Set(signup.dba_name.clone()),
-        power_units: Set(signup.power_units.filter(|u| *u > 0).unwrap_or(1)),
-        monthly_rate_cents: Set(signup.monthly_rate_cents),
-        owner_id: Set(new_user.as_ref().map(|u| u.id)),
+        // The band paid (frozen at checkout), not whatever the carrier says now.
+        power_units: Set(signup
+            .checkout_power_units
+            .or(signup.power_units)
+            .filter(|u| *u > 0)
+            .unwrap_or(1)),
+        monthly_rate_cents: Set(signup.checkout_amount_cents.or(signup.monthly_rate_cents)),
+        owner_id: Set(owner.as_ref().map(|u| u.id)),
         contact_first_name: Set(signup.first_name.clone()),
         contact_last_name: Set(signup.last_name.clone()),
         contact_email: Set(signup.email.clone()),
@@ -245,6 +279,13 @@ pub async fn create_fleet(
     .insert(&txn)
     .await?;
     let mut token = None;
+    if let Some(user) = &existing_user {
+        let mut active = user.clone().into_active_model();
+        active.account_id = Set(Some(account.id));
+        active.role = Set(Some(Role::FleetAdmin.as_str().to_owned()));
+        active.updated_at = Set(now);
+        active.update(&txn).await?;
+    }
     if let Some(user) = &new_user {
         let mut active = user.clone().into_active_model();
         active.account_id = Set(Some(account.id));
@@ -263,7 +304,7 @@ pub async fn create_fleet(
     let before = json!({ "completed": signup.completed, "user_id": signup.user_id });
     let mut active_signup = signup.into_active_model();
     active_signup.completed = Set(true);
-    active_signup.user_id = Set(new_user.as_ref().map(|u| u.id));
+    active_signup.user_id = Set(owner.as_ref().map(|u| u.id));
     active_signup.updated_at = Set(now);
     let signup = active_signup.update(&txn).await?;
     audit::record(
@@ -283,7 +324,8 @@ pub async fn create_fleet(
             "fleet_account_id": fleet.id,
             "account_id": account.id,
             "dot_number": fleet.dot_number,
-            "user_email": new_user.as_ref().map(|u| u.email.clone()),
+            "user_email": owner.as_ref().map(|u| u.email.clone()),
+            "existing_user": existing_user.is_some(),
         })),
     )
     .await?;
@@ -293,9 +335,13 @@ pub async fn create_fleet(
         let link = format!("{}/reset-password?token={token}", state.config.public_url);
         send_dashboard_ready(state, &user.email, &fleet.legal_name, Some(&link)).await;
     }
+    if let Some(user) = &existing_user {
+        // They chose their password on the success page: sign in as usual.
+        send_dashboard_ready(state, &user.email, &fleet.legal_name, None).await;
+    }
     Ok(CreatedFleet {
         fleet_account_id: fleet.id,
         account_id: account.id,
-        user_id: new_user.map(|u| u.id),
+        user_id: owner.map(|u| u.id),
     })
 }

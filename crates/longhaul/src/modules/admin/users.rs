@@ -1,6 +1,6 @@
 //! The Users tab: list, create (without signing the admin out), change role.
 
-use super::accounts::{assign_fleet, system_txn};
+use super::accounts::{assign_fleet, clear_ownerships, system_txn};
 use super::audit;
 use crate::http::ApiError;
 use crate::http::paging::{Page, PageQuery, matches_any};
@@ -215,11 +215,18 @@ pub async fn change_role(
         .await?
         .ok_or(ApiError::NotFound)?;
     let before = json!({ "role": user.role, "account_id": user.account_id });
+    let was_fleet_admin = user.role.as_deref() == Some(Role::FleetAdmin.as_str());
     let mut active = user.into_active_model();
     active.role = Set(role.map(|r| r.as_str().to_owned()));
     active.account_id = Set(None);
     active.updated_at = Set(Utc::now());
     let user = active.update(&txn).await?;
+    // No longer a fleet admin: no fleet names them as its owner, and their
+    // sessions end so the old role's pages close now.
+    clear_ownerships(&txn, user.id, None).await?;
+    if was_fleet_admin {
+        auth_repo::delete_sessions_of_user(&txn, user.id).await?;
+    }
     audit::record(
         &txn,
         actor,

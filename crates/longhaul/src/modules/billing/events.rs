@@ -3,10 +3,13 @@
 
 use crate::http::ApiError;
 use crate::integrations::stripe::CheckoutSession;
-use crate::modules::signup::repo;
+use crate::modules::signup::{lookup, repo};
+use crate::state::AppState;
 use chrono::{DateTime, TimeZone, Utc};
 use db::entities::{fleet_signup, stripe_event};
-use sea_orm::{ActiveModelTrait, ConnectionTrait, DatabaseConnection, IntoActiveModel, Set};
+use domain::DotNumber;
+use domain::pricing::band_for;
+use sea_orm::{ActiveModelTrait, ConnectionTrait, IntoActiveModel, Set};
 use serde::Deserialize;
 use serde_json::Value;
 use uuid::Uuid;
@@ -34,11 +37,21 @@ pub enum Applied {
 
 /// Records the event id and applies it in one transaction: a failure leaves
 /// no trace, so Stripe's retry applies it again; a repeat is a no-op.
-pub async fn apply_event(
-    db: &DatabaseConnection,
-    event: &StripeEvent,
-) -> Result<Applied, ApiError> {
-    let txn = db::begin_write(db).await?;
+pub async fn apply_event(state: &AppState, event: &StripeEvent) -> Result<Applied, ApiError> {
+    let object = &event.data.object;
+    let completed_session = match event.event_type.as_str() {
+        "checkout.session.completed" | "checkout.session.async_payment_succeeded" => {
+            let session: CheckoutSession = serde_json::from_value(object.clone()).map_err(|e| {
+                ApiError::field("data.object", format!("not a checkout session: {e}"))
+            })?;
+            // The carrier is asked before the transaction: no outside call
+            // while the database is held.
+            let review = review_band(state, &session).await?;
+            Some((session, review))
+        }
+        _ => None,
+    };
+    let txn = db::begin_write(&state.db).await?;
     let inserted = stripe_event::ActiveModel {
         id: Set(event.id.clone()),
         event_type: Set(event.event_type.clone()),
@@ -59,13 +72,11 @@ pub async fn apply_event(
         .timestamp_opt(event.created, 0)
         .single()
         .unwrap_or_else(Utc::now);
-    let object = &event.data.object;
     match event.event_type.as_str() {
         "checkout.session.completed" | "checkout.session.async_payment_succeeded" => {
-            let session: CheckoutSession = serde_json::from_value(object.clone()).map_err(|e| {
-                ApiError::field("data.object", format!("not a checkout session: {e}"))
-            })?;
-            record_checkout(&txn, &session, at).await?;
+            if let Some((session, review)) = &completed_session {
+                record_checkout(&txn, session, at, review.clone()).await?;
+            }
         }
         "customer.subscription.created"
         | "customer.subscription.updated"
@@ -141,21 +152,90 @@ fn metadata_signup(metadata: &Value) -> Option<Uuid> {
         .and_then(|s| Uuid::parse_str(s).ok())
 }
 
+async fn signup_of<C: ConnectionTrait>(
+    db: &C,
+    session: &CheckoutSession,
+) -> Result<Option<fleet_signup::Model>, ApiError> {
+    Ok(
+        match session
+            .client_reference_id
+            .as_deref()
+            .and_then(|s| Uuid::parse_str(s).ok())
+        {
+            Some(id) => repo::find(db, id).await?,
+            None => repo::find_by_session(db, &session.id).await?,
+        },
+    )
+}
+
+fn dollars(cents: i64) -> String {
+    format!("${}.{:02}", cents / 100, cents % 100)
+}
+
+/// Checks a paid session against what the signup froze at checkout and
+/// against the carrier's current size (decision 010). Returns a note for the
+/// operator when they disagree; the band paid is what the account gets.
+pub async fn review_band(
+    state: &AppState,
+    session: &CheckoutSession,
+) -> Result<Option<String>, ApiError> {
+    let paid = session.payment_status == "paid" || session.payment_status == "no_payment_required";
+    let Some(signup) = signup_of(&state.db, session).await?.filter(|_| paid) else {
+        return Ok(None);
+    };
+    let paid_cents = signup
+        .checkout_amount_cents
+        .or(signup.monthly_rate_cents)
+        .unwrap_or(0);
+    let paid_band = signup
+        .checkout_fleet_size
+        .clone()
+        .or(signup.fleet_size.clone())
+        .unwrap_or_default();
+    let mut notes = Vec::new();
+    if let Some(total) = session.amount_total.filter(|t| *t < paid_cents) {
+        notes.push(format!(
+            "Stripe charged {} but the band {paid_band} costs {}.",
+            dollars(total),
+            dollars(paid_cents)
+        ));
+    }
+    let carrier = match DotNumber::parse(&signup.dot_number) {
+        Ok(dot) => lookup::find_carrier(state, &dot).await.ok(),
+        Err(_) => None,
+    };
+    match carrier {
+        Some(record) => {
+            let now = band_for(record.power_units);
+            if now.monthly_rate_cents > paid_cents {
+                notes.push(format!(
+                    "The carrier now reports {} power units ({}, {}/month); {paid_band} was paid ({}/month).",
+                    record.power_units,
+                    now.label,
+                    dollars(now.monthly_rate_cents),
+                    dollars(paid_cents)
+                ));
+            }
+        }
+        None => notes.push(format!(
+            "DOT {} could not be re-checked with the carrier registry when the payment arrived.",
+            signup.dot_number
+        )),
+    }
+    Ok((!notes.is_empty()).then(|| notes.join(" ")))
+}
+
 /// A completed checkout: links the session, customer and subscription to the
-/// signup; a paid session makes the subscription active.
+/// signup and records the payer's e-mail; a paid session makes the
+/// subscription active for the band frozen at checkout, with `review` kept
+/// for the operator when the band did not check out.
 pub async fn record_checkout<C: ConnectionTrait>(
     db: &C,
     session: &CheckoutSession,
     at: DateTime<Utc>,
+    review: Option<String>,
 ) -> Result<(), ApiError> {
-    let signup = match session
-        .client_reference_id
-        .as_deref()
-        .and_then(|s| Uuid::parse_str(s).ok())
-    {
-        Some(id) => repo::find(db, id).await?,
-        None => repo::find_by_session(db, &session.id).await?,
-    };
+    let signup = signup_of(db, session).await?;
     let Some(signup) = signup else {
         tracing::warn!(session = %session.id, "completed checkout for no known signup");
         return Ok(());
@@ -166,10 +246,30 @@ pub async fn record_checkout<C: ConnectionTrait>(
         } else {
             "incomplete"
         };
+    if signup
+        .stripe_session_id
+        .as_deref()
+        .is_some_and(|id| id != session.id)
+    {
+        tracing::warn!(session = %session.id, signup = %signup.id, "completed checkout is not the signup's session");
+        return Ok(());
+    }
     let mut signup = signup;
-    if signup.stripe_session_id.is_none() {
+    let payer = session.payer_email().map(|e| e.trim().to_lowercase());
+    let link_session = signup.stripe_session_id.is_none();
+    let link_payer = signup.payer_email.is_none() && payer.is_some() && status == "active";
+    let flag = review.is_some() && signup.band_review != review;
+    if link_session || link_payer || flag {
         let mut active = signup.into_active_model();
-        active.stripe_session_id = Set(Some(session.id.clone()));
+        if link_session {
+            active.stripe_session_id = Set(Some(session.id.clone()));
+        }
+        if link_payer {
+            active.payer_email = Set(payer);
+        }
+        if flag {
+            active.band_review = Set(review);
+        }
         signup = repo::update(db, active).await?;
     }
     update_state(

@@ -2,19 +2,17 @@
 //! stand-in is active, `/api/test-checkout/*`.
 
 use super::events::{Applied, StripeEvent, apply_event};
-use super::service::{self, SubscriptionCheck};
+use super::service::{self, AccountCreated, SubscriptionCheck};
 use super::test_checkout::{self, TestCheckoutView};
 use crate::http::error::ErrorBody;
 use crate::http::{ApiError, ApiResult, ValidJson};
 use crate::integrations::stripe::webhook;
-use crate::modules::auth::routes::{SignedInResponse, UserView, session_cookie};
 use crate::state::AppState;
 use axum::body::Bytes;
 use axum::extract::{DefaultBodyLimit, Path, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use axum_extra::extract::cookie::CookieJar;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -79,24 +77,17 @@ pub async fn check(
     Ok(Json(service::check(&state, &body.session_id).await?))
 }
 
+/// Creates the fleet admin's login for the payer's e-mail, unconfirmed: the
+/// confirmation link goes to that e-mail, and no session is started here.
 #[utoipa::path(post, path = "/api/subscriptions/account", tag = "billing", request_body = AccountRequest,
-    responses((status = 201, body = SignedInResponse), (status = 400, body = ErrorBody), (status = 404, body = ErrorBody),
+    responses((status = 201, body = AccountCreated), (status = 400, body = ErrorBody), (status = 404, body = ErrorBody),
               (status = 409, body = ErrorBody), (status = 422, body = ErrorBody)))]
 pub async fn create_account(
     State(state): State<AppState>,
-    jar: CookieJar,
     ValidJson(body): ValidJson<AccountRequest>,
-) -> ApiResult<(StatusCode, CookieJar, Json<SignedInResponse>)> {
-    let signed_in = service::create_account(&state, &body.session_id, body.password).await?;
-    let jar = jar.add(session_cookie(&state, signed_in.cookie_token));
-    Ok((
-        StatusCode::CREATED,
-        jar,
-        Json(SignedInResponse {
-            user: UserView::from(&signed_in.user),
-            csrf_token: signed_in.user.csrf_token,
-        }),
-    ))
+) -> ApiResult<(StatusCode, Json<AccountCreated>)> {
+    let created = service::create_account(&state, &body.session_id, body.password).await?;
+    Ok((StatusCode::CREATED, Json(created)))
 }
 
 /// Stripe's webhook: the raw body is verified against `Stripe-Signature`
@@ -132,7 +123,7 @@ pub async fn stripe_webhook(
         code: "invalid_event",
         message: format!("not a Stripe event: {err}"),
     })?;
-    let applied = apply_event(&state.db, &event).await?;
+    let applied = apply_event(&state, &event).await?;
     Ok(Json(WebhookAck {
         received: true,
         duplicate: applied == Applied::Duplicate,

@@ -1,14 +1,15 @@
 //! The subscription success page (spec part 1 §2, §4 Payment).
 
-use super::events::record_checkout;
+use super::events::{record_checkout, review_band};
 use crate::http::ApiError;
 use crate::integrations::stripe::CheckoutSession;
-use crate::modules::auth::repo::{self as auth_repo, NewProfile};
-use crate::modules::auth::service::{SignedIn, start_session};
+use crate::mail::OutgoingEmail;
+use crate::modules::auth::repo::{self as auth_repo, NewProfile, TokenPurpose};
+use crate::modules::auth::tokens;
 use crate::modules::signup::repo as signup_repo;
 use crate::state::AppState;
 use axum::http::StatusCode;
-use chrono::Utc;
+use chrono::{Duration, Utc};
 use domain::{Email, Role, texts};
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -22,10 +23,22 @@ pub struct SubscriptionCheck {
     pub subscription_id: Option<String>,
     /// subscription | payment
     pub mode: String,
-    /// The signup's e-mail, for the password form.
+    /// The e-mail the payment was made with, for the password form; null
+    /// until the session is paid.
     #[schema(required = true)]
     pub email: Option<String>,
+    /// Whether that e-mail already has an account; always false until the
+    /// session is paid, so the check reveals nothing about accounts.
     pub account_exists: bool,
+    /// While the session is still open: where to go back to pay.
+    #[schema(required = true)]
+    pub checkout_url: Option<String>,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct AccountCreated {
+    /// The payer's e-mail: the account's, and where the confirmation link went.
+    pub email: String,
 }
 
 fn session_not_found() -> ApiError {
@@ -64,36 +77,49 @@ fn is_paid(session: &CheckoutSession) -> bool {
     session.payment_status == "paid" || session.payment_status == "no_payment_required"
 }
 
-async fn signup_email(
+async fn signup_of(
     state: &AppState,
     session: &CheckoutSession,
-) -> Result<Option<String>, ApiError> {
-    let signup = match session
-        .client_reference_id
-        .as_deref()
-        .and_then(|s| Uuid::parse_str(s).ok())
-    {
-        Some(id) => signup_repo::find(&state.db, id).await?,
-        None => signup_repo::find_by_session(&state.db, &session.id).await?,
-    };
-    Ok(signup
-        .and_then(|s| s.email)
-        .or_else(|| session.customer_email.clone()))
+) -> Result<Option<db::entities::fleet_signup::Model>, ApiError> {
+    Ok(
+        match session
+            .client_reference_id
+            .as_deref()
+            .and_then(|s| Uuid::parse_str(s).ok())
+        {
+            Some(id) => signup_repo::find(&state.db, id).await?,
+            None => signup_repo::find_by_session(&state.db, &session.id).await?,
+        },
+    )
+}
+
+/// The e-mail the payment was made with (Stripe's customer e-mail), never
+/// the signup's contact e-mail, which anyone holding the signup id could
+/// have typed.
+fn payer_email(session: &CheckoutSession) -> Option<Email> {
+    session.payer_email().and_then(|e| Email::parse(e).ok())
 }
 
 pub async fn check(state: &AppState, session_id: &str) -> Result<SubscriptionCheck, ApiError> {
     let session = retrieve(state, session_id).await?;
-    if is_paid(&session) {
+    let paid = is_paid(&session);
+    let (email, account_exists) = if paid {
         // Webhooks may lag the customer's return: record what Stripe says now
         // through the same path the webhook takes (idempotent, newest wins).
-        record_checkout(&state.db, &session, Utc::now()).await?;
-    }
-    let email = signup_email(state, &session).await?;
-    let account_exists = match &email {
-        Some(email) => auth_repo::email_exists(&state.db, email).await?,
-        None => false,
+        let review = review_band(state, &session).await?;
+        record_checkout(&state.db, &session, Utc::now(), review).await?;
+        match payer_email(&session) {
+            Some(email) => {
+                let exists = auth_repo::email_exists(&state.db, email.as_str()).await?;
+                (Some(email.as_str().to_owned()), exists)
+            }
+            None => (None, false),
+        }
+    } else {
+        // Unpaid: nothing about accounts or e-mails.
+        (None, false)
     };
-    let status = if is_paid(&session) {
+    let status = if paid {
         "paid".to_owned()
     } else {
         session
@@ -101,22 +127,29 @@ pub async fn check(state: &AppState, session_id: &str) -> Result<SubscriptionChe
             .clone()
             .unwrap_or_else(|| session.payment_status.clone())
     };
+    let checkout_url = if !paid && session.status.as_deref() == Some("open") {
+        session.url.clone()
+    } else {
+        None
+    };
     Ok(SubscriptionCheck {
         status,
         subscription_id: session.subscription.clone(),
         mode: session.mode.clone(),
         email,
         account_exists,
+        checkout_url,
     })
 }
 
-/// The fleet admin's login for a paid signup. The payment tied the e-mail to
-/// the signup, so no confirmation e-mail is needed.
+/// The fleet admin's login for a paid checkout: for the e-mail the payment
+/// was made with, and unconfirmed until the link e-mailed there is followed
+/// (decision 010) — holding the success page proves nothing.
 pub async fn create_account(
     state: &AppState,
     session_id: &str,
     password: String,
-) -> Result<SignedIn, ApiError> {
+) -> Result<AccountCreated, ApiError> {
     let session = retrieve(state, session_id).await?;
     if !is_paid(&session) {
         return Err(ApiError::Conflict {
@@ -127,13 +160,7 @@ pub async fn create_account(
             ),
         });
     }
-    let email = signup_email(state, &session)
-        .await?
-        .ok_or_else(|| ApiError::BadRequest {
-            code: "missing_email",
-            message: texts().subscription_success.missing_email.clone(),
-        })?;
-    let email = Email::parse(&email).map_err(|_| ApiError::BadRequest {
+    let email = payer_email(&session).ok_or_else(|| ApiError::BadRequest {
         code: "missing_email",
         message: texts().subscription_success.missing_email.clone(),
     })?;
@@ -146,16 +173,19 @@ pub async fn create_account(
     if auth_repo::email_exists(&state.db, email.as_str()).await? {
         return Err(account_exists());
     }
+    let signup = signup_of(state, &session).await?;
     let password_hash = state.passwords.hash(password).await?;
+    let token = tokens::random_token();
+    let txn = db::begin_write(&state.db).await?;
     let profile = auth_repo::insert_profile(
-        &state.db,
+        &txn,
         NewProfile {
             email: email.as_str(),
             password_hash,
             role: Some(Role::FleetAdmin.as_str()),
-            first_name: None,
-            last_name: None,
-            confirmed: true,
+            first_name: signup.as_ref().and_then(|s| s.first_name.clone()),
+            last_name: signup.as_ref().and_then(|s| s.last_name.clone()),
+            confirmed: false,
             account_id: None,
         },
     )
@@ -170,21 +200,43 @@ pub async fn create_account(
             err.into()
         }
     })?;
-    // Names from the signup's contact step, when there is one.
-    if let Some(signup) = match session
-        .client_reference_id
-        .as_deref()
-        .and_then(|s| Uuid::parse_str(s).ok())
+    auth_repo::insert_token(
+        &txn,
+        tokens::hash_token(&token),
+        profile.id,
+        TokenPurpose::ConfirmEmail,
+        CONFIRM_TTL,
+    )
+    .await?;
+    txn.commit().await?;
+    let link = format!("{}/auth?confirm={token}", state.config.public_url);
+    if let Err(err) = state
+        .mailer
+        .send(confirm_account_email(&profile.email, &link))
+        .await
     {
-        Some(id) => signup_repo::find(&state.db, id).await?,
-        None => None,
-    } {
-        use sea_orm::{ActiveModelTrait, IntoActiveModel, Set};
-        let mut active = profile.clone().into_active_model();
-        active.first_name = Set(signup.first_name.clone());
-        active.last_name = Set(signup.last_name.clone());
-        let profile = active.update(&state.db).await?;
-        return start_session(state, profile).await;
+        // Signing in with the new password sends a fresh link.
+        tracing::error!(error = ?err, "account confirmation e-mail could not be sent");
     }
-    start_session(state, profile).await
+    Ok(AccountCreated {
+        email: profile.email,
+    })
+}
+
+const CONFIRM_TTL: Duration = Duration::hours(24);
+
+fn confirm_account_email(to: &str, link: &str) -> OutgoingEmail {
+    let intro = "Thank you for subscribing to Longhaul. Please confirm your e-mail address to finish creating your fleet admin account.";
+    OutgoingEmail {
+        to: to.to_owned(),
+        subject: "Confirm your Longhaul fleet account".into(),
+        text: format!(
+            "{intro}\n\nConfirm your e-mail: {link}\n\nThe link is valid for 24 hours. If you did not subscribe, ignore this message."
+        ),
+        html: format!(
+            "<!doctype html><html><body style=\"font-family:sans-serif;color:#1f2937\"><p>{intro}</p>\
+             <p><a href=\"{link}\">Confirm your e-mail</a></p>\
+             <p style=\"font-size:12px;color:#6b7280\">Or paste this link into your browser: {link}</p></body></html>"
+        ),
+    }
 }

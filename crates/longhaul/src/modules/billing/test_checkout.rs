@@ -154,9 +154,11 @@ pub async fn pay(
                 "customer": session.customer,
                 "client_reference_id": session.client_reference_id,
                 "customer_email": session.customer_email,
+                "amount_total": session.amount_total,
+                "customer_details": { "email": session.customer_email },
             }),
         },
     };
-    apply_event(&state.db, &event).await?;
+    apply_event(state, &event).await?;
     Ok(row.success_url)
 }

@@ -60,6 +60,9 @@ pub struct ContactRequest {
 pub struct CheckoutResponse {
     pub url: String,
     pub session_id: String,
+    /// The signup this checkout charges for; a new one when the signup asked
+    /// for had already gone to checkout.
+    pub signup_id: Uuid,
 }
 
 #[utoipa::path(post, path = "/api/signup/lookup", tag = "signup", request_body = LookupRequest,
@@ -146,5 +149,6 @@ pub async fn checkout(
     Ok(Json(CheckoutResponse {
         url: started.url,
         session_id: started.session_id,
+        signup_id: started.signup_id,
     }))
 }

@@ -93,6 +93,8 @@ pub struct ContactInfo {
     pub phone: Option<String>,
 }
 
+/// What the anonymous restore link gives back: only what the wizard needs to
+/// resume, and nothing once checkout has started (decision 010).
 #[derive(Debug, Serialize, ToSchema)]
 pub struct SignupView {
     pub id: Uuid,
@@ -101,13 +103,22 @@ pub struct SignupView {
     pub company: Option<CompanyInfo>,
     #[schema(required = true)]
     pub contact: Option<ContactInfo>,
-    pub completed: bool,
-    #[schema(required = true)]
-    pub subscription_status: Option<String>,
+    /// Checkout has started: the signup is frozen and shows nothing more; a
+    /// change starts a new signup.
+    pub checkout_started: bool,
 }
 
 impl From<&fleet_signup::Model> for SignupView {
     fn from(row: &fleet_signup::Model) -> Self {
+        if is_frozen(row) {
+            return SignupView {
+                id: row.id,
+                current_step: row.current_step,
+                company: None,
+                contact: None,
+                checkout_started: true,
+            };
+        }
         let has_contact = row.first_name.is_some()
             || row.last_name.is_some()
             || row.email.is_some()
@@ -122,9 +133,45 @@ impl From<&fleet_signup::Model> for SignupView {
                 email: row.email.clone(),
                 phone: row.contact_phone.clone(),
             }),
-            completed: row.completed,
-            subscription_status: row.subscription_status.clone(),
+            checkout_started: false,
         }
+    }
+}
+
+/// Once checkout has started nothing about the signup changes: the price,
+/// band and e-mail are what the checkout session charges for.
+pub fn is_frozen(row: &fleet_signup::Model) -> bool {
+    row.checkout_started_at.is_some() || row.stripe_session_id.is_some()
+}
+
+fn frozen() -> ApiError {
+    ApiError::Conflict {
+        code: "signup_frozen",
+        message: texts().signup.signup_frozen.clone(),
+    }
+}
+
+/// A new signup (step 1, not frozen) with the carrier data and contact of
+/// `row`: what a change to a frozen signup starts from.
+fn fork(row: &fleet_signup::Model) -> fleet_signup::ActiveModel {
+    fleet_signup::ActiveModel {
+        dot_number: Set(row.dot_number.clone()),
+        legal_name: Set(row.legal_name.clone()),
+        dba_name: Set(row.dba_name.clone()),
+        street_address: Set(row.street_address.clone()),
+        city: Set(row.city.clone()),
+        state: Set(row.state.clone()),
+        zip_code: Set(row.zip_code.clone()),
+        phone_number: Set(row.phone_number.clone()),
+        power_units: Set(row.power_units),
+        fleet_size: Set(row.fleet_size.clone()),
+        monthly_rate_cents: Set(row.monthly_rate_cents),
+        fmcsa_data: Set(row.fmcsa_data.clone()),
+        first_name: Set(row.first_name.clone()),
+        last_name: Set(row.last_name.clone()),
+        email: Set(row.email.clone()),
+        contact_phone: Set(row.contact_phone.clone()),
+        ..Default::default()
     }
 }
 
@@ -175,7 +222,7 @@ pub async fn save_company(
     let existing = match signup_id {
         Some(id) => repo::find(&state.db, id)
             .await?
-            .filter(|row| !row.completed),
+            .filter(|row| !row.completed && !is_frozen(row)),
         None => None,
     };
     let created = existing.is_none();
@@ -198,7 +245,16 @@ pub async fn save_company(
     let saved = if created {
         repo::insert(&state.db, row).await?
     } else {
-        repo::update(&state.db, row).await?
+        match repo::update_unfrozen(&state.db, row.clone()).await? {
+            Some(saved) => saved,
+            // Checkout started a moment ago: the change starts a new signup.
+            None => {
+                return Ok((
+                    SignupView::from(&repo::insert(&state.db, reset_ids(row)).await?),
+                    true,
+                ));
+            }
+        }
     };
     Ok((SignupView::from(&saved), created))
 }
@@ -215,9 +271,16 @@ pub async fn set_step(state: &AppState, id: Uuid, step: i32) -> Result<SignupVie
             "current_step must be 1, 2 or 3",
         ));
     }
-    let mut row = open_signup(state, id).await?.into_active_model();
+    let row = open_signup(state, id).await?;
+    if is_frozen(&row) {
+        return Err(frozen());
+    }
+    let mut row = row.into_active_model();
     row.current_step = Set(step);
-    Ok(SignupView::from(&repo::update(&state.db, row).await?))
+    let saved = repo::update_unfrozen(&state.db, row)
+        .await?
+        .ok_or_else(frozen)?;
+    Ok(SignupView::from(&saved))
 }
 
 pub struct ContactInput {
@@ -248,11 +311,25 @@ pub async fn set_contact(
                 .collect::<BTreeMap<_, _>>(),
         }
     })?;
-    let mut row = open_signup(state, id).await?.into_active_model();
-    row.first_name = Set(Some(contact.first_name));
-    row.last_name = Set(Some(contact.last_name));
-    row.email = Set(Some(contact.email.to_string()));
-    row.contact_phone = Set(Some(contact.phone));
+    let existing = open_signup(state, id).await?;
+    let apply = |mut row: fleet_signup::ActiveModel| {
+        row.first_name = Set(Some(contact.first_name.clone()));
+        row.last_name = Set(Some(contact.last_name.clone()));
+        row.email = Set(Some(contact.email.to_string()));
+        row.contact_phone = Set(Some(contact.phone.clone()));
+        row
+    };
+    if !is_frozen(&existing) {
+        let mut row = apply(existing.clone().into_active_model());
+        row.current_step = Set(3);
+        if let Some(saved) = repo::update_unfrozen(&state.db, row).await? {
+            return Ok(SignupView::from(&saved));
+        }
+    }
+    // Checkout has started: the frozen signup stays as it was paid for, and
+    // the change starts a new signup (the wizard adopts its id).
+    let saved = repo::insert(&state.db, apply(fork(&existing))).await?;
+    let mut row = saved.into_active_model();
     row.current_step = Set(3);
     Ok(SignupView::from(&repo::update(&state.db, row).await?))
 }
@@ -260,23 +337,55 @@ pub async fn set_contact(
 pub struct StartedCheckout {
     pub url: String,
     pub session_id: String,
+    /// The signup the session charges for: a new one when the signup asked
+    /// for had already gone to checkout.
+    pub signup_id: Uuid,
 }
 
-/// Opens a Stripe Checkout Session for the band's monthly price. Stripe is
-/// called first and the row updated after: if the update fails the session
-/// still names the signup (client_reference_id), so nothing is lost.
+/// Opens a Stripe Checkout Session for the band's monthly price. The signup
+/// is frozen first (a conditional update, so concurrent edits and checkouts
+/// cannot slip in), with the price and band the session charges; then Stripe
+/// is called and the session id stored. A signup that already went to
+/// checkout is not reused: a new signup with the same data takes the new
+/// checkout, so one signup is paid by at most one session.
 pub async fn start_checkout(state: &AppState, id: Uuid) -> Result<StartedCheckout, ApiError> {
-    let row = open_signup(state, id).await?;
+    let mut row = open_signup(state, id).await?;
+    if row.email.is_none() {
+        return Err(ApiError::field("email", &texts().signup.email_invalid));
+    }
+    // Frozen first, then read: what is charged is what the row holds now
+    // that no edit can land any more. A signup already frozen (or frozen by
+    // a concurrent checkout a moment ago) is copied to a new one.
+    let mut frozen_row = None;
+    for _ in 0..2 {
+        if !is_frozen(&row) {
+            if let Some(r) = repo::freeze_for_checkout(&state.db, row.id).await? {
+                frozen_row = Some(r);
+                break;
+            }
+            row = repo::find(&state.db, row.id).await?.ok_or_else(not_found)?;
+        }
+        row = repo::insert(&state.db, fork(&row)).await?;
+    }
+    let row = frozen_row.ok_or_else(frozen)?;
     let email = row
         .email
         .clone()
         .ok_or_else(|| ApiError::field("email", &texts().signup.email_invalid))?;
     let company = CompanyInfo::from_row(&row);
+    let mut charged = row.into_active_model();
+    charged.checkout_amount_cents = Set(Some(company.monthly_rate_cents));
+    charged.checkout_fleet_size = Set(Some(company.fleet_size.clone()));
+    charged.checkout_power_units =
+        Set(Some(i32::try_from(company.power_units).unwrap_or(i32::MAX)));
+    let row = repo::update(&state.db, charged).await?;
     let public = &state.config.public_url;
     let request = CheckoutRequest {
         signup_id: row.id,
         customer_email: email,
         amount_cents: company.monthly_rate_cents,
+        fleet_size: company.fleet_size.clone(),
+        power_units: company.power_units,
         product_name: format!("Longhaul {} plan", company.fleet_size),
         description: format!("{} (DOT {})", company.legal_name, company.dot_number),
         success_url: format!("{public}/subscription-success?session_id={{CHECKOUT_SESSION_ID}}"),
@@ -287,20 +396,45 @@ pub async fn start_checkout(state: &AppState, id: Uuid) -> Result<StartedCheckou
         code: "checkout_failed",
         message,
     };
-    let session = state.payments.create_checkout(request).await.map_err(|err| {
-        tracing::error!(error = %err, signup = %row.id, "checkout session could not be created");
-        checkout_failed(texts().signup.checkout_failed.clone())
-    })?;
+    let session = match state.payments.create_checkout(request).await {
+        Ok(session) => session,
+        Err(err) => {
+            tracing::error!(error = %err, signup = %row.id, "checkout session could not be created");
+            // No session exists: the signup may be edited and checked out again.
+            repo::unfreeze(&state.db, row.id).await?;
+            return Err(checkout_failed(texts().signup.checkout_failed.clone()));
+        }
+    };
     let url = session
         .url
         .clone()
         .ok_or_else(|| checkout_failed(texts().signup.no_checkout_url.clone()))?;
-    let mut active = row.into_active_model();
+    let mut active = row.clone().into_active_model();
     active.stripe_session_id = Set(Some(session.id.clone()));
     active.current_step = Set(3);
     repo::update(&state.db, active).await?;
     Ok(StartedCheckout {
         url,
         session_id: session.id,
+        signup_id: row.id,
     })
+}
+
+/// An ActiveModel for inserting a copy: the key and bookkeeping are set by
+/// `repo::insert`.
+fn reset_ids(mut row: fleet_signup::ActiveModel) -> fleet_signup::ActiveModel {
+    row.id = sea_orm::ActiveValue::NotSet;
+    row.stripe_session_id = Set(None);
+    row.checkout_started_at = Set(None);
+    row.checkout_amount_cents = Set(None);
+    row.checkout_fleet_size = Set(None);
+    row.checkout_power_units = Set(None);
+    row.payer_email = Set(None);
+    row.band_review = Set(None);
+    row.subscription_status = Set(None);
+    row.stripe_customer_id = Set(None);
+    row.stripe_subscription_id = Set(None);
+    row.subscription_event_at = Set(None);
+    row.user_id = Set(None);
+    row
 }

@@ -33,6 +33,8 @@ export interface AdminSignup {
   completed: boolean
   has_fleet_admin: boolean
   subscription_status: string | null
+  /** The carrier no longer fits the band paid (or could not be re-checked): for the operator. */
+  band_review: string | null
   /** RFC 3339. */
   created_at: string
 }

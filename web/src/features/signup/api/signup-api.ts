@@ -30,8 +30,8 @@ export interface SignupView {
   current_step: 1 | 2 | 3
   company: CompanyInfo | null
   contact: ContactInfo | null
-  completed: boolean
-  subscription_status: string | null
+  /** Checkout has started: the signup is frozen and shows nothing more. */
+  checkout_started: boolean
 }
 
 export interface LookupResponse {
@@ -49,6 +49,8 @@ export interface ContactRequest {
 export interface CheckoutResponse {
   url: string
   session_id: string
+  /** The signup this checkout charges for (a new one if the asked one had already gone to checkout). */
+  signup_id: string
 }
 
 export const signupKeys = {
