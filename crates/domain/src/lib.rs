@@ -9,6 +9,7 @@ pub mod password;
 pub mod pricing;
 pub mod role;
 pub mod texts;
+pub mod throttle;
 
 pub use dot_number::DotNumber;
 pub use email::Email;

@@ -36,3 +36,17 @@ pub fn password_reset(to: &str, link: &str) -> OutgoingEmail {
         html: html(intro, link, "Choose a new password"),
     }
 }
+
+/// Sent instead of a confirmation when someone signs up with an address that
+/// already has an account, so the sign-up answer reveals nothing.
+pub fn already_registered(to: &str, sign_in_link: &str) -> OutgoingEmail {
+    let intro = "Someone tried to create a Longhaul account with your e-mail address, which already has an account. If it was you, sign in; if you forgot your password, choose 'Forgot your password?' on the sign-in page to reset it.";
+    OutgoingEmail {
+        to: to.to_owned(),
+        subject: "You already have a Longhaul account".into(),
+        text: format!(
+            "{intro}\n\nSign in: {sign_in_link}\n\nIf it was not you, ignore this message; nothing has changed."
+        ),
+        html: html(intro, sign_in_link, "Sign in"),
+    }
+}

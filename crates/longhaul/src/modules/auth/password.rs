@@ -1,17 +1,57 @@
 //! argon2id at OWASP's parameters (19 MiB, 2 iterations, 1 lane). Hashing is
-//! CPU-bound, so it runs on the blocking pool.
+//! CPU-bound, so it runs on the blocking pool — at most one hash per core at
+//! a time (each holds 19 MiB), with a short bounded queue in front: callers
+//! beyond it get `HashError::Busy` (429 with Retry-After), never a pile of
+//! 19 MiB buffers or a 5xx.
 
 use argon2::password_hash::{
     PasswordHash, PasswordHasher as _, PasswordVerifier, SaltString, rand_core::OsRng,
 };
 use argon2::{Algorithm, Argon2, Params, Version};
 use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::time::Duration;
+use tokio::sync::Semaphore;
+
+/// How long a request may wait for a free core before it is told to retry.
+const MAX_WAIT: Duration = Duration::from_secs(2);
+/// Waiting requests per core beyond which new ones are turned away at once.
+const QUEUE_PER_CORE: usize = 16;
+
+#[derive(Debug, thiserror::Error)]
+pub enum HashError {
+    #[error("password hashing is at capacity")]
+    Busy,
+    #[error(transparent)]
+    Failed(#[from] anyhow::Error),
+}
+
+impl From<HashError> for crate::http::ApiError {
+    fn from(err: HashError) -> Self {
+        match err {
+            HashError::Busy => crate::http::ApiError::RateLimited {
+                message: domain::texts().auth.server_busy.clone(),
+                retry_after_secs: 1,
+            },
+            HashError::Failed(err) => crate::http::ApiError::Internal(err),
+        }
+    }
+}
 
 #[derive(Clone)]
 pub struct PasswordHasher {
     /// A real hash of a random password: unknown e-mails are checked against
     /// it so they cost the same time as a wrong password.
     dummy_hash: Arc<str>,
+    pool: Arc<Pool>,
+}
+
+struct Pool {
+    cores: Arc<Semaphore>,
+    waiting: AtomicUsize,
+    max_waiting: usize,
+    hashes: AtomicU64,
+    verifications: AtomicU64,
 }
 
 fn argon2() -> Argon2<'static> {
@@ -39,23 +79,79 @@ fn verify_sync(password: &str, hash: &str) -> bool {
 
 impl PasswordHasher {
     pub fn new() -> anyhow::Result<Self> {
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        Self::with_cores(cores)
+    }
+
+    pub fn with_cores(cores: usize) -> anyhow::Result<Self> {
+        let cores = cores.max(1);
         let random = crate::modules::auth::tokens::random_token();
         Ok(Self {
             dummy_hash: hash_sync(&random)?.into(),
+            pool: Arc::new(Pool {
+                cores: Arc::new(Semaphore::new(cores)),
+                waiting: AtomicUsize::new(0),
+                max_waiting: cores * QUEUE_PER_CORE,
+                hashes: AtomicU64::new(0),
+                verifications: AtomicU64::new(0),
+            }),
         })
     }
 
-    pub async fn hash(&self, password: String) -> anyhow::Result<String> {
-        tokio::task::spawn_blocking(move || hash_sync(&password)).await?
+    /// Runs `work` on the blocking pool once a core is free. The permit moves
+    /// into the blocking task, so a caller that goes away does not free the
+    /// core before the hash is done.
+    async fn run<T: Send + 'static>(
+        &self,
+        work: impl FnOnce() -> T + Send + 'static,
+    ) -> Result<T, HashError> {
+        let pool = &self.pool;
+        if pool.waiting.fetch_add(1, Ordering::SeqCst) >= pool.max_waiting {
+            pool.waiting.fetch_sub(1, Ordering::SeqCst);
+            return Err(HashError::Busy);
+        }
+        let permit = tokio::time::timeout(MAX_WAIT, pool.cores.clone().acquire_owned()).await;
+        pool.waiting.fetch_sub(1, Ordering::SeqCst);
+        let Ok(Ok(permit)) = permit else {
+            return Err(HashError::Busy);
+        };
+        tokio::task::spawn_blocking(move || {
+            let out = work();
+            drop(permit);
+            out
+        })
+        .await
+        .map_err(|e| HashError::Failed(e.into()))
+    }
+
+    pub async fn hash(&self, password: String) -> Result<String, HashError> {
+        self.pool.hashes.fetch_add(1, Ordering::Relaxed);
+        Ok(self.run(move || hash_sync(&password)).await??)
     }
 
     /// Verifies against `hash`, or against the dummy hash when there is no
     /// user, so both paths take the same time. Returns false in the latter.
-    pub async fn verify(&self, password: String, hash: Option<String>) -> anyhow::Result<bool> {
+    pub async fn verify(&self, password: String, hash: Option<String>) -> Result<bool, HashError> {
         let known = hash.is_some();
         let hash = hash.unwrap_or_else(|| self.dummy_hash.to_string());
-        let ok = tokio::task::spawn_blocking(move || verify_sync(&password, &hash)).await?;
+        let pool = self.pool.clone();
+        let ok = self
+            .run(move || {
+                pool.verifications.fetch_add(1, Ordering::Relaxed);
+                verify_sync(&password, &hash)
+            })
+            .await?;
         Ok(ok && known)
+    }
+
+    /// Password hashes started since the start (for tests and metrics).
+    pub fn hashes(&self) -> u64 {
+        self.pool.hashes.load(Ordering::Relaxed)
+    }
+
+    /// Password checks run since the start (for tests and metrics).
+    pub fn verifications(&self) -> u64 {
+        self.pool.verifications.load(Ordering::Relaxed)
     }
 }
 
@@ -76,5 +172,33 @@ mod tests {
         );
         assert!(!hasher.verify("wrong".into(), Some(hash)).await.unwrap());
         assert!(!hasher.verify("anything".into(), None).await.unwrap());
+        assert_eq!(hasher.verifications(), 3);
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_full_pool_turns_callers_away_instead_of_queueing_without_bound() {
+        let hasher = PasswordHasher::with_cores(1).unwrap();
+        let calls: Vec<_> = (0..60)
+            .map(|_| {
+                let hasher = hasher.clone();
+                tokio::spawn(async move { hasher.hash("correct horse".into()).await })
+            })
+            .collect();
+        let mut results = Vec::new();
+        for call in calls {
+            results.push(call.await);
+        }
+        let busy = results
+            .iter()
+            .filter(|r| matches!(r.as_ref().unwrap(), Err(HashError::Busy)))
+            .count();
+        let hashed = results
+            .iter()
+            .filter(|r| r.as_ref().unwrap().is_ok())
+            .count();
+        assert_eq!(busy + hashed, 60);
+        // One core, a queue of 16: at least the overflow is turned away.
+        assert!(busy >= 60 - 17, "busy {busy}");
+        assert!(hashed >= 1);
     }
 }
