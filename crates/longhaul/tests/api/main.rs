@@ -12,6 +12,7 @@ mod bootstrap;
 mod contract;
 mod fleet_dashboard;
 mod fmcsa_adapter;
+mod hashing_bounds;
 mod password_reset;
 mod rate_limit;
 mod signup_flow;
