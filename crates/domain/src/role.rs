@@ -91,7 +91,10 @@ mod tests {
         assert_eq!(self_sign_up_role("x@myfleet.com"), Role::FleetDriver);
         assert_eq!(self_sign_up_role("x@fleet.co"), Role::FleetDriver);
         assert_eq!(self_sign_up_role("x@fleet.com."), Role::FleetDriver);
-        assert_eq!(self_sign_up_role("\"a@fleet.com\"@evil.test"), Role::FleetDriver);
+        assert_eq!(
+            self_sign_up_role("\"a@fleet.com\"@evil.test"),
+            Role::FleetDriver
+        );
         assert_eq!(self_sign_up_role("fleet.com"), Role::FleetDriver);
         assert_eq!(self_sign_up_role("x@Fleet.Com"), Role::FleetAdmin);
     }

@@ -363,7 +363,8 @@ mod tests {
 
     #[test]
     fn trust_proxy_counts_proxies() {
-        let hops = |v: &str| Config::from_map(&vars(&[("TRUST_PROXY", v)])).map(|c| c.trusted_proxies);
+        let hops =
+            |v: &str| Config::from_map(&vars(&[("TRUST_PROXY", v)])).map(|c| c.trusted_proxies);
         assert_eq!(hops("false").unwrap(), 0);
         assert_eq!(hops("0").unwrap(), 0);
         assert_eq!(hops("true").unwrap(), 1);

@@ -28,7 +28,10 @@ pub enum ApiError {
     /// 429 with `Retry-After` (seconds): a spent attempt budget or a full
     /// password-hashing pool. Never a 5xx: waiting fixes it.
     #[error("{message}")]
-    RateLimited { message: String, retry_after_secs: u64 },
+    RateLimited {
+        message: String,
+        retry_after_secs: u64,
+    },
     #[error("{0}")]
     PayloadTooLarge(String),
     #[error("{0}")]

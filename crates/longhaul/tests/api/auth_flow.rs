@@ -245,7 +245,8 @@ on_each_backend!(
 on_each_backend!(
     only_the_exact_fleet_com_domain_makes_a_fleet_admin,
     |mut app: TestApp| async move {
-        app.confirmed_user("x@fleet.com.attacker.test", "secret1").await;
+        app.confirmed_user("x@fleet.com.attacker.test", "secret1")
+            .await;
         let body = app.sign_in("x@fleet.com.attacker.test", "secret1").await;
         assert_eq!(body["user"]["role"], "fleet_driver");
     }

@@ -56,8 +56,9 @@ async fn sign_up_and_reset_completion_are_limited_per_address() {
             }
             let last = statuses.pop().unwrap();
             assert!(
-                statuses.iter().all(|r| r.status().is_success()
-                    || r.status() == StatusCode::BAD_REQUEST),
+                statuses
+                    .iter()
+                    .all(|r| r.status().is_success() || r.status() == StatusCode::BAD_REQUEST),
                 "{path}"
             );
             assert_eq!(last.status(), StatusCode::TOO_MANY_REQUESTS, "{path}");

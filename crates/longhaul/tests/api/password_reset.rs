@@ -1,8 +1,8 @@
 use crate::helpers::{TestApp, backends, error_of, spawn_configured, wait_for_link};
 use crate::on_each_backend;
 use longhaul::app::Overrides;
-use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, Set};
 use reqwest::StatusCode;
+use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, Set};
 use serde_json::json;
 use std::time::Duration;
 
@@ -131,7 +131,10 @@ on_each_backend!(
         };
         assert_ne!(first, second);
         // The newer request made the older link useless.
-        assert_eq!(complete(&app, &first, "newpass1").await, StatusCode::BAD_REQUEST);
+        assert_eq!(
+            complete(&app, &first, "newpass1").await,
+            StatusCode::BAD_REQUEST
+        );
         assert_eq!(complete(&app, &second, "newpass2").await, StatusCode::OK);
 
         // Two links out, one used: the other is spent too.
@@ -162,7 +165,10 @@ on_each_backend!(
         let older = plant(&app).await;
         let newer = plant(&app).await;
         assert_eq!(complete(&app, &newer, "newpass3").await, StatusCode::OK);
-        assert_eq!(complete(&app, &older, "newpass4").await, StatusCode::BAD_REQUEST);
+        assert_eq!(
+            complete(&app, &older, "newpass4").await,
+            StatusCode::BAD_REQUEST
+        );
     }
 );
 

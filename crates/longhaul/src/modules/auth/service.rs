@@ -267,9 +267,17 @@ pub async fn sign_in(
 /// one refuses, the ones already taken are given back and no check runs.
 async fn reserve_sign_in(state: &AppState, email: &str, ip: &str) -> Result<Vec<String>, ApiError> {
     let budgets = [
-        (format!("sign-in:pair:{ip}|{email}"), Some(email), &SIGN_IN_PAIR),
+        (
+            format!("sign-in:pair:{ip}|{email}"),
+            Some(email),
+            &SIGN_IN_PAIR,
+        ),
         (format!("sign-in:ip:{ip}"), None, &SIGN_IN_ADDRESS),
-        (format!("sign-in:account:{email}"), Some(email), &SIGN_IN_ACCOUNT),
+        (
+            format!("sign-in:account:{email}"),
+            Some(email),
+            &SIGN_IN_ACCOUNT,
+        ),
     ];
     let mut reserved = Vec::with_capacity(budgets.len());
     for (key, account, policy) in budgets {
@@ -326,9 +334,13 @@ pub async fn request_password_reset(
         return Ok(());
     };
     let key = format!("reset-request:account:{}", profile.email);
-    let budget =
-        repo::reserve_attempt(&state.db, &key, Some(&profile.email), &RESET_MAILS_PER_ACCOUNT)
-            .await?;
+    let budget = repo::reserve_attempt(
+        &state.db,
+        &key,
+        Some(&profile.email),
+        &RESET_MAILS_PER_ACCOUNT,
+    )
+    .await?;
     if budget.is_err() {
         return Ok(());
     }
