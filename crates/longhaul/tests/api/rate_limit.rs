@@ -163,22 +163,31 @@ async fn bad_guesses_from_one_address_do_not_lock_the_owner_out() {
 async fn a_forged_left_most_forwarded_address_gets_no_fresh_budget() {
     for backend in backends() {
         let app = behind_one_proxy(backend).await;
-        app.confirmed_user("owner@example.com", "secret1").await;
+        // One address spraying guesses over many accounts, forging a new
+        // left-most X-Forwarded-For entry each time; the proxy appended the
+        // address it really saw. 30 per address, then 429.
         let mut statuses = Vec::new();
-        for i in 0..8 {
-            // The proxy appends the address it saw; the client forged the rest.
+        for i in 0..31 {
             let forged = format!("10.66.0.{i}, 198.51.100.66");
-            statuses.push(
-                sign_in_from(&app, &forged, "owner@example.com", "guess")
-                    .await
-                    .status(),
-            );
+            let email = format!("user{i}@example.com");
+            statuses.push(sign_in_from(&app, &forged, &email, "guess").await.status());
         }
-        assert_eq!(
-            statuses[5..],
-            [StatusCode::TOO_MANY_REQUESTS; 3],
+        assert!(
+            statuses[..30]
+                .iter()
+                .all(|&s| s == StatusCode::UNAUTHORIZED),
             "{backend:?}: {statuses:?}"
         );
+        assert_eq!(statuses[30], StatusCode::TOO_MANY_REQUESTS, "{backend:?}");
+        // Another address (the proxy's right-most entry) is unaffected.
+        let res = sign_in_from(
+            &app,
+            "198.51.100.66, 203.0.113.5",
+            "user0@example.com",
+            "guess",
+        )
+        .await;
+        assert_eq!(res.status(), StatusCode::UNAUTHORIZED, "{backend:?}");
     }
 }
 

@@ -52,6 +52,8 @@ struct Pool {
     max_waiting: usize,
     hashes: AtomicU64,
     verifications: AtomicU64,
+    running: AtomicUsize,
+    peak_running: AtomicUsize,
 }
 
 fn argon2() -> Argon2<'static> {
@@ -94,6 +96,8 @@ impl PasswordHasher {
                 max_waiting: cores * QUEUE_PER_CORE,
                 hashes: AtomicU64::new(0),
                 verifications: AtomicU64::new(0),
+                running: AtomicUsize::new(0),
+                peak_running: AtomicUsize::new(0),
             }),
         })
     }
@@ -115,8 +119,12 @@ impl PasswordHasher {
         let Ok(Ok(permit)) = permit else {
             return Err(HashError::Busy);
         };
+        let pool = self.pool.clone();
         tokio::task::spawn_blocking(move || {
+            let now = pool.running.fetch_add(1, Ordering::SeqCst) + 1;
+            pool.peak_running.fetch_max(now, Ordering::SeqCst);
             let out = work();
+            pool.running.fetch_sub(1, Ordering::SeqCst);
             drop(permit);
             out
         })
@@ -147,6 +155,11 @@ impl PasswordHasher {
     /// Password hashes started since the start (for tests and metrics).
     pub fn hashes(&self) -> u64 {
         self.pool.hashes.load(Ordering::Relaxed)
+    }
+
+    /// The most hashes or checks that ever ran at the same time.
+    pub fn peak_concurrency(&self) -> usize {
+        self.pool.peak_running.load(Ordering::SeqCst)
     }
 
     /// Password checks run since the start (for tests and metrics).
