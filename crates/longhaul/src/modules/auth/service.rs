@@ -316,11 +316,11 @@ pub async fn sign_out(state: &AppState, user: &SessionUser) -> Result<(), ApiErr
     Ok(())
 }
 
-/// Always succeeds from the caller's view, so it cannot be used to discover
-/// accounts; the e-mail goes out in the background for the same reason.
-/// A new link replaces every earlier one. Mails per account are limited
-/// without telling the caller (that would reveal the account); requests per
-/// client address are limited openly.
+/// Answers the same whether or not the account exists, so it cannot be used
+/// to discover accounts; the e-mail goes out in the background for the same
+/// reason. A new link replaces every earlier one. Mails per account are
+/// limited without telling the caller (that would reveal the account);
+/// requests per client address are limited openly (429).
 pub async fn request_password_reset(
     state: &AppState,
     email: &str,
