@@ -9,9 +9,12 @@ in the way, not the per-address budgets. Measured on the release binary:
 - peak RSS of the server (VmHWM) stays under 300 MiB
 - no 5xx answers (429 with Retry-After is the expected overload answer)
 
+Before the flood, sign-up for a known and for a new address is timed (one
+client, interleaved): the answers must be identical and the medians close.
+
 Standard library only; traffic stays on 127.0.0.1.
 """
-import argparse, collections, http.client, json, os, shutil, subprocess, sys, tempfile, threading, time
+import argparse, collections, http.client, json, os, shutil, statistics, subprocess, sys, tempfile, threading, time
 
 PORT = 3291
 PASSWORD = "bench-secret-1"
@@ -71,6 +74,26 @@ def main():
                 time.sleep(0.01)
             results["rss_before_mib"] = rss_kib(proc.pid, "VmRSS") / 1024
 
+            # Known vs new address: same answer, about the same time.
+            def timed_sign_up(email, n):
+                conn = http.client.HTTPConnection("127.0.0.1", PORT, timeout=30)
+                t0 = time.perf_counter()
+                conn.request("POST", "/api/auth/sign-up", body=json.dumps({"email": email, "password": PASSWORD}),
+                             headers={"content-type": "application/json", "x-forwarded-for": f"172.16.{n // 250}.{n % 250 + 1}"})
+                res = conn.getresponse()
+                body = res.read()
+                conn.close()
+                return (res.status, body), time.perf_counter() - t0
+            known_t, new_t, answers_seen = [], [], set()
+            for n in range(40):
+                answer, elapsed = timed_sign_up(known[n % len(known)], 2 * n)
+                answers_seen.add(answer); known_t.append(elapsed)
+                answer, elapsed = timed_sign_up(f"fresh{n}@bench.test", 2 * n + 1)
+                answers_seen.add(answer); new_t.append(elapsed)
+            results["sign_up_known_median_ms"] = statistics.median(known_t) * 1000
+            results["sign_up_new_median_ms"] = statistics.median(new_t) * 1000
+            results["sign_up_distinct_answers"] = len(answers_seen)
+
             def body_of(i):
                 kind = i % 4
                 if kind == 0:
@@ -122,6 +145,10 @@ def main():
         ("no 5xx and no dropped connection", results["count_5xx"] == 0 and results["count_errors"] == 0),
         ("every 429 carries Retry-After", results["count_429_without_retry_after"] == 0),
         ("server still ready afterwards", results["server_alive_after"]),
+        ("sign-up: one answer for known and new addresses", results["sign_up_distinct_answers"] == 1),
+        ("sign-up: known vs new median within 25 %",
+         abs(results["sign_up_known_median_ms"] - results["sign_up_new_median_ms"])
+         <= 0.25 * max(results["sign_up_known_median_ms"], results["sign_up_new_median_ms"])),
     ]
     print(json.dumps(results, indent=2, default=str))
     print()
