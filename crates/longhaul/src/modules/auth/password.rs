@@ -1,8 +1,10 @@
 //! argon2id at OWASP's parameters (19 MiB, 2 iterations, 1 lane). Hashing is
-//! CPU-bound, so it runs on the blocking pool — at most one hash per core at
-//! a time (each holds 19 MiB), with a short bounded queue in front: callers
+//! CPU-bound, so it runs on its own worker threads, one per core — at most
+//! one hash per core at a time, with a short bounded queue in front: callers
 //! beyond it get `HashError::Busy` (429 with Retry-After), never a pile of
-//! 19 MiB buffers or a 5xx.
+//! 19 MiB buffers or a 5xx. Fixed threads rather than tokio's blocking pool:
+//! the allocator keeps a freed 19 MiB block per thread that used one, and
+//! the blocking pool grows to hundreds of threads under load.
 
 use argon2::password_hash::{
     PasswordHash, PasswordHasher as _, PasswordVerifier, SaltString, rand_core::OsRng,
@@ -46,8 +48,12 @@ pub struct PasswordHasher {
     pool: Arc<Pool>,
 }
 
+type Job = Box<dyn FnOnce() + Send>;
+
 struct Pool {
     cores: Arc<Semaphore>,
+    /// Workers stop when the last hasher (and so this sender) is dropped.
+    jobs: std::sync::mpsc::Sender<Job>,
     waiting: AtomicUsize,
     max_waiting: usize,
     hashes: AtomicU64,
@@ -88,10 +94,30 @@ impl PasswordHasher {
     pub fn with_cores(cores: usize) -> anyhow::Result<Self> {
         let cores = cores.max(1);
         let random = crate::modules::auth::tokens::random_token();
+        let (jobs, queue) = std::sync::mpsc::channel::<Job>();
+        let queue = Arc::new(std::sync::Mutex::new(queue));
+        for n in 0..cores {
+            let queue = queue.clone();
+            std::thread::Builder::new()
+                .name(format!("argon2-{n}"))
+                .spawn(move || {
+                    loop {
+                        let job = match queue.lock() {
+                            Ok(queue) => queue.recv(),
+                            Err(_) => return,
+                        };
+                        match job {
+                            Ok(job) => job(),
+                            Err(_) => return,
+                        }
+                    }
+                })?;
+        }
         Ok(Self {
             dummy_hash: hash_sync(&random)?.into(),
             pool: Arc::new(Pool {
                 cores: Arc::new(Semaphore::new(cores)),
+                jobs,
                 waiting: AtomicUsize::new(0),
                 max_waiting: cores * QUEUE_PER_CORE,
                 hashes: AtomicU64::new(0),
@@ -102,9 +128,9 @@ impl PasswordHasher {
         })
     }
 
-    /// Runs `work` on the blocking pool once a core is free. The permit moves
-    /// into the blocking task, so a caller that goes away does not free the
-    /// core before the hash is done.
+    /// Runs `work` on a hashing thread once a core is free. The permit moves
+    /// into the job, so a caller that goes away does not free the core before
+    /// the hash is done.
     async fn run<T: Send + 'static>(
         &self,
         work: impl FnOnce() -> T + Send + 'static,
@@ -119,17 +145,24 @@ impl PasswordHasher {
         let Ok(Ok(permit)) = permit else {
             return Err(HashError::Busy);
         };
-        let pool = self.pool.clone();
-        tokio::task::spawn_blocking(move || {
-            let now = pool.running.fetch_add(1, Ordering::SeqCst) + 1;
-            pool.peak_running.fetch_max(now, Ordering::SeqCst);
-            let out = work();
-            pool.running.fetch_sub(1, Ordering::SeqCst);
+        let (done, result) = tokio::sync::oneshot::channel();
+        let stats = self.pool.clone();
+        let job: Job = Box::new(move || {
+            let now = stats.running.fetch_add(1, Ordering::SeqCst) + 1;
+            stats.peak_running.fetch_max(now, Ordering::SeqCst);
+            let out = std::panic::catch_unwind(std::panic::AssertUnwindSafe(work));
+            stats.running.fetch_sub(1, Ordering::SeqCst);
             drop(permit);
-            out
-        })
-        .await
-        .map_err(|e| HashError::Failed(e.into()))
+            if let Ok(out) = out {
+                let _ = done.send(out);
+            }
+        });
+        pool.jobs
+            .send(job)
+            .map_err(|_| HashError::Failed(anyhow::anyhow!("hashing threads stopped")))?;
+        result
+            .await
+            .map_err(|_| HashError::Failed(anyhow::anyhow!("hashing panicked")))
     }
 
     pub async fn hash(&self, password: String) -> Result<String, HashError> {
