@@ -93,6 +93,7 @@ def main():
             results["sign_up_known_median_ms"] = statistics.median(known_t) * 1000
             results["sign_up_new_median_ms"] = statistics.median(new_t) * 1000
             results["sign_up_distinct_answers"] = len(answers_seen)
+            results["rss_before_flood_mib"] = rss_kib(proc.pid, "VmRSS") / 1024
 
             def body_of(i):
                 kind = i % 4

@@ -7,9 +7,10 @@
 //! the blocking pool grows to hundreds of threads under load.
 
 use argon2::password_hash::{
-    PasswordHash, PasswordHasher as _, PasswordVerifier, SaltString, rand_core::OsRng,
+    Output, ParamsString, PasswordHash, Salt, SaltString, rand_core::OsRng,
 };
-use argon2::{Algorithm, Argon2, Params, Version};
+use argon2::{Algorithm, Argon2, Block, Params, Version};
+use std::cell::RefCell;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::time::Duration;
@@ -62,27 +63,81 @@ struct Pool {
     peak_running: AtomicUsize,
 }
 
-fn argon2() -> Argon2<'static> {
-    let params = Params::new(19 * 1024, 2, 1, None).expect("OWASP argon2id parameters are valid");
-    Argon2::new(Algorithm::Argon2id, Version::V0x13, params)
+fn params() -> Params {
+    Params::new(19 * 1024, 2, 1, None).expect("OWASP argon2id parameters are valid")
+}
+
+thread_local! {
+    /// Each hashing thread keeps one argon2 work area (19 MiB) and reuses
+    /// it: allocating and freeing it per hash leaves freed blocks resident.
+    static BLOCKS: RefCell<Vec<Block>> = const { RefCell::new(Vec::new()) };
+}
+
+/// The raw argon2 output of `password` with `salt`, computed in this
+/// thread's reused work area.
+fn compute(
+    argon: &Argon2<'_>,
+    params: &Params,
+    password: &[u8],
+    salt: Salt<'_>,
+    output_len: usize,
+) -> argon2::password_hash::Result<Output> {
+    let mut salt_buf = [0u8; 64];
+    let salt = salt.decode_b64(&mut salt_buf)?;
+    BLOCKS.with(|blocks| {
+        let mut blocks = blocks.borrow_mut();
+        if blocks.len() != params.block_count() {
+            *blocks = vec![Block::default(); params.block_count()];
+        }
+        Output::init_with(output_len, |out| {
+            Ok(argon.hash_password_into_with_memory(password, salt, out, &mut blocks[..])?)
+        })
+    })
 }
 
 fn hash_sync(password: &str) -> anyhow::Result<String> {
     let salt = SaltString::generate(&mut OsRng);
-    argon2()
-        .hash_password(password.as_bytes(), &salt)
-        .map(|h| h.to_string())
-        .map_err(|e| anyhow::anyhow!("hashing failed: {e}"))
+    let params = params();
+    let argon = Argon2::new(Algorithm::Argon2id, Version::V0x13, params.clone());
+    let fail = |e| anyhow::anyhow!("hashing failed: {e}");
+    let output = compute(
+        &argon,
+        &params,
+        password.as_bytes(),
+        salt.as_salt(),
+        params.output_len().unwrap_or(Params::DEFAULT_OUTPUT_LEN),
+    )
+    .map_err(fail)?;
+    Ok(PasswordHash {
+        algorithm: Algorithm::Argon2id.ident(),
+        version: Some(Version::V0x13.into()),
+        params: ParamsString::try_from(&params).map_err(fail)?,
+        salt: Some(salt.as_salt()),
+        hash: Some(output),
+    }
+    .to_string())
 }
 
+/// Checks with the algorithm, version and parameters stored in the hash.
 fn verify_sync(password: &str, hash: &str) -> bool {
-    PasswordHash::new(hash)
-        .map(|parsed| {
-            argon2()
-                .verify_password(password.as_bytes(), &parsed)
-                .is_ok()
-        })
-        .unwrap_or(false)
+    let check = || -> argon2::password_hash::Result<bool> {
+        let parsed = PasswordHash::new(hash)?;
+        let (Some(salt), Some(expected)) = (parsed.salt, parsed.hash) else {
+            return Ok(false);
+        };
+        let algorithm = Algorithm::try_from(parsed.algorithm)?;
+        let version = parsed
+            .version
+            .map(Version::try_from)
+            .transpose()?
+            .unwrap_or_default();
+        let params = Params::try_from(&parsed)?;
+        let argon = Argon2::new(algorithm, version, params.clone());
+        let computed = compute(&argon, &params, password.as_bytes(), salt, expected.len())?;
+        // Output's equality is constant-time.
+        Ok(computed == expected)
+    };
+    check().unwrap_or(false)
 }
 
 impl PasswordHasher {
@@ -113,8 +168,18 @@ impl PasswordHasher {
                     }
                 })?;
         }
+        // The dummy hash is made on a hashing thread too, so no other thread
+        // keeps a work area.
+        let (made, dummy) = std::sync::mpsc::channel();
+        jobs.send(Box::new(move || {
+            let _ = made.send(hash_sync(&random));
+        }))
+        .map_err(|_| anyhow::anyhow!("hashing thread stopped"))?;
+        let dummy_hash = dummy
+            .recv()
+            .map_err(|_| anyhow::anyhow!("hashing thread stopped"))??;
         Ok(Self {
-            dummy_hash: hash_sync(&random)?.into(),
+            dummy_hash: dummy_hash.into(),
             pool: Arc::new(Pool {
                 cores: Arc::new(Semaphore::new(cores)),
                 jobs,
@@ -219,6 +284,26 @@ mod tests {
         assert!(!hasher.verify("wrong".into(), Some(hash)).await.unwrap());
         assert!(!hasher.verify("anything".into(), None).await.unwrap());
         assert_eq!(hasher.verifications(), 3);
+    }
+
+    #[test]
+    fn hashes_match_the_argon2_crate_both_ways() {
+        use argon2::password_hash::{PasswordHasher as _, PasswordVerifier as _};
+        let ours = hash_sync("correct horse").unwrap();
+        let theirs_parsed = PasswordHash::new(&ours).unwrap();
+        assert!(
+            Argon2::default()
+                .verify_password(b"correct horse", &theirs_parsed)
+                .is_ok()
+        );
+        let salt = SaltString::generate(&mut OsRng);
+        let theirs = Argon2::new(Algorithm::Argon2id, Version::V0x13, params())
+            .hash_password(b"correct horse", &salt)
+            .unwrap()
+            .to_string();
+        assert!(verify_sync("correct horse", &theirs));
+        assert!(!verify_sync("correct horsf", &theirs));
+        assert!(!verify_sync("correct horse", "not a hash"));
     }
 
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
