@@ -9,6 +9,7 @@ BIN="${LONGHAUL_BIN:?set LONGHAUL_BIN}"
 status=0
 python3 bench/budgets.py --bin "$BIN" || status=1
 python3 bench/admin_bench.py --bin "$BIN" || status=1
+python3 bench/auth_flood.py --bin "$BIN" || status=1
 if [ -n "${BENCH_POSTGRES:-}" ]; then
   python3 bench/admin_bench.py --bin "$BIN" --postgres "$BENCH_POSTGRES" || status=1
   python3 bench/fleet_bench.py --bin "$BIN" --postgres "$BENCH_POSTGRES" || status=1

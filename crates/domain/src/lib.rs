@@ -10,6 +10,7 @@ pub mod pricing;
 pub mod role;
 pub mod text_input;
 pub mod texts;
+pub mod throttle;
 
 pub use dot_number::DotNumber;
 pub use email::Email;

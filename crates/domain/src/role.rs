@@ -39,9 +39,11 @@ impl Role {
 }
 
 /// The role a self-registered account gets: fleet_driver, promoted to
-/// fleet_admin when the e-mail contains '@fleet.com' (spec part 1 §5).
+/// fleet_admin when the e-mail's domain is exactly 'fleet.com' (spec part 1
+/// §5). The role alone grants nothing until an operator assigns a fleet.
 pub fn self_sign_up_role(email: &str) -> Role {
-    if email.to_lowercase().contains("@fleet.com") {
+    let domain = email.trim().rsplit_once('@').map(|(_, d)| d);
+    if domain.is_some_and(|d| d.eq_ignore_ascii_case("fleet.com")) {
         Role::FleetAdmin
     } else {
         Role::FleetDriver
@@ -77,6 +79,24 @@ mod tests {
         assert_eq!(self_sign_up_role("ann@FLEET.com"), Role::FleetAdmin);
         assert_eq!(self_sign_up_role("ann@fleetwood.com"), Role::FleetDriver);
         assert_eq!(self_sign_up_role("ann@example.com"), Role::FleetDriver);
+    }
+
+    #[test]
+    fn fleet_dot_com_must_be_the_whole_domain() {
+        assert_eq!(
+            self_sign_up_role("x@fleet.com.attacker.test"),
+            Role::FleetDriver
+        );
+        assert_eq!(self_sign_up_role("x@sub.fleet.com"), Role::FleetDriver);
+        assert_eq!(self_sign_up_role("x@myfleet.com"), Role::FleetDriver);
+        assert_eq!(self_sign_up_role("x@fleet.co"), Role::FleetDriver);
+        assert_eq!(self_sign_up_role("x@fleet.com."), Role::FleetDriver);
+        assert_eq!(
+            self_sign_up_role("\"a@fleet.com\"@evil.test"),
+            Role::FleetDriver
+        );
+        assert_eq!(self_sign_up_role("fleet.com"), Role::FleetDriver);
+        assert_eq!(self_sign_up_role("x@Fleet.Com"), Role::FleetAdmin);
     }
 
     #[test]

@@ -126,6 +126,8 @@ pub struct AuthTexts {
     pub email_not_confirmed: String,
     pub email_already_registered: String,
     pub too_many_attempts: String,
+    pub too_many_requests: String,
+    pub server_busy: String,
     pub session_missing: String,
     pub csrf_invalid: String,
     pub email_confirmed_description: String,

@@ -61,8 +61,11 @@ pub struct Config {
     pub superadmin_password: Option<Secret>,
     pub session_ttl_hours: i64,
     pub log_format: LogFormat,
-    /// Take the client address from X-Forwarded-For (only behind a proxy).
-    pub trust_proxy: bool,
+    /// Reverse proxies in front of the server (0 = none): the client address
+    /// is the N-th X-Forwarded-For entry from the right.
+    pub trusted_proxies: usize,
+    /// A super admin's session ends after this many idle minutes.
+    pub admin_idle_timeout_minutes: i64,
     /// Unset: the sample carrier registry stands in for FMCSA.
     pub fmcsa_web_key: Option<Secret>,
     pub fmcsa_base_url: String,
@@ -234,14 +237,29 @@ impl Config {
                 LogFormat::Json
             }
         };
-        let trust_proxy = match get("TRUST_PROXY").as_deref() {
-            None | Some("false") | Some("0") => false,
-            Some("true") | Some("1") => true,
-            Some(other) => {
-                problems.push(format!("TRUST_PROXY must be true or false, got '{other}'"));
-                false
-            }
+        let trusted_proxies = match get("TRUST_PROXY").as_deref() {
+            None | Some("false") => 0,
+            // The usual set-up, and what `true` meant for one proxy before.
+            Some("true") => 1,
+            Some(n) => match n.parse::<usize>() {
+                Ok(n) if n <= 10 => n,
+                _ => {
+                    problems.push(format!(
+                        "TRUST_PROXY must be the number of proxies in front (0 to 10) or false, got '{n}'"
+                    ));
+                    0
+                }
+            },
         };
+        let admin_idle_timeout_minutes = parse_num::<i64>(
+            get("ADMIN_IDLE_TIMEOUT_MINUTES"),
+            "ADMIN_IDLE_TIMEOUT_MINUTES",
+            30,
+            &mut problems,
+        );
+        if !(5..=24 * 60).contains(&admin_idle_timeout_minutes) {
+            problems.push("ADMIN_IDLE_TIMEOUT_MINUTES must be between 5 and 1440".into());
+        }
 
         let fmcsa_base_url = get("FMCSA_BASE_URL")
             .unwrap_or_else(|| crate::integrations::fmcsa::DEFAULT_BASE_URL.to_owned());
@@ -340,7 +358,8 @@ impl Config {
             superadmin_password: superadmin_password.map(Secret::new),
             session_ttl_hours,
             log_format,
-            trust_proxy,
+            trusted_proxies,
+            admin_idle_timeout_minutes,
             fmcsa_web_key: get("FMCSA_WEB_KEY").map(Secret::new),
             fmcsa_base_url,
             stripe_secret_key: stripe_secret_key.map(Secret::new),
@@ -514,6 +533,21 @@ mod tests {
         assert!(
             text.contains("https:// PUBLIC_URL") && text.contains("SECRET_KEY"),
             "{text}"
+        );
+    }
+
+    #[test]
+    fn trust_proxy_counts_proxies() {
+        let hops =
+            |v: &str| Config::from_map(&vars(&[("TRUST_PROXY", v)])).map(|c| c.trusted_proxies);
+        assert_eq!(hops("false").unwrap(), 0);
+        assert_eq!(hops("0").unwrap(), 0);
+        assert_eq!(hops("true").unwrap(), 1);
+        assert_eq!(hops("2").unwrap(), 2);
+        assert!(hops("yes").unwrap_err().to_string().contains("TRUST_PROXY"));
+        assert_eq!(
+            Config::from_map(&HashMap::new()).unwrap().trusted_proxies,
+            0
         );
     }
 

@@ -237,6 +237,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** @description Answers the same for a new and an already registered e-mail; the owner of a known address is told by e-mail. */
         post: operations["sign_up"];
         delete?: never;
         options?: never;
@@ -1984,6 +1985,14 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     request_reset: {
@@ -2005,6 +2014,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -2129,7 +2146,7 @@ export interface operations {
                     "application/json": components["schemas"]["MessageResponse"];
                 };
             };
-            409: {
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2137,7 +2154,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            422: {
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

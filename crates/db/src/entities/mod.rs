@@ -1,6 +1,7 @@
 pub mod account;
 pub mod app_meta;
 pub mod audit_log;
+pub mod auth_throttle;
 pub mod carrier_lookup;
 pub mod fleet_account;
 pub mod fleet_driver;
@@ -11,6 +12,5 @@ pub mod fleet_vehicle;
 pub mod one_time_token;
 pub mod profile;
 pub mod session;
-pub mod sign_in_attempt;
 pub mod stripe_event;
 pub mod test_checkout_session;

@@ -7,6 +7,7 @@ mod m0002_tenant_rls;
 mod m0003_signup_billing;
 mod m0004_audit_log;
 pub mod m0005_fleet_assets;
+mod m0006_auth_throttles;
 mod m0007_signup_checkout_freeze;
 pub mod m0008_rls_roles_and_driver_usernames;
 
@@ -21,6 +22,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0003_signup_billing::Migration),
             Box::new(m0004_audit_log::Migration),
             Box::new(m0005_fleet_assets::Migration),
+            Box::new(m0006_auth_throttles::Migration),
             Box::new(m0007_signup_checkout_freeze::Migration),
             Box::new(m0008_rls_roles_and_driver_usernames::Migration),
         ]

@@ -25,8 +25,13 @@ pub enum ApiError {
         message: String,
         fields: BTreeMap<String, String>,
     },
-    #[error("{0}")]
-    RateLimited(String),
+    /// 429 with `Retry-After` (seconds): a spent attempt budget or a full
+    /// password-hashing pool. Never a 5xx: waiting fixes it.
+    #[error("{message}")]
+    RateLimited {
+        message: String,
+        retry_after_secs: u64,
+    },
     #[error("{0}")]
     PayloadTooLarge(String),
     #[error("{0}")]
@@ -84,6 +89,12 @@ pub struct ErrorDetail {
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
+        let retry_after = match &self {
+            ApiError::RateLimited {
+                retry_after_secs, ..
+            } => Some((*retry_after_secs).max(1)),
+            _ => None,
+        };
         let (status, code, message, fields) = match self {
             ApiError::BadRequest { code, message } => {
                 (StatusCode::BAD_REQUEST, code, message, None)
@@ -105,7 +116,7 @@ impl IntoResponse for ApiError {
                 message,
                 Some(fields),
             ),
-            ApiError::RateLimited(message) => {
+            ApiError::RateLimited { message, .. } => {
                 (StatusCode::TOO_MANY_REQUESTS, "rate_limited", message, None)
             }
             ApiError::PayloadTooLarge(message) => (
@@ -144,6 +155,12 @@ impl IntoResponse for ApiError {
                 fields,
             },
         };
-        (status, axum::Json(body)).into_response()
+        let mut response = (status, axum::Json(body)).into_response();
+        if let Some(secs) = retry_after {
+            response
+                .headers_mut()
+                .insert(axum::http::header::RETRY_AFTER, secs.into());
+        }
+        response
     }
 }

@@ -76,13 +76,14 @@ pub async fn resolve_session(
 }
 
 /// A fleet user's session ends after the fleet's idle timeout (Company
-/// Settings → Security). The last-seen time is written at most once a minute.
+/// Settings → Security), a super admin's after `ADMIN_IDLE_TIMEOUT_MINUTES`.
+/// The last-seen time is written at most once a minute.
 async fn enforce_idle_timeout(
     state: &AppState,
     user: SessionUser,
 ) -> Result<Option<SessionUser>, ApiError> {
     let now = chrono::Utc::now();
-    if let Some(fleet) = user.fleet_account_id {
+    let idle_minutes = if let Some(fleet) = user.fleet_account_id {
         let minutes = match state.session_timeouts.get(fleet) {
             Some(m) => m,
             None => {
@@ -93,12 +94,18 @@ async fn enforce_idle_timeout(
                 m
             }
         };
-        if let Some(seen) = user.last_seen_at
-            && now - seen > chrono::Duration::minutes(i64::from(minutes))
-        {
-            repo::delete_session(&state.db, &user.session_id).await?;
-            return Ok(None);
-        }
+        Some(i64::from(minutes))
+    } else if user.profile.role.as_deref() == Some(Role::SuperAdmin.as_str()) {
+        Some(state.config.admin_idle_timeout_minutes)
+    } else {
+        None
+    };
+    if let Some(minutes) = idle_minutes
+        && let Some(seen) = user.last_seen_at
+        && now - seen > chrono::Duration::minutes(minutes)
+    {
+        repo::delete_session(&state.db, &user.session_id).await?;
+        return Ok(None);
     }
     if user
         .last_seen_at

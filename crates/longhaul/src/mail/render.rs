@@ -7,36 +7,28 @@ use anyhow::Context;
 use minijinja::{Environment, Value};
 use std::sync::LazyLock;
 
+/// Each e-mail is a `.txt` and an `.html` template of one name.
+macro_rules! email_templates {
+    ($($name:literal),* $(,)?) => {
+        [$(
+            (concat!($name, ".html"), include_str!(concat!("templates/", $name, ".html"))),
+            (concat!($name, ".txt"), include_str!(concat!("templates/", $name, ".txt"))),
+        )*]
+    };
+}
+
 /// Every template is compiled once; a syntax error fails the unit tests below.
 static TEMPLATES: LazyLock<Environment<'static>> = LazyLock::new(|| {
     let mut env = Environment::new();
-    for (name, source) in [
-        ("layout.html", include_str!("templates/layout.html")),
-        (
-            "confirm_email.html",
-            include_str!("templates/confirm_email.html"),
-        ),
-        (
-            "confirm_email.txt",
-            include_str!("templates/confirm_email.txt"),
-        ),
-        (
-            "password_reset.html",
-            include_str!("templates/password_reset.html"),
-        ),
-        (
-            "password_reset.txt",
-            include_str!("templates/password_reset.txt"),
-        ),
-        (
-            "dashboard_ready.html",
-            include_str!("templates/dashboard_ready.html"),
-        ),
-        (
-            "dashboard_ready.txt",
-            include_str!("templates/dashboard_ready.txt"),
-        ),
-    ] {
+    let layout = [("layout.html", include_str!("templates/layout.html"))];
+    let emails = email_templates!(
+        "confirm_email",
+        "password_reset",
+        "dashboard_ready",
+        "already_registered",
+        "confirm_account",
+    );
+    for (name, source) in layout.into_iter().chain(emails) {
         if let Err(err) = env.add_template(name, source) {
             // Caught by `every_template_renders`; keep serving the others.
             tracing::error!(template = name, error = %err, "e-mail template does not compile");
@@ -71,7 +63,13 @@ mod tests {
 
     #[test]
     fn every_template_renders() {
-        for name in ["confirm_email", "password_reset", "dashboard_ready"] {
+        for name in [
+            "confirm_email",
+            "password_reset",
+            "dashboard_ready",
+            "already_registered",
+            "confirm_account",
+        ] {
             let mail = email(
                 "a@b.test",
                 "s",

@@ -1,4 +1,4 @@
-use crate::helpers::{TestApp, error_of, new_client};
+use crate::helpers::{ADMIN_EMAIL, ADMIN_PASSWORD, TestApp, error_of, new_client};
 use crate::on_each_backend;
 use reqwest::StatusCode;
 use serde_json::{Value, json};
@@ -170,3 +170,84 @@ on_each_backend!(the_server_decides_the_role, |mut app: TestApp| async move {
     let body = other.sign_in("rider@example.com", "secret1").await;
     assert_eq!(body["user"]["role"], "fleet_driver");
 });
+
+on_each_backend!(
+    sign_up_answers_the_same_for_known_and_new_addresses,
+    |mut app: TestApp| async move {
+        app.confirmed_user("known@example.com", "secret1").await;
+        let hashes = app.state.passwords.hashes();
+        let known = app
+            .post(
+                "/api/auth/sign-up",
+                json!({ "email": "KNOWN@example.com", "password": "other-pass" }),
+            )
+            .await;
+        let known = (known.status(), known.text().await.unwrap());
+        let new = app
+            .post(
+                "/api/auth/sign-up",
+                json!({ "email": "new@example.com", "password": "other-pass" }),
+            )
+            .await;
+        let new = (new.status(), new.text().await.unwrap());
+        assert_eq!(known, new);
+        assert_eq!(known.0, StatusCode::CREATED);
+        // The same work on both paths: one hash each.
+        assert_eq!(app.state.passwords.hashes() - hashes, 2);
+
+        // The owner of the known address is told, and nothing else changed.
+        let mails = app.emails_to("known@example.com");
+        let last = mails.last().unwrap();
+        assert_eq!(last.subject, "You already have a Longhaul account");
+        assert!(last.text.contains("http://localhost:3000/auth"));
+        assert!(!last.text.contains("confirm="));
+        app.sign_in("known@example.com", "secret1").await;
+        assert!(
+            app.emails_to("new@example.com")
+                .last()
+                .unwrap()
+                .text
+                .contains("confirm=")
+        );
+    }
+);
+
+on_each_backend!(
+    a_super_admin_session_ends_when_idle,
+    |mut app: TestApp| async move {
+        use sea_orm::EntityTrait;
+        app.sign_in(ADMIN_EMAIL, ADMIN_PASSWORD).await;
+        let set_idle = |minutes: i64| {
+            let db = app.state.db.clone();
+            async move {
+                db::entities::session::Entity::update_many()
+                    .col_expr(
+                        db::entities::session::Column::LastSeenAt,
+                        sea_orm::sea_query::Expr::value(
+                            chrono::Utc::now() - chrono::Duration::minutes(minutes),
+                        ),
+                    )
+                    .exec(&db)
+                    .await
+                    .unwrap();
+            }
+        };
+        // Idle for less than the default 30 minutes: still signed in.
+        set_idle(25).await;
+        assert_eq!(app.session().await["user"]["email"], ADMIN_EMAIL);
+        set_idle(31).await;
+        assert_eq!(app.session().await["user"], Value::Null);
+        let (status, _) = error_of(app.get("/api/admin/users").await).await;
+        assert_eq!(status, StatusCode::UNAUTHORIZED);
+    }
+);
+
+on_each_backend!(
+    only_the_exact_fleet_com_domain_makes_a_fleet_admin,
+    |mut app: TestApp| async move {
+        app.confirmed_user("x@fleet.com.attacker.test", "secret1")
+            .await;
+        let body = app.sign_in("x@fleet.com.attacker.test", "secret1").await;
+        assert_eq!(body["user"]["role"], "fleet_driver");
+    }
+);

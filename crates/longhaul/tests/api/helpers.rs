@@ -354,3 +354,19 @@ pub async fn admin_table_counts(app: &TestApp) -> Vec<u64> {
             .unwrap(),
     ]
 }
+
+/// The token of the newest e-mailed link containing `marker`, waiting a
+/// bounded while for e-mails sent in the background.
+pub async fn wait_for_link(app: &TestApp, to: &str, marker: &str) -> String {
+    for _ in 0..100 {
+        if app
+            .emails_to(to)
+            .last()
+            .is_some_and(|m| m.text.contains(marker))
+        {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+    app.last_link_token(to, marker)
+}

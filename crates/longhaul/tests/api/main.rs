@@ -15,6 +15,7 @@ mod control_characters;
 mod driver_usernames;
 mod fleet_dashboard;
 mod fmcsa_adapter;
+mod hashing_bounds;
 mod password_reset;
 mod production_mode;
 mod rate_limit;

@@ -1,6 +1,8 @@
-use crate::helpers::{TestApp, error_of};
+use crate::helpers::{TestApp, backends, error_of, spawn_configured, wait_for_link};
 use crate::on_each_backend;
+use longhaul::app::Overrides;
 use reqwest::StatusCode;
+use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, Set};
 use serde_json::json;
 use std::time::Duration;
 
@@ -89,3 +91,131 @@ on_each_backend!(
         app.sign_in("pat@example.com", "newpass1").await;
     }
 );
+
+async fn request_reset(app: &TestApp, email: &str) {
+    let res = app
+        .post(
+            "/api/auth/password-reset/request",
+            json!({ "email": email }),
+        )
+        .await;
+    assert_eq!(res.status(), StatusCode::ACCEPTED);
+}
+
+async fn complete(app: &TestApp, token: &str, password: &str) -> StatusCode {
+    app.post(
+        "/api/auth/password-reset/complete",
+        json!({ "token": token, "password": password }),
+    )
+    .await
+    .status()
+}
+
+on_each_backend!(
+    a_new_link_or_a_reset_spends_every_earlier_link,
+    |app: TestApp| async move {
+        app.confirmed_user("pat@example.com", "oldpass1").await;
+        request_reset(&app, "pat@example.com").await;
+        let first = wait_for_link(&app, "pat@example.com", "reset-password?token=").await;
+        request_reset(&app, "pat@example.com").await;
+        let second = {
+            let mut token = first.clone();
+            for _ in 0..100 {
+                token = app.last_link_token("pat@example.com", "reset-password?token=");
+                if token != first {
+                    break;
+                }
+                tokio::time::sleep(Duration::from_millis(20)).await;
+            }
+            token
+        };
+        assert_ne!(first, second);
+        // The newer request made the older link useless.
+        assert_eq!(
+            complete(&app, &first, "newpass1").await,
+            StatusCode::BAD_REQUEST
+        );
+        assert_eq!(complete(&app, &second, "newpass2").await, StatusCode::OK);
+
+        // Two links out, one used: the other is spent too.
+        let plant = |app: &TestApp| {
+            let db = app.state.db.clone();
+            async move {
+                let user = db::entities::profile::Entity::find()
+                    .filter(db::entities::profile::Column::Email.eq("pat@example.com"))
+                    .one(&db)
+                    .await
+                    .unwrap()
+                    .unwrap();
+                let token = longhaul::modules::auth::tokens::random_token();
+                db::entities::one_time_token::ActiveModel {
+                    id: Set(longhaul::modules::auth::tokens::hash_token(&token)),
+                    user_id: Set(user.id),
+                    purpose: Set("password_reset".into()),
+                    expires_at: Set(chrono::Utc::now() + chrono::Duration::hours(1)),
+                    used_at: Set(None),
+                    created_at: Set(chrono::Utc::now()),
+                }
+                .insert(&db)
+                .await
+                .unwrap();
+                token
+            }
+        };
+        let older = plant(&app).await;
+        let newer = plant(&app).await;
+        assert_eq!(complete(&app, &newer, "newpass3").await, StatusCode::OK);
+        assert_eq!(
+            complete(&app, &older, "newpass4").await,
+            StatusCode::BAD_REQUEST
+        );
+    }
+);
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn reset_requests_are_limited_per_account_and_per_address() {
+    for backend in backends() {
+        let app = spawn_configured(backend, &[("TRUST_PROXY", "1")], Overrides::default()).await;
+        app.confirmed_user("pat@example.com", "oldpass1").await;
+        // From many addresses: always the same answer, but at most 3 mails
+        // an hour reach the account.
+        for i in 0..6 {
+            let res = app
+                .client
+                .post(app.url("/api/auth/password-reset/request"))
+                .header("x-forwarded-for", format!("198.51.100.{i}"))
+                .json(&json!({ "email": "pat@example.com" }))
+                .send()
+                .await
+                .unwrap();
+            assert_eq!(res.status(), StatusCode::ACCEPTED);
+        }
+        let mut sent = 0;
+        for _ in 0..50 {
+            sent = app
+                .emails_to("pat@example.com")
+                .iter()
+                .filter(|m| m.text.contains("reset-password?token="))
+                .count();
+            if sent >= 3 {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+        assert_eq!(sent, 3, "{backend:?}");
+        // From one address, for any e-mail: 10, then 429.
+        let mut last = StatusCode::OK;
+        for i in 0..11 {
+            last = app
+                .client
+                .post(app.url("/api/auth/password-reset/request"))
+                .header("x-forwarded-for", "203.0.113.77")
+                .json(&json!({ "email": format!("ghost{i}@example.com") }))
+                .send()
+                .await
+                .unwrap()
+                .status();
+        }
+        assert_eq!(last, StatusCode::TOO_MANY_REQUESTS);
+    }
+}

@@ -78,4 +78,60 @@ describe('AuthPage error banner', () => {
       expect(screen.getByRole('alert')).toHaveTextContent(texts.auth.confirmLinkInvalid),
     )
   })
+
+  it('shows the spec banner, not the server message, when creating an account fails', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        fakeFetch({
+          'GET /api/auth/session': anonymous,
+          'POST /api/auth/sign-up': {
+            status: 422,
+            body: { error: { code: 'invalid', message: 'Password must not exceed 72 characters' } },
+          },
+        }),
+      ),
+    )
+    const user = userEvent.setup()
+    renderAt('/auth', '/auth', <AuthPage />)
+
+    await user.click(await screen.findByRole('tab', { name: texts.auth.createAccountTab }))
+    await user.type(screen.getByLabelText(texts.auth.email), 'new@example.com')
+    await user.type(screen.getByLabelText(texts.auth.password), 'secret1')
+    await user.click(screen.getByRole('button', { name: texts.auth.createAccountTab }))
+
+    const banner = await screen.findByTestId('auth-error')
+    expect(banner).toHaveTextContent(texts.auth.signUpFailedBanner)
+    expect(banner).not.toHaveTextContent('72 characters')
+    const toastTitle = await screen.findByText(texts.auth.signUpErrorToastTitle)
+    expect(toastTitle.closest('[data-sonner-toast]')).toHaveAttribute('data-type', 'error')
+    expect(await screen.findByText('Password must not exceed 72 characters')).toBeInTheDocument()
+  })
+
+  it('tells the user to check their e-mail after creating an account', async () => {
+    // The server answers the same for a new and an already registered
+    // address, so this is what both see.
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        fakeFetch({
+          'GET /api/auth/session': anonymous,
+          'POST /api/auth/sign-up': {
+            status: 201,
+            body: { message: texts.auth.accountCreatedSelfDescription },
+          },
+        }),
+      ),
+    )
+    const user = userEvent.setup()
+    renderAt('/auth', '/auth', <AuthPage />)
+
+    await user.click(await screen.findByRole('tab', { name: texts.auth.createAccountTab }))
+    await user.type(screen.getByLabelText(texts.auth.email), 'known@example.com')
+    await user.type(screen.getByLabelText(texts.auth.password), 'secret1')
+    await user.click(screen.getByRole('button', { name: texts.auth.createAccountTab }))
+
+    expect(await screen.findByText(texts.auth.accountCreatedCheckEmail)).toBeInTheDocument()
+    expect(screen.queryByTestId('auth-error')).not.toBeInTheDocument()
+  })
 })

@@ -42,8 +42,10 @@ export function SignUpForm({ onError, onFieldChange, onCreated }: SignUpFormProp
             onCreated()
           },
           onError: (error) => {
+            // Spec part 1 §8: the banner is always the spec's sentence; the
+            // server's message goes into the toast.
             if (error instanceof ApiError && !error.isNetworkError) {
-              onError(error.message || t.signUpFailedBanner)
+              onError(t.signUpFailedBanner)
               toast.error(t.signUpErrorToastTitle, {
                 description: error.message || t.signUpFailedToastFallback,
               })

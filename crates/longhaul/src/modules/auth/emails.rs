@@ -20,3 +20,14 @@ pub fn password_reset(to: &str, link: &str) -> anyhow::Result<OutgoingEmail> {
         context! { link, button => "Choose a new password" },
     )
 }
+
+/// Sent instead of a confirmation when someone signs up with an address that
+/// already has an account, so the sign-up answer reveals nothing.
+pub fn already_registered(to: &str, sign_in_link: &str) -> anyhow::Result<OutgoingEmail> {
+    render::email(
+        to,
+        "You already have a Longhaul account",
+        "already_registered",
+        context! { link => sign_in_link, button => "Sign in" },
+    )
+}

@@ -1,8 +1,9 @@
 //! SeaORM queries for profiles, sessions, one-time tokens and sign-in attempts.
 
 use chrono::{DateTime, Duration, Utc};
-use db::entities::{account, one_time_token, profile, session, sign_in_attempt};
-use sea_orm::sea_query::Expr;
+use db::entities::{account, auth_throttle, one_time_token, profile, session};
+use domain::throttle::{Counter, Policy};
+use sea_orm::sea_query::{Expr, ExprTrait};
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, PaginatorTrait, QueryFilter, Set,
 };
@@ -27,6 +28,13 @@ pub async fn find_profile_by_email<C: ConnectionTrait>(
         .filter(profile::Column::Email.eq(email))
         .one(db)
         .await
+}
+
+pub async fn find_profile<C: ConnectionTrait>(
+    db: &C,
+    id: Uuid,
+) -> Result<Option<profile::Model>, sea_orm::DbErr> {
+    profile::Entity::find_by_id(id).one(db).await
 }
 
 pub async fn email_exists<C: ConnectionTrait>(db: &C, email: &str) -> Result<bool, sea_orm::DbErr> {
@@ -231,50 +239,146 @@ pub async fn set_password<C: ConnectionTrait>(
         .map(|_| ())
 }
 
-pub async fn record_failed_sign_in<C: ConnectionTrait>(
+/// Reserves one attempt of `policy` under `key` (decision 008): read the
+/// row, apply the rule, write it back only if nobody else wrote it meanwhile
+/// (compare-and-set on `version`; a unique-key insert for a new row). `Err`
+/// holds the seconds to wait. A request that keeps losing the race to others
+/// on the same key is told to wait too: only an attack makes that happen.
+pub async fn reserve_attempt<C: ConnectionTrait>(
     db: &C,
-    email: &str,
-    ip: &str,
-) -> Result<(), sea_orm::DbErr> {
-    sign_in_attempt::ActiveModel {
-        email: Set(email.to_owned()),
-        ip: Set(ip.to_owned()),
-        created_at: Set(Utc::now()),
-        ..Default::default()
+    key: &str,
+    account: Option<&str>,
+    policy: &Policy,
+) -> Result<Result<(), u64>, sea_orm::DbErr> {
+    let now = Utc::now().timestamp();
+    for _ in 0..8 {
+        let row = auth_throttle::Entity::find_by_id(key.to_owned())
+            .one(db)
+            .await?;
+        let current = row.as_ref().map(|r| Counter {
+            attempts: u32::try_from(r.attempts).unwrap_or(0),
+            window_start: r.window_start,
+            last_attempt: r.last_attempt,
+        });
+        let next = match policy.reserve(current, now) {
+            Ok(next) => next,
+            Err(wait) => return Ok(Err(u64::try_from(wait).unwrap_or(1))),
+        };
+        let attempts = i32::try_from(next.attempts).unwrap_or(i32::MAX);
+        match row {
+            None => {
+                let inserted = auth_throttle::ActiveModel {
+                    key: Set(key.to_owned()),
+                    account: Set(account.map(str::to_owned)),
+                    attempts: Set(attempts),
+                    window_start: Set(next.window_start),
+                    last_attempt: Set(next.last_attempt),
+                    version: Set(1),
+                }
+                .insert(db)
+                .await;
+                match inserted {
+                    Ok(_) => return Ok(Ok(())),
+                    Err(err)
+                        if matches!(
+                            err.sql_err(),
+                            Some(sea_orm::SqlErr::UniqueConstraintViolation(_))
+                        ) => {}
+                    Err(err) => return Err(err),
+                }
+            }
+            Some(row) => {
+                let updated = auth_throttle::Entity::update_many()
+                    .col_expr(auth_throttle::Column::Attempts, Expr::value(attempts))
+                    .col_expr(
+                        auth_throttle::Column::WindowStart,
+                        Expr::value(next.window_start),
+                    )
+                    .col_expr(
+                        auth_throttle::Column::LastAttempt,
+                        Expr::value(next.last_attempt),
+                    )
+                    .col_expr(auth_throttle::Column::Version, Expr::value(row.version + 1))
+                    .filter(auth_throttle::Column::Key.eq(key))
+                    .filter(auth_throttle::Column::Version.eq(row.version))
+                    .exec(db)
+                    .await?;
+                if updated.rows_affected == 1 {
+                    return Ok(Ok(()));
+                }
+            }
+        }
     }
-    .insert(db)
-    .await
-    .map(|_| ())
+    Ok(Err(1))
 }
 
-pub async fn failed_sign_ins_since<C: ConnectionTrait>(
+/// Gives reserved attempts back (the check succeeded, or a later budget
+/// refused the request before any work ran).
+pub async fn refund_attempts<C: ConnectionTrait>(
     db: &C,
-    email: &str,
-    ip: &str,
-    since: DateTime<Utc>,
-) -> Result<(u64, u64), sea_orm::DbErr> {
-    let by_email = sign_in_attempt::Entity::find()
-        .filter(sign_in_attempt::Column::Email.eq(email))
-        .filter(sign_in_attempt::Column::CreatedAt.gt(since))
-        .count(db)
-        .await?;
-    let by_ip = sign_in_attempt::Entity::find()
-        .filter(sign_in_attempt::Column::Ip.eq(ip))
-        .filter(sign_in_attempt::Column::CreatedAt.gt(since))
-        .count(db)
-        .await?;
-    Ok((by_email, by_ip))
-}
-
-pub async fn clear_failed_sign_ins<C: ConnectionTrait>(
-    db: &C,
-    email: &str,
+    keys: &[String],
 ) -> Result<(), sea_orm::DbErr> {
-    sign_in_attempt::Entity::delete_many()
-        .filter(sign_in_attempt::Column::Email.eq(email))
+    if keys.is_empty() {
+        return Ok(());
+    }
+    auth_throttle::Entity::update_many()
+        .col_expr(
+            auth_throttle::Column::Attempts,
+            Expr::col(auth_throttle::Column::Attempts).sub(1),
+        )
+        .col_expr(
+            auth_throttle::Column::Version,
+            Expr::col(auth_throttle::Column::Version).add(1),
+        )
+        .filter(auth_throttle::Column::Key.is_in(keys.iter().cloned()))
+        .filter(auth_throttle::Column::Attempts.gt(0))
         .exec(db)
         .await
         .map(|_| ())
+}
+
+/// Forgets every budget tied to the account (after a successful reset).
+pub async fn clear_account_throttles<C: ConnectionTrait>(
+    db: &C,
+    email: &str,
+) -> Result<(), sea_orm::DbErr> {
+    auth_throttle::Entity::delete_many()
+        .filter(auth_throttle::Column::Account.eq(email))
+        .exec(db)
+        .await
+        .map(|_| ())
+}
+
+/// Spends every unused token of `purpose` the user has, so only the newest
+/// link (if any) works.
+pub async fn spend_tokens_of_user<C: ConnectionTrait>(
+    db: &C,
+    user_id: Uuid,
+    purpose: TokenPurpose,
+) -> Result<(), sea_orm::DbErr> {
+    one_time_token::Entity::update_many()
+        .col_expr(one_time_token::Column::UsedAt, Expr::value(Utc::now()))
+        .filter(one_time_token::Column::UserId.eq(user_id))
+        .filter(one_time_token::Column::Purpose.eq(purpose.as_str()))
+        .filter(one_time_token::Column::UsedAt.is_null())
+        .exec(db)
+        .await
+        .map(|_| ())
+}
+
+/// The user a valid (unused, unexpired) token belongs to, without spending it.
+pub async fn peek_token<C: ConnectionTrait>(
+    db: &C,
+    token_hash: &str,
+    purpose: TokenPurpose,
+) -> Result<Option<Uuid>, sea_orm::DbErr> {
+    Ok(one_time_token::Entity::find_by_id(token_hash.to_owned())
+        .filter(one_time_token::Column::Purpose.eq(purpose.as_str()))
+        .filter(one_time_token::Column::UsedAt.is_null())
+        .filter(one_time_token::Column::ExpiresAt.gt(Utc::now()))
+        .one(db)
+        .await?
+        .map(|t| t.user_id))
 }
 
 pub async fn touch_session<C: ConnectionTrait>(

@@ -146,7 +146,7 @@ impl FromRequestParts<AppState> for ClientIp {
         parts: &mut Parts,
         state: &AppState,
     ) -> Result<Self, Self::Rejection> {
-        Ok(ClientIp(client_ip(parts, state.config.trust_proxy)))
+        Ok(ClientIp(client_ip(parts, state.config.trusted_proxies)))
     }
 }
 
@@ -174,10 +174,12 @@ pub async fn session(OptionalUser(user): OptionalUser) -> Json<SessionResponse> 
 }
 
 #[utoipa::path(post, path = "/api/auth/sign-up", tag = "auth", request_body = SignUpRequest,
-    responses((status = 201, body = MessageResponse), (status = 409, body = crate::http::error::ErrorBody),
-              (status = 422, body = crate::http::error::ErrorBody)))]
+    description = "Answers the same for a new and an already registered e-mail; the owner of a known address is told by e-mail.",
+    responses((status = 201, body = MessageResponse), (status = 422, body = crate::http::error::ErrorBody),
+              (status = 429, body = crate::http::error::ErrorBody)))]
 pub async fn sign_up(
     State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
     ValidJson(body): ValidJson<SignUpRequest>,
 ) -> ApiResult<(StatusCode, Json<MessageResponse>)> {
     service::sign_up(
@@ -188,6 +190,7 @@ pub async fn sign_up(
             first_name: body.first_name,
             last_name: body.last_name,
         },
+        &ip,
     )
     .await?;
     Ok((
@@ -244,12 +247,13 @@ pub async fn sign_out(
 }
 
 #[utoipa::path(post, path = "/api/auth/password-reset/request", tag = "auth", request_body = PasswordResetRequest,
-    responses((status = 202, body = MessageResponse)))]
+    responses((status = 202, body = MessageResponse), (status = 429, body = crate::http::error::ErrorBody)))]
 pub async fn request_reset(
     State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
     ValidJson(body): ValidJson<PasswordResetRequest>,
 ) -> ApiResult<(StatusCode, Json<MessageResponse>)> {
-    service::request_password_reset(&state, &body.email).await?;
+    service::request_password_reset(&state, &body.email, &ip).await?;
     Ok((
         StatusCode::ACCEPTED,
         Json(MessageResponse {
@@ -260,12 +264,13 @@ pub async fn request_reset(
 
 #[utoipa::path(post, path = "/api/auth/password-reset/complete", tag = "auth", request_body = PasswordResetComplete,
     responses((status = 200, body = MessageResponse), (status = 400, body = crate::http::error::ErrorBody),
-              (status = 422, body = crate::http::error::ErrorBody)))]
+              (status = 422, body = crate::http::error::ErrorBody), (status = 429, body = crate::http::error::ErrorBody)))]
 pub async fn complete_reset(
     State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
     ValidJson(body): ValidJson<PasswordResetComplete>,
 ) -> ApiResult<Json<MessageResponse>> {
-    service::complete_password_reset(&state, &body.token, body.password).await?;
+    service::complete_password_reset(&state, &body.token, body.password, &ip).await?;
     Ok(Json(MessageResponse {
         message: texts().auth.reset_done.clone(),
     }))

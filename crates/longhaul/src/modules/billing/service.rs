@@ -3,7 +3,6 @@
 use super::events::{record_checkout, review_band};
 use crate::http::ApiError;
 use crate::integrations::stripe::CheckoutSession;
-use crate::mail::OutgoingEmail;
 use crate::modules::auth::repo::{self as auth_repo, NewProfile, TokenPurpose};
 use crate::modules::auth::tokens;
 use crate::modules::signup::repo as signup_repo;
@@ -210,11 +209,11 @@ pub async fn create_account(
     .await?;
     txn.commit().await?;
     let link = format!("{}/auth?confirm={token}", state.config.public_url);
-    if let Err(err) = state
-        .mailer
-        .send(confirm_account_email(&profile.email, &link))
-        .await
-    {
+    let sent = async {
+        let mail = super::emails::confirm_account(&profile.email, &link)?;
+        state.mailer.send(mail).await
+    };
+    if let Err(err) = sent.await {
         // Signing in with the new password sends a fresh link.
         tracing::error!(error = ?err, "account confirmation e-mail could not be sent");
     }
@@ -224,19 +223,3 @@ pub async fn create_account(
 }
 
 const CONFIRM_TTL: Duration = Duration::hours(24);
-
-fn confirm_account_email(to: &str, link: &str) -> OutgoingEmail {
-    let intro = "Thank you for subscribing to Longhaul. Please confirm your e-mail address to finish creating your fleet admin account.";
-    OutgoingEmail {
-        to: to.to_owned(),
-        subject: "Confirm your Longhaul fleet account".into(),
-        text: format!(
-            "{intro}\n\nConfirm your e-mail: {link}\n\nThe link is valid for 24 hours. If you did not subscribe, ignore this message."
-        ),
-        html: format!(
-            "<!doctype html><html><body style=\"font-family:sans-serif;color:#1f2937\"><p>{intro}</p>\
-             <p><a href=\"{link}\">Confirm your e-mail</a></p>\
-             <p style=\"font-size:12px;color:#6b7280\">Or paste this link into your browser: {link}</p></body></html>"
-        ),
-    }
-}
