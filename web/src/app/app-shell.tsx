@@ -1,5 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query'
+import { useEffect } from 'react'
 import { Toaster } from '@/components/ui/toaster'
+import { showFlash } from '@/lib/flash-toast'
 import { sessionQuery } from '@/lib/session'
 import { AppRoutes } from './app-routes'
 import { queryClient } from './query-client'
@@ -10,6 +12,10 @@ void queryClient.prefetchQuery(sessionQuery)
 
 /** Providers and routes of every screen but the landing page. */
 export default function AppShell() {
+  // A message the previous page left (a sign-out that reloaded the browser).
+  useEffect(() => {
+    showFlash()
+  }, [])
   return (
     <QueryClientProvider client={queryClient}>
       <AppRoutes />

@@ -45,7 +45,7 @@ export function TrucksPage() {
 
 function TrucksTable({ trucks }: { trucks: TruckItem[] }) {
   return (
-    <Table className="min-w-[960px]">
+    <Table className="min-w-[880px]">
       <TableHeader>
         <TableRow>
           <TableHead>{c.vehicleName}</TableHead>
@@ -64,7 +64,7 @@ function TrucksTable({ trucks }: { trucks: TruckItem[] }) {
       <TableBody>
         {trucks.map((truck) => (
           <TableRow key={truck.id}>
-            <TableCell className="font-medium">{truck.name || a.unnamedTruck}</TableCell>
+            <TableCell className="font-medium whitespace-nowrap">{truck.name || a.unnamedTruck}</TableCell>
             <TableCell>{makeModel(truck)}</TableCell>
             <TableCell>{orDash(truck.year)}</TableCell>
             <TableCell className="font-mono text-xs">{orDash(truck.vin)}</TableCell>
@@ -74,7 +74,7 @@ function TrucksTable({ trucks }: { trucks: TruckItem[] }) {
             <TableCell>
               <StatusBadge active={truck.status === 'active'} />
             </TableCell>
-            <TableCell className="text-right">
+            <TableCell className="text-right whitespace-nowrap">
               <Button asChild variant="outline" size="sm">
                 <Link to={fleetPaths.truck(truck.id)}>{t.viewDetails}</Link>
               </Button>
