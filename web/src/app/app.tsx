@@ -10,7 +10,7 @@ import { ScrollManager } from './scroll-manager'
 // keeps the landing page's JavaScript under the 100 KB gzip budget.
 const LandingPage = lazy(() => import('@/features/landing/landing-page'))
 const AppShell = lazy(() => import('./app-shell'))
-const FlashToaster = lazy(() => import('./flash-toaster'))
+const FlashToaster = lazy(() => import('./app-shell').then(({ FlashToaster }) => ({ default: FlashToaster })))
 
 /** The landing page has no toaster; one loads when a message waits (e.g. 'Signed out'). */
 export function LandingFlash() {

@@ -48,10 +48,12 @@ export function Table({ className, ...props }: HTMLAttributes<HTMLTableElement>)
       </div>
       <div
         aria-hidden
+        data-edge="start"
         className={cn(shadow, 'left-0 bg-linear-to-r from-ink/15 to-transparent', edges.start ? 'opacity-100' : 'opacity-0')}
       />
       <div
         aria-hidden
+        data-edge="end"
         className={cn(shadow, 'right-0 bg-linear-to-l from-ink/15 to-transparent', edges.end ? 'opacity-100' : 'opacity-0')}
       />
     </div>

@@ -68,7 +68,7 @@ function TrucksTable({ trucks }: { trucks: TruckItem[] }) {
             <TableCell>{makeModel(truck)}</TableCell>
             <TableCell>{orDash(truck.year)}</TableCell>
             <TableCell className="font-mono text-xs">{orDash(truck.vin)}</TableCell>
-            <TableCell>{orDash(truck.license_plate)}</TableCell>
+            <TableCell className="whitespace-nowrap">{orDash(truck.license_plate)}</TableCell>
             <TableCell>{orDash(truck.vehicle_id)}</TableCell>
             <TableCell>{truck.assigned_driver_name || t.unassigned}</TableCell>
             <TableCell>
