@@ -90,7 +90,7 @@ test('trailers: columns, fallbacks and dates in the spec formats', async ({ page
   await expect(page.getByText(f.unnamedTrailer).first()).toBeVisible();
   await expect(page.getByText(/^[A-Z][a-z]{2} \d{1,2}, \d{4}$/).first()).toBeVisible();
   await page.getByRole('tab', { name: `Inactive Trailers (${counts.inactive})` }).click();
-  await expect(page.getByText('Out_of_service').first()).toBeVisible();
+  await expect(page.getByText('Out of Service').first()).toBeVisible();
 });
 
 test('drivers: list, add a driver by hand, open, edit and deactivate', async ({ page }) => {

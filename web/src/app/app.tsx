@@ -1,5 +1,6 @@
-import { lazy, Suspense } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import { BrowserRouter, Route, Routes } from 'react-router'
+import { peekFlash } from '@/lib/flash'
 import { routes } from '@/lib/routes'
 import { RouteFallback } from './route-fallback'
 import { ScrollManager } from './scroll-manager'
@@ -9,6 +10,17 @@ import { ScrollManager } from './scroll-manager'
 // keeps the landing page's JavaScript under the 100 KB gzip budget.
 const LandingPage = lazy(() => import('@/features/landing/landing-page'))
 const AppShell = lazy(() => import('./app-shell'))
+const FlashToaster = lazy(() => import('./app-shell').then(({ FlashToaster }) => ({ default: FlashToaster })))
+
+/** The landing page has no toaster; one loads when a message waits (e.g. 'Signed out'). */
+export function LandingFlash() {
+  const [waiting] = useState(() => peekFlash() !== null)
+  return waiting ? (
+    <Suspense fallback={null}>
+      <FlashToaster />
+    </Suspense>
+  ) : null
+}
 
 export function App() {
   return (
@@ -16,7 +28,15 @@ export function App() {
       <ScrollManager />
       <Suspense fallback={<RouteFallback />}>
         <Routes>
-          <Route path={routes.home} element={<LandingPage />} />
+          <Route
+            path={routes.home}
+            element={
+              <>
+                <LandingPage />
+                <LandingFlash />
+              </>
+            }
+          />
           <Route path="*" element={<AppShell />} />
         </Routes>
       </Suspense>

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react'
+import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import texts from '@contracts/texts.json'
@@ -74,11 +74,18 @@ describe('fleet dashboard routes', () => {
     expect(screen.getByText(texts.fleet.setupInProgressTitle)).toBeInTheDocument()
   })
 
-  it('treats unknown paths as the overview inside the shell', async () => {
-    stub()
-    render('/fleet-dashboard/no-such-screen')
-    expect(await screen.findByText(texts.fleet.fleetStatus)).toBeInTheDocument()
-  })
+  it.each(['/fleet-dashboard/no-such-screen', '/fleet-dashboard/trucks/abc/extra', '/fleet-dashboard/profile/x'])(
+    'shows the not-found page inside the shell for %s, with no menu item current',
+    async (path) => {
+      stub()
+      render(path)
+      expect(await screen.findByText(texts.notFound.message)).toBeInTheDocument()
+      expect(screen.getByRole('link', { name: texts.fleet.shell.backToOverview })).toHaveAttribute('href', '/fleet-dashboard')
+      expect(screen.queryByText(texts.fleet.fleetStatus)).not.toBeInTheDocument()
+      const nav = screen.getByRole('navigation', { name: texts.fleet.shell.navLabel })
+      expect(within(nav).queryByRole('link', { current: 'page' })).not.toBeInTheDocument()
+    },
+  )
 
   it('opens Account Settings and Billing from ?tab', async () => {
     stub()

@@ -12,7 +12,7 @@ import CompanySettingsPage from '@/features/fleet-dashboard/company-settings-pag
 import { BillingPage, DocumentsPage } from '@/features/fleet-dashboard/coming-soon-page'
 import FleetDashboardLayout from '@/features/fleet-dashboard/fleet-dashboard-layout'
 import FleetHomePage from '@/features/fleet-dashboard/fleet-home-page'
-import OverviewPage from '@/features/fleet-dashboard/overview-page'
+import { FleetNotFoundPage } from '@/features/fleet-dashboard/fleet-not-found-page'
 import SettingsPage from '@/features/fleet-dashboard/settings-page'
 
 // The whole fleet dashboard (shell, its screens and the fleet-assets screens)
@@ -38,7 +38,8 @@ export default function FleetDashboardRoute() {
         <Route path="company-settings" element={<CompanySettingsPage />} />
         <Route path="settings" element={<SettingsPage />} />
         <Route path="billing" element={<BillingPage />} />
-        <Route path="*" element={<OverviewPage />} />
+        {/* Spec §2's catch-all, shown in the same shell: a path with no screen is not found. */}
+        <Route path="*" element={<FleetNotFoundPage />} />
       </Route>
     </Routes>
   )

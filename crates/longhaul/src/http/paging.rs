@@ -57,16 +57,21 @@ pub struct Page<T> {
 /// `lower(col) LIKE '%text%'` on any of the columns, with LIKE's wildcards
 /// in the text escaped; portable between SQLite and PostgreSQL.
 pub fn matches_any<C: ColumnTrait>(columns: &[C], text: &str) -> Condition {
+    columns.iter().fold(Condition::any(), |cond, col| {
+        let lowered: SimpleExpr = Func::lower(Expr::col(col.as_column_ref())).into();
+        cond.add(contains(lowered, text))
+    })
+}
+
+/// `expr LIKE '%text%'` with LIKE's wildcards in the text escaped (the text
+/// is compared as given: lower-case it and the expression alike).
+pub fn contains(expr: SimpleExpr, text: &str) -> SimpleExpr {
     let escaped = text
         .replace('\\', "\\\\")
         .replace('%', "\\%")
         .replace('_', "\\_");
-    let pattern = format!("%{escaped}%");
-    columns.iter().fold(Condition::any(), |cond, col| {
-        let lowered: SimpleExpr = Func::lower(Expr::col(col.as_column_ref())).into();
-        cond.add(sea_orm::sea_query::ExprTrait::like(
-            Expr::expr(lowered),
-            LikeExpr::new(pattern.clone()).escape('\\'),
-        ))
-    })
+    sea_orm::sea_query::ExprTrait::like(
+        Expr::expr(expr),
+        LikeExpr::new(format!("%{escaped}%")).escape('\\'),
+    )
 }

@@ -716,3 +716,215 @@ on_each_backend!(
         assert_eq!(racers["total"], 6);
     }
 );
+
+/// Every item of a list's tab, fetched `per_page` at a time.
+async fn all_pages(app: &TestApp, path: &str, tab: &str, per_page: usize) -> Vec<Value> {
+    let mut out = Vec::new();
+    for page in 1.. {
+        let body: Value = app
+            .get(&format!("{path}?tab={tab}&per_page={per_page}&page={page}"))
+            .await
+            .json()
+            .await
+            .unwrap();
+        let items = body["items"].as_array().unwrap().clone();
+        if items.is_empty() {
+            break;
+        }
+        out.extend(items);
+    }
+    out
+}
+
+on_each_backend!(
+    unnamed_trailers_sort_last_in_one_stable_order,
+    |mut app: TestApp| async move {
+        let fleet_id = fleet(
+            &app,
+            "u@unnamed.example",
+            "Unnamed Freight",
+            "6000011",
+            Sizes {
+                drivers: 3,
+                trucks: 3,
+                trailers: 20, // two without a name
+            },
+        )
+        .await;
+        // More shown as 'Unnamed Trailer' (no name, empty, blank) and named twins.
+        let now = chrono::Utc::now();
+        let names = [
+            None,
+            Some(""),
+            Some("  "),
+            None,
+            Some("Trailer 000"),
+            Some("Trailer 000"),
+            Some("Trailer 000"),
+        ];
+        let rows = names
+            .iter()
+            .map(|name| db::entities::fleet_trailer::ActiveModel {
+                id: sea_orm::Set(Uuid::new_v4()),
+                fleet_account_id: sea_orm::Set(fleet_id),
+                name: sea_orm::Set(name.map(str::to_owned)),
+                trailer_id: sea_orm::Set(None),
+                trailer_type: sea_orm::Set(None),
+                vin: sea_orm::Set(None),
+                license_plate: sea_orm::Set(None),
+                status: sea_orm::Set("active".into()),
+                notes: sea_orm::Set(None),
+                is_active: sea_orm::Set(true),
+                assigned_driver_eld_id: sea_orm::Set(None),
+                assigned_driver_name: sea_orm::Set(None),
+                assigned_driver_id: sea_orm::Set(None),
+                assigned_at: sea_orm::Set(None),
+                raw: sea_orm::Set(None),
+                created_at: sea_orm::Set(now),
+                updated_at: sea_orm::Set(now),
+            });
+        let txn = app.state.db.begin().await.unwrap();
+        db::tenancy::set_system(&txn).await.unwrap();
+        db::entities::fleet_trailer::Entity::insert_many(rows)
+            .exec(&txn)
+            .await
+            .unwrap();
+        txn.commit().await.unwrap();
+        app.sign_in("u@unnamed.example", "secret1").await;
+
+        for tab in ["active", "inactive"] {
+            let whole = all_pages(&app, "/api/fleet/trailers", tab, 200).await;
+            let name = |t: &Value| t["name"].as_str().unwrap_or("").trim().to_owned();
+            let unnamed = whole.iter().filter(|t| name(t).is_empty()).count();
+            if tab == "active" {
+                assert_eq!(whole.len(), 18 + 7, "{:?}", app.backend);
+                assert_eq!(unnamed, 6, "{:?}", app.backend);
+            }
+            // Named first, by name; the unnamed after them all.
+            let first_unnamed = whole
+                .iter()
+                .position(|t| name(t).is_empty())
+                .unwrap_or(whole.len());
+            assert!(
+                whole[first_unnamed..].iter().all(|t| name(t).is_empty()),
+                "{tab} on {:?}: {:?}",
+                app.backend,
+                whole.iter().map(name).collect::<Vec<_>>()
+            );
+            let named: Vec<String> = whole[..first_unnamed].iter().map(name).collect();
+            let mut sorted = named.clone();
+            sorted.sort();
+            assert_eq!(named, sorted, "{tab} on {:?}", app.backend);
+            // Page by page the same rows in the same order: no repeats, none skipped.
+            let ids = |items: &[Value]| items.iter().map(|t| t["id"].clone()).collect::<Vec<_>>();
+            for per_page in [1, 4, 5] {
+                let paged = all_pages(&app, "/api/fleet/trailers", tab, per_page).await;
+                assert_eq!(
+                    ids(&paged),
+                    ids(&whole),
+                    "{tab} by {per_page} on {:?}",
+                    app.backend
+                );
+            }
+        }
+    }
+);
+
+on_each_backend!(
+    drivers_search_finds_the_full_name_and_the_phone_as_displayed,
+    |mut app: TestApp| async move {
+        fleet(
+            &app,
+            "s@search.example",
+            "Search Freight",
+            "6000012",
+            Sizes {
+                drivers: 16, // James Johnson is the first, phones 615555000n
+                trucks: 2,
+                trailers: 1,
+            },
+        )
+        .await;
+        app.sign_in("s@search.example", "secret1").await;
+        let res = app
+            .post(
+                "/api/fleet/drivers",
+                json!({ "first_name": "Nia", "last_name": "Newman", "phone": "+1 615.555.0199" }),
+            )
+            .await;
+        assert_eq!(res.status(), StatusCode::CREATED);
+
+        let found = |q: &'static str| {
+            let app = &app;
+            async move {
+                let q = q
+                    .replace(' ', "%20")
+                    .replace('+', "%2B")
+                    .replace('(', "%28")
+                    .replace(')', "%29");
+                let page: Value = app
+                    .get(&format!("/api/fleet/drivers?q={q}&per_page=200"))
+                    .await
+                    .json()
+                    .await
+                    .unwrap();
+                page["items"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|d| {
+                        format!(
+                            "{} {}",
+                            d["display_name"].as_str().unwrap(),
+                            d["phone_display"].as_str().unwrap()
+                        )
+                    })
+                    .collect::<Vec<_>>()
+            }
+        };
+        let james = vec!["James Johnson (615) 555-0000".to_owned()];
+        assert_eq!(found("james johnson").await, james, "{:?}", app.backend);
+        assert_eq!(
+            found("  JAMES   Johnson ").await,
+            james,
+            "{:?}",
+            app.backend
+        );
+        assert_eq!(found("es joh").await, james, "{:?}", app.backend);
+        let seventh = found("(615) 555-0007").await;
+        assert_eq!(seventh.len(), 1, "{seventh:?} on {:?}", app.backend);
+        assert!(seventh[0].ends_with("(615) 555-0007"), "{seventh:?}");
+        assert_eq!(found("615-555-0007").await, seventh, "{:?}", app.backend);
+        assert_eq!(
+            found("+1 (615) 555-0007").await,
+            seventh,
+            "{:?}",
+            app.backend
+        );
+        // A phone stored with punctuation is found by its digits in any format.
+        let nia = vec!["Nia Newman +1 (615) 555-0199".to_owned()];
+        assert_eq!(found("(615) 555-0199").await, nia, "{:?}", app.backend);
+        assert_eq!(found("6155550199").await, nia, "{:?}", app.backend);
+        assert_eq!(found("555 0199").await, nia, "{:?}", app.backend);
+        // Names that do not go together find nobody.
+        assert!(found("james garcia").await.is_empty(), "{:?}", app.backend);
+    }
+);
+
+on_each_backend!(
+    the_demo_fleets_rate_is_its_bands_rate,
+    |mut app: TestApp| async move {
+        use longhaul::modules::fleet::demo::{DEMO_EMAIL, DEMO_PASSWORD, seed_demo};
+        assert!(seed_demo(&app.state).await.unwrap());
+        app.sign_in(DEMO_EMAIL, DEMO_PASSWORD).await;
+        let account: Value = app.get("/api/fleet/account").await.json().await.unwrap();
+        let units = account["power_units"].as_i64().unwrap();
+        let band = domain::pricing::band_for(units);
+        assert_eq!(
+            account["monthly_rate_cents"].as_i64(),
+            Some(band.monthly_rate_cents),
+            "{units} units are in the {} band",
+            band.label
+        );
+    }
+);

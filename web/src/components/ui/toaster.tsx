@@ -4,7 +4,8 @@ import { Toaster as Sonner } from 'sonner'
 export function Toaster() {
   return (
     <Sonner
-      position="top-right"
+      // Bottom right: a toast must not cover the header's sign-in or user menu.
+      position="bottom-right"
       closeButton
       toastOptions={{
         classNames: {

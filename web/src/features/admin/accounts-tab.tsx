@@ -60,7 +60,7 @@ export function AccountsTab() {
                         <TableCell>{fleet.legal_name}</TableCell>
                         <TableCell className="whitespace-nowrap">{fleet.dot_number}</TableCell>
                         <TableCell>{fleet.power_units}</TableCell>
-                        <TableCell className="break-all">
+                        <TableCell className="break-words">
                           {fleet.owner_email ?? <span className="text-muted-foreground">{t.noOwner}</span>}
                         </TableCell>
                       </>

@@ -38,7 +38,7 @@ export function AuditTab() {
             {entries.map((entry) => (
               <TableRow key={entry.id} className="align-top">
                 <TableCell className="whitespace-nowrap">{formatDateTime(entry.created_at)}</TableCell>
-                <TableCell className="break-all">{entry.actor_email}</TableCell>
+                <TableCell className="break-words">{entry.actor_email}</TableCell>
                 <TableCell>{actions[entry.action] ?? entry.action}</TableCell>
                 <TableCell>
                   <span className="block">{entry.target_type}</span>

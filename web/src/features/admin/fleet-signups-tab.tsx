@@ -138,7 +138,11 @@ function SignupRow({
       </TableCell>
       <TableCell>
         {contactName && <div>{contactName}</div>}
-        {signup.email && <div className="text-xs break-all text-muted-foreground">{signup.email}</div>}
+        {signup.email && (
+          <div className="max-w-[16rem] truncate text-xs text-muted-foreground" title={signup.email}>
+            {signup.email}
+          </div>
+        )}
         {signup.contact_phone && <div className="text-xs text-muted-foreground">{signup.contact_phone}</div>}
       </TableCell>
       <TableCell className="whitespace-nowrap">{formatDate(signup.created_at)}</TableCell>

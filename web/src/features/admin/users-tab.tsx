@@ -70,7 +70,7 @@ export function UsersTab() {
             <TableBody>
               {users.map((user) => (
                 <TableRow key={user.id}>
-                  <TableCell className="font-medium break-all">{user.email}</TableCell>
+                  <TableCell className="font-medium break-words">{user.email}</TableCell>
                   <TableCell>{personName(user.first_name, user.last_name) ?? '—'}</TableCell>
                   <TableCell>
                     <select

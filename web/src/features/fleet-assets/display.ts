@@ -32,8 +32,19 @@ export function yearMakeModel(vehicle: { year: number | null; make: string | nul
   return [vehicle.year, vehicle.make, vehicle.model].filter((part) => part !== null && part !== '').join(' ')
 }
 
-/** Spec §4: the stored trailer status with the first letter capitalised. */
+const minorWords = new Set(['of', 'and', 'in', 'on', 'for', 'to', 'the', 'a', 'at', 'by'])
+
+/**
+ * Spec §4: the stored trailer status capitalised, read as words: a provider's
+ * 'out_of_service' shows 'Out of Service', 'active' shows 'Active'.
+ */
 export function trailerStatusLabel(status: string | null): string {
-  if (!status) return a.empty
-  return status.charAt(0).toUpperCase() + status.slice(1)
+  const words = (status ?? '').split(/[\s_-]+/).filter(Boolean)
+  if (words.length === 0) return a.empty
+  return words
+    .map((word, i) => {
+      const lower = word.toLowerCase()
+      return i > 0 && minorWords.has(lower) ? lower : lower.charAt(0).toUpperCase() + lower.slice(1)
+    })
+    .join(' ')
 }

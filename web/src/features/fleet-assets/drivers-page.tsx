@@ -87,7 +87,7 @@ function DriversTable({ drivers }: { drivers: DriverItem[] }) {
             <TableCell className="whitespace-nowrap">{driver.phone_display}</TableCell>
             <TableCell>{licenseText(driver.license_number, driver.license_state)}</TableCell>
             <TableCell>{orDash(driver.eld_provider)}</TableCell>
-            <TableCell className="text-right">
+            <TableCell className="text-right whitespace-nowrap">
               <Button asChild variant="outline" size="sm">
                 <Link to={fleetPaths.driver(driver.id)}>{t.view}</Link>
               </Button>

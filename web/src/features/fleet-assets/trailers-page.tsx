@@ -74,7 +74,7 @@ function TrailersTable({ trailers }: { trailers: TrailerItem[] }) {
             </TableCell>
             <TableCell>{trailer.assigned_driver_name || t.unassigned}</TableCell>
             <TableCell className="whitespace-nowrap">{orDash(shortDate(trailer.assigned_at))}</TableCell>
-            <TableCell className="text-right">
+            <TableCell className="text-right whitespace-nowrap">
               <Button asChild variant="outline" size="sm">
                 <Link to={fleetPaths.trailer(trailer.id)}>{t.viewDetails}</Link>
               </Button>

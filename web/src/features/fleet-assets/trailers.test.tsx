@@ -36,8 +36,9 @@ describe('trailers page', () => {
           [
             trailer(),
             trailer({ id: 'trailer-2', name: null, status: 'maintenance', assigned_driver_name: null, assigned_at: null }),
+            trailer({ id: 'trailer-3', name: 'Flatbed 2', status: 'out_of_service' }),
           ],
-          { active: 1, inactive: 1 },
+          { active: 1, inactive: 2 },
         ),
       },
     })
@@ -46,13 +47,14 @@ describe('trailers page', () => {
     expect(await screen.findByText('Reefer 7')).toBeInTheDocument()
     expect(screen.getByRole('heading', { name: t.trailersTitle })).toBeInTheDocument()
     expect(screen.getByRole('tab', { name: 'Active Trailers (1)' })).toBeInTheDocument()
-    expect(screen.getByRole('tab', { name: 'Inactive Trailers (1)' })).toBeInTheDocument()
+    expect(screen.getByRole('tab', { name: 'Inactive Trailers (2)' })).toBeInTheDocument()
     const rows = screen.getAllByRole('row')
     expect(within(rows[1]).getByText('Jan 5, 2025')).toBeInTheDocument()
     expect(within(rows[1]).getByText('Active')).toBeInTheDocument()
     expect(within(rows[2]).getByText(t.unnamedTrailer)).toBeInTheDocument()
     expect(within(rows[2]).getByText('Maintenance')).toBeInTheDocument()
     expect(within(rows[2]).getByText(t.unassigned)).toBeInTheDocument()
+    expect(within(rows[3]).getByText('Out of Service')).toBeInTheDocument()
     expect(screen.getByRole('button', { name: t.syncTrailers })).toBeDisabled()
   })
 

@@ -45,7 +45,7 @@ export function TrucksPage() {
 
 function TrucksTable({ trucks }: { trucks: TruckItem[] }) {
   return (
-    <Table className="min-w-[960px]">
+    <Table className="min-w-[880px]">
       <TableHeader>
         <TableRow>
           <TableHead>{c.vehicleName}</TableHead>
@@ -64,17 +64,17 @@ function TrucksTable({ trucks }: { trucks: TruckItem[] }) {
       <TableBody>
         {trucks.map((truck) => (
           <TableRow key={truck.id}>
-            <TableCell className="font-medium">{truck.name || a.unnamedTruck}</TableCell>
+            <TableCell className="font-medium whitespace-nowrap">{truck.name || a.unnamedTruck}</TableCell>
             <TableCell>{makeModel(truck)}</TableCell>
             <TableCell>{orDash(truck.year)}</TableCell>
             <TableCell className="font-mono text-xs">{orDash(truck.vin)}</TableCell>
-            <TableCell>{orDash(truck.license_plate)}</TableCell>
+            <TableCell className="whitespace-nowrap">{orDash(truck.license_plate)}</TableCell>
             <TableCell>{orDash(truck.vehicle_id)}</TableCell>
             <TableCell>{truck.assigned_driver_name || t.unassigned}</TableCell>
             <TableCell>
               <StatusBadge active={truck.status === 'active'} />
             </TableCell>
-            <TableCell className="text-right">
+            <TableCell className="text-right whitespace-nowrap">
               <Button asChild variant="outline" size="sm">
                 <Link to={fleetPaths.truck(truck.id)}>{t.viewDetails}</Link>
               </Button>

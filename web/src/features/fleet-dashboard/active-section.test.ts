@@ -16,8 +16,12 @@ describe('activeSection', () => {
     ['/fleet-dashboard/company-settings', 'company-settings'],
     ['/fleet-dashboard/settings', 'settings'],
     ['/fleet-dashboard/billing', 'billing'],
-    ['/fleet-dashboard/anything-else', 'overview'],
-    ['/fleet-dashboard/unknown/deeper', 'overview'],
+    ['/fleet-dashboard/Trucks/8f1c/', 'trucks'],
+    ['/fleet-dashboard/anything-else', null],
+    ['/fleet-dashboard/unknown/deeper', null],
+    ['/fleet-dashboard/trucks/abc/extra', null],
+    ['/fleet-dashboard/profile/x', null],
+    ['/fleet-dashboardx', null],
   ] as const)('%s → %s', (path, section) => {
     expect(activeSection(path)).toBe(section)
   })

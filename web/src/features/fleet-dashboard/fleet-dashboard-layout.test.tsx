@@ -2,13 +2,24 @@ import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import texts from '@contracts/texts.json'
+import { peekFlash } from '@/lib/flash'
+import type * as flash from '@/lib/flash'
 import { fakeFetch, renderAt } from '@/test/render'
 import CompanyProfilePage from './company-profile-page'
 import { FleetDashboardLayout } from './fleet-dashboard-layout'
 import { fleetAccount } from './test/fixtures'
 
+// The sign-out's page load is the browser's; the test sees where it goes.
+const loaded = vi.hoisted(() => [] as string[])
+vi.mock('@/lib/flash', async (importOriginal) => ({
+  ...(await importOriginal<typeof flash>()),
+  loadPage: (path: string) => loaded.push(path),
+}))
+
 afterEach(() => {
   vi.unstubAllGlobals()
+  loaded.length = 0
+  sessionStorage.clear()
 })
 
 function stub(account: { status: number; body?: unknown }) {
@@ -17,6 +28,7 @@ function stub(account: { status: number; body?: unknown }) {
     vi.fn(
       fakeFetch({
         'GET /api/fleet/account': account,
+        'POST /api/auth/sign-out': { status: 204 },
         'GET /api/auth/session': {
           status: 200,
           body: {
@@ -36,6 +48,26 @@ describe('fleet dashboard shell', () => {
     expect(await screen.findByText(texts.fleet.notFoundTitle)).toBeInTheDocument()
     expect(screen.getByText(texts.fleet.notFoundText)).toBeInTheDocument()
     expect(screen.queryByText('screen')).not.toBeInTheDocument()
+  })
+
+  it("offers the way home and sign-out on 'Fleet Account Not Found'", async () => {
+    stub({ status: 404, body: { error: { code: 'not_found', message: 'Not found' } } })
+    const user = userEvent.setup()
+    renderAt('/fleet-dashboard', '/fleet-dashboard/*', <FleetDashboardLayout>screen</FleetDashboardLayout>)
+    expect(await screen.findByRole('link', { name: texts.fleet.shell.returnHome })).toHaveAttribute('href', '/')
+    await user.click(screen.getByRole('button', { name: texts.fleet.shell.signOut }))
+    await vi.waitFor(() => expect(loaded).toEqual(['/']))
+    expect(peekFlash()).toBe('signed-out')
+  })
+
+  it("signing out from the user menu leaves 'Signed out' for the page it loads", async () => {
+    stub({ status: 200, body: fleetAccount() })
+    const user = userEvent.setup()
+    renderAt('/fleet-dashboard', '/fleet-dashboard/*', <FleetDashboardLayout>home</FleetDashboardLayout>)
+    await user.click(await screen.findByRole('button', { name: texts.fleet.shell.userMenu }))
+    await user.click(screen.getByRole('menuitem', { name: texts.fleet.userMenu.signOut }))
+    await vi.waitFor(() => expect(loaded).toEqual(['/']))
+    expect(peekFlash()).toBe('signed-out')
   })
 
   it('shows the fleet name, logo, brand accent and the active section', async () => {

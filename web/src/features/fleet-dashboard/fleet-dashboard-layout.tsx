@@ -4,12 +4,14 @@ import { useState, type ReactNode } from 'react'
 import { Link, Outlet, useLocation } from 'react-router'
 import { BrandLogo } from '@/components/brand-logo'
 import { Button } from '@/components/ui/button'
+import { buttonClass } from '@/components/ui/button-variants'
 import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog'
 import { Spinner } from '@/components/ui/spinner'
-import { mailto } from '@/lib/routes'
+import { mailto, routes } from '@/lib/routes'
 import { useSession } from '@/lib/session'
 import { format, texts } from '@/lib/texts'
+import { useSignOut } from '@/lib/use-sign-out'
 import { displayName } from '@/lib/user'
 import { activeSection } from './active-section'
 import { accentStyle } from './branding'
@@ -34,6 +36,7 @@ export function FleetDashboardLayout({ children }: FleetDashboardLayoutProps) {
   const { user } = useSession()
   const location = useLocation()
   const [menuOpen, setMenuOpen] = useState(false)
+  const signOut = useSignOut(routes.home, { reload: true })
   const section = activeSection(location.pathname, location.search)
 
   if (account.isPending) {
@@ -61,6 +64,15 @@ export function FleetDashboardLayout({ children }: FleetDashboardLayoutProps) {
               ) : (
                 <Button onClick={() => void account.refetch()}>{texts.fleet.shell.retry}</Button>
               )}
+            </div>
+            {/* Not a dead end: the way home, and out of an account without a fleet. */}
+            <div className="mt-2 flex flex-col justify-center gap-2 sm:flex-row">
+              <Link to={routes.home} className={buttonClass('outline', 'md')}>
+                {texts.fleet.shell.returnHome}
+              </Link>
+              <Button variant="ghost" onClick={() => signOut.mutate()} disabled={signOut.isPending}>
+                {texts.fleet.shell.signOut}
+              </Button>
             </div>
           </CardHeader>
         </Card>

@@ -39,7 +39,8 @@ function navItems(): NavItem[] {
 }
 
 export interface FleetNavProps {
-  active: FleetSection
+  /** The current section; null on a page the dashboard does not have. */
+  active: FleetSection | null
   /** Called after a link is followed (closes the mobile sheet). */
   onNavigate?: () => void
   label: string

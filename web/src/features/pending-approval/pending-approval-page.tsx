@@ -1,11 +1,13 @@
-import { CheckCircle2, Clock, Home, LifeBuoy, LogOut, Mail } from 'lucide-react'
+import { useQuery } from '@tanstack/react-query'
+import { ArrowRight, CheckCircle2, Clock, Home, LifeBuoy, LogOut, Mail } from 'lucide-react'
 import { Link, useNavigate } from 'react-router'
 import { BrandLogo } from '@/components/brand-logo'
 import { Button } from '@/components/ui/button'
 import { buttonClass } from '@/components/ui/button-variants'
 import { Card, CardContent, CardHeader } from '@/components/ui/card'
 import { mailto, routes } from '@/lib/routes'
-import { useSession } from '@/lib/session'
+import { homePathFor } from '@/lib/role-routing'
+import { sessionQuery } from '@/lib/session'
 import { texts } from '@/lib/texts'
 import { useSignOut } from '@/lib/use-sign-out'
 
@@ -17,7 +19,11 @@ const steps = [
 ]
 
 export default function PendingApprovalPage() {
-  const { user } = useSession()
+  // Asked afresh on every visit: the approval may have happened since the
+  // session was last read, and then the dashboard is offered instead.
+  const session = useQuery({ ...sessionQuery, refetchOnMount: 'always' })
+  const user = session.data?.user ?? null
+  const dashboard = user && homePathFor(user) !== routes.pendingApproval ? homePathFor(user) : null
   const navigate = useNavigate()
   const signOut = useSignOut(routes.home)
 
@@ -29,9 +35,9 @@ export default function PendingApprovalPage() {
       <Card className="w-full max-w-xl">
         <CardHeader className="items-center text-center">
           <span className="inline-flex h-14 w-14 items-center justify-center rounded-full bg-primary/10 text-primary">
-            <Clock className="h-7 w-7" aria-hidden />
+            {dashboard ? <CheckCircle2 className="h-7 w-7" aria-hidden /> : <Clock className="h-7 w-7" aria-hidden />}
           </span>
-          <h1 className="mt-4 text-2xl font-bold">{p.title}</h1>
+          <h1 className="mt-4 text-2xl font-bold">{dashboard ? p.readyTitle : p.title}</h1>
           {user && (
             <p className="text-sm text-muted-foreground">
               {p.signedInAs} <span className="font-medium text-ink">{user.email}</span>
@@ -39,25 +45,35 @@ export default function PendingApprovalPage() {
           )}
         </CardHeader>
         <CardContent className="space-y-6">
-          <section aria-labelledby="next-steps">
-            <h2 id="next-steps" className="font-semibold">
-              {p.nextSteps}
-            </h2>
-            <ol className="mt-3 space-y-3">
-              {steps.map(({ Icon, text }) => (
-                <li key={text} className="flex gap-3 text-sm">
-                  <Icon className="mt-0.5 h-5 w-5 shrink-0 text-primary" aria-hidden />
-                  <span>{text}</span>
-                </li>
-              ))}
-            </ol>
-          </section>
+          {dashboard ? (
+            <div className="space-y-4 text-center">
+              <p className="text-sm text-muted-foreground">{p.readyText}</p>
+              <Link to={dashboard} className={buttonClass('primary', 'md', 'w-full sm:w-auto')}>
+                {p.openDashboard}
+                <ArrowRight className="h-4 w-4" aria-hidden />
+              </Link>
+            </div>
+          ) : (
+            <section aria-labelledby="next-steps">
+              <h2 id="next-steps" className="font-semibold">
+                {p.nextSteps}
+              </h2>
+              <ol className="mt-3 space-y-3">
+                {steps.map(({ Icon, text }) => (
+                  <li key={text} className="flex gap-3 text-sm">
+                    <Icon className="mt-0.5 h-5 w-5 shrink-0 text-primary" aria-hidden />
+                    <span>{text}</span>
+                  </li>
+                ))}
+              </ol>
+            </section>
+          )}
           <div className="flex flex-col gap-3 sm:flex-row">
             <Link to={routes.home} className={buttonClass('outline', 'md', 'sm:flex-1')}>
               <Home className="h-4 w-4" aria-hidden />
               {p.returnHome}
             </Link>
-            <a href={mailto(texts.brand.supportEmail)} className={buttonClass('primary', 'md', 'sm:flex-1')}>
+            <a href={mailto(texts.brand.supportEmail)} className={buttonClass(dashboard ? 'outline' : 'primary', 'md', 'sm:flex-1')}>
               <LifeBuoy className="h-4 w-4" aria-hidden />
               {p.contactSupport}
             </a>

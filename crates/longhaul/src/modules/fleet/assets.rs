@@ -191,6 +191,26 @@ fn lower(col: impl sea_orm::ColumnTrait) -> sea_orm::sea_query::SimpleExpr {
     Func::lower(Expr::col(col.as_column_ref())).into()
 }
 
+/// By name, the unnamed ones (shown as 'Unnamed Trailer' / 'Unnamed Truck')
+/// last, ties broken by id: the same order on every request and both
+/// databases (NULLs sort first on SQLite and last on PostgreSQL), so pages
+/// neither repeat nor skip rows.
+pub fn by_name<E: EntityTrait>(select: Select<E>, name: E::Column, id: E::Column) -> Select<E> {
+    let unnamed = Condition::any()
+        .add(name.is_null())
+        .add(sea_orm::sea_query::ExprTrait::eq(
+            Expr::expr(Func::cust("TRIM").arg(Expr::col(name.as_column_ref()))),
+            "",
+        ));
+    select
+        .order_by(
+            Expr::expr(Expr::case(unnamed, 1).finally(0)),
+            sea_orm::Order::Asc,
+        )
+        .order_by_asc(name)
+        .order_by_asc(id)
+}
+
 /// Not a decommissioned truck (spec part 2 §4): null-safe on every marker.
 pub fn not_decommissioned() -> Condition {
     use fleet_vehicle::Column as C;
@@ -244,7 +264,7 @@ pub async fn list_trucks(
         ));
     }
     let txn = repo::begin(&state.db, scope).await?;
-    let order = |s: Select<fleet_vehicle::Entity>| s.order_by_asc(C::Name).order_by_asc(C::Id);
+    let order = |s: Select<fleet_vehicle::Entity>| by_name(s, C::Name, C::Id);
     let page = tabbed_page(&txn, base, truck_active, order, query, |t| {
         TruckItem::from(&t)
     })
@@ -281,7 +301,7 @@ pub async fn list_trailers(
         })
     };
     let txn = repo::begin(&state.db, scope).await?;
-    let order = |s: Select<fleet_trailer::Entity>| s.order_by_asc(C::Name).order_by_asc(C::Id);
+    let order = |s: Select<fleet_trailer::Entity>| by_name(s, C::Name, C::Id);
     let page = tabbed_page(&txn, base, tab, order, query, |t| TrailerItem::from(&t)).await?;
     txn.commit().await?;
     Ok(page)

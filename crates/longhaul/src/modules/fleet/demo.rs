@@ -17,6 +17,8 @@ pub const DEMO_EMAIL: &str = "demo@longhaul.test";
 pub const DEMO_PASSWORD: &str = "demo-fleet-1";
 pub const DEMO_DOT: &str = "1000099";
 pub const BENCH_EMAIL: &str = "bench@longhaul.test";
+/// The demo fleet's registered power units; its monthly rate is its band's.
+pub const DEMO_POWER_UNITS: i32 = 45;
 
 const FIRST: &[&str] = &[
     "James", "Maria", "Robert", "Linda", "Michael", "Patricia", "David", "Jennifer", "Carlos",
@@ -78,20 +80,22 @@ pub async fn seed_demo(state: &AppState) -> anyhow::Result<bool> {
     db::tenancy::set_system(&txn, &state.system_key).await?;
     let mut active = fleet.clone().into_active_model();
     active.dba_name = Set(Some("Demo Freight".into()));
-    active.power_units = Set(45);
+    active.power_units = Set(DEMO_POWER_UNITS);
     active.mc_number = Set(Some("MC-778899".into()));
     active.physical_street = Set(Some("1200 Freight Way".into()));
     active.physical_city = Set(Some("Nashville".into()));
     active.physical_state = Set(Some("TN".into()));
     active.physical_zip = Set(Some("37210".into()));
     active.contact_phone = Set(Some("6155550142".into()));
-    active.monthly_rate_cents = Set(Some(399_900));
+    active.monthly_rate_cents = Set(Some(
+        domain::pricing::band_for(i64::from(DEMO_POWER_UNITS)).monthly_rate_cents,
+    ));
     active.subscription_status = Set(Some("active".into()));
     active.stripe_subscription_id = Set(Some("sub_demo1234567890".into()));
     active.fmcsa_data = Set(Some(json!({ "content": { "carrier": {
         "legalName": "DEMO FREIGHT LINES LLC", "dbaName": "DEMO FREIGHT", "dotNumber": 1000099,
         "carrierOperation": { "carrierOperationCode": "A", "carrierOperationDesc": "Interstate" },
-        "totalPowerUnits": 45, "totalDrivers": 40, "mcs150FormDate": "2025-03-14",
+        "totalPowerUnits": DEMO_POWER_UNITS, "totalDrivers": 40, "mcs150FormDate": "2025-03-14",
         "phyStreet": "1200 FREIGHT WAY", "phyCity": "NASHVILLE", "phyState": "TN", "phyZipcode": "37210",
         "commonAuthorityStatus": "A", "statusCode": "A", "bipdInsuranceRequired": "Y", "bipdInsuranceOnFile": "1000",
         "isPassengerCarrier": "N", "allowedToOperate": "Y"
