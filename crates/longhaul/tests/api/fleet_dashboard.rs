@@ -784,7 +784,9 @@ on_each_backend!(
                 updated_at: sea_orm::Set(now),
             });
         let txn = app.state.db.begin().await.unwrap();
-        db::tenancy::set_system(&txn).await.unwrap();
+        db::tenancy::set_system(&txn, &app.state.system_key)
+            .await
+            .unwrap();
         db::entities::fleet_trailer::Entity::insert_many(rows)
             .exec(&txn)
             .await
