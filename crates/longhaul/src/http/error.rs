@@ -65,6 +65,29 @@ impl ApiError {
     }
 }
 
+/// True when the database refused a write because of a unique index: the
+/// index, not a read before the write, decides races.
+pub fn is_unique_violation(err: &sea_orm::DbErr) -> bool {
+    matches!(
+        err.sql_err(),
+        Some(sea_orm::SqlErr::UniqueConstraintViolation(_))
+    )
+}
+
+/// For `.map_err`: a unique-index violation becomes `conflict()`, any other
+/// database error stays internal.
+pub fn on_unique_violation(
+    conflict: impl FnOnce() -> ApiError,
+) -> impl FnOnce(sea_orm::DbErr) -> ApiError {
+    move |err| {
+        if is_unique_violation(&err) {
+            conflict()
+        } else {
+            err.into()
+        }
+    }
+}
+
 impl From<sea_orm::DbErr> for ApiError {
     fn from(err: sea_orm::DbErr) -> Self {
         ApiError::Internal(err.into())

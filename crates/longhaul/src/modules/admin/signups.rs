@@ -4,6 +4,7 @@
 use super::accounts::{send_dashboard_ready, system_txn};
 use super::audit;
 use crate::http::ApiError;
+use crate::http::error::on_unique_violation;
 use crate::http::paging::{Page, PageQuery, matches_any};
 use crate::modules::auth::SessionUser;
 use crate::modules::auth::repo::{self as auth_repo, NewProfile, TokenPurpose};
@@ -209,16 +210,7 @@ pub async fn create_fleet(
                 },
             )
             .await
-            .map_err(|err| {
-                if matches!(
-                    err.sql_err(),
-                    Some(sea_orm::SqlErr::UniqueConstraintViolation(_))
-                ) {
-                    user_exists()
-                } else {
-                    err.into()
-                }
-            })?;
+            .map_err(on_unique_violation(user_exists))?;
             new_user = Some(profile);
         }
     }
@@ -257,17 +249,7 @@ pub async fn create_fleet(
     }
     .insert(&txn)
     .await
-    .map_err(|err| {
-        // Another admin created it a moment ago: the unique index decides.
-        if matches!(
-            err.sql_err(),
-            Some(sea_orm::SqlErr::UniqueConstraintViolation(_))
-        ) {
-            fleet_exists(&signup.dot_number)
-        } else {
-            err.into()
-        }
-    })?;
+    .map_err(on_unique_violation(|| fleet_exists(&signup.dot_number)))?;
     let account = account::ActiveModel {
         id: Set(Uuid::new_v4()),
         name: Set(fleet.legal_name.clone()),

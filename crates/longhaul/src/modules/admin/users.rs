@@ -3,6 +3,7 @@
 use super::accounts::{assign_fleet, clear_ownerships, system_txn};
 use super::audit;
 use crate::http::ApiError;
+use crate::http::error::on_unique_violation;
 use crate::http::paging::{Page, PageQuery, matches_any};
 use crate::modules::auth::SessionUser;
 use crate::modules::auth::repo::{self as auth_repo, NewProfile};
@@ -163,16 +164,7 @@ pub async fn create(
         },
     )
     .await
-    .map_err(|err| {
-        if matches!(
-            err.sql_err(),
-            Some(sea_orm::SqlErr::UniqueConstraintViolation(_))
-        ) {
-            exists()
-        } else {
-            err.into()
-        }
-    })?;
+    .map_err(on_unique_violation(exists))?;
     audit::record(
         &txn,
         actor,

@@ -3,6 +3,7 @@
 use super::repo::{self, NewProfile, SessionUser, TokenPurpose};
 use super::{emails, tokens};
 use crate::http::ApiError;
+use crate::http::error::is_unique_violation;
 use crate::state::AppState;
 use chrono::Duration;
 use db::entities::profile;
@@ -139,12 +140,7 @@ pub async fn sign_up(state: &AppState, input: SignUp, ip: &str) -> Result<(), Ap
         Ok(profile) => profile,
         // Two sign-ups racing for one e-mail: the unique index decides, and
         // the loser is answered like any known address.
-        Err(err)
-            if matches!(
-                err.sql_err(),
-                Some(sea_orm::SqlErr::UniqueConstraintViolation(_))
-            ) =>
-        {
+        Err(err) if is_unique_violation(&err) => {
             drop(txn);
             send_already_registered(state, email.as_str()).await;
             return Ok(());

@@ -2,6 +2,7 @@
 //! test checkout both come through `apply_event`.
 
 use crate::http::ApiError;
+use crate::http::error::is_unique_violation;
 use crate::integrations::stripe::CheckoutSession;
 use crate::modules::signup::{lookup, repo};
 use crate::state::AppState;
@@ -60,10 +61,7 @@ pub async fn apply_event(state: &AppState, event: &StripeEvent) -> Result<Applie
     .insert(&txn)
     .await;
     if let Err(err) = inserted {
-        if matches!(
-            err.sql_err(),
-            Some(sea_orm::SqlErr::UniqueConstraintViolation(_))
-        ) {
+        if is_unique_violation(&err) {
             return Ok(Applied::Duplicate);
         }
         return Err(err.into());

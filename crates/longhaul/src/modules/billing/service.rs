@@ -2,6 +2,7 @@
 
 use super::events::{record_checkout, review_band};
 use crate::http::ApiError;
+use crate::http::error::on_unique_violation;
 use crate::integrations::stripe::CheckoutSession;
 use crate::modules::auth::repo::{self as auth_repo, NewProfile, TokenPurpose};
 use crate::modules::auth::tokens;
@@ -189,16 +190,7 @@ pub async fn create_account(
         },
     )
     .await
-    .map_err(|err| {
-        if matches!(
-            err.sql_err(),
-            Some(sea_orm::SqlErr::UniqueConstraintViolation(_))
-        ) {
-            account_exists()
-        } else {
-            err.into()
-        }
-    })?;
+    .map_err(on_unique_violation(account_exists))?;
     auth_repo::insert_token(
         &txn,
         tokens::hash_token(&token),

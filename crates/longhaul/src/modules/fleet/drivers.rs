@@ -5,6 +5,7 @@ use super::assets::{
     ListPage, ListQuery, TrailerItem, TruckItem, by_name, not_decommissioned, tabbed_page,
 };
 use super::repo;
+use crate::http::error::on_unique_violation;
 use crate::http::paging::{contains, matches_any};
 use crate::http::{ApiError, FleetScope};
 use crate::state::AppState;
@@ -335,10 +336,7 @@ fn taken() -> ApiError {
 }
 
 fn username_conflict(err: sea_orm::DbErr) -> ApiError {
-    match err.sql_err() {
-        Some(sea_orm::SqlErr::UniqueConstraintViolation(_)) => taken(),
-        _ => err.into(),
-    }
+    on_unique_violation(taken)(err)
 }
 
 pub async fn create(
