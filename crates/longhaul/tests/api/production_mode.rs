@@ -196,6 +196,31 @@ async fn production_has_no_dev_tools_and_emails_the_first_super_admin() {
             .await;
         assert_eq!(res.status(), StatusCode::OK);
         assert_eq!(sign_in("chosen-password-1").await.status(), StatusCode::OK);
+
+        // A demo login left over from development opens nothing in production.
+        use longhaul::modules::auth::bootstrap::{CreateUser, create_user};
+        use longhaul::modules::fleet::demo::{DEMO_EMAIL, DEMO_PASSWORD};
+        create_user(
+            &app.state,
+            CreateUser {
+                email: DEMO_EMAIL.into(),
+                password: DEMO_PASSWORD.into(),
+                role: Some(domain::Role::FleetAdmin),
+                first_name: None,
+                last_name: None,
+                fleet_name: None,
+                dot_number: None,
+            },
+        )
+        .await
+        .unwrap();
+        let res = app
+            .post(
+                "/api/auth/sign-in",
+                json!({ "email": DEMO_EMAIL, "password": DEMO_PASSWORD }),
+            )
+            .await;
+        assert_eq!(res.status(), StatusCode::UNAUTHORIZED, "{backend:?}");
     }
 }
 

@@ -2,6 +2,7 @@
 
 use super::repo::{self, NewProfile, SessionUser, TokenPurpose};
 use super::{emails, tokens};
+use crate::config::Environment;
 use crate::http::ApiError;
 use crate::http::error::is_unique_violation;
 use crate::state::AppState;
@@ -230,8 +231,12 @@ pub async fn sign_in(
             return Err(err.into());
         }
     };
+    // The demo fleet's password is public: in production it opens nothing,
+    // even where a demo account was made before the switch.
+    let demo_in_production = state.config.environment == Environment::Production
+        && key == crate::modules::fleet::demo::DEMO_EMAIL;
     let profile = match (verified, profile) {
-        (true, Some(profile)) => profile,
+        (true, Some(profile)) if !demo_in_production => profile,
         // The reserved attempts stay spent: they are the failures.
         _ => {
             return Err(ApiError::Unauthorized(
