@@ -1,6 +1,6 @@
 //! System administration: the approval loop, its refusals, and the lists.
 
-use crate::helpers::{ADMIN_EMAIL, ADMIN_PASSWORD, TestApp, error_of, new_client};
+use crate::helpers::{ADMIN_EMAIL, ADMIN_PASSWORD, TestApp, error_of, make_user, new_client};
 use crate::on_each_backend;
 use crate::signup_flow::{pay, signup_to_checkout};
 use reqwest::StatusCode;
@@ -548,35 +548,14 @@ on_each_backend!(
 on_each_backend!(
     reassigning_the_owner_detaches_the_previous_one,
     |app: TestApp| async move {
-        use longhaul::modules::auth::bootstrap::{CreateUser, create_user};
-        create_user(
-            &app.state,
-            CreateUser {
-                email: "old@handover.example".into(),
-                password: "secret1".into(),
-                role: Some(domain::Role::FleetAdmin),
-                first_name: None,
-                last_name: None,
-                fleet_name: Some("Handover Freight".into()),
-                dot_number: Some("4000002".into()),
-            },
+        make_user(
+            &app,
+            "old@handover.example",
+            Some(domain::Role::FleetAdmin),
+            Some(("Handover Freight", "4000002")),
         )
-        .await
-        .unwrap();
-        create_user(
-            &app.state,
-            CreateUser {
-                email: "new@handover.example".into(),
-                password: "secret1".into(),
-                role: None,
-                first_name: None,
-                last_name: None,
-                fleet_name: None,
-                dot_number: None,
-            },
-        )
-        .await
-        .unwrap();
+        .await;
+        make_user(&app, "new@handover.example", None, None).await;
         let mut old_owner = TestApp {
             client: new_client(),
             csrf: None,

@@ -1,39 +1,15 @@
 //! What a browser is told to protect users: no markup from user data in
 //! e-mails, a sandboxed dev mailbox, and the SPA's security headers.
 
-use crate::helpers::{ADMIN_EMAIL, ADMIN_PASSWORD, TestApp};
+use crate::helpers::{ADMIN_EMAIL, ADMIN_PASSWORD, TestApp, make_user};
 use crate::on_each_backend;
 use domain::Role;
 use longhaul::mail::OutgoingEmail;
-use longhaul::modules::auth::bootstrap::{CreateUser, create_user};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 
 const HOSTILE_NAME: &str =
     "Evil <script>alert(document.cookie)</script><img src=x onerror=alert(1)> LLC";
-
-async fn make_user(
-    app: &TestApp,
-    email: &str,
-    role: Option<Role>,
-    fleet_name: Option<&str>,
-    dot: Option<&str>,
-) {
-    create_user(
-        &app.state,
-        CreateUser {
-            email: email.into(),
-            password: "secret1".into(),
-            role,
-            first_name: None,
-            last_name: None,
-            fleet_name: fleet_name.map(Into::into),
-            dot_number: dot.map(Into::into),
-        },
-    )
-    .await
-    .unwrap();
-}
 
 on_each_backend!(
     a_fleet_name_with_markup_is_escaped_in_the_dashboard_ready_email,
@@ -42,11 +18,10 @@ on_each_backend!(
             &app,
             "first@evil.example",
             Some(Role::FleetAdmin),
-            Some(HOSTILE_NAME),
-            Some("4100001"),
+            Some((HOSTILE_NAME, "4100001")),
         )
         .await;
-        make_user(&app, "second@evil.example", None, None, None).await;
+        make_user(&app, "second@evil.example", None, None).await;
         app.sign_in(ADMIN_EMAIL, ADMIN_PASSWORD).await;
         let fleets: Value = app
             .get("/api/admin/fleet-accounts?q=evil")

@@ -1,11 +1,10 @@
 //! Issue 9 point 11: a driver's username is unique within its fleet, held by
 //! a unique index — concurrent creations cannot make two — and answered 409.
 
-use crate::helpers::{Backend, PgDatabase, TestApp, backends};
+use crate::helpers::{Backend, PgDatabase, TestApp, backends, make_user};
 use crate::on_each_backend;
 use chrono::Utc;
 use domain::Role;
-use longhaul::modules::auth::bootstrap::{CreateUser, create_user};
 use reqwest::StatusCode;
 use sea_orm::sea_query::{Alias, Expr, ExprTrait, Query};
 use sea_orm::{ConnectionTrait, TransactionTrait};
@@ -14,20 +13,7 @@ use serde_json::{Value, json};
 use uuid::Uuid;
 
 async fn fleet_admin(app: &mut TestApp, email: &str, name: &str, dot: &str) {
-    create_user(
-        &app.state,
-        CreateUser {
-            email: email.into(),
-            password: "secret1".into(),
-            role: Some(Role::FleetAdmin),
-            first_name: None,
-            last_name: None,
-            fleet_name: Some(name.into()),
-            dot_number: Some(dot.into()),
-        },
-    )
-    .await
-    .unwrap();
+    make_user(app, email, Some(Role::FleetAdmin), Some((name, dot))).await;
     app.client = crate::helpers::new_client();
     app.sign_in(email, "secret1").await;
 }

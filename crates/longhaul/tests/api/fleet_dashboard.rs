@@ -1,10 +1,9 @@
 //! The fleet dashboard API: tenant isolation, the cleanups, drivers by hand,
 //! settings and their bad input, and the enforced session timeout.
 
-use crate::helpers::{Backend, TestApp, error_of, new_client};
+use crate::helpers::{Backend, TestApp, error_of, make_user, new_client};
 use crate::on_each_backend;
 use domain::Role;
-use longhaul::modules::auth::bootstrap::{CreateUser, create_user};
 use longhaul::modules::fleet::demo::{Sizes, find_fleet_by_dot, seed_assets};
 use reqwest::StatusCode;
 use sea_orm::{
@@ -15,20 +14,7 @@ use uuid::Uuid;
 
 /// A fleet with its admin and seeded trucks, trailers and drivers.
 pub(crate) async fn fleet(app: &TestApp, email: &str, name: &str, dot: &str, sizes: Sizes) -> Uuid {
-    create_user(
-        &app.state,
-        CreateUser {
-            email: email.into(),
-            password: "secret1".into(),
-            role: Some(Role::FleetAdmin),
-            first_name: None,
-            last_name: None,
-            fleet_name: Some(name.into()),
-            dot_number: Some(dot.into()),
-        },
-    )
-    .await
-    .unwrap();
+    make_user(app, email, Some(Role::FleetAdmin), Some((name, dot))).await;
     let fleet = find_fleet_by_dot(&app.state, dot).await.unwrap();
     let txn = app.state.db.begin().await.unwrap();
     db::tenancy::set_system(&txn, &app.state.system_key)

@@ -370,3 +370,27 @@ pub async fn wait_for_link(app: &TestApp, to: &str, marker: &str) -> String {
     }
     app.last_link_token(to, marker)
 }
+
+/// A confirmed user with the password `secret1` (made as an operator would),
+/// with a fleet account of its own when `fleet` is `(legal name, DOT number)`.
+pub async fn make_user(
+    app: &TestApp,
+    email: &str,
+    role: Option<domain::Role>,
+    fleet: Option<(&str, &str)>,
+) {
+    longhaul::modules::auth::bootstrap::create_user(
+        &app.state,
+        longhaul::modules::auth::bootstrap::CreateUser {
+            email: email.into(),
+            password: "secret1".into(),
+            role,
+            first_name: None,
+            last_name: None,
+            fleet_name: fleet.map(|(name, _)| name.to_owned()),
+            dot_number: fleet.map(|(_, dot)| dot.to_owned()),
+        },
+    )
+    .await
+    .unwrap();
+}
