@@ -10,6 +10,7 @@ pub mod m0005_fleet_assets;
 mod m0006_auth_throttles;
 mod m0007_signup_checkout_freeze;
 pub mod m0008_rls_roles_and_driver_usernames;
+pub mod rls;
 
 pub struct Migrator;
 

@@ -2,9 +2,10 @@
 //! spec part 2 §2 (Company Profile).
 
 use super::repo;
-use crate::http::{ApiError, FleetScope};
+use crate::http::ApiError;
 use crate::state::AppState;
 use db::entities::{fleet_account, fleet_signup};
+use db::tenancy::TenantScope;
 use domain::fleet::{DEFAULT_PRIMARY_COLOR, DEFAULT_SECONDARY_COLOR};
 use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder};
 use serde::{Deserialize, Serialize};
@@ -225,7 +226,7 @@ async fn fmcsa_source<C: ConnectionTrait>(
         .and_then(|s| s.fmcsa_data))
 }
 
-pub async fn load(state: &AppState, scope: FleetScope) -> Result<FleetAccountView, ApiError> {
+pub async fn load(state: &AppState, scope: TenantScope) -> Result<FleetAccountView, ApiError> {
     let txn = repo::begin(&state.db, scope).await?;
     let fleet = repo::account(scope)
         .one(&txn)

@@ -3,11 +3,12 @@
 
 use super::drivers::DriverRef;
 use super::repo;
+use crate::http::ApiError;
 use crate::http::paging::{matches_any, page_number, search_text};
-use crate::http::{ApiError, FleetScope};
 use crate::state::AppState;
 use chrono::{DateTime, Utc};
 use db::entities::{fleet_driver, fleet_trailer, fleet_vehicle};
+use db::tenancy::TenantScope;
 use domain::fleet::{DECOMMISSIONED_DRIVER_ID, DECOMMISSIONED_DRIVER_NAME};
 use sea_orm::sea_query::{Expr, Func};
 use sea_orm::{
@@ -252,7 +253,7 @@ pub fn truck_active(active: bool) -> Condition {
 
 pub async fn list_trucks(
     state: &AppState,
-    scope: FleetScope,
+    scope: TenantScope,
     query: &ListQuery,
 ) -> Result<ListPage<TruckItem>, ApiError> {
     use fleet_vehicle::Column as C;
@@ -275,7 +276,7 @@ pub async fn list_trucks(
 
 pub async fn list_trailers(
     state: &AppState,
-    scope: FleetScope,
+    scope: TenantScope,
     query: &ListQuery,
 ) -> Result<ListPage<TrailerItem>, ApiError> {
     use fleet_trailer::Column as C;
@@ -330,7 +331,7 @@ pub struct TruckDetail {
 
 async fn find_driver_by_eld<C: ConnectionTrait>(
     txn: &C,
-    scope: FleetScope,
+    scope: TenantScope,
     eld_id: &str,
 ) -> Result<Option<fleet_driver::Model>, ApiError> {
     Ok(repo::drivers(scope)
@@ -343,7 +344,7 @@ async fn find_driver_by_eld<C: ConnectionTrait>(
 /// assignment to an unknown driver be called unrecognized.
 async fn has_synced_drivers<C: ConnectionTrait>(
     txn: &C,
-    scope: FleetScope,
+    scope: TenantScope,
 ) -> Result<bool, ApiError> {
     Ok(repo::drivers(scope)
         .filter(fleet_driver::Column::DriverId.is_not_null())
@@ -354,7 +355,7 @@ async fn has_synced_drivers<C: ConnectionTrait>(
 
 pub async fn truck_detail(
     state: &AppState,
-    scope: FleetScope,
+    scope: TenantScope,
     id: Uuid,
 ) -> Result<TruckDetail, ApiError> {
     let txn = repo::begin_write(&state.db, scope).await?;
@@ -444,7 +445,7 @@ pub struct TrailerDetail {
 
 pub async fn trailer_detail(
     state: &AppState,
-    scope: FleetScope,
+    scope: TenantScope,
     id: Uuid,
 ) -> Result<TrailerDetail, ApiError> {
     let txn = repo::begin_write(&state.db, scope).await?;

@@ -5,12 +5,13 @@ use super::assets::{
     ListPage, ListQuery, TrailerItem, TruckItem, by_name, not_decommissioned, tabbed_page,
 };
 use super::repo;
+use crate::http::ApiError;
 use crate::http::error::on_unique_violation;
 use crate::http::paging::{contains, matches_any};
-use crate::http::{ApiError, FleetScope};
 use crate::state::AppState;
 use chrono::Utc;
 use db::entities::{fleet_driver, fleet_trailer, fleet_vehicle};
+use db::tenancy::TenantScope;
 use domain::fleet::{driver_display_name, phone_display};
 use domain::texts;
 use sea_orm::sea_query::{BinOper, Expr, ExprTrait, Func, SimpleExpr};
@@ -91,7 +92,7 @@ impl From<&fleet_driver::Model> for DriverRef {
 
 pub async fn list(
     state: &AppState,
-    scope: FleetScope,
+    scope: TenantScope,
     query: &ListQuery,
 ) -> Result<ListPage<DriverItem>, ApiError> {
     use fleet_driver::Column as C;
@@ -201,7 +202,7 @@ pub struct DriverDetail {
 
 pub async fn detail(
     state: &AppState,
-    scope: FleetScope,
+    scope: TenantScope,
     id: Uuid,
 ) -> Result<DriverDetail, ApiError> {
     let txn = repo::begin(&state.db, scope).await?;
@@ -341,7 +342,7 @@ fn username_conflict(err: sea_orm::DbErr) -> ApiError {
 
 pub async fn create(
     state: &AppState,
-    scope: FleetScope,
+    scope: TenantScope,
     input: DriverInput,
 ) -> Result<DriverItem, ApiError> {
     let d = clean(input)?;
@@ -373,7 +374,7 @@ pub async fn create(
 
 pub async fn update(
     state: &AppState,
-    scope: FleetScope,
+    scope: TenantScope,
     id: Uuid,
     input: DriverInput,
 ) -> Result<DriverItem, ApiError> {
@@ -399,7 +400,7 @@ pub async fn update(
 
 pub async fn set_active(
     state: &AppState,
-    scope: FleetScope,
+    scope: TenantScope,
     id: Uuid,
     is_active: bool,
 ) -> Result<DriverItem, ApiError> {

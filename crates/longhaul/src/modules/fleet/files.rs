@@ -3,11 +3,12 @@
 //! file removed after, so a crash never leaves the row pointing at nothing.
 
 use super::repo;
-use crate::http::{ApiError, FleetScope};
+use crate::http::ApiError;
 use crate::state::AppState;
 use axum::http::StatusCode;
 use bytes::Bytes;
 use chrono::Utc;
+use db::tenancy::TenantScope;
 use object_store::path::Path;
 use object_store::{ObjectStoreExt, PutPayload};
 use sea_orm::{ActiveModelTrait, IntoActiveModel, Set};
@@ -35,7 +36,7 @@ pub fn too_large() -> ApiError {
     ApiError::PayloadTooLarge("The logo must be at most 2 MB".into())
 }
 
-pub async fn save_logo(state: &AppState, scope: FleetScope, bytes: Bytes) -> Result<(), ApiError> {
+pub async fn save_logo(state: &AppState, scope: TenantScope, bytes: Bytes) -> Result<(), ApiError> {
     if bytes.is_empty() {
         return Err(ApiError::field("logo", "Choose an image file"));
     }
@@ -71,7 +72,7 @@ pub async fn save_logo(state: &AppState, scope: FleetScope, bytes: Bytes) -> Res
     Ok(())
 }
 
-pub async fn delete_logo(state: &AppState, scope: FleetScope) -> Result<(), ApiError> {
+pub async fn delete_logo(state: &AppState, scope: TenantScope) -> Result<(), ApiError> {
     let txn = repo::begin_write(&state.db, scope).await?;
     let fleet = repo::account(scope)
         .one(&txn)
@@ -96,7 +97,7 @@ async fn remove_quietly(state: &AppState, path: Option<String>) {
     }
 }
 
-pub async fn load_logo(state: &AppState, scope: FleetScope) -> Result<(String, Bytes), ApiError> {
+pub async fn load_logo(state: &AppState, scope: TenantScope) -> Result<(String, Bytes), ApiError> {
     let txn = repo::begin(&state.db, scope).await?;
     let fleet = repo::account(scope)
         .one(&txn)

@@ -1,6 +1,6 @@
 //! The fleet dashboard (spec part 2): the fleet admin's own fleet account,
 //! overview, trucks, trailers, drivers and company settings. Every query
-//! takes a `FleetScope` and runs in a transaction that sets the tenant for
+//! takes a `TenantScope` and runs in a transaction that sets the tenant for
 //! PostgreSQL row-level security.
 
 pub mod account;

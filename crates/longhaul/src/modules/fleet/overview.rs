@@ -2,10 +2,11 @@
 
 use super::assets::{not_decommissioned, truck_active};
 use super::repo;
-use crate::http::{ApiError, FleetScope};
+use crate::http::ApiError;
 use crate::state::AppState;
 use chrono::Utc;
 use db::entities::{fleet_driver, fleet_trailer, fleet_vehicle};
+use db::tenancy::TenantScope;
 use sea_orm::sea_query::{Expr, Query};
 use sea_orm::{ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter, QuerySelect};
 use serde::Serialize;
@@ -27,7 +28,7 @@ pub struct Overview {
 }
 
 /// One transaction: the cleanup, then the counts it makes true.
-pub async fn load(state: &AppState, scope: FleetScope) -> Result<Overview, ApiError> {
+pub async fn load(state: &AppState, scope: TenantScope) -> Result<Overview, ApiError> {
     let txn = repo::begin_write(&state.db, scope).await?;
     let fleet = repo::account(scope)
         .one(&txn)

@@ -1,4 +1,4 @@
-//! `/api/fleet/*`: every handler takes a `FleetScope`.
+//! `/api/fleet/*`: the fleet admin's own fleet.
 
 use super::account::{self, FleetAccountView};
 use super::assets::{
@@ -9,47 +9,39 @@ use super::files;
 use super::overview::{self, Overview};
 use super::settings::{self, BrandingInput, GeneralInput, PortalInput, SecurityInput};
 use crate::http::error::ErrorBody;
-use crate::http::{ApiError, ApiResult, FleetScope, ValidJson};
+use crate::http::{ApiError, ApiResult, FleetAdmin, ValidJson};
 use crate::state::AppState;
+use axum::Json;
 use axum::extract::{DefaultBodyLimit, Multipart, Path, Query, State};
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use axum::routing::{get, post, put};
-use axum::{Json, Router};
+use utoipa_axum::router::{OpenApiRouter, UtoipaMethodRouterExt};
+use utoipa_axum::routes;
 use uuid::Uuid;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/api/fleet/me", get(account_view))
-        .route("/api/fleet/account", get(account_view))
-        .route("/api/fleet/overview", get(overview_view))
-        .route("/api/fleet/trucks", get(list_trucks))
-        .route("/api/fleet/trucks/{id}", get(truck_detail))
-        .route("/api/fleet/trailers", get(list_trailers))
-        .route("/api/fleet/trailers/{id}", get(trailer_detail))
-        .route("/api/fleet/drivers", get(list_drivers).post(create_driver))
-        .route(
-            "/api/fleet/drivers/{id}",
-            get(driver_detail).put(update_driver),
+/// Every route here is behind the fleet-admin guard (`app.rs`).
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(account_view))
+        .routes(routes!(overview_view))
+        .routes(routes!(list_trucks))
+        .routes(routes!(truck_detail))
+        .routes(routes!(list_trailers))
+        .routes(routes!(trailer_detail))
+        .routes(routes!(list_drivers, create_driver))
+        .routes(routes!(driver_detail, update_driver))
+        .routes(routes!(deactivate_driver))
+        .routes(routes!(activate_driver))
+        .routes(routes!(update_general))
+        .routes(routes!(update_branding))
+        .routes(routes!(update_security))
+        .routes(routes!(update_portal))
+        // Room to read (and discard) an oversized upload to its end, so the
+        // client gets a clean 413 instead of a reset connection.
+        .routes(
+            routes!(upload_logo, delete_logo).layer(DefaultBodyLimit::max(files::MAX_UPLOAD_BODY)),
         )
-        .route(
-            "/api/fleet/drivers/{id}/deactivate",
-            post(deactivate_driver),
-        )
-        .route("/api/fleet/drivers/{id}/activate", post(activate_driver))
-        .route("/api/fleet/settings/general", put(update_general))
-        .route("/api/fleet/settings/branding", put(update_branding))
-        .route("/api/fleet/settings/security", put(update_security))
-        .route("/api/fleet/settings/portal", put(update_portal))
-        .route(
-            "/api/fleet/settings/logo",
-            post(upload_logo)
-                .delete(delete_logo)
-                // Room to read (and discard) an oversized upload to its end, so
-                // the client gets a clean 413 instead of a reset connection.
-                .layer(DefaultBodyLimit::max(files::MAX_UPLOAD_BODY)),
-        )
-        .route("/api/fleet/logo", get(logo))
+        .routes(routes!(logo))
 }
 
 fn id_of(raw: &str) -> Result<Uuid, ApiError> {
@@ -69,7 +61,7 @@ fn params(q: ListParams) -> Result<ListQuery, ApiError> {
     responses((status = 200, body = FleetAccountView), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
 pub async fn account_view(
     State(state): State<AppState>,
-    scope: FleetScope,
+    FleetAdmin(scope): FleetAdmin,
 ) -> ApiResult<Json<FleetAccountView>> {
     Ok(Json(account::load(&state, scope).await?))
 }
@@ -78,7 +70,7 @@ pub async fn account_view(
     responses((status = 200, body = Overview), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
 pub async fn overview_view(
     State(state): State<AppState>,
-    scope: FleetScope,
+    FleetAdmin(scope): FleetAdmin,
 ) -> ApiResult<Json<Overview>> {
     Ok(Json(overview::load(&state, scope).await?))
 }
@@ -87,7 +79,7 @@ pub async fn overview_view(
     responses((status = 200, body = ListPage<TruckItem>), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 422, body = ErrorBody)))]
 pub async fn list_trucks(
     State(state): State<AppState>,
-    scope: FleetScope,
+    FleetAdmin(scope): FleetAdmin,
     q: ListParams,
 ) -> ApiResult<Json<ListPage<TruckItem>>> {
     Ok(Json(assets::list_trucks(&state, scope, &params(q)?).await?))
@@ -97,7 +89,7 @@ pub async fn list_trucks(
     responses((status = 200, body = TruckDetail), (status = 404, body = ErrorBody)))]
 pub async fn truck_detail(
     State(state): State<AppState>,
-    scope: FleetScope,
+    FleetAdmin(scope): FleetAdmin,
     Path(id): Path<String>,
 ) -> ApiResult<Json<TruckDetail>> {
     Ok(Json(
@@ -109,7 +101,7 @@ pub async fn truck_detail(
     responses((status = 200, body = ListPage<TrailerItem>), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 422, body = ErrorBody)))]
 pub async fn list_trailers(
     State(state): State<AppState>,
-    scope: FleetScope,
+    FleetAdmin(scope): FleetAdmin,
     q: ListParams,
 ) -> ApiResult<Json<ListPage<TrailerItem>>> {
     Ok(Json(
@@ -121,7 +113,7 @@ pub async fn list_trailers(
     responses((status = 200, body = TrailerDetail), (status = 404, body = ErrorBody)))]
 pub async fn trailer_detail(
     State(state): State<AppState>,
-    scope: FleetScope,
+    FleetAdmin(scope): FleetAdmin,
     Path(id): Path<String>,
 ) -> ApiResult<Json<TrailerDetail>> {
     Ok(Json(
@@ -133,7 +125,7 @@ pub async fn trailer_detail(
     responses((status = 200, body = ListPage<DriverItem>), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 422, body = ErrorBody)))]
 pub async fn list_drivers(
     State(state): State<AppState>,
-    scope: FleetScope,
+    FleetAdmin(scope): FleetAdmin,
     q: ListParams,
 ) -> ApiResult<Json<ListPage<DriverItem>>> {
     Ok(Json(drivers::list(&state, scope, &params(q)?).await?))
@@ -143,7 +135,7 @@ pub async fn list_drivers(
     responses((status = 200, body = DriverDetail), (status = 404, body = ErrorBody)))]
 pub async fn driver_detail(
     State(state): State<AppState>,
-    scope: FleetScope,
+    FleetAdmin(scope): FleetAdmin,
     Path(id): Path<String>,
 ) -> ApiResult<Json<DriverDetail>> {
     Ok(Json(drivers::detail(&state, scope, id_of(&id)?).await?))
@@ -153,7 +145,7 @@ pub async fn driver_detail(
     responses((status = 201, body = DriverItem), (status = 409, body = ErrorBody), (status = 422, body = ErrorBody)))]
 pub async fn create_driver(
     State(state): State<AppState>,
-    scope: FleetScope,
+    FleetAdmin(scope): FleetAdmin,
     ValidJson(body): ValidJson<DriverInput>,
 ) -> ApiResult<(StatusCode, Json<DriverItem>)> {
     Ok((
@@ -166,7 +158,7 @@ pub async fn create_driver(
     responses((status = 200, body = DriverItem), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody), (status = 422, body = ErrorBody)))]
 pub async fn update_driver(
     State(state): State<AppState>,
-    scope: FleetScope,
+    FleetAdmin(scope): FleetAdmin,
     Path(id): Path<String>,
     ValidJson(body): ValidJson<DriverInput>,
 ) -> ApiResult<Json<DriverItem>> {
@@ -179,7 +171,7 @@ pub async fn update_driver(
     responses((status = 200, body = DriverItem), (status = 404, body = ErrorBody)))]
 pub async fn deactivate_driver(
     State(state): State<AppState>,
-    scope: FleetScope,
+    FleetAdmin(scope): FleetAdmin,
     Path(id): Path<String>,
 ) -> ApiResult<Json<DriverItem>> {
     Ok(Json(
@@ -191,7 +183,7 @@ pub async fn deactivate_driver(
     responses((status = 200, body = DriverItem), (status = 404, body = ErrorBody)))]
 pub async fn activate_driver(
     State(state): State<AppState>,
-    scope: FleetScope,
+    FleetAdmin(scope): FleetAdmin,
     Path(id): Path<String>,
 ) -> ApiResult<Json<DriverItem>> {
     Ok(Json(
@@ -203,7 +195,7 @@ pub async fn activate_driver(
     responses((status = 200, body = FleetAccountView), (status = 422, body = ErrorBody)))]
 pub async fn update_general(
     State(state): State<AppState>,
-    scope: FleetScope,
+    FleetAdmin(scope): FleetAdmin,
     ValidJson(body): ValidJson<GeneralInput>,
 ) -> ApiResult<Json<FleetAccountView>> {
     settings::update_general(&state, scope, body).await?;
@@ -214,7 +206,7 @@ pub async fn update_general(
     responses((status = 200, body = FleetAccountView), (status = 422, body = ErrorBody)))]
 pub async fn update_branding(
     State(state): State<AppState>,
-    scope: FleetScope,
+    FleetAdmin(scope): FleetAdmin,
     ValidJson(body): ValidJson<BrandingInput>,
 ) -> ApiResult<Json<FleetAccountView>> {
     settings::update_branding(&state, scope, body).await?;
@@ -225,7 +217,7 @@ pub async fn update_branding(
     responses((status = 200, body = FleetAccountView), (status = 422, body = ErrorBody)))]
 pub async fn update_security(
     State(state): State<AppState>,
-    scope: FleetScope,
+    FleetAdmin(scope): FleetAdmin,
     ValidJson(body): ValidJson<SecurityInput>,
 ) -> ApiResult<Json<FleetAccountView>> {
     settings::update_security(&state, scope, body).await?;
@@ -236,7 +228,7 @@ pub async fn update_security(
     responses((status = 200, body = FleetAccountView), (status = 422, body = ErrorBody)))]
 pub async fn update_portal(
     State(state): State<AppState>,
-    scope: FleetScope,
+    FleetAdmin(scope): FleetAdmin,
     ValidJson(body): ValidJson<PortalInput>,
 ) -> ApiResult<Json<FleetAccountView>> {
     settings::update_portal(&state, scope, body).await?;
@@ -248,7 +240,7 @@ pub async fn update_portal(
     responses((status = 200, body = FleetAccountView), (status = 413, body = ErrorBody), (status = 415, body = ErrorBody), (status = 422, body = ErrorBody)))]
 pub async fn upload_logo(
     State(state): State<AppState>,
-    scope: FleetScope,
+    FleetAdmin(scope): FleetAdmin,
     multipart: Result<Multipart, axum::extract::multipart::MultipartRejection>,
 ) -> ApiResult<Json<FleetAccountView>> {
     let mut multipart = multipart.map_err(|_| {
@@ -290,14 +282,17 @@ pub async fn upload_logo(
 #[utoipa::path(delete, path = "/api/fleet/settings/logo", tag = "fleet", responses((status = 200, body = FleetAccountView)))]
 pub async fn delete_logo(
     State(state): State<AppState>,
-    scope: FleetScope,
+    FleetAdmin(scope): FleetAdmin,
 ) -> ApiResult<Json<FleetAccountView>> {
     files::delete_logo(&state, scope).await?;
     Ok(Json(account::load(&state, scope).await?))
 }
 
 #[utoipa::path(get, path = "/api/fleet/logo", tag = "fleet", responses((status = 200, description = "The logo image"), (status = 404, body = ErrorBody)))]
-pub async fn logo(State(state): State<AppState>, scope: FleetScope) -> ApiResult<Response> {
+pub async fn logo(
+    State(state): State<AppState>,
+    FleetAdmin(scope): FleetAdmin,
+) -> ApiResult<Response> {
     let (content_type, bytes) = files::load_logo(&state, scope).await?;
     Ok((
         [

@@ -2,9 +2,10 @@
 
 use super::account::{Address, PortalSettings};
 use super::repo;
-use crate::http::{ApiError, FleetScope};
+use crate::http::ApiError;
 use crate::state::AppState;
 use chrono::Utc;
+use db::tenancy::TenantScope;
 use domain::fleet::{SESSION_TIMEOUT_MAX, SESSION_TIMEOUT_MIN, parse_hex_color};
 use domain::{Email, texts};
 use sea_orm::{ActiveModelTrait, IntoActiveModel, Set};
@@ -48,7 +49,7 @@ pub struct GeneralInput {
 
 pub async fn update_general(
     state: &AppState,
-    scope: FleetScope,
+    scope: TenantScope,
     input: GeneralInput,
 ) -> Result<(), ApiError> {
     let mut fields = BTreeMap::new();
@@ -127,7 +128,7 @@ pub struct BrandingInput {
 
 pub async fn update_branding(
     state: &AppState,
-    scope: FleetScope,
+    scope: TenantScope,
     input: BrandingInput,
 ) -> Result<(), ApiError> {
     let mut fields = BTreeMap::new();
@@ -166,7 +167,7 @@ pub struct SecurityInput {
 
 pub async fn update_security(
     state: &AppState,
-    scope: FleetScope,
+    scope: TenantScope,
     input: SecurityInput,
 ) -> Result<(), ApiError> {
     let minutes = input.session_timeout_minutes.as_i64().ok_or_else(|| {
@@ -220,7 +221,7 @@ pub struct PortalInput {
 
 pub async fn update_portal(
     state: &AppState,
-    scope: FleetScope,
+    scope: TenantScope,
     input: PortalInput,
 ) -> Result<(), ApiError> {
     let mut fields = BTreeMap::new();
