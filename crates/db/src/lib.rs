@@ -8,3 +8,13 @@ pub mod tenancy;
 pub use connect::{Backend, begin_write, connect};
 pub use sea_orm;
 pub use tenancy::SystemKey;
+
+/// True when the database refused a write because of a unique index: the
+/// index, not a read before the write, decides races. Each service maps it
+/// to its own conflict once.
+pub fn is_unique_violation(err: &sea_orm::DbErr) -> bool {
+    matches!(
+        err.sql_err(),
+        Some(sea_orm::SqlErr::UniqueConstraintViolation(_))
+    )
+}

@@ -94,6 +94,7 @@ pub struct SubscriptionSuccessTexts {
     pub missing_email: String,
     pub session_not_found: String,
     pub verify_failed: String,
+    pub status_info: String,
 }
 
 #[derive(Debug, Deserialize)]

@@ -240,7 +240,7 @@ pub fn api_routes(test_checkout: bool) -> OpenApiRouter<AppState> {
         .merge(auth::routes::router())
         .merge(signup::routes::router())
         .merge(billing::routes::router())
-        .merge(app_config::router());
+        .merge(app_config::routes::router());
     if test_checkout {
         open = open.merge(
             billing::routes::test_checkout_router().route_layer(middleware::from_fn(loopback_only)),
@@ -269,10 +269,11 @@ pub fn router(state: AppState) -> Router {
         .layer(middleware::from_fn(control_characters::reject_in_url))
         .layer(DefaultBodyLimit::max(JSON_BODY_LIMIT));
 
-    let mut app = Router::new().merge(health::router()).merge(api);
+    let mut app = Router::new().merge(health::routes::router()).merge(api);
     if state.config.environment == Environment::Development && state.mailer.dev_mailbox().is_some()
     {
-        app = app.merge(dev_mailbox::router().route_layer(middleware::from_fn(loopback_only)));
+        app = app
+            .merge(dev_mailbox::routes::router().route_layer(middleware::from_fn(loopback_only)));
     }
     let csp = security_headers::content_security_policy(
         state

@@ -2,10 +2,10 @@
 //! behind a trait, so tests and stand-ins swap implementations here only.
 
 use crate::config::Config;
-use crate::http::idle::SessionTimeouts;
 use crate::integrations::fmcsa::CarrierRegistry;
 use crate::integrations::stripe::PaymentGateway;
 use crate::mail::Mailer;
+use crate::modules::auth::idle::SessionTimeouts;
 use crate::modules::auth::password::PasswordHasher;
 use sea_orm::DatabaseConnection;
 use std::ops::Deref;
@@ -25,7 +25,7 @@ pub struct App {
     /// Files (logos, documents): a local directory by default.
     pub files: Arc<dyn object_store::ObjectStore>,
     pub session_timeouts: SessionTimeouts,
-    /// Opens the system scope on PostgreSQL (`db::tenancy::set_system`).
+    /// Opens the system scope on PostgreSQL (`db::tenancy::system_read`/`system_write`).
     pub system_key: db::SystemKey,
 }
 

@@ -65,14 +65,7 @@ impl ApiError {
     }
 }
 
-/// True when the database refused a write because of a unique index: the
-/// index, not a read before the write, decides races.
-pub fn is_unique_violation(err: &sea_orm::DbErr) -> bool {
-    matches!(
-        err.sql_err(),
-        Some(sea_orm::SqlErr::UniqueConstraintViolation(_))
-    )
-}
+pub use db::is_unique_violation;
 
 /// For `.map_err`: a unique-index violation becomes `conflict()`, any other
 /// database error stays internal.

@@ -1,8 +1,8 @@
 pub mod client_ip;
 pub mod control_characters;
+pub mod cookies;
 pub mod error;
 pub mod guards;
-pub mod idle;
 pub mod json;
 pub mod loopback;
 pub mod paging;

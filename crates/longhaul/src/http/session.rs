@@ -3,8 +3,9 @@
 //! the role guards are layers on router groups (`http::guards`).
 
 use crate::http::ApiError;
-use crate::modules::auth::tokens::hash_token;
-use crate::modules::auth::{SessionUser, repo};
+use crate::http::cookies::SESSION_COOKIE;
+use crate::modules::auth::SessionUser;
+use crate::modules::auth::service::sessions::{self, IdleRules};
 use crate::state::AppState;
 use axum::extract::{FromRequestParts, Request, State};
 use axum::http::request::Parts;
@@ -12,8 +13,6 @@ use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use axum_extra::extract::cookie::CookieJar;
 use domain::{Role, texts};
-
-pub const SESSION_COOKIE: &str = "lh_session";
 
 /// What the middleware found; handlers read it through the extractors.
 #[derive(Clone)]
@@ -25,62 +24,21 @@ pub async fn resolve_session(
     next: Next,
 ) -> Response {
     let jar = CookieJar::from_headers(req.headers());
-    let user = match jar.get(SESSION_COOKIE).map(|c| c.value().to_owned()) {
-        Some(token) if token.len() <= 128 => {
-            match repo::find_session_user(&state.db, &hash_token(&token)).await {
-                Ok(Some(user)) => match enforce_idle_timeout(&state, user).await {
-                    Ok(user) => user,
-                    Err(err) => return err.into_response(),
-                },
-                Ok(None) => None,
+    let user = match jar.get(SESSION_COOKIE) {
+        Some(cookie) => {
+            let idle = IdleRules {
+                fleet_timeouts: &state.session_timeouts,
+                admin_minutes: state.config.admin_idle_timeout_minutes,
+            };
+            match sessions::resolve(&state.db, cookie.value(), &idle).await {
+                Ok(user) => user,
                 Err(err) => return ApiError::from(err).into_response(),
             }
         }
-        _ => None,
+        None => None,
     };
     req.extensions_mut().insert(ResolvedSession(user));
     next.run(req).await
-}
-
-/// A fleet user's session ends after the fleet's idle timeout (Company
-/// Settings → Security), a super admin's after `ADMIN_IDLE_TIMEOUT_MINUTES`.
-/// The last-seen time is written at most once a minute.
-async fn enforce_idle_timeout(
-    state: &AppState,
-    user: SessionUser,
-) -> Result<Option<SessionUser>, ApiError> {
-    let now = chrono::Utc::now();
-    let idle_minutes = if let Some(fleet) = user.fleet_account_id {
-        let minutes = match state.session_timeouts.get(fleet) {
-            Some(m) => m,
-            None => {
-                let m = repo::fleet_session_timeout(&state.db, fleet)
-                    .await?
-                    .unwrap_or(domain::fleet::SESSION_TIMEOUT_DEFAULT);
-                state.session_timeouts.put(fleet, m);
-                m
-            }
-        };
-        Some(i64::from(minutes))
-    } else if user.profile.role.as_deref() == Some(Role::SuperAdmin.as_str()) {
-        Some(state.config.admin_idle_timeout_minutes)
-    } else {
-        None
-    };
-    if let Some(minutes) = idle_minutes
-        && let Some(seen) = user.last_seen_at
-        && now - seen > chrono::Duration::minutes(minutes)
-    {
-        repo::delete_session(&state.db, &user.session_id).await?;
-        return Ok(None);
-    }
-    if user
-        .last_seen_at
-        .is_none_or(|seen| now - seen > chrono::Duration::seconds(60))
-    {
-        repo::touch_session(&state.db, &user.session_id).await?;
-    }
-    Ok(Some(user))
 }
 
 fn resolved(parts: &Parts) -> Option<SessionUser> {

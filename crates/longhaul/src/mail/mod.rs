@@ -6,10 +6,7 @@ mod memory;
 pub mod render;
 mod smtp;
 
-pub use dev_mailbox::DevMailbox;
-pub mod dev_mailbox_types {
-    pub use super::dev_mailbox::StoredEmail;
-}
+pub use dev_mailbox::{DevMailbox, StoredEmail};
 pub use memory::MemoryMailer;
 pub use smtp::SmtpMailer;
 

@@ -482,7 +482,7 @@ on_each_backend!(
         let token = app.last_link_token("owner@paidfirst.example", "confirm=");
         app.post("/api/auth/confirm-email", json!({ "token": token }))
             .await;
-        let customer = longhaul::modules::auth::repo::find_profile_by_email(
+        let customer = longhaul::modules::auth::service::profiles::find_by_email(
             &app.state.db,
             "owner@paidfirst.example",
         )

@@ -600,7 +600,7 @@ on_each_backend!(
         assert!(holder.emails_to("eve@attacker.test").is_empty());
         let token = holder.last_link_token("payer@smallfleet.example", "confirm=");
         assert!(!token.is_empty());
-        let profile = longhaul::modules::auth::repo::find_profile_by_email(
+        let profile = longhaul::modules::auth::service::profiles::find_by_email(
             &holder.state.db,
             "payer@smallfleet.example",
         )
@@ -612,7 +612,7 @@ on_each_backend!(
             "unconfirmed until the link"
         );
         assert!(
-            longhaul::modules::auth::repo::find_profile_by_email(
+            longhaul::modules::auth::service::profiles::find_by_email(
                 &holder.state.db,
                 "eve@attacker.test"
             )

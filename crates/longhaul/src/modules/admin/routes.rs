@@ -1,9 +1,11 @@
 //! `/api/admin/*`: the super admin's administration (guarded as a group in `app.rs`).
 
-use super::accounts::{self, AccountItem, FleetAccountItem};
-use super::audit::{self, AuditEntry};
-use super::signups::{self, CreatedFleet, SignupItem};
-use super::users::{self, NewUser, UserItem};
+use super::dto::{
+    AccountItem, AuditEntry, CreateFleetRequest, CreateUserRequest, CreatedFleet, CreatedUser,
+    FleetAccountItem, OwnerRequest, RoleRequest, SignupItem, UserItem,
+};
+use super::service::users::NewUser;
+use super::service::{AdminDeps, accounts, audit, signups, users};
 use crate::http::error::ErrorBody;
 use crate::http::paging::{Page, PageQuery};
 use crate::http::{ApiError, ApiResult, SuperAdmin, ValidJson};
@@ -11,8 +13,6 @@ use crate::state::AppState;
 use axum::Json;
 use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
-use serde::{Deserialize, Serialize};
-use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 use uuid::Uuid;
@@ -28,6 +28,16 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(assign_owner))
         .routes(routes!(list_accounts))
         .routes(routes!(list_audit))
+}
+
+fn deps(state: &AppState) -> AdminDeps<'_> {
+    AdminDeps {
+        db: &state.db,
+        system_key: &state.system_key,
+        passwords: &state.passwords,
+        mailer: state.mailer.as_ref(),
+        public_url: &state.config.public_url,
+    }
 }
 
 fn id_of(raw: &str) -> Result<Uuid, ApiError> {
@@ -50,13 +60,7 @@ pub async fn list_signups(
     State(state): State<AppState>,
     q: PageParams,
 ) -> ApiResult<Json<Page<SignupItem>>> {
-    Ok(Json(signups::list(&state, &query(q)?).await?))
-}
-
-#[derive(Deserialize, ToSchema)]
-pub struct CreateFleetRequest {
-    /// 'Create User & Fleet' (true) or 'Create Fleet Only' (false).
-    pub with_user: bool,
+    Ok(Json(signups::list(&deps(&state), &query(q)?).await?))
 }
 
 #[utoipa::path(post, path = "/api/admin/signups/{id}/fleet", tag = "admin", params(("id" = String, Path)), request_body = CreateFleetRequest,
@@ -68,7 +72,8 @@ pub async fn create_fleet(
     Path(id): Path<String>,
     ValidJson(body): ValidJson<CreateFleetRequest>,
 ) -> ApiResult<(StatusCode, Json<CreatedFleet>)> {
-    let created = signups::create_fleet(&state, &actor, id_of(&id)?, body.with_user).await?;
+    let created =
+        signups::create_fleet(&deps(&state), &(&actor).into(), id_of(&id)?, body.with_user).await?;
     Ok((StatusCode::CREATED, Json(created)))
 }
 
@@ -78,25 +83,7 @@ pub async fn list_users(
     State(state): State<AppState>,
     q: PageParams,
 ) -> ApiResult<Json<Page<UserItem>>> {
-    Ok(Json(users::list(&state, &query(q)?).await?))
-}
-
-#[derive(Deserialize, ToSchema)]
-pub struct CreateUserRequest {
-    pub email: String,
-    pub password: String,
-    #[serde(default)]
-    pub first_name: Option<String>,
-    #[serde(default)]
-    pub last_name: Option<String>,
-    /// null for no role.
-    #[serde(default)]
-    pub role: Option<String>,
-}
-
-#[derive(Serialize, ToSchema)]
-pub struct CreatedUser {
-    pub id: Uuid,
+    Ok(Json(users::list(&deps(&state), &query(q)?).await?))
 }
 
 #[utoipa::path(post, path = "/api/admin/users", tag = "admin", request_body = CreateUserRequest,
@@ -109,8 +96,8 @@ pub async fn create_user(
 ) -> ApiResult<(StatusCode, Json<CreatedUser>)> {
     let role = users::parse_role(body.role.as_deref())?;
     let id = users::create(
-        &state,
-        &actor,
+        &deps(&state),
+        &(&actor).into(),
         NewUser {
             email: body.email,
             password: body.password,
@@ -121,15 +108,6 @@ pub async fn create_user(
     )
     .await?;
     Ok((StatusCode::CREATED, Json(CreatedUser { id })))
-}
-
-#[derive(Deserialize, ToSchema)]
-pub struct RoleRequest {
-    /// null for no role.
-    pub role: Option<String>,
-    /// Required when the role is fleet_admin.
-    #[serde(default)]
-    pub fleet_account_id: Option<Uuid>,
 }
 
 #[utoipa::path(put, path = "/api/admin/users/{id}/role", tag = "admin", params(("id" = String, Path)), request_body = RoleRequest,
@@ -143,7 +121,14 @@ pub async fn change_role(
 ) -> ApiResult<Json<UserItem>> {
     let role = users::parse_role(body.role.as_deref())?;
     Ok(Json(
-        users::change_role(&state, &actor, id_of(&id)?, role, body.fleet_account_id).await?,
+        users::change_role(
+            &deps(&state),
+            &(&actor).into(),
+            id_of(&id)?,
+            role,
+            body.fleet_account_id,
+        )
+        .await?,
     ))
 }
 
@@ -154,13 +139,8 @@ pub async fn list_fleet_accounts(
     q: PageParams,
 ) -> ApiResult<Json<Page<FleetAccountItem>>> {
     Ok(Json(
-        accounts::list_fleet_accounts(&state, &query(q)?).await?,
+        accounts::list_fleet_accounts(&deps(&state), &query(q)?).await?,
     ))
-}
-
-#[derive(Deserialize, ToSchema)]
-pub struct OwnerRequest {
-    pub user_id: Option<Uuid>,
 }
 
 #[utoipa::path(put, path = "/api/admin/fleet-accounts/{id}/owner", tag = "admin", params(("id" = String, Path)), request_body = OwnerRequest,
@@ -176,10 +156,11 @@ pub async fn assign_owner(
     let user_id = body
         .user_id
         .ok_or_else(|| ApiError::field("user_id", &domain::texts().admin.user_required))?;
+    let deps = deps(&state);
     // A missing fleet is a 404 here (it is the resource in the path).
-    accounts::fleet_item_by_id(&state, fleet_id).await?;
-    accounts::assign_fleet(&state, &actor, user_id, fleet_id, "assign_owner").await?;
-    Ok(Json(accounts::fleet_item_by_id(&state, fleet_id).await?))
+    accounts::fleet_item_by_id(&deps, fleet_id).await?;
+    accounts::assign_fleet(&deps, &(&actor).into(), user_id, fleet_id, "assign_owner").await?;
+    Ok(Json(accounts::fleet_item_by_id(&deps, fleet_id).await?))
 }
 
 #[utoipa::path(get, path = "/api/admin/accounts", tag = "admin", params(PageQuery),
@@ -188,7 +169,9 @@ pub async fn list_accounts(
     State(state): State<AppState>,
     q: PageParams,
 ) -> ApiResult<Json<Page<AccountItem>>> {
-    Ok(Json(accounts::list_accounts(&state, &query(q)?).await?))
+    Ok(Json(
+        accounts::list_accounts(&deps(&state), &query(q)?).await?,
+    ))
 }
 
 #[utoipa::path(get, path = "/api/admin/audit", tag = "admin", params(PageQuery),
@@ -197,9 +180,5 @@ pub async fn list_audit(
     State(state): State<AppState>,
     q: PageParams,
 ) -> ApiResult<Json<Page<AuditEntry>>> {
-    // The audit log is under row-level security: system scope only.
-    let txn = super::accounts::system_txn(&state).await?;
-    let page = audit::list(&txn, &query(q)?).await?;
-    txn.commit().await?;
-    Ok(Json(page))
+    Ok(Json(audit::list(&deps(&state), &query(q)?).await?))
 }

@@ -1,7 +1,8 @@
 //! The first super admin of an empty installation, and the operator's
 //! `create-user` command.
 
-use super::repo::{self, NewProfile};
+use super::repo::profiles;
+use super::service::profiles::{self as login, NewProfile};
 use crate::config::Environment;
 use crate::state::AppState;
 use anyhow::Context;
@@ -12,8 +13,6 @@ use sea_orm::{ActiveModelTrait, EntityTrait, Set};
 use uuid::Uuid;
 
 const BOOTSTRAPPED_KEY: &str = "superadmin_bootstrapped_at";
-/// How long the first super admin's e-mailed set-password link works.
-const SET_PASSWORD_TTL: chrono::Duration = chrono::Duration::hours(72);
 
 /// How the first super admin gets in.
 enum FirstPassword {
@@ -64,16 +63,13 @@ pub async fn ensure_super_admin(state: &AppState) -> anyhow::Result<()> {
     };
     let mut set_password_token = None;
     let txn = db::begin_write(&state.db).await?;
-    match repo::find_profile_by_email(&txn, email.as_str()).await? {
+    match profiles::find_by_email(&txn, email.as_str()).await? {
         // An account with that e-mail already exists: promote, keep its password.
         Some(existing) => {
-            let mut active: db::entities::profile::ActiveModel = existing.into();
-            active.role = Set(Some(Role::SuperAdmin.as_str().into()));
-            active.updated_at = Set(Utc::now());
-            active.update(&txn).await?;
+            profiles::set_role(&txn, existing.id, Some(Role::SuperAdmin.as_str())).await?;
         }
         None => {
-            let profile = repo::insert_profile(
+            let profile = profiles::insert(
                 &txn,
                 NewProfile {
                     email: email.as_str(),
@@ -87,16 +83,7 @@ pub async fn ensure_super_admin(state: &AppState) -> anyhow::Result<()> {
             )
             .await?;
             if matches!(first, FirstPassword::Emailed) {
-                let token = super::tokens::random_token();
-                repo::insert_token(
-                    &txn,
-                    super::tokens::hash_token(&token),
-                    profile.id,
-                    repo::TokenPurpose::PasswordReset,
-                    SET_PASSWORD_TTL,
-                )
-                .await?;
-                set_password_token = Some(token);
+                set_password_token = Some(login::issue_set_password(&txn, profile.id).await?);
             }
         }
     }
@@ -115,7 +102,7 @@ pub async fn ensure_super_admin(state: &AppState) -> anyhow::Result<()> {
             state.config.public_url, email, password
         ),
         (FirstPassword::Emailed, Some(token)) => {
-            let link = format!("{}/reset-password?token={token}", state.config.public_url);
+            let link = login::set_password_link(&state.config.public_url, &token);
             let sent = async {
                 let mail = super::emails::password_reset(email.as_str(), &link)?;
                 state.mailer.send(mail).await
@@ -155,8 +142,7 @@ pub async fn create_user(state: &AppState, input: CreateUser) -> anyhow::Result<
     domain::password::check_sign_up_password(&input.password)
         .map_err(|m| anyhow::anyhow!("password: {m}"))?;
     let password_hash = state.passwords.hash(input.password).await?;
-    let txn = db::begin_write(&state.db).await?;
-    db::tenancy::set_system(&txn, &state.system_key).await?;
+    let txn = db::tenancy::system_write(&state.db, &state.system_key).await?;
     let account_id = match input.fleet_name {
         Some(legal_name) => {
             let now = Utc::now();
@@ -203,7 +189,7 @@ pub async fn create_user(state: &AppState, input: CreateUser) -> anyhow::Result<
         }
         None => None,
     };
-    let profile = repo::insert_profile(
+    let profile = profiles::insert(
         &txn,
         NewProfile {
             email: email.as_str(),

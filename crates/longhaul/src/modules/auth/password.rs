@@ -29,18 +29,6 @@ pub enum HashError {
     Failed(#[from] anyhow::Error),
 }
 
-impl From<HashError> for crate::http::ApiError {
-    fn from(err: HashError) -> Self {
-        match err {
-            HashError::Busy => crate::http::ApiError::RateLimited {
-                message: domain::texts().auth.server_busy.clone(),
-                retry_after_secs: 1,
-            },
-            HashError::Failed(err) => crate::http::ApiError::Internal(err),
-        }
-    }
-}
-
 #[derive(Clone)]
 pub struct PasswordHasher {
     /// A real hash of a random password: unknown e-mails are checked against
@@ -148,7 +136,7 @@ impl PasswordHasher {
 
     pub fn with_cores(cores: usize) -> anyhow::Result<Self> {
         let cores = cores.max(1);
-        let random = crate::modules::auth::tokens::random_token();
+        let random = super::tokens::random_token();
         let (jobs, queue) = std::sync::mpsc::channel::<Job>();
         let queue = Arc::new(std::sync::Mutex::new(queue));
         for n in 0..cores {

@@ -1,22 +1,24 @@
 //! `/api/auth/*`: thin handlers over the service.
 
-use super::SessionUser;
-use super::service::{self, SignUp};
+use super::dto::{
+    ConfirmEmailRequest, MessageResponse, PasswordResetComplete, PasswordResetRequest,
+    SessionResponse, SignInRequest, SignUpRequest, SignedInResponse, UserView,
+};
+use super::service::registration::{self, SignUp};
+use super::service::{AuthDeps, reset, sign_in as signing};
+use crate::config::Environment;
 use crate::http::client_ip::client_ip;
-use crate::http::session::{OptionalUser, SESSION_COOKIE};
-use crate::http::{ApiResult, CurrentUser, ValidJson};
+use crate::http::cookies::{session_cookie, session_cookie_removal};
+use crate::http::{ApiResult, CurrentUser, OptionalUser, ValidJson};
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::{FromRequestParts, State};
 use axum::http::StatusCode;
 use axum::http::request::Parts;
-use axum_extra::extract::cookie::{Cookie, CookieJar, SameSite};
+use axum_extra::extract::cookie::CookieJar;
 use domain::texts;
-use serde::{Deserialize, Serialize};
-use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
-use uuid::Uuid;
 
 /// Anonymous forms a browser may post with a stale session cookie still in
 /// the jar: these routes stay outside the CSRF layer (`app.rs`).
@@ -35,113 +37,15 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(sign_out))
 }
 
-/// A role the server recognises (spec part 1 §6).
-#[derive(Serialize, ToSchema, Clone, Copy)]
-#[serde(rename_all = "snake_case")]
-pub enum Role {
-    SuperAdmin,
-    FleetAdmin,
-    FleetDriver,
-    BrokerAdmin,
-    BrokerUser,
-}
-
-impl From<domain::Role> for Role {
-    fn from(role: domain::Role) -> Self {
-        match role {
-            domain::Role::SuperAdmin => Role::SuperAdmin,
-            domain::Role::FleetAdmin => Role::FleetAdmin,
-            domain::Role::FleetDriver => Role::FleetDriver,
-            domain::Role::BrokerAdmin => Role::BrokerAdmin,
-            domain::Role::BrokerUser => Role::BrokerUser,
-        }
+fn deps(state: &AppState) -> AuthDeps<'_> {
+    AuthDeps {
+        db: &state.db,
+        passwords: &state.passwords,
+        mailer: &state.mailer,
+        public_url: &state.config.public_url,
+        session_ttl: chrono::Duration::hours(state.config.session_ttl_hours),
+        production: state.config.environment == Environment::Production,
     }
-}
-
-/// The profile as the SPA sees it (spec part 1 §3, profiles).
-#[derive(Serialize, ToSchema)]
-pub struct UserView {
-    pub id: Uuid,
-    pub email: String,
-    /// null when no recognised role is assigned.
-    #[schema(required = true)]
-    pub role: Option<Role>,
-    #[schema(required = true)]
-    pub first_name: Option<String>,
-    #[schema(required = true)]
-    pub last_name: Option<String>,
-    #[schema(required = true)]
-    pub account_id: Option<Uuid>,
-}
-
-impl From<&SessionUser> for UserView {
-    fn from(user: &SessionUser) -> Self {
-        let p = &user.profile;
-        UserView {
-            id: p.id,
-            email: p.email.clone(),
-            role: p
-                .role
-                .as_deref()
-                .and_then(domain::Role::parse)
-                .map(Role::from),
-            first_name: p.first_name.clone(),
-            last_name: p.last_name.clone(),
-            account_id: p.account_id,
-        }
-    }
-}
-
-#[derive(Serialize, ToSchema)]
-pub struct SessionResponse {
-    #[schema(required = true)]
-    pub user: Option<UserView>,
-    #[schema(required = true)]
-    /// Send back as `X-CSRF-Token` on every state-changing request.
-    pub csrf_token: Option<String>,
-}
-
-#[derive(Serialize, ToSchema)]
-pub struct SignedInResponse {
-    pub user: UserView,
-    pub csrf_token: String,
-}
-
-#[derive(Serialize, ToSchema)]
-pub struct MessageResponse {
-    pub message: String,
-}
-
-#[derive(Deserialize, ToSchema)]
-pub struct SignUpRequest {
-    pub email: String,
-    pub password: String,
-    #[serde(default)]
-    pub first_name: Option<String>,
-    #[serde(default)]
-    pub last_name: Option<String>,
-}
-
-#[derive(Deserialize, ToSchema)]
-pub struct SignInRequest {
-    pub email: String,
-    pub password: String,
-}
-
-#[derive(Deserialize, ToSchema)]
-pub struct ConfirmEmailRequest {
-    pub token: String,
-}
-
-#[derive(Deserialize, ToSchema)]
-pub struct PasswordResetRequest {
-    pub email: String,
-}
-
-#[derive(Deserialize, ToSchema)]
-pub struct PasswordResetComplete {
-    pub token: String,
-    pub password: String,
 }
 
 /// The client address, for rate limits.
@@ -155,20 +59,6 @@ impl FromRequestParts<AppState> for ClientIp {
     ) -> Result<Self, Self::Rejection> {
         Ok(ClientIp(client_ip(parts, state.config.trusted_proxies)))
     }
-}
-
-pub fn session_cookie(state: &AppState, value: String) -> Cookie<'static> {
-    Cookie::build((SESSION_COOKIE, value))
-        .http_only(true)
-        .same_site(SameSite::Lax)
-        .secure(state.config.secure_cookies())
-        .path("/")
-        .max_age(time_from_hours(state.config.session_ttl_hours))
-        .build()
-}
-
-fn time_from_hours(hours: i64) -> time::Duration {
-    time::Duration::hours(hours)
 }
 
 #[utoipa::path(get, path = "/api/auth/session", tag = "auth",
@@ -189,8 +79,8 @@ pub async fn sign_up(
     ClientIp(ip): ClientIp,
     ValidJson(body): ValidJson<SignUpRequest>,
 ) -> ApiResult<(StatusCode, Json<MessageResponse>)> {
-    service::sign_up(
-        &state,
+    registration::sign_up(
+        &deps(&state),
         SignUp {
             email: body.email,
             password: body.password,
@@ -214,7 +104,7 @@ pub async fn confirm_email(
     State(state): State<AppState>,
     ValidJson(body): ValidJson<ConfirmEmailRequest>,
 ) -> ApiResult<Json<MessageResponse>> {
-    service::confirm_email(&state, &body.token).await?;
+    registration::confirm_email(&deps(&state), &body.token).await?;
     Ok(Json(MessageResponse {
         message: texts().auth.email_confirmed_description.clone(),
     }))
@@ -230,8 +120,12 @@ pub async fn sign_in(
     jar: CookieJar,
     ValidJson(body): ValidJson<SignInRequest>,
 ) -> ApiResult<(CookieJar, Json<SignedInResponse>)> {
-    let signed_in = service::sign_in(&state, &body.email, body.password, &ip).await?;
-    let jar = jar.add(session_cookie(&state, signed_in.cookie_token));
+    let signed_in = signing::sign_in(&deps(&state), &body.email, body.password, &ip).await?;
+    let jar = jar.add(session_cookie(
+        signed_in.cookie_token,
+        state.config.secure_cookies(),
+        state.config.session_ttl_hours,
+    ));
     Ok((
         jar,
         Json(SignedInResponse {
@@ -248,9 +142,8 @@ pub async fn sign_out(
     CurrentUser(user): CurrentUser,
     jar: CookieJar,
 ) -> ApiResult<(CookieJar, StatusCode)> {
-    service::sign_out(&state, &user).await?;
-    let jar = jar.remove(Cookie::build(SESSION_COOKIE).path("/").build());
-    Ok((jar, StatusCode::NO_CONTENT))
+    signing::sign_out(&deps(&state), &user).await?;
+    Ok((jar.remove(session_cookie_removal()), StatusCode::NO_CONTENT))
 }
 
 #[utoipa::path(post, path = "/api/auth/password-reset/request", tag = "auth", request_body = PasswordResetRequest,
@@ -260,7 +153,7 @@ pub async fn request_reset(
     ClientIp(ip): ClientIp,
     ValidJson(body): ValidJson<PasswordResetRequest>,
 ) -> ApiResult<(StatusCode, Json<MessageResponse>)> {
-    service::request_password_reset(&state, &body.email, &ip).await?;
+    reset::request(&deps(&state), &body.email, &ip).await?;
     Ok((
         StatusCode::ACCEPTED,
         Json(MessageResponse {
@@ -277,7 +170,7 @@ pub async fn complete_reset(
     ClientIp(ip): ClientIp,
     ValidJson(body): ValidJson<PasswordResetComplete>,
 ) -> ApiResult<Json<MessageResponse>> {
-    service::complete_password_reset(&state, &body.token, body.password, &ip).await?;
+    reset::complete(&deps(&state), &body.token, body.password, &ip).await?;
     Ok(Json(MessageResponse {
         message: texts().auth.reset_done.clone(),
     }))

@@ -1,16 +1,16 @@
 //! Applying Stripe events to signups. The verified webhook and the offline
 //! test checkout both come through `apply_event`.
 
-use crate::http::ApiError;
-use crate::http::error::is_unique_violation;
-use crate::integrations::stripe::CheckoutSession;
-use crate::modules::signup::{lookup, repo};
-use crate::state::AppState;
+use super::error::BillingError;
+use super::repo;
+use crate::integrations::fmcsa::CarrierRegistry;
+use crate::integrations::stripe::{CheckoutSession, webhook};
+use crate::modules::signup::lookup;
 use chrono::{DateTime, TimeZone, Utc};
-use db::entities::{fleet_signup, stripe_event};
+use db::entities::fleet_signup;
 use domain::DotNumber;
 use domain::pricing::band_for;
-use sea_orm::{ActiveModelTrait, ConnectionTrait, IntoActiveModel, Set};
+use sea_orm::{ConnectionTrait, DatabaseConnection, IntoActiveModel, Set};
 use serde::Deserialize;
 use serde_json::Value;
 use uuid::Uuid;
@@ -36,35 +36,47 @@ pub enum Applied {
     Duplicate,
 }
 
+/// A webhook delivery: the raw body is verified against `Stripe-Signature`
+/// with the endpoint's secret before anything is parsed or recorded.
+pub async fn receive(
+    db: &DatabaseConnection,
+    carriers: &dyn CarrierRegistry,
+    body: &[u8],
+    signature: &str,
+    secret: &str,
+) -> Result<Applied, BillingError> {
+    webhook::verify(body, signature, secret, Utc::now().timestamp()).map_err(|err| {
+        tracing::warn!(error = %err, "Stripe webhook refused");
+        BillingError::InvalidSignature(err.to_string())
+    })?;
+    let event: StripeEvent = serde_json::from_slice(body)
+        .map_err(|err| BillingError::InvalidEvent(format!("not a Stripe event: {err}")))?;
+    apply_event(db, carriers, &event).await
+}
+
 /// Records the event id and applies it in one transaction: a failure leaves
 /// no trace, so Stripe's retry applies it again; a repeat is a no-op.
-pub async fn apply_event(state: &AppState, event: &StripeEvent) -> Result<Applied, ApiError> {
+pub async fn apply_event(
+    db: &DatabaseConnection,
+    carriers: &dyn CarrierRegistry,
+    event: &StripeEvent,
+) -> Result<Applied, BillingError> {
     let object = &event.data.object;
     let completed_session = match event.event_type.as_str() {
         "checkout.session.completed" | "checkout.session.async_payment_succeeded" => {
             let session: CheckoutSession = serde_json::from_value(object.clone()).map_err(|e| {
-                ApiError::field("data.object", format!("not a checkout session: {e}"))
+                BillingError::field("data.object", format!("not a checkout session: {e}"))
             })?;
             // The carrier is asked before the transaction: no outside call
             // while the database is held.
-            let review = review_band(state, &session).await?;
+            let review = review_band(db, carriers, &session).await?;
             Some((session, review))
         }
         _ => None,
     };
-    let txn = db::begin_write(&state.db).await?;
-    let inserted = stripe_event::ActiveModel {
-        id: Set(event.id.clone()),
-        event_type: Set(event.event_type.clone()),
-        received_at: Set(Utc::now()),
-    }
-    .insert(&txn)
-    .await;
-    if let Err(err) = inserted {
-        if is_unique_violation(&err) {
-            return Ok(Applied::Duplicate);
-        }
-        return Err(err.into());
+    let txn = db::begin_write(db).await?;
+    if !repo::record_event(&txn, &event.id, &event.event_type).await? {
+        return Ok(Applied::Duplicate);
     }
     let at = Utc
         .timestamp_opt(event.created, 0)
@@ -86,8 +98,8 @@ pub async fn apply_event(state: &AppState, event: &StripeEvent) -> Result<Applie
                 object["status"].as_str().unwrap_or("incomplete")
             };
             let signup = match metadata_signup(&object["metadata"]) {
-                Some(id) => repo::find(&txn, id).await?,
-                None => repo::find_by_subscription(&txn, subscription_id).await?,
+                Some(id) => repo::signup(&txn, id).await?,
+                None => repo::signup_by_subscription(&txn, subscription_id).await?,
             };
             match signup {
                 Some(signup) => {
@@ -113,8 +125,8 @@ pub async fn apply_event(state: &AppState, event: &StripeEvent) -> Result<Applie
                 subscription_id,
                 metadata_signup(&object["parent"]["subscription_details"]["metadata"]),
             ) {
-                (_, Some(id)) => repo::find(&txn, id).await?,
-                (Some(sub), None) => repo::find_by_subscription(&txn, sub).await?,
+                (_, Some(id)) => repo::signup(&txn, id).await?,
+                (Some(sub), None) => repo::signup_by_subscription(&txn, sub).await?,
                 (None, None) => None,
             };
             let status = if event.event_type == "invoice.paid" {
@@ -150,20 +162,27 @@ fn metadata_signup(metadata: &Value) -> Option<Uuid> {
         .and_then(|s| Uuid::parse_str(s).ok())
 }
 
-async fn signup_of<C: ConnectionTrait>(
+/// The signup a checkout session charges for: named by the session, else
+/// the one the session was opened for.
+pub(super) async fn signup_of<C: ConnectionTrait>(
     db: &C,
     session: &CheckoutSession,
-) -> Result<Option<fleet_signup::Model>, ApiError> {
+) -> Result<Option<fleet_signup::Model>, BillingError> {
     Ok(
         match session
             .client_reference_id
             .as_deref()
             .and_then(|s| Uuid::parse_str(s).ok())
         {
-            Some(id) => repo::find(db, id).await?,
-            None => repo::find_by_session(db, &session.id).await?,
+            Some(id) => repo::signup(db, id).await?,
+            None => repo::signup_by_checkout(db, &session.id).await?,
         },
     )
+}
+
+/// Paid, or nothing to pay: the subscription may start.
+pub(super) fn is_paid(session: &CheckoutSession) -> bool {
+    session.payment_status == "paid" || session.payment_status == "no_payment_required"
 }
 
 fn dollars(cents: i64) -> String {
@@ -174,11 +193,11 @@ fn dollars(cents: i64) -> String {
 /// against the carrier's current size (decision 010). Returns a note for the
 /// operator when they disagree; the band paid is what the account gets.
 pub async fn review_band(
-    state: &AppState,
+    db: &DatabaseConnection,
+    carriers: &dyn CarrierRegistry,
     session: &CheckoutSession,
-) -> Result<Option<String>, ApiError> {
-    let paid = session.payment_status == "paid" || session.payment_status == "no_payment_required";
-    let Some(signup) = signup_of(&state.db, session).await?.filter(|_| paid) else {
+) -> Result<Option<String>, BillingError> {
+    let Some(signup) = signup_of(db, session).await?.filter(|_| is_paid(session)) else {
         return Ok(None);
     };
     let paid_cents = signup
@@ -199,7 +218,7 @@ pub async fn review_band(
         ));
     }
     let carrier = match DotNumber::parse(&signup.dot_number) {
-        Ok(dot) => lookup::find_carrier(state, &dot).await.ok(),
+        Ok(dot) => lookup::find_carrier(db, carriers, &dot).await.ok(),
         Err(_) => None,
     };
     match carrier {
@@ -232,18 +251,17 @@ pub async fn record_checkout<C: ConnectionTrait>(
     session: &CheckoutSession,
     at: DateTime<Utc>,
     review: Option<String>,
-) -> Result<(), ApiError> {
+) -> Result<(), BillingError> {
     let signup = signup_of(db, session).await?;
     let Some(signup) = signup else {
         tracing::warn!(session = %session.id, "completed checkout for no known signup");
         return Ok(());
     };
-    let status =
-        if session.payment_status == "paid" || session.payment_status == "no_payment_required" {
-            "active"
-        } else {
-            "incomplete"
-        };
+    let status = if is_paid(session) {
+        "active"
+    } else {
+        "incomplete"
+    };
     if signup
         .stripe_session_id
         .as_deref()
@@ -268,7 +286,7 @@ pub async fn record_checkout<C: ConnectionTrait>(
         if flag {
             active.band_review = Set(review);
         }
-        signup = repo::update(db, active).await?;
+        signup = repo::save_signup(db, active).await?;
     }
     update_state(
         db,
@@ -290,7 +308,7 @@ async fn update_state<C: ConnectionTrait>(
     customer_id: Option<String>,
     status: &str,
     at: DateTime<Utc>,
-) -> Result<(), ApiError> {
+) -> Result<(), BillingError> {
     let newer = signup.subscription_event_at.is_none_or(|seen| at >= seen);
     let mut active = signup.clone().into_active_model();
     let mut changed = false;
@@ -310,7 +328,7 @@ async fn update_state<C: ConnectionTrait>(
         changed = true;
     }
     if changed {
-        repo::update(db, active).await?;
+        repo::save_signup(db, active).await?;
     }
     Ok(())
 }

@@ -2,8 +2,13 @@
 //! wins), the success page's check and account creation, and the offline
 //! test checkout.
 
-pub mod emails;
+pub mod dto;
+mod emails;
+pub mod error;
 pub mod events;
+mod repo;
 pub mod routes;
 pub mod service;
 pub mod test_checkout;
+
+pub use error::BillingError;

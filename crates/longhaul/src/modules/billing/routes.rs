@@ -1,19 +1,21 @@
 //! `/api/subscriptions/*`, `/api/webhooks/stripe` and, while the Stripe
 //! stand-in is active, `/api/test-checkout/*`.
 
-use super::events::{Applied, StripeEvent, apply_event};
-use super::service::{self, AccountCreated, SubscriptionCheck};
-use super::test_checkout::{self, TestCheckoutView};
+use super::dto::{
+    AccountCreated, AccountRequest, CheckRequest, PayRequest, PayResponse, SubscriptionCheck,
+    TestCheckoutView, WebhookAck,
+};
+use super::error::BillingError;
+use super::events::{self, Applied};
+use super::service::{self, BillingDeps};
+use super::test_checkout::{self, CardInput};
 use crate::http::error::ErrorBody;
-use crate::http::{ApiError, ApiResult, ValidJson};
-use crate::integrations::stripe::webhook;
+use crate::http::{ApiResult, ValidJson};
 use crate::state::AppState;
 use axum::Json;
 use axum::body::Bytes;
 use axum::extract::{DefaultBodyLimit, Path, State};
 use axum::http::{HeaderMap, StatusCode};
-use serde::{Deserialize, Serialize};
-use utoipa::ToSchema;
 use utoipa_axum::router::{OpenApiRouter, UtoipaMethodRouterExt};
 use utoipa_axum::routes;
 
@@ -32,33 +34,15 @@ pub fn test_checkout_router() -> OpenApiRouter<AppState> {
         .routes(routes!(test_checkout_pay))
 }
 
-#[derive(Deserialize, ToSchema)]
-pub struct CheckRequest {
-    pub session_id: String,
-}
-
-#[derive(Deserialize, ToSchema)]
-pub struct AccountRequest {
-    pub session_id: String,
-    pub password: String,
-}
-
-#[derive(Deserialize, ToSchema)]
-pub struct PayRequest {
-    pub card_number: String,
-    pub expiry: String,
-    pub cvc: String,
-}
-
-#[derive(Serialize, ToSchema)]
-pub struct PayResponse {
-    pub success_url: String,
-}
-
-#[derive(Serialize, ToSchema)]
-pub struct WebhookAck {
-    pub received: bool,
-    pub duplicate: bool,
+fn deps(state: &AppState) -> BillingDeps<'_> {
+    BillingDeps {
+        db: &state.db,
+        payments: state.payments.as_ref(),
+        carriers: state.carriers.as_ref(),
+        passwords: &state.passwords,
+        mailer: state.mailer.as_ref(),
+        public_url: &state.config.public_url,
+    }
 }
 
 #[utoipa::path(post, path = "/api/subscriptions/check", tag = "billing", request_body = CheckRequest,
@@ -67,7 +51,7 @@ pub async fn check(
     State(state): State<AppState>,
     ValidJson(body): ValidJson<CheckRequest>,
 ) -> ApiResult<Json<SubscriptionCheck>> {
-    Ok(Json(service::check(&state, &body.session_id).await?))
+    Ok(Json(service::check(&deps(&state), &body.session_id).await?))
 }
 
 /// Creates the fleet admin's login for the payer's e-mail, unconfirmed: the
@@ -79,7 +63,7 @@ pub async fn create_account(
     State(state): State<AppState>,
     ValidJson(body): ValidJson<AccountRequest>,
 ) -> ApiResult<(StatusCode, Json<AccountCreated>)> {
-    let created = service::create_account(&state, &body.session_id, body.password).await?;
+    let created = service::create_account(&deps(&state), &body.session_id, body.password).await?;
     Ok((StatusCode::CREATED, Json(created)))
 }
 
@@ -92,31 +76,23 @@ pub async fn stripe_webhook(
     headers: HeaderMap,
     body: Bytes,
 ) -> ApiResult<Json<WebhookAck>> {
-    let Some(secret) = &state.config.stripe_webhook_secret else {
-        return Err(ApiError::NotFound);
-    };
+    let secret = state
+        .config
+        .stripe_webhook_secret
+        .as_ref()
+        .ok_or(BillingError::WebhooksOff)?;
     let signature = headers
         .get("stripe-signature")
         .and_then(|v| v.to_str().ok())
         .unwrap_or_default();
-    webhook::verify(
+    let applied = events::receive(
+        &state.db,
+        state.carriers.as_ref(),
         &body,
         signature,
         secret.expose(),
-        chrono::Utc::now().timestamp(),
     )
-    .map_err(|err| {
-        tracing::warn!(error = %err, "Stripe webhook refused");
-        ApiError::BadRequest {
-            code: "invalid_signature",
-            message: err.to_string(),
-        }
-    })?;
-    let event: StripeEvent = serde_json::from_slice(&body).map_err(|err| ApiError::BadRequest {
-        code: "invalid_event",
-        message: format!("not a Stripe event: {err}"),
-    })?;
-    let applied = apply_event(&state, &event).await?;
+    .await?;
     Ok(Json(WebhookAck {
         received: true,
         duplicate: applied == Applied::Duplicate,
@@ -129,7 +105,7 @@ pub async fn test_checkout_view(
     State(state): State<AppState>,
     Path(id): Path<String>,
 ) -> ApiResult<Json<TestCheckoutView>> {
-    Ok(Json(test_checkout::view(&state, &id).await?))
+    Ok(Json(test_checkout::view(&state.db, &id).await?))
 }
 
 #[utoipa::path(post, path = "/api/test-checkout/{id}/pay", tag = "billing", params(("id" = String, Path)), request_body = PayRequest,
@@ -140,7 +116,18 @@ pub async fn test_checkout_pay(
     Path(id): Path<String>,
     ValidJson(body): ValidJson<PayRequest>,
 ) -> ApiResult<Json<PayResponse>> {
-    let success_url =
-        test_checkout::pay(&state, &id, &body.card_number, &body.expiry, &body.cvc).await?;
+    let card = CardInput {
+        number: &body.card_number,
+        expiry: &body.expiry,
+        cvc: &body.cvc,
+    };
+    let success_url = test_checkout::pay(
+        &state.db,
+        state.carriers.as_ref(),
+        &state.config.public_url,
+        &id,
+        card,
+    )
+    .await?;
     Ok(Json(PayResponse { success_url }))
 }

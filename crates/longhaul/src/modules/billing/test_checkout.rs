@@ -2,57 +2,29 @@
 //! card numbers and completes the session through `apply_event`, the path a
 //! verified webhook takes.
 
+use super::dto::TestCheckoutView;
+use super::error::BillingError;
 use super::events::{EventData, StripeEvent, apply_event};
-use crate::http::ApiError;
+use super::repo;
+use crate::integrations::fmcsa::CarrierRegistry;
 use crate::integrations::stripe::test_mode::session_of;
-use crate::state::AppState;
-use axum::http::StatusCode;
 use chrono::{Datelike, Utc};
 use db::entities::test_checkout_session;
 use domain::texts;
-use sea_orm::{ActiveModelTrait, EntityTrait, IntoActiveModel, Set};
-use serde::Serialize;
+use sea_orm::{DatabaseConnection, IntoActiveModel, Set};
 use std::collections::BTreeMap;
-use utoipa::ToSchema;
 
-#[derive(Serialize, ToSchema)]
-pub struct TestCheckoutView {
-    pub id: String,
-    pub amount_cents: i64,
-    pub currency: String,
-    pub description: String,
-    #[schema(required = true)]
-    pub email: Option<String>,
-    /// open | complete
-    pub status: String,
-    pub success_url: String,
-    pub cancel_url: String,
-}
-
-impl From<test_checkout_session::Model> for TestCheckoutView {
-    fn from(row: test_checkout_session::Model) -> Self {
-        TestCheckoutView {
-            id: row.id,
-            amount_cents: row.amount_cents,
-            currency: row.currency,
-            description: row.description,
-            email: row.customer_email,
-            status: row.status,
-            success_url: row.success_url,
-            cancel_url: row.cancel_url,
-        }
-    }
-}
-
-async fn find(state: &AppState, id: &str) -> Result<test_checkout_session::Model, ApiError> {
-    test_checkout_session::Entity::find_by_id(id.to_owned())
-        .one(&state.db)
+async fn find(
+    db: &DatabaseConnection,
+    id: &str,
+) -> Result<test_checkout_session::Model, BillingError> {
+    repo::test_checkout(db, id)
         .await?
-        .ok_or(ApiError::NotFound)
+        .ok_or(BillingError::TestCheckoutNotFound)
 }
 
-pub async fn view(state: &AppState, id: &str) -> Result<TestCheckoutView, ApiError> {
-    Ok(find(state, id).await?.into())
+pub async fn view(db: &DatabaseConnection, id: &str) -> Result<TestCheckoutView, BillingError> {
+    Ok(find(db, id).await?.into())
 }
 
 enum Card {
@@ -74,7 +46,7 @@ fn classify(number: &str) -> Option<Card> {
     }
 }
 
-fn check_card(card_number: &str, expiry: &str, cvc: &str) -> Result<Card, ApiError> {
+fn check_card(card_number: &str, expiry: &str, cvc: &str) -> Result<Card, BillingError> {
     let t = &texts().test_checkout;
     let mut fields = BTreeMap::new();
     let number: String = card_number.chars().filter(|c| !c.is_whitespace()).collect();
@@ -100,36 +72,35 @@ fn check_card(card_number: &str, expiry: &str, cvc: &str) -> Result<Card, ApiErr
     }
     match card {
         Some(card) if fields.is_empty() => Ok(card),
-        _ => Err(ApiError::Invalid {
+        _ => Err(BillingError::Invalid {
             message: fields.values().next().cloned().unwrap_or_default(),
             fields,
         }),
     }
 }
 
-/// Returns the success URL to send the browser to.
+/// The card as typed on the test checkout page.
+pub struct CardInput<'a> {
+    pub number: &'a str,
+    pub expiry: &'a str,
+    pub cvc: &'a str,
+}
+
+/// Returns the success URL to send the browser to. `public_url` is where
+/// the stand-in's sessions point back to.
 pub async fn pay(
-    state: &AppState,
+    db: &DatabaseConnection,
+    carriers: &dyn CarrierRegistry,
+    public_url: &str,
     id: &str,
-    card_number: &str,
-    expiry: &str,
-    cvc: &str,
-) -> Result<String, ApiError> {
-    let row = find(state, id).await?;
+    card: CardInput<'_>,
+) -> Result<String, BillingError> {
+    let row = find(db, id).await?;
     if row.status != "open" {
-        return Err(ApiError::Conflict {
-            code: "already_complete",
-            message: texts().test_checkout.already_paid.clone(),
-        });
+        return Err(BillingError::AlreadyComplete);
     }
-    match check_card(card_number, expiry, cvc)? {
-        Card::Declined => {
-            return Err(ApiError::Status {
-                status: StatusCode::PAYMENT_REQUIRED,
-                code: "card_declined",
-                message: texts().test_checkout.declined.clone(),
-            });
-        }
+    match check_card(card.number, card.expiry, card.cvc)? {
+        Card::Declined => return Err(BillingError::CardDeclined),
         Card::Succeeds => {}
     }
     let mut active = row.into_active_model();
@@ -137,8 +108,8 @@ pub async fn pay(
     active.payment_status = Set("paid".into());
     active.subscription_id = Set(Some(format!("sub_test_{}", uuid::Uuid::new_v4().simple())));
     active.customer_id = Set(Some(format!("cus_test_{}", uuid::Uuid::new_v4().simple())));
-    let row = active.update(&state.db).await?;
-    let session = session_of(&row, &state.config.public_url);
+    let row = repo::save_test_checkout(db, active).await?;
+    let session = session_of(&row, public_url);
     let event = StripeEvent {
         id: format!("evt_test_{}", uuid::Uuid::new_v4().simple()),
         event_type: "checkout.session.completed".into(),
@@ -159,6 +130,6 @@ pub async fn pay(
             }),
         },
     };
-    apply_event(state, &event).await?;
+    apply_event(db, carriers, &event).await?;
     Ok(row.success_url)
 }

@@ -59,7 +59,7 @@ fn refuse_in_production(state: &AppState) -> anyhow::Result<()> {
 
 pub async fn seed_demo(state: &AppState) -> anyhow::Result<bool> {
     refuse_in_production(state)?;
-    if crate::modules::auth::repo::email_exists(&state.db, DEMO_EMAIL).await? {
+    if crate::modules::auth::service::profiles::email_registered(&state.db, DEMO_EMAIL).await? {
         return Ok(false);
     }
     create_user(

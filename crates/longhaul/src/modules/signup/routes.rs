@@ -1,17 +1,18 @@
 //! `/api/signup/lookup` and `/api/signups/*`.
 
-use super::service::{self, CompanyInfo, ContactInput, SignupView};
+use super::dto::{
+    CheckoutResponse, ContactRequest, LookupRequest, LookupResponse, SaveCompanyRequest,
+    SignupView, StepRequest,
+};
+use super::service::{self, ContactInput, SignupDeps};
 use crate::http::error::ErrorBody;
 use crate::http::{ApiResult, ValidJson};
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
-use serde::{Deserialize, Serialize};
-use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
-use uuid::Uuid;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -23,47 +24,13 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(checkout))
 }
 
-#[derive(Deserialize, ToSchema)]
-pub struct LookupRequest {
-    /// Digits only, at most 8.
-    pub dot_number: String,
-}
-
-#[derive(Serialize, ToSchema)]
-pub struct LookupResponse {
-    pub company: CompanyInfo,
-    /// True when the sample registry answered instead of FMCSA.
-    pub stand_in: bool,
-}
-
-#[derive(Deserialize, ToSchema)]
-pub struct SaveCompanyRequest {
-    pub dot_number: String,
-    /// The signup this page already created, to update instead of adding one.
-    #[serde(default)]
-    pub signup_id: Option<Uuid>,
-}
-
-#[derive(Deserialize, ToSchema)]
-pub struct StepRequest {
-    pub current_step: i32,
-}
-
-#[derive(Deserialize, ToSchema)]
-pub struct ContactRequest {
-    pub first_name: String,
-    pub last_name: String,
-    pub email: String,
-    pub phone: String,
-}
-
-#[derive(Serialize, ToSchema)]
-pub struct CheckoutResponse {
-    pub url: String,
-    pub session_id: String,
-    /// The signup this checkout charges for; a new one when the signup asked
-    /// for had already gone to checkout.
-    pub signup_id: Uuid,
+fn deps(state: &AppState) -> SignupDeps<'_> {
+    SignupDeps {
+        db: &state.db,
+        carriers: state.carriers.as_ref(),
+        payments: state.payments.as_ref(),
+        public_url: &state.config.public_url,
+    }
 }
 
 #[utoipa::path(post, path = "/api/signup/lookup", tag = "signup", request_body = LookupRequest,
@@ -73,7 +40,7 @@ pub async fn lookup(
     State(state): State<AppState>,
     ValidJson(body): ValidJson<LookupRequest>,
 ) -> ApiResult<Json<LookupResponse>> {
-    let company = service::lookup(&state, &body.dot_number).await?;
+    let company = service::lookup(&deps(&state), &body.dot_number).await?;
     Ok(Json(LookupResponse {
         company,
         stand_in: state.carriers.is_stand_in(),
@@ -87,7 +54,8 @@ pub async fn save_company(
     State(state): State<AppState>,
     ValidJson(body): ValidJson<SaveCompanyRequest>,
 ) -> ApiResult<(StatusCode, Json<SignupView>)> {
-    let (view, created) = service::save_company(&state, &body.dot_number, body.signup_id).await?;
+    let (view, created) =
+        service::save_company(&deps(&state), &body.dot_number, body.signup_id).await?;
     Ok((
         if created {
             StatusCode::CREATED
@@ -104,7 +72,9 @@ pub async fn get_signup(
     State(state): State<AppState>,
     Path(id): Path<String>,
 ) -> ApiResult<Json<SignupView>> {
-    Ok(Json(service::get(&state, service::parse_id(&id)?).await?))
+    Ok(Json(
+        service::get(&state.db, service::parse_id(&id)?).await?,
+    ))
 }
 
 #[utoipa::path(put, path = "/api/signups/{id}/step", tag = "signup", params(("id" = String, Path)), request_body = StepRequest,
@@ -116,7 +86,7 @@ pub async fn set_step(
     ValidJson(body): ValidJson<StepRequest>,
 ) -> ApiResult<Json<SignupView>> {
     Ok(Json(
-        service::set_step(&state, service::parse_id(&id)?, body.current_step).await?,
+        service::set_step(&state.db, service::parse_id(&id)?, body.current_step).await?,
     ))
 }
 
@@ -135,7 +105,7 @@ pub async fn set_contact(
         phone: body.phone,
     };
     Ok(Json(
-        service::set_contact(&state, service::parse_id(&id)?, input).await?,
+        service::set_contact(&state.db, service::parse_id(&id)?, input).await?,
     ))
 }
 
@@ -146,7 +116,7 @@ pub async fn checkout(
     State(state): State<AppState>,
     Path(id): Path<String>,
 ) -> ApiResult<Json<CheckoutResponse>> {
-    let started = service::start_checkout(&state, service::parse_id(&id)?).await?;
+    let started = service::start_checkout(&deps(&state), service::parse_id(&id)?).await?;
     Ok(Json(CheckoutResponse {
         url: started.url,
         session_id: started.session_id,

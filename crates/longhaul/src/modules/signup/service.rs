@@ -1,154 +1,32 @@
-//! The wizard's rules (spec part 1 §4, fleet signup record).
+//! The wizard's rules (spec part 1 §4, fleet signup record): saving the
+//! carrier found by DOT number, the steps and contact, and checkout of the
+//! plan for the fleet's size.
 
-use super::{lookup, repo};
-use crate::http::ApiError;
-use crate::integrations::fmcsa::CarrierRecord;
-use crate::integrations::stripe::CheckoutRequest;
-use crate::state::AppState;
-use axum::http::StatusCode;
+use super::dto::{CompanyInfo, SignupView};
+use super::error::SignupError;
+use super::lookup;
+use super::repo::signups as repo;
+use crate::integrations::fmcsa::CarrierRegistry;
+use crate::integrations::stripe::{CheckoutRequest, PaymentGateway};
 use db::entities::fleet_signup;
+use domain::DotNumber;
 use domain::contact::parse_contact;
-use domain::pricing::band_for;
-use domain::{DotNumber, texts};
-use sea_orm::{IntoActiveModel, Set};
-use serde::Serialize;
-use std::collections::BTreeMap;
-use utoipa::ToSchema;
+use sea_orm::{DatabaseConnection, IntoActiveModel, Set};
 use uuid::Uuid;
 
-/// Company info as the wizard shows it (spec part 1 §3).
-#[derive(Debug, Serialize, ToSchema)]
-pub struct CompanyInfo {
-    pub dot_number: String,
-    pub legal_name: String,
-    /// Falls back to the legal name.
-    pub dba_name: String,
-    #[schema(required = true)]
-    pub street_address: Option<String>,
-    #[schema(required = true)]
-    pub city: Option<String>,
-    #[schema(required = true)]
-    pub state: Option<String>,
-    #[schema(required = true)]
-    pub zip_code: Option<String>,
-    #[schema(required = true)]
-    pub phone_number: Option<String>,
-    pub power_units: i64,
-    pub fleet_size: String,
-    pub monthly_rate_cents: i64,
-    pub plan_description: String,
-}
-
-impl CompanyInfo {
-    fn from_record(r: &CarrierRecord) -> Self {
-        let band = band_for(r.power_units);
-        CompanyInfo {
-            dot_number: r.dot_number.clone(),
-            legal_name: r.legal_name.clone(),
-            dba_name: r.dba_name.clone().unwrap_or_else(|| r.legal_name.clone()),
-            street_address: r.street.clone(),
-            city: r.city.clone(),
-            state: r.state.clone(),
-            zip_code: r.zip.clone(),
-            phone_number: r.phone.clone(),
-            power_units: r.power_units,
-            fleet_size: band.label.clone(),
-            monthly_rate_cents: band.monthly_rate_cents,
-            plan_description: band.description.clone(),
-        }
-    }
-
-    fn from_row(row: &fleet_signup::Model) -> Self {
-        let units = i64::from(row.power_units.unwrap_or(0));
-        let band = band_for(units);
-        CompanyInfo {
-            dot_number: row.dot_number.clone(),
-            legal_name: row.legal_name.clone(),
-            dba_name: row
-                .dba_name
-                .clone()
-                .unwrap_or_else(|| row.legal_name.clone()),
-            street_address: row.street_address.clone(),
-            city: row.city.clone(),
-            state: row.state.clone(),
-            zip_code: row.zip_code.clone(),
-            phone_number: row.phone_number.clone(),
-            power_units: units,
-            fleet_size: row.fleet_size.clone().unwrap_or_else(|| band.label.clone()),
-            monthly_rate_cents: row.monthly_rate_cents.unwrap_or(band.monthly_rate_cents),
-            plan_description: band.description.clone(),
-        }
-    }
-}
-
-#[derive(Debug, Serialize, ToSchema)]
-pub struct ContactInfo {
-    #[schema(required = true)]
-    pub first_name: Option<String>,
-    #[schema(required = true)]
-    pub last_name: Option<String>,
-    #[schema(required = true)]
-    pub email: Option<String>,
-    #[schema(required = true)]
-    pub phone: Option<String>,
-}
-
-/// What the anonymous restore link gives back: only what the wizard needs to
-/// resume, and nothing once checkout has started (decision 010).
-#[derive(Debug, Serialize, ToSchema)]
-pub struct SignupView {
-    pub id: Uuid,
-    pub current_step: i32,
-    #[schema(required = true)]
-    pub company: Option<CompanyInfo>,
-    #[schema(required = true)]
-    pub contact: Option<ContactInfo>,
-    /// Checkout has started: the signup is frozen and shows nothing more; a
-    /// change starts a new signup.
-    pub checkout_started: bool,
-}
-
-impl From<&fleet_signup::Model> for SignupView {
-    fn from(row: &fleet_signup::Model) -> Self {
-        if is_frozen(row) {
-            return SignupView {
-                id: row.id,
-                current_step: row.current_step,
-                company: None,
-                contact: None,
-                checkout_started: true,
-            };
-        }
-        let has_contact = row.first_name.is_some()
-            || row.last_name.is_some()
-            || row.email.is_some()
-            || row.contact_phone.is_some();
-        SignupView {
-            id: row.id,
-            current_step: row.current_step,
-            company: (!row.legal_name.is_empty()).then(|| CompanyInfo::from_row(row)),
-            contact: has_contact.then(|| ContactInfo {
-                first_name: row.first_name.clone(),
-                last_name: row.last_name.clone(),
-                email: row.email.clone(),
-                phone: row.contact_phone.clone(),
-            }),
-            checkout_started: false,
-        }
-    }
+/// What the wizard needs besides its inputs.
+pub struct SignupDeps<'a> {
+    pub db: &'a DatabaseConnection,
+    pub carriers: &'a dyn CarrierRegistry,
+    pub payments: &'a dyn PaymentGateway,
+    /// Where Stripe sends the customer back to.
+    pub public_url: &'a str,
 }
 
 /// Once checkout has started nothing about the signup changes: the price,
 /// band and e-mail are what the checkout session charges for.
 pub fn is_frozen(row: &fleet_signup::Model) -> bool {
     row.checkout_started_at.is_some() || row.stripe_session_id.is_some()
-}
-
-fn frozen() -> ApiError {
-    ApiError::Conflict {
-        code: "signup_frozen",
-        message: texts().signup.signup_frozen.clone(),
-    }
 }
 
 /// A new signup (step 1, not frozen) with the carrier data and contact of
@@ -175,52 +53,45 @@ fn fork(row: &fleet_signup::Model) -> fleet_signup::ActiveModel {
     }
 }
 
-fn parse_dot(raw: &str) -> Result<DotNumber, ApiError> {
-    DotNumber::parse(raw).map_err(|msg| ApiError::field("dot_number", msg))
-}
-
-fn not_found() -> ApiError {
-    ApiError::Status {
-        status: StatusCode::NOT_FOUND,
-        code: "not_found",
-        message: texts().signup.signup_not_found.clone(),
-    }
+fn parse_dot(raw: &str) -> Result<DotNumber, SignupError> {
+    DotNumber::parse(raw).map_err(|msg| SignupError::field("dot_number", msg))
 }
 
 /// An id from the URL: anything that is not a signup's id is "not found".
-pub fn parse_id(raw: &str) -> Result<Uuid, ApiError> {
-    Uuid::parse_str(raw).map_err(|_| not_found())
+pub fn parse_id(raw: &str) -> Result<Uuid, SignupError> {
+    Uuid::parse_str(raw).map_err(|_| SignupError::NotFound)
 }
 
-async fn open_signup(state: &AppState, id: Uuid) -> Result<fleet_signup::Model, ApiError> {
-    let row = repo::find(&state.db, id).await?.ok_or_else(not_found)?;
+async fn open_signup(
+    db: &DatabaseConnection,
+    id: Uuid,
+) -> Result<fleet_signup::Model, SignupError> {
+    let row = repo::find(db, id).await?.ok_or(SignupError::NotFound)?;
     if row.completed {
-        return Err(ApiError::Conflict {
-            code: "signup_completed",
-            message: texts().signup.signup_completed.clone(),
-        });
+        return Err(SignupError::Completed);
     }
     Ok(row)
 }
 
-pub async fn lookup(state: &AppState, dot_raw: &str) -> Result<CompanyInfo, ApiError> {
+pub async fn lookup(deps: &SignupDeps<'_>, dot_raw: &str) -> Result<CompanyInfo, SignupError> {
     let dot = parse_dot(dot_raw)?;
-    let record = lookup::find_carrier(state, &dot).await?;
+    let record = lookup::find_carrier(deps.db, deps.carriers, &dot).await?;
     Ok(CompanyInfo::from_record(&record))
 }
 
 /// After a successful lookup: a new record at step 1, or the page's existing
 /// one updated with the carrier's data.
 pub async fn save_company(
-    state: &AppState,
+    deps: &SignupDeps<'_>,
     dot_raw: &str,
     signup_id: Option<Uuid>,
-) -> Result<(SignupView, bool), ApiError> {
+) -> Result<(SignupView, bool), SignupError> {
+    let db = deps.db;
     let dot = parse_dot(dot_raw)?;
-    let record = lookup::find_carrier(state, &dot).await?;
+    let record = lookup::find_carrier(db, deps.carriers, &dot).await?;
     let company = CompanyInfo::from_record(&record);
     let existing = match signup_id {
-        Some(id) => repo::find(&state.db, id)
+        Some(id) => repo::find(db, id)
             .await?
             .filter(|row| !row.completed && !is_frozen(row)),
         None => None,
@@ -243,14 +114,14 @@ pub async fn save_company(
     row.monthly_rate_cents = Set(Some(company.monthly_rate_cents));
     row.fmcsa_data = Set(Some(record.raw.clone()));
     let saved = if created {
-        repo::insert(&state.db, row).await?
+        repo::insert(db, row).await?
     } else {
-        match repo::update_unfrozen(&state.db, row.clone()).await? {
+        match repo::update_unfrozen(db, row.clone()).await? {
             Some(saved) => saved,
             // Checkout started a moment ago: the change starts a new signup.
             None => {
                 return Ok((
-                    SignupView::from(&repo::insert(&state.db, reset_ids(row)).await?),
+                    SignupView::from(&repo::insert(db, reset_ids(row)).await?),
                     true,
                 ));
             }
@@ -259,27 +130,31 @@ pub async fn save_company(
     Ok((SignupView::from(&saved), created))
 }
 
-pub async fn get(state: &AppState, id: Uuid) -> Result<SignupView, ApiError> {
-    let row = repo::find(&state.db, id).await?.ok_or_else(not_found)?;
+pub async fn get(db: &DatabaseConnection, id: Uuid) -> Result<SignupView, SignupError> {
+    let row = repo::find(db, id).await?.ok_or(SignupError::NotFound)?;
     Ok(SignupView::from(&row))
 }
 
-pub async fn set_step(state: &AppState, id: Uuid, step: i32) -> Result<SignupView, ApiError> {
+pub async fn set_step(
+    db: &DatabaseConnection,
+    id: Uuid,
+    step: i32,
+) -> Result<SignupView, SignupError> {
     if !(1..=3).contains(&step) {
-        return Err(ApiError::field(
+        return Err(SignupError::field(
             "current_step",
             "current_step must be 1, 2 or 3",
         ));
     }
-    let row = open_signup(state, id).await?;
+    let row = open_signup(db, id).await?;
     if is_frozen(&row) {
-        return Err(frozen());
+        return Err(SignupError::Frozen);
     }
     let mut row = row.into_active_model();
     row.current_step = Set(step);
-    let saved = repo::update_unfrozen(&state.db, row)
+    let saved = repo::update_unfrozen(db, row)
         .await?
-        .ok_or_else(frozen)?;
+        .ok_or(SignupError::Frozen)?;
     Ok(SignupView::from(&saved))
 }
 
@@ -291,27 +166,24 @@ pub struct ContactInput {
 }
 
 pub async fn set_contact(
-    state: &AppState,
+    db: &DatabaseConnection,
     id: Uuid,
     input: ContactInput,
-) -> Result<SignupView, ApiError> {
+) -> Result<SignupView, SignupError> {
     let contact = parse_contact(
         &input.first_name,
         &input.last_name,
         &input.email,
         &input.phone,
     )
-    .map_err(|errors| {
-        let message = errors[0].1.to_owned();
-        ApiError::Invalid {
-            message,
-            fields: errors
-                .into_iter()
-                .map(|(f, m)| (f.to_owned(), m.to_owned()))
-                .collect::<BTreeMap<_, _>>(),
-        }
+    .map_err(|errors| SignupError::Invalid {
+        message: errors[0].1.to_owned(),
+        fields: errors
+            .into_iter()
+            .map(|(f, m)| (f.to_owned(), m.to_owned()))
+            .collect(),
     })?;
-    let existing = open_signup(state, id).await?;
+    let existing = open_signup(db, id).await?;
     let apply = |mut row: fleet_signup::ActiveModel| {
         row.first_name = Set(Some(contact.first_name.clone()));
         row.last_name = Set(Some(contact.last_name.clone()));
@@ -322,16 +194,16 @@ pub async fn set_contact(
     if !is_frozen(&existing) {
         let mut row = apply(existing.clone().into_active_model());
         row.current_step = Set(3);
-        if let Some(saved) = repo::update_unfrozen(&state.db, row).await? {
+        if let Some(saved) = repo::update_unfrozen(db, row).await? {
             return Ok(SignupView::from(&saved));
         }
     }
     // Checkout has started: the frozen signup stays as it was paid for, and
     // the change starts a new signup (the wizard adopts its id).
-    let saved = repo::insert(&state.db, apply(fork(&existing))).await?;
+    let saved = repo::insert(db, apply(fork(&existing))).await?;
     let mut row = saved.into_active_model();
     row.current_step = Set(3);
-    Ok(SignupView::from(&repo::update(&state.db, row).await?))
+    Ok(SignupView::from(&repo::update(db, row).await?))
 }
 
 pub struct StartedCheckout {
@@ -348,10 +220,14 @@ pub struct StartedCheckout {
 /// is called and the session id stored. A signup that already went to
 /// checkout is not reused: a new signup with the same data takes the new
 /// checkout, so one signup is paid by at most one session.
-pub async fn start_checkout(state: &AppState, id: Uuid) -> Result<StartedCheckout, ApiError> {
-    let mut row = open_signup(state, id).await?;
+pub async fn start_checkout(
+    deps: &SignupDeps<'_>,
+    id: Uuid,
+) -> Result<StartedCheckout, SignupError> {
+    let db = deps.db;
+    let mut row = open_signup(db, id).await?;
     if row.email.is_none() {
-        return Err(ApiError::field("email", &texts().signup.email_invalid));
+        return Err(SignupError::EmailMissing);
     }
     // Frozen first, then read: what is charged is what the row holds now
     // that no edit can land any more. A signup already frozen (or frozen by
@@ -359,27 +235,24 @@ pub async fn start_checkout(state: &AppState, id: Uuid) -> Result<StartedCheckou
     let mut frozen_row = None;
     for _ in 0..2 {
         if !is_frozen(&row) {
-            if let Some(r) = repo::freeze_for_checkout(&state.db, row.id).await? {
+            if let Some(r) = repo::freeze_for_checkout(db, row.id).await? {
                 frozen_row = Some(r);
                 break;
             }
-            row = repo::find(&state.db, row.id).await?.ok_or_else(not_found)?;
+            row = repo::find(db, row.id).await?.ok_or(SignupError::NotFound)?;
         }
-        row = repo::insert(&state.db, fork(&row)).await?;
+        row = repo::insert(db, fork(&row)).await?;
     }
-    let row = frozen_row.ok_or_else(frozen)?;
-    let email = row
-        .email
-        .clone()
-        .ok_or_else(|| ApiError::field("email", &texts().signup.email_invalid))?;
+    let row = frozen_row.ok_or(SignupError::Frozen)?;
+    let email = row.email.clone().ok_or(SignupError::EmailMissing)?;
     let company = CompanyInfo::from_row(&row);
     let mut charged = row.into_active_model();
     charged.checkout_amount_cents = Set(Some(company.monthly_rate_cents));
     charged.checkout_fleet_size = Set(Some(company.fleet_size.clone()));
     charged.checkout_power_units =
         Set(Some(i32::try_from(company.power_units).unwrap_or(i32::MAX)));
-    let row = repo::update(&state.db, charged).await?;
-    let public = &state.config.public_url;
+    let row = repo::update(db, charged).await?;
+    let public = deps.public_url;
     let request = CheckoutRequest {
         signup_id: row.id,
         customer_email: email,
@@ -391,28 +264,20 @@ pub async fn start_checkout(state: &AppState, id: Uuid) -> Result<StartedCheckou
         success_url: format!("{public}/subscription-success?session_id={{CHECKOUT_SESSION_ID}}"),
         cancel_url: format!("{public}/fleet-signup?id={}", row.id),
     };
-    let checkout_failed = |message: String| ApiError::Status {
-        status: StatusCode::BAD_GATEWAY,
-        code: "checkout_failed",
-        message,
-    };
-    let session = match state.payments.create_checkout(request).await {
+    let session = match deps.payments.create_checkout(request).await {
         Ok(session) => session,
         Err(err) => {
             tracing::error!(error = %err, signup = %row.id, "checkout session could not be created");
             // No session exists: the signup may be edited and checked out again.
-            repo::unfreeze(&state.db, row.id).await?;
-            return Err(checkout_failed(texts().signup.checkout_failed.clone()));
+            repo::unfreeze(db, row.id).await?;
+            return Err(SignupError::CheckoutFailed);
         }
     };
-    let url = session
-        .url
-        .clone()
-        .ok_or_else(|| checkout_failed(texts().signup.no_checkout_url.clone()))?;
+    let url = session.url.clone().ok_or(SignupError::NoCheckoutUrl)?;
     let mut active = row.clone().into_active_model();
     active.stripe_session_id = Set(Some(session.id.clone()));
     active.current_step = Set(3);
-    repo::update(&state.db, active).await?;
+    repo::update(db, active).await?;
     Ok(StartedCheckout {
         url,
         session_id: session.id,

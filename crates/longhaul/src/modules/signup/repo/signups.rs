@@ -1,11 +1,10 @@
-//! fleet_signups queries.
+//! fleet_signups: the wizard's saved records.
 
 use chrono::Utc;
 use db::entities::fleet_signup;
 use sea_orm::sea_query::Expr;
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QueryOrder,
-    Set,
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, Set,
 };
 use uuid::Uuid;
 
@@ -14,27 +13,6 @@ pub async fn find<C: ConnectionTrait>(
     id: Uuid,
 ) -> Result<Option<fleet_signup::Model>, DbErr> {
     fleet_signup::Entity::find_by_id(id).one(db).await
-}
-
-pub async fn find_by_session<C: ConnectionTrait>(
-    db: &C,
-    session_id: &str,
-) -> Result<Option<fleet_signup::Model>, DbErr> {
-    fleet_signup::Entity::find()
-        .filter(fleet_signup::Column::StripeSessionId.eq(session_id))
-        .order_by_desc(fleet_signup::Column::CreatedAt)
-        .one(db)
-        .await
-}
-
-pub async fn find_by_subscription<C: ConnectionTrait>(
-    db: &C,
-    subscription_id: &str,
-) -> Result<Option<fleet_signup::Model>, DbErr> {
-    fleet_signup::Entity::find()
-        .filter(fleet_signup::Column::StripeSubscriptionId.eq(subscription_id))
-        .one(db)
-        .await
 }
 
 pub async fn insert<C: ConnectionTrait>(

@@ -1,5 +1,4 @@
-//! What the SPA needs to know about this installation: which outside systems
-//! are stand-ins (the UI says so) and the booking widget's address.
+//! `/api/config`.
 
 use crate::state::AppState;
 use axum::Json;

@@ -1,0 +1,107 @@
+//! Sessions: one row per signed-in browser, keyed by the cookie token's hash.
+
+use chrono::{Duration, Utc};
+use db::entities::{account, fleet_account, profile, session};
+use db::tenancy::{FleetOwned, TenantScope};
+use sea_orm::sea_query::Expr;
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseConnection, DbErr, EntityTrait,
+    QueryFilter, Set,
+};
+use uuid::Uuid;
+
+pub async fn insert<C: ConnectionTrait>(
+    db: &C,
+    token_hash: String,
+    user_id: Uuid,
+    csrf_token: String,
+    ttl: Duration,
+) -> Result<(), DbErr> {
+    let now = Utc::now();
+    session::ActiveModel {
+        id: Set(token_hash),
+        user_id: Set(user_id),
+        csrf_token: Set(csrf_token),
+        created_at: Set(now),
+        expires_at: Set(now + ttl),
+        last_seen_at: Set(Some(now)),
+    }
+    .insert(db)
+    .await
+    .map(|_| ())
+}
+
+/// An unexpired session with its profile, and the fleet behind the profile's
+/// account when it is a fleet account.
+pub struct FoundSession {
+    pub session: session::Model,
+    pub profile: profile::Model,
+    pub fleet_account_id: Option<Uuid>,
+}
+
+/// One round trip: session joined with its profile; the account's fleet is
+/// a second primary-key lookup only for users who have an account.
+pub async fn find<C: ConnectionTrait>(
+    db: &C,
+    token_hash: &str,
+) -> Result<Option<FoundSession>, DbErr> {
+    let found = session::Entity::find_by_id(token_hash.to_owned())
+        .filter(session::Column::ExpiresAt.gt(Utc::now()))
+        .find_also_related(profile::Entity)
+        .one(db)
+        .await?;
+    let Some((session, Some(profile))) = found else {
+        return Ok(None);
+    };
+    let fleet_account_id = match profile.account_id {
+        Some(account_id) => account::Entity::find_by_id(account_id)
+            .one(db)
+            .await?
+            .and_then(|a| a.fleet_account_id),
+        None => None,
+    };
+    Ok(Some(FoundSession {
+        session,
+        profile,
+        fleet_account_id,
+    }))
+}
+
+pub async fn delete<C: ConnectionTrait>(db: &C, token_hash: &str) -> Result<(), DbErr> {
+    session::Entity::delete_by_id(token_hash.to_owned())
+        .exec(db)
+        .await
+        .map(|_| ())
+}
+
+pub async fn delete_all_of_user<C: ConnectionTrait>(db: &C, user_id: Uuid) -> Result<(), DbErr> {
+    session::Entity::delete_many()
+        .filter(session::Column::UserId.eq(user_id))
+        .exec(db)
+        .await
+        .map(|_| ())
+}
+
+pub async fn touch<C: ConnectionTrait>(db: &C, token_hash: &str) -> Result<(), DbErr> {
+    session::Entity::update_many()
+        .col_expr(session::Column::LastSeenAt, Expr::value(Utc::now()))
+        .filter(session::Column::Id.eq(token_hash))
+        .exec(db)
+        .await
+        .map(|_| ())
+}
+
+/// The idle timeout (minutes) the fleet set for its users' sessions, read
+/// as that fleet (RLS). The scope comes from the session being resolved.
+pub async fn fleet_idle_timeout(
+    db: &DatabaseConnection,
+    scope: TenantScope,
+) -> Result<Option<i32>, DbErr> {
+    let txn = db::tenancy::read(db, scope).await?;
+    let minutes = fleet_account::Entity::scoped(scope)
+        .one(&txn)
+        .await?
+        .map(|f| f.session_timeout_minutes);
+    txn.commit().await?;
+    Ok(minutes)
+}

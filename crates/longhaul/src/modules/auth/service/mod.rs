@@ -1,0 +1,42 @@
+//! The account rules, one file per job. Routes call them, and so can jobs
+//! and other modules: `profiles` is the surface other modules use to make
+//! logins inside their own transactions.
+
+pub mod profiles;
+pub mod registration;
+pub mod reset;
+pub mod sessions;
+pub mod sign_in;
+mod throttle;
+
+use super::password::PasswordHasher;
+use crate::mail::Mailer;
+use sea_orm::DatabaseConnection;
+use std::sync::Arc;
+
+/// What the account rules need besides their inputs.
+pub struct AuthDeps<'a> {
+    pub db: &'a DatabaseConnection,
+    pub passwords: &'a PasswordHasher,
+    /// Shared: the reset e-mail goes out in the background.
+    pub mailer: &'a Arc<dyn Mailer>,
+    /// Where the links in e-mails point.
+    pub public_url: &'a str,
+    /// How long a new session lasts.
+    pub session_ttl: chrono::Duration,
+    /// Production refuses the demo fleet's public login.
+    pub production: bool,
+}
+
+/// Sends an e-mail whose failure must not fail the request (the user can
+/// ask again); the failure is logged as `what`.
+async fn send_or_log(
+    mailer: &dyn Mailer,
+    email: anyhow::Result<crate::mail::OutgoingEmail>,
+    what: &str,
+) {
+    let sent = async { mailer.send(email?).await };
+    if let Err(err) = sent.await {
+        tracing::error!(error = ?err, "{what} e-mail could not be sent");
+    }
+}

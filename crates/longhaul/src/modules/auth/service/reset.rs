@@ -1,0 +1,87 @@
+//! Password reset: asking for a link, and choosing a new password with it.
+
+use super::super::emails;
+use super::super::error::AuthError;
+use super::super::repo::one_time_tokens::{self, TokenPurpose};
+use super::super::repo::{profiles, sessions};
+use super::super::tokens;
+use super::profiles::set_password_link;
+use super::{AuthDeps, send_or_log, throttle};
+use chrono::Duration;
+use domain::Email;
+
+const RESET_TTL: Duration = Duration::hours(1);
+
+/// Answers the same whether or not the account exists, so it cannot be used
+/// to discover accounts; the e-mail goes out in the background for the same
+/// reason. A new link replaces every earlier one. Mails per account are
+/// limited without telling the caller (that would reveal the account);
+/// requests per client address are limited openly (429).
+pub async fn request(deps: &AuthDeps<'_>, email: &str, ip: &str) -> Result<(), AuthError> {
+    throttle::reserve_for_address(deps.db, "reset-request", ip).await?;
+    let Ok(email) = Email::parse(email) else {
+        return Ok(());
+    };
+    let Some(profile) = profiles::find_by_email(deps.db, email.as_str()).await? else {
+        return Ok(());
+    };
+    if !throttle::reserve_reset_mail(deps.db, &profile.email).await? {
+        return Ok(());
+    }
+    let token = tokens::random_token();
+    let txn = db::begin_write(deps.db).await?;
+    one_time_tokens::spend_all_of_user(&txn, profile.id, TokenPurpose::PasswordReset).await?;
+    one_time_tokens::insert(
+        &txn,
+        tokens::hash_token(&token),
+        profile.id,
+        TokenPurpose::PasswordReset,
+        RESET_TTL,
+    )
+    .await?;
+    txn.commit().await?;
+    let link = set_password_link(deps.public_url, &token);
+    let mailer = deps.mailer.clone();
+    tokio::spawn(async move {
+        let email = emails::password_reset(&profile.email, &link);
+        send_or_log(mailer.as_ref(), email, "password reset").await;
+    });
+    Ok(())
+}
+
+/// The token is checked before the new password is hashed, so a bad link
+/// costs no hashing; a reset spends every other reset link of the user and
+/// clears the account's sign-in budgets (decision 008).
+pub async fn complete(
+    deps: &AuthDeps<'_>,
+    token: &str,
+    password: String,
+    ip: &str,
+) -> Result<(), AuthError> {
+    domain::password::check_sign_up_password(&password)
+        .map_err(|m| AuthError::invalid("password", m))?;
+    if token.is_empty() || token.len() > 128 {
+        return Err(AuthError::ResetLinkInvalid);
+    }
+    throttle::reserve_for_address(deps.db, "reset-complete", ip).await?;
+    let token_hash = tokens::hash_token(token);
+    one_time_tokens::peek(deps.db, &token_hash, TokenPurpose::PasswordReset)
+        .await?
+        .ok_or(AuthError::ResetLinkInvalid)?;
+    let password_hash = deps.passwords.hash(password).await?;
+    let txn = db::begin_write(deps.db).await?;
+    let user_id = one_time_tokens::consume(&txn, &token_hash, TokenPurpose::PasswordReset)
+        .await?
+        .ok_or(AuthError::ResetLinkInvalid)?;
+    one_time_tokens::spend_all_of_user(&txn, user_id, TokenPurpose::PasswordReset).await?;
+    if let Some(profile) = profiles::find(&txn, user_id).await? {
+        throttle::clear_account(&txn, &profile.email).await?;
+    }
+    profiles::set_password(&txn, user_id, password_hash).await?;
+    // Following the e-mailed link proves control of the address.
+    profiles::confirm_email(&txn, user_id).await?;
+    // A reset usually means the old password is not to be trusted.
+    sessions::delete_all_of_user(&txn, user_id).await?;
+    txn.commit().await?;
+    Ok(())
+}

@@ -1,0 +1,127 @@
+//! What billing can refuse, and how each refusal reads over HTTP (converted
+//! once, here).
+
+use crate::http::ApiError;
+use crate::modules::auth::AuthError;
+use crate::modules::auth::password::HashError;
+use axum::http::StatusCode;
+use domain::texts;
+use sea_orm::DbErr;
+use std::collections::BTreeMap;
+
+#[derive(Debug, thiserror::Error)]
+pub enum BillingError {
+    /// Bad input: each field with the spec's message; `message` is the
+    /// first problem found.
+    #[error("{message}")]
+    Invalid {
+        message: String,
+        fields: BTreeMap<String, String>,
+    },
+    /// No checkout session with that id (or not one of ours).
+    #[error("checkout session not found")]
+    SessionNotFound,
+    /// Stripe could not be asked about the session.
+    #[error("the checkout session could not be verified")]
+    VerifyFailed,
+    /// The session is not paid; `status` is Stripe's.
+    #[error("not paid: {status}")]
+    NotPaid { status: String },
+    /// The paid session carries no usable payer e-mail.
+    #[error("the payment has no e-mail")]
+    MissingEmail,
+    /// The payer's e-mail already has a login: they sign in instead.
+    #[error("an account exists for the payer's e-mail")]
+    AccountExists,
+    /// No webhook secret is configured: the endpoint does not exist.
+    #[error("webhooks are not configured")]
+    WebhooksOff,
+    #[error("invalid webhook signature: {0}")]
+    InvalidSignature(String),
+    #[error("{0}")]
+    InvalidEvent(String),
+    /// The offline test checkout has no such session.
+    #[error("test checkout not found")]
+    TestCheckoutNotFound,
+    #[error("test checkout already complete")]
+    AlreadyComplete,
+    #[error("card declined")]
+    CardDeclined,
+    #[error(transparent)]
+    Auth(AuthError),
+    #[error(transparent)]
+    Hashing(#[from] HashError),
+    #[error(transparent)]
+    Database(#[from] DbErr),
+}
+
+impl BillingError {
+    pub fn field(field: &str, message: impl Into<String>) -> Self {
+        let message = message.into();
+        BillingError::Invalid {
+            fields: BTreeMap::from([(field.to_owned(), message.clone())]),
+            message,
+        }
+    }
+}
+
+impl From<AuthError> for BillingError {
+    fn from(err: AuthError) -> Self {
+        match err {
+            AuthError::EmailTaken => BillingError::AccountExists,
+            other => BillingError::Auth(other),
+        }
+    }
+}
+
+impl From<BillingError> for ApiError {
+    fn from(err: BillingError) -> Self {
+        let t = &texts().subscription_success;
+        match err {
+            BillingError::Invalid { message, fields } => ApiError::Invalid { message, fields },
+            BillingError::SessionNotFound => ApiError::Status {
+                status: StatusCode::NOT_FOUND,
+                code: "session_not_found",
+                message: t.session_not_found.clone(),
+            },
+            BillingError::VerifyFailed => ApiError::Status {
+                status: StatusCode::BAD_GATEWAY,
+                code: "verify_failed",
+                message: t.verify_failed.clone(),
+            },
+            BillingError::NotPaid { status } => ApiError::Conflict {
+                code: "not_paid",
+                message: t.status_info.replace("{status}", &status),
+            },
+            BillingError::MissingEmail => ApiError::BadRequest {
+                code: "missing_email",
+                message: t.missing_email.clone(),
+            },
+            BillingError::AccountExists => ApiError::Conflict {
+                code: "account_exists",
+                message: t.please_sign_in.clone(),
+            },
+            BillingError::WebhooksOff | BillingError::TestCheckoutNotFound => ApiError::NotFound,
+            BillingError::InvalidSignature(message) => ApiError::BadRequest {
+                code: "invalid_signature",
+                message,
+            },
+            BillingError::InvalidEvent(message) => ApiError::BadRequest {
+                code: "invalid_event",
+                message,
+            },
+            BillingError::AlreadyComplete => ApiError::Conflict {
+                code: "already_complete",
+                message: texts().test_checkout.already_paid.clone(),
+            },
+            BillingError::CardDeclined => ApiError::Status {
+                status: StatusCode::PAYMENT_REQUIRED,
+                code: "card_declined",
+                message: texts().test_checkout.declined.clone(),
+            },
+            BillingError::Auth(err) => err.into(),
+            BillingError::Hashing(err) => err.into(),
+            BillingError::Database(err) => err.into(),
+        }
+    }
+}

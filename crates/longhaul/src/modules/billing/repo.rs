@@ -1,0 +1,85 @@
+//! Billing's queries: a signup's checkout and subscription state (the
+//! wizard's own queries are signup's), Stripe events seen, and the offline
+//! test checkout's sessions.
+
+use chrono::Utc;
+use db::entities::{fleet_signup, stripe_event, test_checkout_session};
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QueryOrder,
+    Set,
+};
+use uuid::Uuid;
+
+pub async fn signup<C: ConnectionTrait>(
+    db: &C,
+    id: Uuid,
+) -> Result<Option<fleet_signup::Model>, DbErr> {
+    fleet_signup::Entity::find_by_id(id).one(db).await
+}
+
+/// The newest signup a checkout session was opened for.
+pub async fn signup_by_checkout<C: ConnectionTrait>(
+    db: &C,
+    session_id: &str,
+) -> Result<Option<fleet_signup::Model>, DbErr> {
+    fleet_signup::Entity::find()
+        .filter(fleet_signup::Column::StripeSessionId.eq(session_id))
+        .order_by_desc(fleet_signup::Column::CreatedAt)
+        .one(db)
+        .await
+}
+
+pub async fn signup_by_subscription<C: ConnectionTrait>(
+    db: &C,
+    subscription_id: &str,
+) -> Result<Option<fleet_signup::Model>, DbErr> {
+    fleet_signup::Entity::find()
+        .filter(fleet_signup::Column::StripeSubscriptionId.eq(subscription_id))
+        .one(db)
+        .await
+}
+
+pub async fn save_signup<C: ConnectionTrait>(
+    db: &C,
+    mut row: fleet_signup::ActiveModel,
+) -> Result<fleet_signup::Model, DbErr> {
+    row.updated_at = Set(Utc::now());
+    row.update(db).await
+}
+
+/// Records a Stripe event id; false when it was recorded before (the unique
+/// key decides, so two deliveries racing cannot both apply it).
+pub async fn record_event<C: ConnectionTrait>(
+    db: &C,
+    id: &str,
+    event_type: &str,
+) -> Result<bool, DbErr> {
+    let inserted = stripe_event::ActiveModel {
+        id: Set(id.to_owned()),
+        event_type: Set(event_type.to_owned()),
+        received_at: Set(Utc::now()),
+    }
+    .insert(db)
+    .await;
+    match inserted {
+        Ok(_) => Ok(true),
+        Err(err) if db::is_unique_violation(&err) => Ok(false),
+        Err(err) => Err(err),
+    }
+}
+
+pub async fn test_checkout<C: ConnectionTrait>(
+    db: &C,
+    id: &str,
+) -> Result<Option<test_checkout_session::Model>, DbErr> {
+    test_checkout_session::Entity::find_by_id(id.to_owned())
+        .one(db)
+        .await
+}
+
+pub async fn save_test_checkout<C: ConnectionTrait>(
+    db: &C,
+    row: test_checkout_session::ActiveModel,
+) -> Result<test_checkout_session::Model, DbErr> {
+    row.update(db).await
+}
