@@ -4,6 +4,7 @@
 pub mod contact;
 pub mod demo;
 pub mod dot_number;
+pub mod driver_form;
 pub mod email;
 pub mod fleet;
 pub mod password;

@@ -8,9 +8,11 @@ use crate::integrations::fmcsa::{CarrierRegistry, QcMobile, SampleRegistry};
 use crate::integrations::stripe::{BillingDisabled, PaymentGateway, StripeApi, TestModeGateway};
 use crate::mail::{DevMailbox, Mailer, SmtpMailer};
 use crate::modules::auth::password::PasswordHasher;
-use crate::modules::{admin, app_config, auth, billing, dev_mailbox, fleet, health, signup};
+use crate::modules::{
+    admin, app_config, auth, billing, dev_mailbox, drivers, fleet_account, health, signup, vehicles,
+};
 use crate::state::{App, AppState};
-use crate::{openapi, spa};
+use crate::{openapi, seed, spa};
 use anyhow::Context;
 use axum::extract::{DefaultBodyLimit, Request};
 use axum::http::{HeaderName, StatusCode, Uri};
@@ -107,12 +109,12 @@ pub async fn prepare(config: Config, overrides: Overrides) -> anyhow::Result<App
     let state = connect(config, overrides).await?;
     auth::bootstrap::ensure_super_admin(&state).await?;
     // SEED_DEMO is refused in production by the configuration.
-    if state.config.seed_demo && fleet::demo::seed_demo(&state).await? {
+    if state.config.seed_demo && seed::seed_demo(&state).await? {
         eprintln!(
             "\n  Demo fleet created: sign in at {}/auth as {} with password {}\n",
             state.config.public_url,
-            fleet::demo::DEMO_EMAIL,
-            fleet::demo::DEMO_PASSWORD
+            seed::DEMO_EMAIL,
+            seed::DEMO_PASSWORD
         );
     }
     Ok(state)
@@ -234,7 +236,11 @@ pub async fn connect(config: Config, overrides: Overrides) -> anyhow::Result<App
 /// by guard. `test_checkout` mounts the Stripe stand-in's checkout page
 /// (development only); the contract always documents it.
 pub fn api_routes(test_checkout: bool) -> OpenApiRouter<AppState> {
-    let fleet_admin = fleet::routes::router().route_layer(middleware::from_fn(guards::fleet_admin));
+    let fleet_admin = OpenApiRouter::new()
+        .merge(fleet_account::routes::router())
+        .merge(vehicles::routes::router())
+        .merge(drivers::routes::router())
+        .route_layer(middleware::from_fn(guards::fleet_admin));
     let super_admin = admin::routes::router().route_layer(middleware::from_fn(guards::super_admin));
     let mut open = OpenApiRouter::new()
         .merge(auth::routes::router())

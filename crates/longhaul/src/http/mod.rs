@@ -6,6 +6,7 @@ pub mod guards;
 pub mod json;
 pub mod loopback;
 pub mod paging;
+pub mod path_id;
 pub mod security_headers;
 pub mod session;
 
