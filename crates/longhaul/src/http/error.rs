@@ -65,21 +65,8 @@ impl ApiError {
     }
 }
 
+/// Each module maps a unique-index violation to its own conflict, once.
 pub use db::is_unique_violation;
-
-/// For `.map_err`: a unique-index violation becomes `conflict()`, any other
-/// database error stays internal.
-pub fn on_unique_violation(
-    conflict: impl FnOnce() -> ApiError,
-) -> impl FnOnce(sea_orm::DbErr) -> ApiError {
-    move |err| {
-        if is_unique_violation(&err) {
-            conflict()
-        } else {
-            err.into()
-        }
-    }
-}
 
 impl From<sea_orm::DbErr> for ApiError {
     fn from(err: sea_orm::DbErr) -> Self {

@@ -1,5 +1,7 @@
 //! The first super admin of an empty installation, and the operator's
-//! `create-user` command.
+//! `create-user` command (also the seed's and the tests' way to make a
+//! user). Start-up and CLI glue, so it takes the whole state and answers
+//! `anyhow` errors; the HTTP routes use `service`.
 
 use super::repo::profiles;
 use super::service::profiles::{self as login, NewProfile};
