@@ -9,6 +9,7 @@ pub mod events;
 mod repo;
 pub mod routes;
 pub mod service;
+mod subscription;
 pub mod test_checkout;
 
 pub use error::BillingError;

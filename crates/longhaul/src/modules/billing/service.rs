@@ -4,7 +4,7 @@
 use super::dto::{AccountCreated, SubscriptionCheck};
 use super::emails;
 use super::error::BillingError;
-use super::events::{is_paid, record_checkout, review_band, signup_of};
+use super::subscription::{is_paid, record_checkout, review_band, signup_of};
 use crate::integrations::fmcsa::CarrierRegistry;
 use crate::integrations::stripe::{CheckoutSession, PaymentGateway};
 use crate::mail::Mailer;
