@@ -233,9 +233,25 @@ pub type ListParams =
 
 /// The checked request of a list handler's query.
 pub fn list_request(params: ListParams) -> Result<ListRequest, ApiError> {
-    let axum::extract::Query(query) = params.map_err(|e| ApiError::BadRequest {
-        code: "invalid_query",
-        message: e.body_text(),
-    })?;
+    let axum::extract::Query(query) = params.map_err(invalid_query)?;
     query.request()
+}
+
+/// An admin list's query as a handler receives it (see `ListParams`).
+pub type PageParams =
+    Result<axum::extract::Query<PageQuery>, axum::extract::rejection::QueryRejection>;
+
+/// The checked query of an admin list handler.
+pub fn page_query(params: PageParams) -> Result<PageQuery, ApiError> {
+    params
+        .map(|axum::extract::Query(q)| q)
+        .map_err(invalid_query)
+}
+
+/// A query string that does not parse (page=abc): 400 naming the problem.
+fn invalid_query(rejection: axum::extract::rejection::QueryRejection) -> ApiError {
+    ApiError::BadRequest {
+        code: "invalid_query",
+        message: rejection.body_text(),
+    }
 }

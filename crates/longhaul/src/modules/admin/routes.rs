@@ -7,15 +7,15 @@ use super::dto::{
 use super::service::users::NewUser;
 use super::service::{AdminDeps, accounts, audit, signups, users};
 use crate::http::error::ErrorBody;
-use crate::http::paging::{Page, PageQuery};
+use crate::http::paging::{Page, PageParams, PageQuery, page_query};
+use crate::http::path_id::path_id;
 use crate::http::{ApiError, ApiResult, SuperAdmin, ValidJson};
 use crate::state::AppState;
 use axum::Json;
-use axum::extract::{Path, Query, State};
+use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
-use uuid::Uuid;
 
 /// Every route here is behind the super-admin guard (`app.rs`).
 pub fn router() -> OpenApiRouter<AppState> {
@@ -40,27 +40,13 @@ fn deps(state: &AppState) -> AdminDeps<'_> {
     }
 }
 
-fn id_of(raw: &str) -> Result<Uuid, ApiError> {
-    Uuid::parse_str(raw).map_err(|_| ApiError::NotFound)
-}
-
-/// Query strings that do not parse (page=abc) are a 400 naming the problem.
-fn query<T>(q: Result<Query<T>, axum::extract::rejection::QueryRejection>) -> Result<T, ApiError> {
-    q.map(|Query(v)| v).map_err(|e| ApiError::BadRequest {
-        code: "invalid_query",
-        message: e.body_text(),
-    })
-}
-
-type PageParams = Result<Query<PageQuery>, axum::extract::rejection::QueryRejection>;
-
 #[utoipa::path(get, path = "/api/admin/signups", tag = "admin", params(PageQuery),
     responses((status = 200, body = Page<SignupItem>), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
 pub async fn list_signups(
     State(state): State<AppState>,
     q: PageParams,
 ) -> ApiResult<Json<Page<SignupItem>>> {
-    Ok(Json(signups::list(&deps(&state), &query(q)?).await?))
+    Ok(Json(signups::list(&deps(&state), &page_query(q)?).await?))
 }
 
 #[utoipa::path(post, path = "/api/admin/signups/{id}/fleet", tag = "admin", params(("id" = String, Path)), request_body = CreateFleetRequest,
@@ -72,8 +58,13 @@ pub async fn create_fleet(
     Path(id): Path<String>,
     ValidJson(body): ValidJson<CreateFleetRequest>,
 ) -> ApiResult<(StatusCode, Json<CreatedFleet>)> {
-    let created =
-        signups::create_fleet(&deps(&state), &(&actor).into(), id_of(&id)?, body.with_user).await?;
+    let created = signups::create_fleet(
+        &deps(&state),
+        &(&actor).into(),
+        path_id(&id)?,
+        body.with_user,
+    )
+    .await?;
     Ok((StatusCode::CREATED, Json(created)))
 }
 
@@ -83,7 +74,7 @@ pub async fn list_users(
     State(state): State<AppState>,
     q: PageParams,
 ) -> ApiResult<Json<Page<UserItem>>> {
-    Ok(Json(users::list(&deps(&state), &query(q)?).await?))
+    Ok(Json(users::list(&deps(&state), &page_query(q)?).await?))
 }
 
 #[utoipa::path(post, path = "/api/admin/users", tag = "admin", request_body = CreateUserRequest,
@@ -124,7 +115,7 @@ pub async fn change_role(
         users::change_role(
             &deps(&state),
             &(&actor).into(),
-            id_of(&id)?,
+            path_id(&id)?,
             role,
             body.fleet_account_id,
         )
@@ -139,7 +130,7 @@ pub async fn list_fleet_accounts(
     q: PageParams,
 ) -> ApiResult<Json<Page<FleetAccountItem>>> {
     Ok(Json(
-        accounts::list_fleet_accounts(&deps(&state), &query(q)?).await?,
+        accounts::list_fleet_accounts(&deps(&state), &page_query(q)?).await?,
     ))
 }
 
@@ -152,7 +143,7 @@ pub async fn assign_owner(
     Path(id): Path<String>,
     ValidJson(body): ValidJson<OwnerRequest>,
 ) -> ApiResult<Json<FleetAccountItem>> {
-    let fleet_id = id_of(&id)?;
+    let fleet_id = path_id(&id)?;
     let user_id = body
         .user_id
         .ok_or_else(|| ApiError::field("user_id", &domain::texts().admin.user_required))?;
@@ -170,7 +161,7 @@ pub async fn list_accounts(
     q: PageParams,
 ) -> ApiResult<Json<Page<AccountItem>>> {
     Ok(Json(
-        accounts::list_accounts(&deps(&state), &query(q)?).await?,
+        accounts::list_accounts(&deps(&state), &page_query(q)?).await?,
     ))
 }
 
@@ -180,5 +171,5 @@ pub async fn list_audit(
     State(state): State<AppState>,
     q: PageParams,
 ) -> ApiResult<Json<Page<AuditEntry>>> {
-    Ok(Json(audit::list(&deps(&state), &query(q)?).await?))
+    Ok(Json(audit::list(&deps(&state), &page_query(q)?).await?))
 }
