@@ -61,7 +61,7 @@ pub async fn ensure_super_admin(state: &AppState) -> anyhow::Result<()> {
             state.passwords.hash(p.clone()).await?
         }
         // Nobody knows this one: the password is set through the link.
-        FirstPassword::Emailed => state.passwords.hash(super::tokens::random_token()).await?,
+        FirstPassword::Emailed => state.passwords.hash_unusable().await?,
     };
     let mut set_password_token = None;
     let txn = db::begin_write(&state.db).await?;

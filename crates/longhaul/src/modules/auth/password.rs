@@ -223,6 +223,12 @@ impl PasswordHasher {
         Ok(self.run(move || hash_sync(&password)).await??)
     }
 
+    /// The hash of a random password nobody knows, for a login whose owner
+    /// chooses their password through an e-mailed link.
+    pub async fn hash_unusable(&self) -> Result<String, HashError> {
+        self.hash(super::tokens::random_token()).await
+    }
+
     /// Verifies against `hash`, or against the dummy hash when there is no
     /// user, so both paths take the same time. Returns false in the latter.
     pub async fn verify(&self, password: String, hash: Option<String>) -> Result<bool, HashError> {

@@ -7,7 +7,6 @@ use super::super::repo::{accounts, signups, users};
 use super::{Actor, AdminDeps, record, send_dashboard_ready};
 use crate::http::paging::{Page, PageQuery};
 use crate::modules::auth::service::profiles::{self as login, NewProfile};
-use crate::modules::auth::tokens;
 use domain::{Email, Role, texts};
 use serde_json::json;
 use uuid::Uuid;
@@ -96,7 +95,7 @@ pub async fn create_fleet(
             existing_user = Some(profile);
         } else {
             // No password is chosen for them: they set one from the e-mailed link.
-            let unusable = deps.passwords.hash(tokens::random_token()).await?;
+            let unusable = deps.passwords.hash_unusable().await?;
             let profile = login::create(
                 &txn,
                 NewProfile {
