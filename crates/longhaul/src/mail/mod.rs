@@ -30,3 +30,13 @@ pub trait Mailer: Send + Sync {
         None
     }
 }
+
+/// Sends an e-mail whose failure must not fail the caller's request (the
+/// change is made, and the user can ask for the mail again); a failure to
+/// render or send is logged as "`what` e-mail could not be sent".
+pub async fn send_or_log(mailer: &dyn Mailer, email: anyhow::Result<OutgoingEmail>, what: &str) {
+    let sent = async { mailer.send(email?).await };
+    if let Err(err) = sent.await {
+        tracing::error!(error = ?err, "{what} e-mail could not be sent");
+    }
+}

@@ -7,7 +7,7 @@ use super::error::BillingError;
 use super::subscription::{is_paid, record_checkout, review_band, signup_of};
 use crate::integrations::fmcsa::CarrierRegistry;
 use crate::integrations::stripe::{CheckoutSession, PaymentGateway};
-use crate::mail::Mailer;
+use crate::mail::{Mailer, send_or_log};
 use crate::modules::auth::password::PasswordHasher;
 use crate::modules::auth::service::profiles::{self as login, NewProfile};
 use chrono::Utc;
@@ -143,14 +143,9 @@ pub async fn create_account(
     let token = login::issue_confirmation(&txn, profile.id).await?;
     txn.commit().await?;
     let link = login::confirm_link(deps.public_url, &token);
-    let sent = async {
-        let mail = emails::confirm_account(&profile.email, &link)?;
-        deps.mailer.send(mail).await
-    };
-    if let Err(err) = sent.await {
-        // Signing in with the new password sends a fresh link.
-        tracing::error!(error = ?err, "account confirmation e-mail could not be sent");
-    }
+    // Signing in with the new password sends a fresh link.
+    let email = emails::confirm_account(&profile.email, &link);
+    send_or_log(deps.mailer, email, "account confirmation").await;
     Ok(AccountCreated {
         email: profile.email,
     })

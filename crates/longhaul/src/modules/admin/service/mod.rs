@@ -10,7 +10,7 @@ pub mod users;
 use super::emails;
 use super::error::AdminError;
 use super::repo::audit::{self as audit_repo, Entry};
-use crate::mail::Mailer;
+use crate::mail::{Mailer, send_or_log};
 use crate::modules::auth::SessionUser;
 use crate::modules::auth::password::PasswordHasher;
 use crate::modules::auth::service::profiles::sign_in_link;
@@ -79,11 +79,6 @@ async fn send_dashboard_ready(
     set_password_url: Option<&str>,
 ) {
     let sign_in = sign_in_link(deps.public_url);
-    let sent = async {
-        let email = emails::dashboard_ready(to, fleet_name, &sign_in, set_password_url)?;
-        deps.mailer.send(email).await
-    };
-    if let Err(err) = sent.await {
-        tracing::error!(error = ?err, "dashboard-ready e-mail could not be sent");
-    }
+    let email = emails::dashboard_ready(to, fleet_name, &sign_in, set_password_url);
+    send_or_log(deps.mailer, email, "dashboard-ready").await;
 }

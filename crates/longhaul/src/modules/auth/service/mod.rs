@@ -27,16 +27,3 @@ pub struct AuthDeps<'a> {
     /// Production refuses the demo fleet's public login.
     pub production: bool,
 }
-
-/// Sends an e-mail whose failure must not fail the request (the user can
-/// ask again); the failure is logged as `what`.
-async fn send_or_log(
-    mailer: &dyn Mailer,
-    email: anyhow::Result<crate::mail::OutgoingEmail>,
-    what: &str,
-) {
-    let sent = async { mailer.send(email?).await };
-    if let Err(err) = sent.await {
-        tracing::error!(error = ?err, "{what} e-mail could not be sent");
-    }
-}

@@ -5,7 +5,8 @@ use super::super::repo::one_time_tokens::{self, TokenPurpose};
 use super::super::repo::profiles as profiles_repo;
 use super::super::{emails, tokens};
 use super::profiles::{self, NewProfile};
-use super::{AuthDeps, send_or_log, throttle};
+use super::{AuthDeps, throttle};
+use crate::mail::send_or_log;
 use domain::{Email, role, texts};
 
 const NAME_MAX: usize = 100;

@@ -6,7 +6,8 @@ use super::super::repo::one_time_tokens::{self, TokenPurpose};
 use super::super::repo::{profiles, sessions};
 use super::super::tokens;
 use super::profiles::set_password_link;
-use super::{AuthDeps, send_or_log, throttle};
+use super::{AuthDeps, throttle};
+use crate::mail::send_or_log;
 use chrono::Duration;
 use domain::Email;
 
