@@ -5,8 +5,10 @@ import {
   useQueryClient,
   type QueryClient,
 } from '@tanstack/react-query'
+import type { components } from '@/lib/api-types'
+import type { ListParams } from '@/lib/paging'
+import { queryKeys } from '@/lib/query-keys'
 import {
-  adminKeys,
   assignFleetOwner,
   createFleetFromSignup,
   createUser,
@@ -17,9 +19,11 @@ import {
   fetchUsers,
   updateUserRole,
 } from './admin-api'
-import type { CreateUserRequest, PageParams, UpdateRoleRequest } from './types'
 
-export function useSignupsPage(params: PageParams) {
+type Schemas = components['schemas']
+const adminKeys = queryKeys.admin
+
+export function useSignupsPage(params: ListParams) {
   return useQuery({
     queryKey: adminKeys.signups.page(params),
     queryFn: ({ signal }) => fetchSignups(params, signal),
@@ -27,7 +31,7 @@ export function useSignupsPage(params: PageParams) {
   })
 }
 
-export function useUsersPage(params: PageParams, enabled = true) {
+export function useUsersPage(params: ListParams, enabled = true) {
   return useQuery({
     queryKey: adminKeys.users.page(params),
     queryFn: ({ signal }) => fetchUsers(params, signal),
@@ -36,7 +40,7 @@ export function useUsersPage(params: PageParams, enabled = true) {
   })
 }
 
-export function useFleetAccountsPage(params: PageParams, enabled = true) {
+export function useFleetAccountsPage(params: ListParams, enabled = true) {
   return useQuery({
     queryKey: adminKeys.fleetAccounts.page(params),
     queryFn: ({ signal }) => fetchFleetAccounts(params, signal),
@@ -45,7 +49,7 @@ export function useFleetAccountsPage(params: PageParams, enabled = true) {
   })
 }
 
-export function useAccountsPage(params: PageParams) {
+export function useAccountsPage(params: ListParams) {
   return useQuery({
     queryKey: adminKeys.accounts.page(params),
     queryFn: ({ signal }) => fetchAccounts(params, signal),
@@ -53,7 +57,7 @@ export function useAccountsPage(params: PageParams) {
   })
 }
 
-export function useAuditPage(params: PageParams) {
+export function useAuditPage(params: ListParams) {
   return useQuery({
     queryKey: adminKeys.audit.page(params),
     queryFn: ({ signal }) => fetchAudit(params, signal),
@@ -61,7 +65,7 @@ export function useAuditPage(params: PageParams) {
   })
 }
 
-type ListName = Exclude<keyof typeof adminKeys, 'all'>
+type ListName = keyof typeof adminKeys
 
 function invalidate(queryClient: QueryClient, lists: ListName[]): Promise<unknown> {
   return Promise.all(lists.map((list) => queryClient.invalidateQueries({ queryKey: adminKeys[list].all })))
@@ -80,7 +84,7 @@ export function useCreateFleet() {
 export function useCreateUser() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (body: CreateUserRequest) => createUser(body),
+    mutationFn: (body: Schemas['CreateUserRequest']) => createUser(body),
     onSuccess: () => invalidate(queryClient, ['users', 'audit']),
   })
 }
@@ -89,7 +93,7 @@ export function useCreateUser() {
 export function useUpdateRole() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: ({ userId, body }: { userId: string; body: UpdateRoleRequest }) => updateUserRole(userId, body),
+    mutationFn: ({ userId, body }: { userId: string; body: Schemas['RoleRequest'] }) => updateUserRole(userId, body),
     onSuccess: () => invalidate(queryClient, ['users', 'accounts', 'fleetAccounts', 'audit']),
   })
 }

@@ -1,43 +1,21 @@
 import type { UseQueryResult } from '@tanstack/react-query'
 import { useId, useState, type FormEvent, type ReactNode } from 'react'
+import type { PagedList } from '@/components/data-list/use-paged-list'
 import { Alert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog'
 import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
 import { Spinner } from '@/components/ui/spinner'
 import { cn } from '@/lib/cn'
+import type { ListData } from '@/lib/paging'
 import { format, texts } from '@/lib/texts'
-import type { Page } from './api/types'
 import { useLoadErrorToast } from '@/lib/use-load-error-toast'
-import type { PagedSearch } from './use-paged-search'
 
 const t = texts.admin
 
-export interface PickerDialogProps {
-  open: boolean
-  onOpenChange: (open: boolean) => void
-  title: string
-  description: string
-  children: ReactNode
-}
-
-/** A dialog whose body (a `PickerForm`) is mounted afresh every time it opens. */
-export function PickerDialog({ open, onOpenChange, title, description, children }: PickerDialogProps) {
-  return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-h-[calc(100dvh-2rem)] overflow-y-auto">
-        <DialogTitle>{title}</DialogTitle>
-        <DialogDescription>{description}</DialogDescription>
-        {children}
-      </DialogContent>
-    </Dialog>
-  )
-}
-
 export interface PickerFormProps<T> {
-  paged: PagedSearch
-  query: UseQueryResult<Page<T>>
+  paged: PagedList
+  query: UseQueryResult<ListData<T>>
   /** The visible label of the search box (e.g. 'Fleet Account', 'User'). */
   label: string
   searchPlaceholder: string
