@@ -1,39 +1,29 @@
-import type { ListParams } from './paging'
-
-/** The keys of one list: `all` is the prefix of every page, so one invalidation refreshes them all. */
-function list(...scope: string[]) {
-  return { all: scope, page: (params: ListParams) => [...scope, params] }
-}
-
-/** The keys of one kind of detail: `all` is the prefix of every item. */
-function detail(...scope: string[]) {
-  return { all: scope, of: (id: string) => [...scope, id] }
-}
-
 /**
  * Every TanStack Query key of the SPA, so that a mutation in one feature can
  * name what it changes in another (a driver edit refreshes the truck lists).
+ * A list's key is the prefix of its pages (`[...key, params]`), a detail's
+ * the prefix of its items (`[...key, id]`): invalidating it refreshes them all.
  */
 export const queryKeys = {
   session: ['auth', 'session'],
   config: ['config'],
-  testCheckout: detail('test-checkout'),
+  testCheckout: ['test-checkout'],
   admin: {
-    signups: list('admin', 'signups'),
-    users: list('admin', 'users'),
-    fleetAccounts: list('admin', 'fleet-accounts'),
-    accounts: list('admin', 'accounts'),
-    audit: list('admin', 'audit'),
+    signups: ['admin', 'signups'],
+    users: ['admin', 'users'],
+    fleetAccounts: ['admin', 'fleet-accounts'],
+    accounts: ['admin', 'accounts'],
+    audit: ['admin', 'audit'],
   },
   fleet: {
     /** GET /api/fleet/account, read by the dashboard shell and most of its screens. */
     account: ['fleet', 'account'],
     overview: ['fleet', 'overview'],
-    trucks: list('fleet', 'trucks'),
-    truck: detail('fleet', 'truck'),
-    trailers: list('fleet', 'trailers'),
-    trailer: detail('fleet', 'trailer'),
-    drivers: list('fleet', 'drivers'),
-    driver: detail('fleet', 'driver'),
+    trucks: ['fleet', 'trucks'],
+    truck: ['fleet', 'truck'],
+    trailers: ['fleet', 'trailers'],
+    trailer: ['fleet', 'trailer'],
+    drivers: ['fleet', 'drivers'],
+    driver: ['fleet', 'driver'],
   },
-}
+} as const

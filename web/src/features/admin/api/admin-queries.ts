@@ -25,7 +25,7 @@ const adminKeys = queryKeys.admin
 
 export function useSignupsPage(params: ListParams) {
   return useQuery({
-    queryKey: adminKeys.signups.page(params),
+    queryKey: [...adminKeys.signups, params],
     queryFn: ({ signal }) => fetchSignups(params, signal),
     placeholderData: keepPreviousData,
   })
@@ -33,7 +33,7 @@ export function useSignupsPage(params: ListParams) {
 
 export function useUsersPage(params: ListParams, enabled = true) {
   return useQuery({
-    queryKey: adminKeys.users.page(params),
+    queryKey: [...adminKeys.users, params],
     queryFn: ({ signal }) => fetchUsers(params, signal),
     placeholderData: keepPreviousData,
     enabled,
@@ -42,7 +42,7 @@ export function useUsersPage(params: ListParams, enabled = true) {
 
 export function useFleetAccountsPage(params: ListParams, enabled = true) {
   return useQuery({
-    queryKey: adminKeys.fleetAccounts.page(params),
+    queryKey: [...adminKeys.fleetAccounts, params],
     queryFn: ({ signal }) => fetchFleetAccounts(params, signal),
     placeholderData: keepPreviousData,
     enabled,
@@ -51,7 +51,7 @@ export function useFleetAccountsPage(params: ListParams, enabled = true) {
 
 export function useAccountsPage(params: ListParams) {
   return useQuery({
-    queryKey: adminKeys.accounts.page(params),
+    queryKey: [...adminKeys.accounts, params],
     queryFn: ({ signal }) => fetchAccounts(params, signal),
     placeholderData: keepPreviousData,
   })
@@ -59,7 +59,7 @@ export function useAccountsPage(params: ListParams) {
 
 export function useAuditPage(params: ListParams) {
   return useQuery({
-    queryKey: adminKeys.audit.page(params),
+    queryKey: [...adminKeys.audit, params],
     queryFn: ({ signal }) => fetchAudit(params, signal),
     placeholderData: keepPreviousData,
   })
@@ -68,7 +68,7 @@ export function useAuditPage(params: ListParams) {
 type ListName = keyof typeof adminKeys
 
 function invalidate(queryClient: QueryClient, lists: ListName[]): Promise<unknown> {
-  return Promise.all(lists.map((list) => queryClient.invalidateQueries({ queryKey: adminKeys[list].all })))
+  return Promise.all(lists.map((list) => queryClient.invalidateQueries({ queryKey: adminKeys[list] })))
 }
 
 /** POST /api/admin/signups/{id}/fleet: completes the signup and adds a fleet account (and maybe a user). */

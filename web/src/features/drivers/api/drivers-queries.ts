@@ -9,7 +9,7 @@ const keys = queryKeys.fleet
 
 export function useDriversPage(params: ListParams) {
   return useQuery({
-    queryKey: keys.drivers.page(params),
+    queryKey: [...keys.drivers, params],
     queryFn: ({ signal }) => fetchDrivers(params, signal),
     placeholderData: keepPreviousData,
   })
@@ -18,7 +18,7 @@ export function useDriversPage(params: ListParams) {
 export function useDriver(id: string) {
   const retry = useDetailRetry()
   return useQuery({
-    queryKey: keys.driver.of(id),
+    queryKey: [...keys.driver, id],
     queryFn: ({ signal }) => fetchDriver(id, signal),
     retry,
   })
@@ -28,13 +28,13 @@ export function useDriver(id: string) {
 function invalidateDrivers(queryClient: QueryClient): Promise<unknown> {
   return Promise.all(
     [
-      keys.drivers.all,
-      keys.driver.all,
+      keys.drivers,
+      keys.driver,
       keys.overview,
-      keys.trucks.all,
-      keys.truck.all,
-      keys.trailers.all,
-      keys.trailer.all,
+      keys.trucks,
+      keys.truck,
+      keys.trailers,
+      keys.trailer,
     ].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
   )
 }

@@ -8,7 +8,7 @@ const keys = queryKeys.fleet
 
 export function useTrucksPage(params: ListParams) {
   return useQuery({
-    queryKey: keys.trucks.page(params),
+    queryKey: [...keys.trucks, params],
     queryFn: ({ signal }) => fetchTrucks(params, signal),
     placeholderData: keepPreviousData,
   })
@@ -17,7 +17,7 @@ export function useTrucksPage(params: ListParams) {
 export function useTruck(id: string) {
   const retry = useDetailRetry()
   return useQuery({
-    queryKey: keys.truck.of(id),
+    queryKey: [...keys.truck, id],
     queryFn: ({ signal }) => fetchTruck(id, signal),
     retry,
   })
@@ -25,7 +25,7 @@ export function useTruck(id: string) {
 
 export function useTrailersPage(params: ListParams) {
   return useQuery({
-    queryKey: keys.trailers.page(params),
+    queryKey: [...keys.trailers, params],
     queryFn: ({ signal }) => fetchTrailers(params, signal),
     placeholderData: keepPreviousData,
   })
@@ -34,7 +34,7 @@ export function useTrailersPage(params: ListParams) {
 export function useTrailer(id: string) {
   const retry = useDetailRetry()
   return useQuery({
-    queryKey: keys.trailer.of(id),
+    queryKey: [...keys.trailer, id],
     queryFn: ({ signal }) => fetchTrailer(id, signal),
     retry,
   })
