@@ -9,7 +9,7 @@ export type FleetAccountView = components['schemas']['FleetAccountView']
  * GET /api/fleet/account: the one fetcher of `queryKeys.fleet.account`, shared
  * by the dashboard shell, the company screens and the ELD notice of the lists.
  */
-export function fetchFleetAccount(signal?: AbortSignal): Promise<FleetAccountView> {
+function fetchFleetAccount(signal?: AbortSignal): Promise<FleetAccountView> {
   return api.get('/api/fleet/account', signal)
 }
 

@@ -3,7 +3,7 @@ import { setCsrfToken } from './api-client'
 import { queryKeys } from './query-keys'
 import { sessionQueryBase, type SessionResponse, type UserView } from './session-api'
 
-export type { SessionResponse, UserView }
+export type { SessionResponse }
 
 /** Stores a session answer (from sign-in or sign-out) without a round trip. */
 export function storeSession(queryClient: QueryClient, session: SessionResponse): void {

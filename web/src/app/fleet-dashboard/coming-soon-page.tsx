@@ -3,7 +3,7 @@ import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/ca
 import { texts } from '@/lib/texts'
 
 /** An honest placeholder for a section a later release delivers (Documents, Billing). */
-export function ComingSoonPage({ title }: { title: string }) {
+function ComingSoonPage({ title }: { title: string }) {
   return (
     <section className="space-y-6">
       <h1 className="text-2xl font-bold sm:text-3xl">{title}</h1>

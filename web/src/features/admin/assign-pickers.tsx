@@ -1,10 +1,10 @@
 import { usePagedList } from '@/components/data-list/use-paged-list'
 import type { components } from '@/lib/api-types'
 import { format, texts } from '@/lib/texts'
+import { personName } from '@/lib/user'
 import { PAGE_SIZE } from './api/admin-api'
 import { useFleetAccountsPage, useUsersPage } from './api/admin-queries'
 import type { AssignFormProps } from './assign-dialog'
-import { personName } from './format'
 import { PickerForm } from './picker-form'
 import { roleLabel } from './roles'
 

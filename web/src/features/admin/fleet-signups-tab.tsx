@@ -8,10 +8,11 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { ApiError } from '@/lib/api-client'
 import type { components } from '@/lib/api-types'
 import { format, texts } from '@/lib/texts'
+import { personName } from '@/lib/user'
 import { PAGE_SIZE } from './api/admin-api'
 import { useCreateFleet, useSignupsPage } from './api/admin-queries'
 import { AdminList } from './admin-list'
-import { formatDate, personName } from './format'
+import { formatDate } from './format'
 import { signupBadge } from './signup-badge'
 
 type SignupItem = components['schemas']['SignupItem']

@@ -24,7 +24,7 @@ function present(value: string | number | null | undefined): string | null {
 }
 
 /** The value, or 'N/A' when it is null or blank. */
-export function orNa(value: string | number | null | undefined): string {
+function orNa(value: string | number | null | undefined): string {
   return present(value) ?? texts.fleet.na
 }
 
