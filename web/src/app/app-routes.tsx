@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react'
 import { Route, Routes } from 'react-router'
-import { routes } from '@/lib/routes'
+import { routePatterns, routes } from '@/lib/routes'
 import { RouteFallback } from './route-fallback'
 import { RouteGuard } from './route-guard'
 
@@ -13,7 +13,7 @@ const DriverPortalPage = lazy(() => import('@/features/driver-portal/driver-port
 const PrivacyPolicyPage = lazy(() => import('@/features/legal/privacy-policy-page'))
 const TermsOfServicePage = lazy(() => import('@/features/legal/terms-of-service-page'))
 const NotFoundPage = lazy(() => import('@/features/not-found/not-found-page'))
-const FleetDashboardRoute = lazy(() => import('./fleet-dashboard-route'))
+const FleetDashboardRoute = lazy(() => import('./fleet-dashboard/fleet-dashboard-route'))
 const FleetSignupPage = lazy(() => import('@/features/signup/fleet-signup-page'))
 const SubscriptionSuccessPage = lazy(() => import('@/features/subscription-success/subscription-success-page'))
 const PricingPage = lazy(() => import('@/features/pricing/pricing-page'))
@@ -34,7 +34,7 @@ export function AppRoutes() {
           }
         />
         <Route
-          path={`${routes.fleetDashboard}/*`}
+          path={routePatterns.fleetDashboard}
           element={
             <RouteGuard role="fleet_admin">
               <FleetDashboardRoute />
@@ -44,7 +44,7 @@ export function AppRoutes() {
         <Route path={routes.fleetSignup} element={<FleetSignupPage />} />
         <Route path={routes.pricing} element={<PricingPage />} />
         <Route path={routes.subscriptionSuccess} element={<SubscriptionSuccessPage />} />
-        <Route path={`${routes.testCheckout}/:sessionId`} element={<TestCheckoutPage />} />
+        <Route path={routePatterns.testCheckout} element={<TestCheckoutPage />} />
         <Route path={routes.pendingApproval} element={<PendingApprovalPage />} />
         <Route
           path={routes.driverPortal}
@@ -56,7 +56,7 @@ export function AppRoutes() {
         />
         <Route path={routes.privacyPolicy} element={<PrivacyPolicyPage />} />
         <Route path={routes.termsOfService} element={<TermsOfServicePage />} />
-        <Route path="*" element={<NotFoundPage />} />
+        <Route path={routePatterns.anyOther} element={<NotFoundPage />} />
       </Routes>
     </Suspense>
   )

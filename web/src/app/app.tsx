@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react'
 import { BrowserRouter, Route, Routes } from 'react-router'
 import { peekFlash } from '@/lib/flash'
-import { routes } from '@/lib/routes'
+import { routePatterns, routes } from '@/lib/routes'
 import { RouteFallback } from './route-fallback'
 import { ScrollManager } from './scroll-manager'
 
@@ -37,7 +37,7 @@ export function App() {
               </>
             }
           />
-          <Route path="*" element={<AppShell />} />
+          <Route path={routePatterns.anyOther} element={<AppShell />} />
         </Routes>
       </Suspense>
     </BrowserRouter>

@@ -1,3 +1,6 @@
+const fleetDashboard = '/fleet-dashboard'
+const testCheckout = '/test-checkout'
+
 /** Every path of the SPA, in one place. */
 export const routes = {
   home: '/',
@@ -6,18 +9,65 @@ export const routes = {
   auth: '/auth',
   resetPassword: '/reset-password',
   dashboard: '/dashboard',
-  fleetDashboard: '/fleet-dashboard',
+  fleetDashboard,
   fleetSignup: '/fleet-signup',
   pricing: '/pricing',
   subscriptionSuccess: '/subscription-success',
   pendingApproval: '/pending-approval',
-  testCheckout: '/test-checkout',
+  testCheckout,
   driverPortal: '/driver-portal',
   privacyPolicy: '/privacy-policy',
   termsOfService: '/terms-of-service',
 } as const
 
-export type RoutePath = (typeof routes)[keyof typeof routes]
+/**
+ * The fleet dashboard's screens (spec §2) as its nested <Routes> match them,
+ * relative to routes.fleetDashboard. Each list screen is one path segment;
+ * a detail screen adds one id.
+ */
+export const fleetPatterns = {
+  profile: 'profile',
+  trucks: 'trucks',
+  truck: 'trucks/:truckId',
+  trailers: 'trailers',
+  trailer: 'trailers/:trailerId',
+  drivers: 'drivers',
+  driver: 'drivers/:driverId',
+  documents: 'documents',
+  companySettings: 'company-settings',
+  settings: 'settings',
+  billing: 'billing',
+} as const
+
+const fleetPath = (segment: string) => `${fleetDashboard}/${segment}`
+const fleetDetail = (segment: string) => (id: string) => `${fleetPath(segment)}/${encodeURIComponent(id)}`
+
+/** Links to the fleet dashboard's screens. */
+export const fleetRoutes = {
+  overview: fleetDashboard,
+  profile: fleetPath(fleetPatterns.profile),
+  trucks: fleetPath(fleetPatterns.trucks),
+  truck: fleetDetail(fleetPatterns.trucks),
+  trailers: fleetPath(fleetPatterns.trailers),
+  trailer: fleetDetail(fleetPatterns.trailers),
+  drivers: fleetPath(fleetPatterns.drivers),
+  driver: fleetDetail(fleetPatterns.drivers),
+  documents: fleetPath(fleetPatterns.documents),
+  companySettings: fleetPath(fleetPatterns.companySettings),
+  settings: fleetPath(fleetPatterns.settings),
+  billing: fleetPath(fleetPatterns.billing),
+  /** The user menu's Account Settings and Billing open on the overview's path. */
+  accountSettings: `${fleetDashboard}?tab=settings`,
+  billingTab: `${fleetDashboard}?tab=billing`,
+} as const
+
+/** <Route path> patterns of the app's routes that take more than a fixed path. */
+export const routePatterns = {
+  fleetDashboard: `${fleetDashboard}/*`,
+  testCheckout: `${testCheckout}/:sessionId`,
+  /** Every other path (the app shell's, a not-found page's). */
+  anyOther: '*',
+} as const
 
 export function mailto(address: string, subject?: string): string {
   return subject ? `mailto:${address}?subject=${encodeURIComponent(subject)}` : `mailto:${address}`

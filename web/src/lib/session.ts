@@ -1,15 +1,14 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query'
 import { setCsrfToken } from './api-client'
-import { fetchSession, type SessionResponse, type UserView } from './session-api'
+import { queryKeys } from './query-keys'
+import { sessionQueryBase, type SessionResponse, type UserView } from './session-api'
 
-export type { SessionResponse, UserView }
-
-export const sessionQueryKey = ['auth', 'session'] as const
+export type { SessionResponse }
 
 /** Stores a session answer (from sign-in or sign-out) without a round trip. */
 export function storeSession(queryClient: QueryClient, session: SessionResponse): void {
   setCsrfToken(session.csrf_token)
-  queryClient.setQueryData(sessionQueryKey, session)
+  queryClient.setQueryData(queryKeys.session, session)
 }
 
 export interface SessionState {
@@ -20,8 +19,7 @@ export interface SessionState {
 
 /** The signed-in user (or null). A failed session check counts as signed out. */
 export const sessionQuery = queryOptions({
-  queryKey: sessionQueryKey,
-  queryFn: ({ signal }) => fetchSession(signal),
+  ...sessionQueryBase,
   staleTime: 60_000,
   retry: 1,
 })

@@ -3,8 +3,9 @@ import { useNavigate } from 'react-router'
 import { toast } from 'sonner'
 import { api } from './api-client'
 import { loadPage, setFlash } from './flash'
+import { queryKeys } from './query-keys'
 import { routes } from './routes'
-import { sessionQueryKey, storeSession } from './session'
+import { storeSession } from './session'
 import { texts } from './texts'
 
 /**
@@ -28,7 +29,7 @@ export function useSignOut(redirectTo: string, options: { reload?: boolean } = {
       }
       navigate(redirectTo, { replace: true })
       storeSession(queryClient, { user: null, csrf_token: null })
-      void queryClient.invalidateQueries({ queryKey: sessionQueryKey })
+      void queryClient.invalidateQueries({ queryKey: queryKeys.session })
       if (!toastLater) toast.success(texts.auth.signedOutTitle, { description: texts.auth.signedOutDescription })
     },
     onError: () => {

@@ -1,12 +1,17 @@
 import type { components } from './api-types'
 
-export type UserView = components['schemas']['UserView']
+type UserView = components['schemas']['UserView']
 
-/** The user's first and last name, or the e-mail when neither is set. */
-export function displayName(user: Pick<UserView, 'first_name' | 'last_name' | 'email'>): string {
-  const name = [user.first_name, user.last_name]
+/** "First Last", or null when neither is set. */
+export function personName(first: string | null | undefined, last: string | null | undefined): string | null {
+  const name = [first, last]
     .map((part) => part?.trim())
     .filter(Boolean)
     .join(' ')
-  return name || user.email
+  return name || null
+}
+
+/** The user's first and last name, or the e-mail when neither is set. */
+export function displayName(user: Pick<UserView, 'first_name' | 'last_name' | 'email'>): string {
+  return personName(user.first_name, user.last_name) ?? user.email
 }

@@ -2,10 +2,10 @@ import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form'
 import type * as z from 'zod/mini'
 
 /**
- * A react-hook-form resolver for flat zod schemas: the first message per
- * field, in check order. It replaces @hookform/resolvers on the signup pages,
- * which must stay within 50 KB gzip beyond the landing page
- * (scripts/check-bundle.mjs). Nested objects are not supported.
+ * The react-hook-form resolver of every form, for flat zod schemas: the first
+ * message per field, in check order. It stands in for @hookform/resolvers,
+ * which would not keep the signup pages within 50 KB gzip beyond the landing
+ * page (scripts/check-bundle.mjs). Nested objects are not supported.
  */
 export function flatZodResolver<Values extends FieldValues>(
   schema: z.ZodMiniType<Values, Values>,

@@ -3,13 +3,16 @@ import userEvent from '@testing-library/user-event'
 import { toast } from 'sonner'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import texts from '@contracts/texts.json'
+import type { components } from '@/lib/api-types'
 import { fakeFetch, renderAt } from '@/test/render'
 import { AccountsTab } from './accounts-tab'
-import type { AdminAccount, AdminUser } from './api/types'
+
+type AccountItem = components['schemas']['AccountItem']
+type UserItem = components['schemas']['UserItem']
 
 const t = texts.admin
 
-const fleetAccount: AdminAccount = {
+const fleetAccount: AccountItem = {
   id: 'acc-1',
   name: 'Blue Ridge Freight LLC',
   type: 'fleet',
@@ -25,7 +28,7 @@ const fleetAccount: AdminAccount = {
     owner_email: null,
   },
 }
-const brokerAccount: AdminAccount = {
+const brokerAccount: AccountItem = {
   id: 'acc-2',
   name: 'Acme Brokers',
   type: 'broker',
@@ -33,7 +36,7 @@ const brokerAccount: AdminAccount = {
   created_at: '2026-01-04T10:00:00Z',
   fleet_account: null,
 }
-const sam: AdminUser = {
+const sam: UserItem = {
   id: 'u-1',
   email: 'sam@blueridge.example',
   first_name: 'Sam',

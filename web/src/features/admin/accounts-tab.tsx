@@ -1,14 +1,18 @@
 import { useState } from 'react'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
+import { usePagedList } from '@/components/data-list/use-paged-list'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table'
-import { texts } from '@/lib/texts'
-import { useAccountsPage } from './api/admin-queries'
-import type { AccountFleet } from './api/types'
+import type { components } from '@/lib/api-types'
+import { format, texts } from '@/lib/texts'
+import { PAGE_SIZE } from './api/admin-api'
+import { useAccountsPage, useAssignOwner } from './api/admin-queries'
 import { AdminList } from './admin-list'
-import { AssignOwnerDialog } from './assign-owner-dialog'
+import { AssignDialog } from './assign-dialog'
+import { UserPicker } from './assign-pickers'
 import { formatDate } from './format'
-import { usePagedSearch } from './use-paged-search'
+
+type FleetAccountItem = components['schemas']['FleetAccountItem']
 
 const t = texts.admin
 const c = t.columns
@@ -19,15 +23,16 @@ function typeLabel(type: string): string {
 
 /** Accounts tab: accounts joined with their fleet account (system accounts are hidden by the server). */
 export function AccountsTab() {
-  const paged = usePagedSearch()
-  const query = useAccountsPage(paged.params)
-  const [assignFor, setAssignFor] = useState<AccountFleet | null>(null)
+  const list = usePagedList({ pageSize: PAGE_SIZE })
+  const query = useAccountsPage(list.params)
+  const assignOwner = useAssignOwner()
+  const [assignFor, setAssignFor] = useState<FleetAccountItem | null>(null)
 
   return (
     <>
       <AdminList
         query={query}
-        paged={paged}
+        list={list}
         searchLabel={t.accountsSearch}
         loadFailed={t.loadAccountsFailed}
         emptyText={t.noAccounts}
@@ -84,7 +89,17 @@ export function AccountsTab() {
           </Table>
         )}
       </AdminList>
-      <AssignOwnerDialog fleet={assignFor} onClose={() => setAssignFor(null)} />
+      {/* 'Assign Owner': the chosen user manages the fleet as its fleet admin. */}
+      <AssignDialog
+        target={assignFor}
+        onClose={() => setAssignFor(null)}
+        title={t.assignOwnerTitle}
+        description={format(t.assignOwnerHelp, { name: assignFor?.legal_name ?? '' })}
+        mutation={assignOwner}
+        variables={(fleet, user) => ({ fleetAccountId: fleet.id, userId: user.id })}
+        assigned={(fleet, user) => ({ email: user.email, name: fleet.legal_name })}
+        picker={UserPicker}
+      />
     </>
   )
 }

@@ -1,4 +1,5 @@
-import type { JsonObject } from './api/types'
+/** A JSON object as the audit log stores it (`before`, `after`). */
+type JsonObject = Record<string, unknown>
 
 export interface AuditChange {
   key: string

@@ -1,11 +1,14 @@
+import { usePagedList } from '@/components/data-list/use-paged-list'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table'
+import type { components } from '@/lib/api-types'
 import { texts } from '@/lib/texts'
+import { PAGE_SIZE } from './api/admin-api'
 import { useAuditPage } from './api/admin-queries'
-import type { AuditEntry } from './api/types'
 import { AdminList } from './admin-list'
 import { auditChanges } from './audit-diff'
 import { formatDateTime } from './format'
-import { usePagedSearch } from './use-paged-search'
+
+type AuditEntry = components['schemas']['AuditEntry']
 
 const t = texts.admin
 const c = t.columns
@@ -13,12 +16,12 @@ const actions: Record<string, string> = t.auditActions
 
 /** Audit tab: the administrative actions, newest first. */
 export function AuditTab() {
-  const paged = usePagedSearch()
-  const query = useAuditPage(paged.params)
+  const list = usePagedList({ pageSize: PAGE_SIZE })
+  const query = useAuditPage(list.params)
   return (
     <AdminList
       query={query}
-      paged={paged}
+      list={list}
       searchLabel={t.auditSearch}
       loadFailed={t.loadAuditFailed}
       emptyText={t.noAudit}

@@ -6,10 +6,10 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } 
 import { FormField } from '@/components/ui/form-field'
 import { Label } from '@/components/ui/label'
 import { ApiError } from '@/lib/api-client'
+import type { components } from '@/lib/api-types'
 import { format, texts } from '@/lib/texts'
 import { flatZodResolver } from '@/lib/zod-form'
 import { useCreateUser } from './api/admin-queries'
-import type { CreateUserRequest } from './api/types'
 import { createUserSchema, type CreateUserValues } from './create-user-schema'
 import { isRole, ROLES, roleLabel, selectClass } from './roles'
 
@@ -22,7 +22,7 @@ export function CreateUserButton() {
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({})
 
   const submit = (values: CreateUserValues) => {
-    const body: CreateUserRequest = {
+    const body: components['schemas']['CreateUserRequest'] = {
       email: values.email,
       password: values.password,
       first_name: values.first_name || null,

@@ -3,13 +3,15 @@ import userEvent from '@testing-library/user-event'
 import { toast } from 'sonner'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import texts from '@contracts/texts.json'
+import type { components } from '@/lib/api-types'
 import { fakeFetch, renderAt } from '@/test/render'
-import type { AdminSignup } from './api/types'
 import { FleetSignupsTab } from './fleet-signups-tab'
+
+type SignupItem = components['schemas']['SignupItem']
 
 const t = texts.admin
 
-function signup(overrides: Partial<AdminSignup>): AdminSignup {
+function signup(overrides: Partial<SignupItem>): SignupItem {
   return {
     id: 's-1',
     dot_number: '1234567',

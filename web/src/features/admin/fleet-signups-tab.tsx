@@ -3,28 +3,32 @@ import { toast } from 'sonner'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog'
+import { usePagedList } from '@/components/data-list/use-paged-list'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table'
 import { ApiError } from '@/lib/api-client'
+import type { components } from '@/lib/api-types'
 import { format, texts } from '@/lib/texts'
+import { personName } from '@/lib/user'
+import { PAGE_SIZE } from './api/admin-api'
 import { useCreateFleet, useSignupsPage } from './api/admin-queries'
-import type { AdminSignup } from './api/types'
 import { AdminList } from './admin-list'
-import { formatDate, personName } from './format'
+import { formatDate } from './format'
 import { signupBadge } from './signup-badge'
-import { usePagedSearch } from './use-paged-search'
+
+type SignupItem = components['schemas']['SignupItem']
 
 const t = texts.admin
 const c = t.columns
 
 interface PendingCreate {
-  signup: AdminSignup
+  signup: SignupItem
   withUser: boolean
 }
 
 /** Fleet Signups tab: newest first, with the actions that turn a signup into a fleet account. */
 export function FleetSignupsTab() {
-  const paged = usePagedSearch()
-  const query = useSignupsPage(paged.params)
+  const list = usePagedList({ pageSize: PAGE_SIZE })
+  const query = useSignupsPage(list.params)
   const createFleet = useCreateFleet()
   const [pending, setPending] = useState<PendingCreate | null>(null)
 
@@ -49,7 +53,7 @@ export function FleetSignupsTab() {
     <>
       <AdminList
         query={query}
-        paged={paged}
+        list={list}
         searchLabel={t.signupsSearch}
         loadFailed={t.loadSignupsFailed}
         emptyText={t.noSignups}
@@ -121,7 +125,7 @@ function SignupRow({
   busy,
   onCreate,
 }: {
-  signup: AdminSignup
+  signup: SignupItem
   busy: boolean
   onCreate: (withUser: boolean) => void
 }) {

@@ -12,12 +12,3 @@ export function formatDateTime(value: string): string {
   const date = new Date(value)
   return Number.isNaN(date.getTime()) ? value : dateTimeFormat.format(date)
 }
-
-/** "First Last", or null when neither is set. */
-export function personName(first: string | null, last: string | null): string | null {
-  const name = [first, last]
-    .map((part) => part?.trim())
-    .filter(Boolean)
-    .join(' ')
-  return name || null
-}

@@ -1,5 +1,5 @@
+import type { Role } from '@/lib/role-routing'
 import { texts } from '@/lib/texts'
-import type { Role } from './api/types'
 
 const t = texts.admin
 
@@ -10,9 +10,9 @@ export function isRole(value: string): value is Role {
   return (ROLES as string[]).includes(value)
 }
 
-/** 'Fleet Admin' for fleet_admin, 'No role' for null. */
-export function roleLabel(role: Role | null): string {
-  return role ? t.roles[role] : t.noRole
+/** 'Fleet Admin' for fleet_admin, 'No role' for none (the contract sends a role as plain text). */
+export function roleLabel(role: string | null): string {
+  return role && isRole(role) ? t.roles[role] : t.noRole
 }
 
 /** A native <select>'s look, matching the Input component. */

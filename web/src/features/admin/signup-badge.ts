@@ -1,5 +1,5 @@
+import type { components } from '@/lib/api-types'
 import { format, texts } from '@/lib/texts'
-import type { AdminSignup } from './api/types'
 
 const t = texts.admin
 
@@ -15,7 +15,7 @@ export interface SignupBadge {
  * Completed, else Fleet Admin Assigned, else In Progress (n/3).
  */
 export function signupBadge(
-  signup: Pick<AdminSignup, 'completed' | 'has_fleet_admin' | 'current_step'>,
+  signup: Pick<components['schemas']['SignupItem'], 'completed' | 'has_fleet_admin' | 'current_step'>,
 ): SignupBadge {
   if (signup.completed) return { label: t.badgeCompleted, variant: 'success' }
   if (signup.has_fleet_admin) return { label: t.badgeFleetAdminAssigned, variant: 'default' }

@@ -3,13 +3,17 @@ import userEvent from '@testing-library/user-event'
 import { toast } from 'sonner'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import texts from '@contracts/texts.json'
+import type { components } from '@/lib/api-types'
+import type { ListData } from '@/lib/paging'
 import { fakeFetch, renderAt } from '@/test/render'
-import type { AdminFleetAccount, AdminUser, Page } from './api/types'
 import { UsersTab } from './users-tab'
+
+type FleetAccountItem = components['schemas']['FleetAccountItem']
+type UserItem = components['schemas']['UserItem']
 
 const t = texts.admin
 
-function user(overrides: Partial<AdminUser>): AdminUser {
+function user(overrides: Partial<UserItem>): UserItem {
   return {
     id: 'u-1',
     email: 'driver@example.com',
@@ -24,18 +28,19 @@ function user(overrides: Partial<AdminUser>): AdminUser {
   }
 }
 
-function page<T>(items: T[]): Page<T> {
+function page<T>(items: T[]): ListData<T> {
   return { items, total: items.length, page: 1, per_page: 25 }
 }
 
 const admin = user({ id: 'u-admin', email: 'admin@longhaul.example', role: 'super_admin', first_name: 'Ada' })
 const driver = user({})
-const fleet: AdminFleetAccount = {
+const fleet: FleetAccountItem = {
   id: 'fa-1',
   legal_name: 'Blue Ridge Freight LLC',
   dot_number: '1234567',
   power_units: 12,
   status: 'active',
+  owner_id: null,
   owner_email: null,
 }
 

@@ -1,31 +1,38 @@
 import { useState } from 'react'
 import { toast } from 'sonner'
+import { usePagedList } from '@/components/data-list/use-paged-list'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table'
 import { ApiError } from '@/lib/api-client'
+import type { components } from '@/lib/api-types'
+import type { Role } from '@/lib/role-routing'
 import { useSession } from '@/lib/session'
 import { format, texts } from '@/lib/texts'
+import { personName } from '@/lib/user'
+import { PAGE_SIZE } from './api/admin-api'
 import { useUpdateRole, useUsersPage } from './api/admin-queries'
-import type { AdminUser, Role } from './api/types'
 import { AdminList } from './admin-list'
-import { AssignFleetDialog } from './assign-fleet-dialog'
+import { AssignDialog } from './assign-dialog'
+import { FleetAccountPicker } from './assign-pickers'
 import { CreateUserButton } from './create-user-dialog'
-import { personName } from './format'
 import { isRole, ROLES, roleLabel, selectClass } from './roles'
-import { usePagedSearch } from './use-paged-search'
+
+type UserItem = components['schemas']['UserItem']
 
 const t = texts.admin
 const c = t.columns
 
 /** Users tab: profiles ordered by e-mail, the create-user dialog and a role selector per user. */
 export function UsersTab() {
-  const paged = usePagedSearch()
-  const query = useUsersPage(paged.params)
+  const list = usePagedList({ pageSize: PAGE_SIZE })
+  const query = useUsersPage(list.params)
   const { user: me } = useSession()
   const updateRole = useUpdateRole()
-  const [assignTo, setAssignTo] = useState<AdminUser | null>(null)
+  // Its own mutation, so that the user's role selector stays as it is while the dialog is open.
+  const assignFleet = useUpdateRole()
+  const [assignTo, setAssignTo] = useState<UserItem | null>(null)
   const pendingUserId = updateRole.isPending ? updateRole.variables.userId : null
 
-  const changeRole = (user: AdminUser, value: string) => {
+  const changeRole = (user: UserItem, value: string) => {
     if (value === 'fleet_admin') {
       setAssignTo(user)
       return
@@ -51,11 +58,11 @@ export function UsersTab() {
     <>
       <AdminList
         query={query}
-        paged={paged}
+        list={list}
         searchLabel={t.usersSearch}
         loadFailed={t.loadUsersFailed}
         emptyText={t.noUsers}
-        actions={<CreateUserButton />}
+        toolbar={<CreateUserButton />}
       >
         {(users) => (
           <Table className="min-w-[720px]">
@@ -95,7 +102,17 @@ export function UsersTab() {
           </Table>
         )}
       </AdminList>
-      <AssignFleetDialog user={assignTo} onClose={() => setAssignTo(null)} />
+      {/* 'Assign Fleet Account': a fleet_admin needs the fleet account they will manage. */}
+      <AssignDialog
+        target={assignTo}
+        onClose={() => setAssignTo(null)}
+        title={t.assignFleetTitle}
+        description={format(t.assignFleetHelp, { email: assignTo?.email ?? '' })}
+        mutation={assignFleet}
+        variables={(user, fleet) => ({ userId: user.id, body: { role: 'fleet_admin', fleet_account_id: fleet.id } })}
+        assigned={(user, fleet) => ({ email: user.email, name: fleet.legal_name })}
+        picker={FleetAccountPicker}
+      />
     </>
   )
 }

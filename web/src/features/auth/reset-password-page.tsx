@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { Link, useSearchParams } from 'react-router'
@@ -9,6 +8,7 @@ import { FormField } from '@/components/ui/form-field'
 import { ApiError } from '@/lib/api-client'
 import { routes } from '@/lib/routes'
 import { texts } from '@/lib/texts'
+import { flatZodResolver } from '@/lib/zod-form'
 import { useCompletePasswordReset } from './auth-api'
 import { firstErrorMessage, newPasswordSchema, type NewPasswordValues } from './auth-schemas'
 import { AuthLayout } from './auth-layout'
@@ -23,7 +23,7 @@ export default function ResetPasswordPage() {
   const [done, setDone] = useState(false)
   const complete = useCompletePasswordReset()
   const form = useForm<NewPasswordValues>({
-    resolver: zodResolver(newPasswordSchema),
+    resolver: flatZodResolver(newPasswordSchema),
     defaultValues: { password: '' },
   })
 

@@ -1,10 +1,10 @@
-import { zodResolver } from '@hookform/resolvers/zod'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { Alert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
 import { FormField } from '@/components/ui/form-field'
 import { texts } from '@/lib/texts'
+import { flatZodResolver } from '@/lib/zod-form'
 import { useRequestPasswordReset } from './auth-api'
 import { firstErrorMessage, resetRequestSchema, type ResetRequestValues } from './auth-schemas'
 
@@ -21,7 +21,7 @@ export function ResetRequestForm({ onError, onFieldChange, onBack }: ResetReques
   const [sent, setSent] = useState<string | null>(null)
   const requestReset = useRequestPasswordReset()
   const form = useForm<ResetRequestValues>({
-    resolver: zodResolver(resetRequestSchema),
+    resolver: flatZodResolver(resetRequestSchema),
     defaultValues: { email: '' },
   })
 

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod'
 import { useForm } from 'react-hook-form'
 import { useNavigate } from 'react-router'
 import { toast } from 'sonner'
@@ -8,6 +7,7 @@ import { ApiError } from '@/lib/api-client'
 import { homePathFor } from '@/lib/role-routing'
 import { routes } from '@/lib/routes'
 import { texts } from '@/lib/texts'
+import { flatZodResolver } from '@/lib/zod-form'
 import { useSignIn } from './auth-api'
 import { firstErrorMessage, signInSchema, type SignInValues } from './auth-schemas'
 
@@ -23,7 +23,7 @@ export function SignInForm({ onError, onFieldChange, onForgotPassword }: SignInF
   const navigate = useNavigate()
   const signIn = useSignIn()
   const form = useForm<SignInValues>({
-    resolver: zodResolver(signInSchema),
+    resolver: flatZodResolver(signInSchema),
     defaultValues: { email: '', password: '' },
   })
   const { errors } = form.formState

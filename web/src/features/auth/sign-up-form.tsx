@@ -1,10 +1,10 @@
-import { zodResolver } from '@hookform/resolvers/zod'
 import { useForm } from 'react-hook-form'
 import { toast } from 'sonner'
 import { Button } from '@/components/ui/button'
 import { FormField } from '@/components/ui/form-field'
 import { ApiError } from '@/lib/api-client'
 import { texts } from '@/lib/texts'
+import { flatZodResolver } from '@/lib/zod-form'
 import { useSignUp } from './auth-api'
 import { firstErrorMessage, signUpSchema, type SignUpValues } from './auth-schemas'
 
@@ -21,7 +21,7 @@ const nullIfEmpty = (value: string) => (value.trim() === '' ? null : value.trim(
 export function SignUpForm({ onError, onFieldChange, onCreated }: SignUpFormProps) {
   const signUp = useSignUp()
   const form = useForm<SignUpValues>({
-    resolver: zodResolver(signUpSchema),
+    resolver: flatZodResolver(signUpSchema),
     defaultValues: { email: '', password: '', firstName: '', lastName: '' },
   })
   const { errors } = form.formState

@@ -9,7 +9,7 @@ import { texts } from '@/lib/texts'
 
 const d = texts.driverPortal
 /** Spec §4/§9: the form is local only; sending is simulated for 1.5 s. */
-export const SEND_DELAY_MS = 1500
+const SEND_DELAY_MS = 1500
 
 export function DriverContactForm() {
   const [sending, setSending] = useState(false)

@@ -98,7 +98,8 @@ export default function FleetSignupPage() {
         const restoredCompany = view.company
         setCompany(restoredCompany)
         setContact(restoredContact(view))
-        setStep(restoredCompany ? (view.current_step ?? 1) : 1)
+        // The server keeps current_step within the three steps.
+        setStep(restoredCompany ? (view.current_step as Step) : 1)
         setRestoring(false)
         toast.success(t.restored)
       },

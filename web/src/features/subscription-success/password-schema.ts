@@ -8,7 +8,7 @@ const s = texts.subscriptionSuccess
  * first failing message is the one shown; contracts/password-vectors.json
  * pins the order.
  */
-export const passwordRule = z
+const passwordRule = z
   .string()
   .check(
     z.minLength(8, s.passwordMin),

@@ -10,9 +10,10 @@ import { FormField } from '@/components/ui/form-field'
 import { Spinner } from '@/components/ui/spinner'
 import { ApiError } from '@/lib/api-client'
 import { formatCents } from '@/lib/money'
+import { queryKeys } from '@/lib/query-keys'
 import { useSession } from '@/lib/session'
 import { texts } from '@/lib/texts'
-import { fetchTestCheckout, payTestCheckout, testCheckoutKeys, type PayRequest } from './api/test-checkout-api'
+import { fetchTestCheckout, payTestCheckout, type PayRequest } from './api/test-checkout-api'
 
 const c = texts.testCheckout
 
@@ -26,7 +27,7 @@ export default function TestCheckoutPage() {
   useSession() // primes the CSRF token for a signed-in visitor
   const { sessionId = '' } = useParams()
   const session = useQuery({
-    queryKey: testCheckoutKeys.session(sessionId),
+    queryKey: [...queryKeys.testCheckout, sessionId],
     queryFn: ({ signal }) => fetchTestCheckout(sessionId, signal),
     enabled: sessionId !== '',
   })

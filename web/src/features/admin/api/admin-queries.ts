@@ -5,8 +5,10 @@ import {
   useQueryClient,
   type QueryClient,
 } from '@tanstack/react-query'
+import type { components } from '@/lib/api-types'
+import type { ListParams } from '@/lib/paging'
+import { queryKeys } from '@/lib/query-keys'
 import {
-  adminKeys,
   assignFleetOwner,
   createFleetFromSignup,
   createUser,
@@ -17,54 +19,56 @@ import {
   fetchUsers,
   updateUserRole,
 } from './admin-api'
-import type { CreateUserRequest, PageParams, UpdateRoleRequest } from './types'
 
-export function useSignupsPage(params: PageParams) {
+type Schemas = components['schemas']
+const adminKeys = queryKeys.admin
+
+export function useSignupsPage(params: ListParams) {
   return useQuery({
-    queryKey: adminKeys.signups.page(params),
+    queryKey: [...adminKeys.signups, params],
     queryFn: ({ signal }) => fetchSignups(params, signal),
     placeholderData: keepPreviousData,
   })
 }
 
-export function useUsersPage(params: PageParams, enabled = true) {
+export function useUsersPage(params: ListParams, enabled = true) {
   return useQuery({
-    queryKey: adminKeys.users.page(params),
+    queryKey: [...adminKeys.users, params],
     queryFn: ({ signal }) => fetchUsers(params, signal),
     placeholderData: keepPreviousData,
     enabled,
   })
 }
 
-export function useFleetAccountsPage(params: PageParams, enabled = true) {
+export function useFleetAccountsPage(params: ListParams, enabled = true) {
   return useQuery({
-    queryKey: adminKeys.fleetAccounts.page(params),
+    queryKey: [...adminKeys.fleetAccounts, params],
     queryFn: ({ signal }) => fetchFleetAccounts(params, signal),
     placeholderData: keepPreviousData,
     enabled,
   })
 }
 
-export function useAccountsPage(params: PageParams) {
+export function useAccountsPage(params: ListParams) {
   return useQuery({
-    queryKey: adminKeys.accounts.page(params),
+    queryKey: [...adminKeys.accounts, params],
     queryFn: ({ signal }) => fetchAccounts(params, signal),
     placeholderData: keepPreviousData,
   })
 }
 
-export function useAuditPage(params: PageParams) {
+export function useAuditPage(params: ListParams) {
   return useQuery({
-    queryKey: adminKeys.audit.page(params),
+    queryKey: [...adminKeys.audit, params],
     queryFn: ({ signal }) => fetchAudit(params, signal),
     placeholderData: keepPreviousData,
   })
 }
 
-type ListName = Exclude<keyof typeof adminKeys, 'all'>
+type ListName = keyof typeof adminKeys
 
 function invalidate(queryClient: QueryClient, lists: ListName[]): Promise<unknown> {
-  return Promise.all(lists.map((list) => queryClient.invalidateQueries({ queryKey: adminKeys[list].all })))
+  return Promise.all(lists.map((list) => queryClient.invalidateQueries({ queryKey: adminKeys[list] })))
 }
 
 /** POST /api/admin/signups/{id}/fleet: completes the signup and adds a fleet account (and maybe a user). */
@@ -80,7 +84,7 @@ export function useCreateFleet() {
 export function useCreateUser() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (body: CreateUserRequest) => createUser(body),
+    mutationFn: (body: Schemas['CreateUserRequest']) => createUser(body),
     onSuccess: () => invalidate(queryClient, ['users', 'audit']),
   })
 }
@@ -89,7 +93,7 @@ export function useCreateUser() {
 export function useUpdateRole() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: ({ userId, body }: { userId: string; body: UpdateRoleRequest }) => updateUserRole(userId, body),
+    mutationFn: ({ userId, body }: { userId: string; body: Schemas['RoleRequest'] }) => updateUserRole(userId, body),
     onSuccess: () => invalidate(queryClient, ['users', 'accounts', 'fleetAccounts', 'audit']),
   })
 }

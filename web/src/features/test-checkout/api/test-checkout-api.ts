@@ -1,35 +1,18 @@
 import { api } from '@/lib/api-client'
+import type { components } from '@/lib/api-types'
 
-// The offline Stripe stand-in's hosted checkout. Hand-written until
-// src/lib/api-types.ts is regenerated from the OpenAPI contract.
+// The offline Stripe stand-in's hosted checkout.
 
-export interface TestCheckoutSession {
-  id: string
-  amount_cents: number
-  currency: 'usd'
-  description: string
-  email: string | null
-  status: 'open' | 'complete'
-  success_url: string
-  cancel_url: string
-}
+type Schemas = components['schemas']
 
-export interface PayRequest {
-  card_number: string
-  expiry: string
-  cvc: string
-}
-
-export const testCheckoutKeys = {
-  session: (id: string) => ['test-checkout', id] as const,
-}
+export type PayRequest = Schemas['PayRequest']
 
 const sessionPath = (id: string) => `/api/test-checkout/${encodeURIComponent(id)}`
 
-export function fetchTestCheckout(id: string, signal?: AbortSignal): Promise<TestCheckoutSession> {
-  return api.get<TestCheckoutSession>(sessionPath(id), signal)
+export function fetchTestCheckout(id: string, signal?: AbortSignal): Promise<Schemas['TestCheckoutView']> {
+  return api.get(sessionPath(id), signal)
 }
 
-export function payTestCheckout(id: string, body: PayRequest): Promise<{ success_url: string }> {
-  return api.post<{ success_url: string }>(`${sessionPath(id)}/pay`, body)
+export function payTestCheckout(id: string, body: PayRequest): Promise<Schemas['PayResponse']> {
+  return api.post(`${sessionPath(id)}/pay`, body)
 }

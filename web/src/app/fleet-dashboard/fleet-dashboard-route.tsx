@@ -1,0 +1,45 @@
+import { Route, Routes } from 'react-router'
+import { DriverDetailPage } from '@/features/drivers/driver-detail-page'
+import { DriversPage } from '@/features/drivers/drivers-page'
+import CompanyProfilePage from '@/features/fleet-account/company-profile-page'
+import CompanySettingsPage from '@/features/fleet-account/company-settings-page'
+import { TrailerDetailPage } from '@/features/vehicles/trailer-detail-page'
+import { TrailersPage } from '@/features/vehicles/trailers-page'
+import { TruckDetailPage } from '@/features/vehicles/truck-detail-page'
+import { TrucksPage } from '@/features/vehicles/trucks-page'
+import { fleetPatterns as p, routePatterns } from '@/lib/routes'
+import { BillingPage, DocumentsPage } from './coming-soon-page'
+import FleetDashboardLayout from './fleet-dashboard-layout'
+import FleetHomePage from './fleet-home-page'
+import { FleetNotFoundPage } from './fleet-not-found-page'
+import SettingsPage from './settings-page'
+
+// The whole fleet dashboard (the shell and the fleet-account, vehicles and
+// drivers screens) is one lazily loaded chunk: app-routes.tsx imports this
+// file with lazy(). Splitting it further into per-screen chunks re-partitions
+// the modules it shares with the landing page (button styles, icons) and
+// grows the landing page's JavaScript (scripts/check-bundle.mjs).
+
+/** /fleet-dashboard/*: every screen inside the one fleet shell (spec §2). */
+export default function FleetDashboardRoute() {
+  return (
+    <Routes>
+      <Route element={<FleetDashboardLayout />}>
+        <Route index element={<FleetHomePage />} />
+        <Route path={p.profile} element={<CompanyProfilePage />} />
+        <Route path={p.trucks} element={<TrucksPage />} />
+        <Route path={p.truck} element={<TruckDetailPage />} />
+        <Route path={p.trailers} element={<TrailersPage />} />
+        <Route path={p.trailer} element={<TrailerDetailPage />} />
+        <Route path={p.drivers} element={<DriversPage />} />
+        <Route path={p.driver} element={<DriverDetailPage />} />
+        <Route path={p.documents} element={<DocumentsPage />} />
+        <Route path={p.companySettings} element={<CompanySettingsPage />} />
+        <Route path={p.settings} element={<SettingsPage />} />
+        <Route path={p.billing} element={<BillingPage />} />
+        {/* Spec §2's catch-all, shown in the same shell: a path with no screen is not found. */}
+        <Route path={routePatterns.anyOther} element={<FleetNotFoundPage />} />
+      </Route>
+    </Routes>
+  )
+}

@@ -1,0 +1,76 @@
+import {
+  Building2,
+  Container,
+  FolderOpen,
+  LayoutDashboard,
+  Settings,
+  Truck,
+  Users,
+  type LucideIcon,
+} from 'lucide-react'
+import { Link } from 'react-router'
+import { cn } from '@/lib/cn'
+import { fleetPatterns, fleetRoutes } from '@/lib/routes'
+import { texts } from '@/lib/texts'
+import type { FleetSection } from './active-section'
+
+interface NavItem {
+  section: FleetSection
+  to: string
+  label: string
+  icon: LucideIcon
+}
+
+function navItems(): NavItem[] {
+  return [
+    { section: 'overview', to: fleetRoutes.overview, label: texts.fleet.nav.overview, icon: LayoutDashboard },
+    { section: fleetPatterns.profile, to: fleetRoutes.profile, label: texts.fleet.nav.profile, icon: Building2 },
+    { section: fleetPatterns.trucks, to: fleetRoutes.trucks, label: texts.fleet.nav.trucks, icon: Truck },
+    { section: fleetPatterns.trailers, to: fleetRoutes.trailers, label: texts.fleet.nav.trailers, icon: Container },
+    { section: fleetPatterns.drivers, to: fleetRoutes.drivers, label: texts.fleet.nav.drivers, icon: Users },
+    { section: fleetPatterns.documents, to: fleetRoutes.documents, label: texts.fleet.nav.documents, icon: FolderOpen },
+    {
+      section: fleetPatterns.companySettings,
+      to: fleetRoutes.companySettings,
+      label: texts.fleet.nav.companySettings,
+      icon: Settings,
+    },
+  ]
+}
+
+export interface FleetNavProps {
+  /** The current section; null on a page the dashboard does not have. */
+  active: FleetSection | null
+  /** Called after a link is followed (closes the mobile sheet). */
+  onNavigate?: () => void
+  label: string
+}
+
+/** The side menu of spec §2; the active item carries aria-current="page". */
+export function FleetNav({ active, onNavigate, label }: FleetNavProps) {
+  return (
+    <nav aria-label={label}>
+      <ul className="flex flex-col gap-1">
+        {navItems().map(({ section, to, label: itemLabel, icon: Icon }) => {
+          const current = section === active
+          return (
+            <li key={section}>
+              <Link
+                to={to}
+                onClick={onNavigate}
+                aria-current={current ? 'page' : undefined}
+                className={cn(
+                  'flex items-center gap-3 rounded-md px-3 py-2.5 text-sm font-medium transition-colors',
+                  current ? 'bg-primary text-primary-foreground' : 'text-ink hover:bg-muted',
+                )}
+              >
+                <Icon className="h-4 w-4 shrink-0" aria-hidden />
+                {itemLabel}
+              </Link>
+            </li>
+          )
+        })}
+      </ul>
+    </nav>
+  )
+}

@@ -1,0 +1,43 @@
+import * as z from 'zod/mini'
+import { texts } from '@/lib/texts'
+import type { components } from '@/lib/api-types'
+
+const t = texts.fleet.driverForm
+const text = z.string().check(z.trim())
+
+/**
+ * The Add/Edit Driver dialog. Only the name rule is checked here; the server
+ * checks the phone, the license state and the username and answers per field.
+ */
+export const driverSchema = z
+  .object({
+    first_name: text,
+    last_name: text,
+    username: text,
+    phone: text,
+    license_number: text,
+    license_state: text,
+    notes: text,
+  })
+  .check(
+    z.refine((values) => values.first_name.length > 0 || values.last_name.length > 0, {
+      message: t.nameRequired,
+      path: ['first_name'],
+    }),
+  )
+
+export type DriverValues = z.infer<typeof driverSchema>
+
+export const emptyDriver: DriverValues = {
+  first_name: '',
+  last_name: '',
+  username: '',
+  phone: '',
+  license_number: '',
+  license_state: '',
+  notes: '',
+}
+
+export function toDriverInput(values: DriverValues): components['schemas']['DriverInput'] {
+  return { ...values, license_state: values.license_state.toUpperCase() }
+}

@@ -1,0 +1,95 @@
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table'
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
+import { useFleetAccount } from '@/lib/fleet-account'
+import { texts } from '@/lib/texts'
+import { profileView, type ProfileRow } from './profile-fields'
+
+function Rows({ rows }: { rows: ProfileRow[] }) {
+  return (
+    <dl className="grid gap-x-6 gap-y-4 sm:grid-cols-2">
+      {rows.map((row) => (
+        <div key={row.label} className="min-w-0">
+          <dt className="text-sm text-muted-foreground">{row.label}</dt>
+          <dd className="mt-0.5 font-medium break-words">{row.value}</dd>
+        </div>
+      ))}
+    </dl>
+  )
+}
+
+/** /fleet-dashboard/profile (spec §2 "Company Profile"). */
+export default function CompanyProfilePage() {
+  const account = useFleetAccount()
+  if (!account.data) return <p className="text-muted-foreground">{texts.fleet.noFleetInfo}</p>
+  const view = profileView(account.data)
+  const t = texts.fleet.profileTabs
+
+  return (
+    <section className="space-y-6">
+      <h1 className="text-2xl font-bold sm:text-3xl">{texts.fleet.nav.profile}</h1>
+      <Tabs defaultValue="company">
+        <TabsList>
+          <TabsTrigger value="company">{t.companyInfo}</TabsTrigger>
+          <TabsTrigger value="authority">{t.authority}</TabsTrigger>
+          <TabsTrigger value="fmcsa">{t.fmcsa}</TabsTrigger>
+        </TabsList>
+        <TabsContent value="company">
+          <Card>
+            <CardHeader>
+              <CardTitle>{t.companyInfo}</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <Rows rows={view.companyInfo} />
+            </CardContent>
+          </Card>
+        </TabsContent>
+        <TabsContent value="authority">
+          <Card>
+            <CardHeader>
+              <CardTitle>{t.authority}</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <Rows rows={view.authority} />
+            </CardContent>
+          </Card>
+        </TabsContent>
+        <TabsContent value="fmcsa">
+          <Card>
+            <CardHeader>
+              <CardTitle>{t.fmcsa}</CardTitle>
+            </CardHeader>
+            <CardContent className="space-y-6">
+              {view.fmcsa ? (
+                <>
+                  <Rows rows={view.fmcsa.details} />
+                  <Table>
+                    <TableHeader>
+                      <TableRow>
+                        <TableHead>{texts.fleet.profileFields.classification}</TableHead>
+                        <TableHead>{texts.fleet.profileFields.value}</TableHead>
+                      </TableRow>
+                    </TableHeader>
+                    <TableBody>
+                      {view.fmcsa.classification.map((row) => (
+                        <TableRow key={row.label}>
+                          <TableCell>{row.label}</TableCell>
+                          <TableCell>{row.value}</TableCell>
+                        </TableRow>
+                      ))}
+                    </TableBody>
+                  </Table>
+                  <Rows
+                    rows={[{ label: texts.fleet.profileFields.physicalAddress, value: view.fmcsa.physicalAddress }]}
+                  />
+                </>
+              ) : (
+                <p className="text-muted-foreground">{texts.fleet.noFmcsaData}</p>
+              )}
+            </CardContent>
+          </Card>
+        </TabsContent>
+      </Tabs>
+    </section>
+  )
+}

@@ -1,0 +1,92 @@
+import { Truck } from 'lucide-react'
+import { Link } from 'react-router'
+import { Button } from '@/components/ui/button'
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table'
+import { StatusBadge } from '@/components/fleet/detail-parts'
+import { ComingSyncButton, NoEldNotice } from '@/components/fleet/eld-parts'
+import { FleetList } from '@/components/fleet/fleet-list'
+import { useFleetList } from '@/components/fleet/use-fleet-list'
+import type { components } from '@/lib/api-types'
+import { useEldConnected } from '@/lib/fleet-account'
+import { makeModel, orDash } from '@/lib/fleet-display'
+import { fleetRoutes } from '@/lib/routes'
+import { texts } from '@/lib/texts'
+import { useTrucksPage } from './api/vehicles-queries'
+
+type TruckItem = components['schemas']['TruckItem']
+
+const t = texts.fleet
+const c = texts.fleet.columns
+const a = texts.fleet.assets
+
+/** 'Fleet Vehicles' (spec §2 Trucks): the server searches, filters by derived status and paginates. */
+export function TrucksPage() {
+  const list = useFleetList()
+  const query = useTrucksPage(list.params)
+  const eldConnected = useEldConnected()
+
+  return (
+    <FleetList
+      title={t.trucksTitle}
+      searchLabel={t.searchTrucks}
+      actions={<ComingSyncButton label={t.syncFromEld} />}
+      notice={eldConnected === false ? <NoEldNotice /> : null}
+      tabLabels={{ active: t.activeTrucks, inactive: t.inactiveTrucks }}
+      list={list}
+      query={query}
+      loadFailed={a.loadVehiclesFailed}
+      empty={
+        <div className="space-y-2">
+          <Truck className="mx-auto h-10 w-10 text-muted-foreground" aria-hidden />
+          <p className="font-medium text-ink">{t.noVehiclesTitle}</p>
+          <p className="text-sm text-muted-foreground">{t.noVehiclesText}</p>
+        </div>
+      }
+    >
+      {(items) => <TrucksTable trucks={items} />}
+    </FleetList>
+  )
+}
+
+function TrucksTable({ trucks }: { trucks: TruckItem[] }) {
+  return (
+    <Table className="min-w-[880px]">
+      <TableHeader>
+        <TableRow>
+          <TableHead>{c.vehicleName}</TableHead>
+          <TableHead>{c.makeModel}</TableHead>
+          <TableHead>{c.year}</TableHead>
+          <TableHead>{c.vin}</TableHead>
+          <TableHead>{c.licensePlate}</TableHead>
+          <TableHead>{c.eldVehicleId}</TableHead>
+          <TableHead>{c.assignedDriver}</TableHead>
+          <TableHead>{c.status}</TableHead>
+          <TableHead>
+            <span className="sr-only">{t.viewDetails}</span>
+          </TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {trucks.map((truck) => (
+          <TableRow key={truck.id}>
+            <TableCell className="font-medium whitespace-nowrap">{truck.name || a.unnamedTruck}</TableCell>
+            <TableCell>{makeModel(truck)}</TableCell>
+            <TableCell>{orDash(truck.year)}</TableCell>
+            <TableCell className="font-mono text-xs">{orDash(truck.vin)}</TableCell>
+            <TableCell className="whitespace-nowrap">{orDash(truck.license_plate)}</TableCell>
+            <TableCell>{orDash(truck.vehicle_id)}</TableCell>
+            <TableCell>{truck.assigned_driver_name || t.unassigned}</TableCell>
+            <TableCell>
+              <StatusBadge active={truck.status === 'active'} />
+            </TableCell>
+            <TableCell className="text-right whitespace-nowrap">
+              <Button asChild variant="outline" size="sm">
+                <Link to={fleetRoutes.truck(truck.id)}>{t.viewDetails}</Link>
+              </Button>
+            </TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  )
+}

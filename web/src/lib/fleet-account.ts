@@ -1,0 +1,35 @@
+import { useQuery } from '@tanstack/react-query'
+import { api, ApiError } from './api-client'
+import type { components } from './api-types'
+import { queryKeys } from './query-keys'
+
+export type FleetAccountView = components['schemas']['FleetAccountView']
+
+/**
+ * GET /api/fleet/account: the one fetcher of `queryKeys.fleet.account`, shared
+ * by the dashboard shell, the company screens and the ELD notice of the lists.
+ */
+function fetchFleetAccount(signal?: AbortSignal): Promise<FleetAccountView> {
+  return api.get('/api/fleet/account', signal)
+}
+
+/** True when the error means the signed-in user has no fleet account. */
+export function isNoFleetAccount(error: unknown): boolean {
+  return error instanceof ApiError && (error.status === 403 || error.status === 404)
+}
+
+/** The signed-in fleet admin's fleet account. */
+export function useFleetAccount() {
+  return useQuery({
+    queryKey: queryKeys.fleet.account,
+    queryFn: ({ signal }) => fetchFleetAccount(signal),
+    staleTime: 60_000,
+    // 403/404 mean "no fleet account": asking again will not change that.
+    retry: (count, error) => !isNoFleetAccount(error) && count < 2,
+  })
+}
+
+/** Whether the fleet has an ELD connection; undefined while unknown (or when the account failed to load). */
+export function useEldConnected(): boolean | undefined {
+  return useFleetAccount().data?.eld.connected
+}

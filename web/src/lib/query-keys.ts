@@ -1,0 +1,29 @@
+/**
+ * Every TanStack Query key of the SPA, so that a mutation in one feature can
+ * name what it changes in another (a driver edit refreshes the truck lists).
+ * A list's key is the prefix of its pages (`[...key, params]`), a detail's
+ * the prefix of its items (`[...key, id]`): invalidating it refreshes them all.
+ */
+export const queryKeys = {
+  session: ['auth', 'session'],
+  config: ['config'],
+  testCheckout: ['test-checkout'],
+  admin: {
+    signups: ['admin', 'signups'],
+    users: ['admin', 'users'],
+    fleetAccounts: ['admin', 'fleet-accounts'],
+    accounts: ['admin', 'accounts'],
+    audit: ['admin', 'audit'],
+  },
+  fleet: {
+    /** GET /api/fleet/account, read by the dashboard shell and most of its screens. */
+    account: ['fleet', 'account'],
+    overview: ['fleet', 'overview'],
+    trucks: ['fleet', 'trucks'],
+    truck: ['fleet', 'truck'],
+    trailers: ['fleet', 'trailers'],
+    trailer: ['fleet', 'trailer'],
+    drivers: ['fleet', 'drivers'],
+    driver: ['fleet', 'driver'],
+  },
+} as const
