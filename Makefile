@@ -7,6 +7,10 @@ export CARGO_TARGET_DIR := $(TARGET_DIR)
 
 .PHONY: run test lint test-rust test-web test-e2e web web-deps e2e-deps openapi bench clean
 
+# A recipe that fails leaves no half-made target behind (web/dist/index.html
+# after a failed bundle check), so the next `make` builds it again.
+.DELETE_ON_ERROR:
+
 # `npm install`, not `npm ci`: npm 11 leaves other platforms' optional packages
 # (@tailwindcss/oxide-*) out of the lock file and `npm ci` then refuses it.
 # Versions still come from package-lock.json.
@@ -16,8 +20,19 @@ web/node_modules/.installed: web/package-lock.json
 
 web-deps: web/node_modules/.installed
 
-web: web-deps
+# The SPA is a file target: built again only when something the build reads
+# changed (sources, config, locked dependencies, contracts/), so a second
+# `make run` does not rebuild it — nor, since web/dist then keeps its mtimes,
+# the release binary that embeds it (crates/longhaul/build.rs). Directories
+# are listed too: adding or deleting a file changes its directory's mtime.
+WEB_INPUTS := $(shell find web/src web/public web/build) \
+	web/index.html web/package.json web/vite.config.ts web/scripts/check-bundle.mjs \
+	$(wildcard web/tsconfig*.json contracts/*)
+
+web/dist/index.html: $(WEB_INPUTS) web/node_modules/.installed
 	cd web && npm run build
+
+web: web/dist/index.html
 
 ## run: build the SPA and the server (release) and serve http://localhost:3000
 run: web

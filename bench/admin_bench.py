@@ -170,12 +170,10 @@ def main():
             print(f"{'PASS' if name not in failed else 'FAIL'}  {name} first page p95 {results[name]['p95_ms']} ms < 200 ms ({backend})")
         raise SystemExit(1 if failed else 0)
     finally:
-        if proc:
-            proc.terminate()
-            proc.wait(timeout=10)
+        pgroles.stop(proc)
         shutil.rmtree(data_dir, ignore_errors=True)
         if db_name:
-            subprocess.run(["psql", args.postgres, "-q", "-c", f"DROP DATABASE IF EXISTS {db_name} WITH (FORCE)"], check=False)
+            pgroles.drop_database(args.postgres, db_name)
 
 
 if __name__ == "__main__":

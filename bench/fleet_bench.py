@@ -138,11 +138,9 @@ def main():
                               check=True, capture_output=True, text=True).stdout
         results["trucks_page_usable"] = json.loads(page.strip().splitlines()[-1])
     finally:
-        if proc:
-            proc.terminate()
-            proc.wait(timeout=10)
+        pgroles.stop(proc)
         shutil.rmtree(data_dir, ignore_errors=True)
-        subprocess.run(["psql", args.postgres, "-q", "-c", f"DROP DATABASE IF EXISTS {db_name} WITH (FORCE)"], check=False)
+        pgroles.drop_database(args.postgres, db_name)
 
     print(json.dumps(results, indent=2))
     lists = ["trucks", "trucks_inactive", "trucks_search", "trucks_page_50", "trailers", "trailers_search", "drivers", "drivers_search"]

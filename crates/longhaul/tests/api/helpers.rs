@@ -9,6 +9,8 @@ use std::collections::HashMap;
 use std::path::PathBuf;
 use std::sync::Arc;
 
+mod pg_cleanup;
+
 pub const ADMIN_EMAIL: &str = "root@longhaul.test";
 pub const ADMIN_PASSWORD: &str = "correct-horse-battery";
 
@@ -143,7 +145,8 @@ pub fn new_client() -> reqwest::Client {
 pub const PG_OWNER_ROLE: &str = "lh_test_owner";
 pub const PG_SERVING_ROLE: &str = "lh_test_app";
 
-/// A fresh PostgreSQL database owned by the owner role, with URLs for each role.
+/// A fresh PostgreSQL database owned by the owner role, with URLs for each
+/// role. It lives until the test process exits (helpers/pg_cleanup.rs).
 #[derive(Debug, Clone)]
 pub struct PgDatabase {
     /// As the serving role (DATABASE_URL).
@@ -174,6 +177,8 @@ impl PgDatabase {
                 .expect("create test role");
         }
         let name = format!("lh_test_{}", uuid::Uuid::new_v4().simple());
+        // Handed over first, so that no way of ending the run leaves it behind.
+        pg_cleanup::drop_after_the_run(&base, &name);
         admin
             .execute_unprepared(&format!("CREATE DATABASE {name} OWNER {PG_OWNER_ROLE}"))
             .await
