@@ -5,6 +5,7 @@ pub mod contact;
 pub mod dot_number;
 pub mod email;
 pub mod fleet;
+pub mod fleet_lists;
 pub mod password;
 pub mod pricing;
 pub mod role;
