@@ -3,6 +3,7 @@ pub mod app_meta;
 pub mod audit_log;
 pub mod auth_throttle;
 pub mod carrier_lookup;
+mod derived;
 pub mod fleet_account;
 pub mod fleet_driver;
 pub mod fleet_eld_integration;

@@ -15,7 +15,8 @@ use domain::fleet::{driver_display_name, phone_display};
 use domain::texts;
 use sea_orm::sea_query::{BinOper, Expr, ExprTrait, Func, SimpleExpr};
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, Condition, IntoActiveModel, QueryFilter, QueryOrder, Select, Set,
+    ActiveModelTrait, ColumnTrait, Condition, IntoActiveModel, NotSet, QueryFilter, QueryOrder,
+    Select, Set,
 };
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -363,6 +364,9 @@ pub async fn create(
         raw: Set(None),
         created_at: Set(now),
         updated_at: Set(now),
+        // Derived by `before_save` (decision 013).
+        search_name: NotSet,
+        phone_digits: NotSet,
     }
     .insert(&txn)
     .await

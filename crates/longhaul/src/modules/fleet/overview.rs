@@ -6,6 +6,7 @@ use crate::http::{ApiError, FleetScope};
 use crate::state::AppState;
 use chrono::Utc;
 use db::entities::{fleet_driver, fleet_trailer, fleet_vehicle};
+use domain::fleet_lists::ListTab;
 use sea_orm::sea_query::{Expr, Query};
 use sea_orm::{ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter, QuerySelect};
 use serde::Serialize;
@@ -64,6 +65,12 @@ pub async fn load(state: &AppState, scope: FleetScope) -> Result<Overview, ApiEr
                 Expr::value(Option::<uuid::Uuid>::None),
             )
             .col_expr(fleet_vehicle::Column::Status, Expr::value("inactive"))
+            // Without a driver name a (not decommissioned) truck is
+            // inactive: `update_many` runs no `before_save` (decision 013).
+            .col_expr(
+                fleet_vehicle::Column::ListTab,
+                Expr::value(ListTab::Inactive.as_str()),
+            )
             .col_expr(fleet_vehicle::Column::UpdatedAt, Expr::value(Utc::now()))
             .filter(fleet_vehicle::Column::FleetAccountId.eq(scope.fleet_account_id()))
             .filter(fleet_vehicle::Column::Status.eq("active"))
