@@ -2,6 +2,7 @@
 
 pub mod connect;
 pub mod entities;
+pub mod fleet_filters;
 pub mod migrations;
 pub mod tenancy;
 

@@ -1,6 +1,6 @@
 //! The per-transaction tenant setting that PostgreSQL row-level security keys
 //! on, and the checks that make sure RLS is actually in force. SQLite has no
-//! RLS; there the `FleetScope` in the query layer is the wall.
+//! RLS; there the `TenantScope` in the query layer is the wall.
 //!
 //! Roles (decision 009): migrations run as the owner role; the server serves
 //! as a separate role that owns nothing, is no superuser and has no
@@ -9,7 +9,12 @@
 //! cannot claim it with a plain `set_config`.
 
 use crate::migrations::m0008_rls_roles_and_driver_usernames::{RLS_TABLES, SYSTEM_KEY_TABLE};
-use sea_orm::{ConnectionTrait, DatabaseBackend, DbErr, Statement};
+use crate::migrations::rls::NOT_TENANT_TABLES;
+use sea_orm::{
+    ColumnTrait, ConnectionTrait, DatabaseBackend, DatabaseConnection, DatabaseTransaction, DbErr,
+    DeleteMany, EntityTrait, PrimaryKeyTrait, QueryFilter, Select, Statement, TransactionTrait,
+    UpdateMany,
+};
 use std::fmt;
 use uuid::Uuid;
 
@@ -41,13 +46,132 @@ impl SystemKey {
     }
 }
 
+/// Whose rows a transaction acts for. Fleet-owned tables are reached only
+/// through finders that take one (`FleetOwned::scoped`), and
+/// `read`/`write` open a transaction for it, so an unscoped query of a tenant
+/// table does not compile outside this crate. Broker accounts will be a
+/// second kind of tenant on the same mechanism.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct TenantScope {
+    fleet_account_id: Uuid,
+}
+
+impl TenantScope {
+    /// The fleet of a verified session. Only the HTTP guards call this: the
+    /// fleet comes from profile → account → fleet account on the server,
+    /// never from the client.
+    pub fn from_session(fleet_account_id: Uuid) -> TenantScope {
+        TenantScope { fleet_account_id }
+    }
+
+    /// A background job (or an operator command) working on one fleet.
+    /// Every caller is reviewed: `grep -rn 'TenantScope::for_job'`.
+    pub fn for_job(fleet_account_id: Uuid) -> TenantScope {
+        TenantScope { fleet_account_id }
+    }
+
+    pub fn fleet_account_id(&self) -> Uuid {
+        self.fleet_account_id
+    }
+}
+
+/// A read transaction acting for the scope's tenant.
+pub async fn read(
+    db: &DatabaseConnection,
+    scope: TenantScope,
+) -> Result<DatabaseTransaction, DbErr> {
+    let txn = db.begin().await?;
+    set_fleet(&txn, scope.fleet_account_id).await?;
+    Ok(txn)
+}
+
+/// A transaction acting for the scope's tenant that may write
+/// (`crate::begin_write`: IMMEDIATE on SQLite).
+pub async fn write(
+    db: &DatabaseConnection,
+    scope: TenantScope,
+) -> Result<DatabaseTransaction, DbErr> {
+    let txn = crate::begin_write(db).await?;
+    set_fleet(&txn, scope.fleet_account_id).await?;
+    Ok(txn)
+}
+
+/// A read transaction for system work (administration, sign-up, sweeps)
+/// that may see every tenant's rows.
+pub async fn system_read(
+    db: &DatabaseConnection,
+    key: &SystemKey,
+) -> Result<DatabaseTransaction, DbErr> {
+    let txn = db.begin().await?;
+    set_system(&txn, key).await?;
+    Ok(txn)
+}
+
+/// A system transaction that may write.
+pub async fn system_write(
+    db: &DatabaseConnection,
+    key: &SystemKey,
+) -> Result<DatabaseTransaction, DbErr> {
+    let txn = crate::begin_write(db).await?;
+    set_system(&txn, key).await?;
+    Ok(txn)
+}
+
+/// A table whose rows belong to one fleet, reached through its scope.
+pub trait FleetOwned: EntityTrait {
+    /// The column naming the row's fleet.
+    fn fleet_column() -> Self::Column;
+
+    /// Every row of the scope's fleet.
+    fn scoped(scope: TenantScope) -> Select<Self> {
+        Self::find().filter(Self::fleet_column().eq(scope.fleet_account_id()))
+    }
+
+    /// One row of the scope's fleet by primary key: another fleet's id finds
+    /// nothing, the same as a missing one.
+    fn scoped_by_id(scope: TenantScope, id: Uuid) -> Select<Self>
+    where
+        <Self::PrimaryKey as PrimaryKeyTrait>::ValueType: From<Uuid>,
+    {
+        Self::find_by_id(id).filter(Self::fleet_column().eq(scope.fleet_account_id()))
+    }
+
+    /// An update of the scope's rows (add filters to narrow it).
+    fn scoped_update(scope: TenantScope) -> UpdateMany<Self> {
+        Self::update_many().filter(Self::fleet_column().eq(scope.fleet_account_id()))
+    }
+
+    /// A delete of the scope's rows (add filters to narrow it).
+    fn scoped_delete(scope: TenantScope) -> DeleteMany<Self> {
+        Self::delete_many().filter(Self::fleet_column().eq(scope.fleet_account_id()))
+    }
+}
+
+macro_rules! fleet_owned {
+    ($($entity:ident => $column:ident),* $(,)?) => {$(
+        impl FleetOwned for crate::entities::$entity::Entity {
+            fn fleet_column() -> crate::entities::$entity::Column {
+                crate::entities::$entity::Column::$column
+            }
+        }
+    )*};
+}
+
+fleet_owned! {
+    fleet_account => Id,
+    fleet_driver => FleetAccountId,
+    fleet_vehicle => FleetAccountId,
+    fleet_trailer => FleetAccountId,
+    fleet_eld_integration => FleetAccountId,
+}
+
 /// Marks the current transaction as acting for one fleet.
-pub async fn set_fleet<C: ConnectionTrait>(conn: &C, fleet_account_id: Uuid) -> Result<(), DbErr> {
+async fn set_fleet<C: ConnectionTrait>(conn: &C, fleet_account_id: Uuid) -> Result<(), DbErr> {
     set(conn, "app.fleet_account_id", &fleet_account_id.to_string()).await
 }
 
 /// Marks the current transaction as system work (administration, sign-up)
-/// that may see every fleet's rows.
+/// that may see every fleet's rows. Prefer `system_read`/`system_write`.
 pub async fn set_system<C: ConnectionTrait>(conn: &C, key: &SystemKey) -> Result<(), DbErr> {
     if conn.get_database_backend() != DatabaseBackend::Postgres {
         return Ok(());
@@ -110,8 +234,8 @@ fn quote_ident(name: &str) -> String {
 /// Why row-level security would not hold for the role `conn` serves as:
 /// empty when it holds. Checks that the role is no superuser, has no
 /// BYPASSRLS (nor can switch to a role that is or has), owns (or can act as
-/// the owner of) no table of the schema, and that every RLS table has RLS
-/// enabled and forced.
+/// the owner of) no table of the schema, and that every RLS table — and every
+/// table with a `fleet_account_id` column — has RLS enabled and forced.
 pub async fn rls_problems<C: ConnectionTrait>(conn: &C) -> Result<Vec<String>, DbErr> {
     if conn.get_database_backend() != DatabaseBackend::Postgres {
         return Ok(Vec::new());
@@ -159,7 +283,24 @@ pub async fn rls_problems<C: ConnectionTrait>(conn: &C) -> Result<Vec<String>, D
             names.join(", ")
         ));
     }
-    for (table, _) in RLS_TABLES {
+    // The listed tables, plus any table that names a fleet: a migration that
+    // forgot `enable_rls` stops the start instead of leaking rows.
+    let named = conn
+        .query_all_raw(Statement::from_string(
+            DatabaseBackend::Postgres,
+            "SELECT DISTINCT table_name::text AS name FROM information_schema.columns
+              WHERE table_schema = 'public' AND column_name = 'fleet_account_id'
+              ORDER BY 1",
+        ))
+        .await?;
+    let mut tables: Vec<String> = RLS_TABLES.iter().map(|(t, _)| (*t).to_owned()).collect();
+    for row in named {
+        let name: String = row.try_get("", "name")?;
+        if !tables.contains(&name) && !NOT_TENANT_TABLES.contains(&name.as_str()) {
+            tables.push(name);
+        }
+    }
+    for table in tables {
         let row = conn
             .query_one_raw(Statement::from_sql_and_values(
                 DatabaseBackend::Postgres,

@@ -5,6 +5,7 @@
 //! evaluate in SQL, kept exactly: the same rows land in the same tab, in the
 //! same order, and the same searches find them.
 
+use crate::driver_form::PHONE_PUNCTUATION;
 use crate::fleet::{DECOMMISSIONED_DRIVER_ID, DECOMMISSIONED_DRIVER_NAME};
 
 /// The tab of its list a truck or trailer is shown in; a decommissioned
@@ -82,10 +83,6 @@ pub fn trailer_list_tab(status: &str) -> ListTab {
 pub fn is_unnamed(name: Option<&str>) -> bool {
     name.is_none_or(|n| n.trim_matches(' ').is_empty())
 }
-
-/// The characters a stored phone may hold besides digits (the driver form
-/// accepts exactly these).
-pub const PHONE_PUNCTUATION: &str = " ()+-.";
 
 /// The driver's full name as a search finds it ('james johnson'): first and
 /// last name, each stripped of spaces, joined by one space; not lower-cased

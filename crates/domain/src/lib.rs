@@ -3,6 +3,7 @@
 
 pub mod contact;
 pub mod dot_number;
+pub mod driver_form;
 pub mod email;
 pub mod fleet;
 pub mod fleet_lists;

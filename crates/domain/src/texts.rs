@@ -32,6 +32,8 @@ pub struct Texts {
 pub struct FleetTexts {
     pub portal: PortalTexts,
     pub driver_form: DriverFormTexts,
+    pub settings_form: SettingsFormTexts,
+    pub unknown_driver: String,
     pub color_invalid: String,
     pub session_timeout_min: String,
     pub session_timeout_max: String,
@@ -41,6 +43,14 @@ pub struct FleetTexts {
 #[serde(rename_all = "camelCase")]
 pub struct DriverFormTexts {
     pub name_required: String,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SettingsFormTexts {
+    pub legal_name_required: String,
+    pub logo_too_large: String,
+    pub logo_not_image: String,
 }
 
 #[derive(Debug, Deserialize)]

@@ -3,14 +3,16 @@
 use crate::config::{Config, Environment};
 use crate::http::loopback::loopback_only;
 use crate::http::session::resolve_session;
-use crate::http::{ApiError, control_characters, security_headers};
+use crate::http::{ApiError, control_characters, guards, security_headers};
 use crate::integrations::fmcsa::{CarrierRegistry, QcMobile, SampleRegistry};
 use crate::integrations::stripe::{BillingDisabled, PaymentGateway, StripeApi, TestModeGateway};
 use crate::mail::{DevMailbox, Mailer, SmtpMailer};
 use crate::modules::auth::password::PasswordHasher;
-use crate::modules::{admin, app_config, auth, billing, dev_mailbox, fleet, health, signup};
+use crate::modules::{
+    admin, app_config, auth, billing, dev_mailbox, drivers, fleet_account, health, signup, vehicles,
+};
 use crate::state::{App, AppState};
-use crate::{openapi, spa};
+use crate::{openapi, seed, spa};
 use anyhow::Context;
 use axum::extract::{DefaultBodyLimit, Request};
 use axum::http::{HeaderName, StatusCode, Uri};
@@ -29,6 +31,8 @@ use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetReques
 use tower_http::timeout::TimeoutLayer;
 use tower_http::trace::{DefaultOnResponse, TraceLayer};
 use tracing::Level;
+use utoipa::OpenApi;
+use utoipa_axum::router::OpenApiRouter;
 
 const REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
 /// JSON bodies are small; uploads get their own limits on their own routes.
@@ -105,12 +109,12 @@ pub async fn prepare(config: Config, overrides: Overrides) -> anyhow::Result<App
     let state = connect(config, overrides).await?;
     auth::bootstrap::ensure_super_admin(&state).await?;
     // SEED_DEMO is refused in production by the configuration.
-    if state.config.seed_demo && fleet::demo::seed_demo(&state).await? {
+    if state.config.seed_demo && seed::seed_demo(&state).await? {
         eprintln!(
             "\n  Demo fleet created: sign in at {}/auth as {} with password {}\n",
             state.config.public_url,
-            fleet::demo::DEMO_EMAIL,
-            fleet::demo::DEMO_PASSWORD
+            seed::DEMO_EMAIL,
+            seed::DEMO_PASSWORD
         );
     }
     Ok(state)
@@ -228,16 +232,41 @@ pub async fn connect(config: Config, overrides: Overrides) -> anyhow::Result<App
     })))
 }
 
-pub fn router(state: AppState) -> Router {
-    let api = Router::new()
-        .nest("/api/auth", auth::routes::router())
-        .merge(fleet::routes::router())
+/// Every API route, each registered once with its contract entry, grouped
+/// by guard. `test_checkout` mounts the Stripe stand-in's checkout page
+/// (development only); the contract always documents it.
+pub fn api_routes(test_checkout: bool) -> OpenApiRouter<AppState> {
+    let fleet_admin = OpenApiRouter::new()
+        .merge(fleet_account::routes::router())
+        .merge(vehicles::routes::router())
+        .merge(drivers::routes::router())
+        .route_layer(middleware::from_fn(guards::fleet_admin));
+    let super_admin = admin::routes::router().route_layer(middleware::from_fn(guards::super_admin));
+    let mut open = OpenApiRouter::new()
+        .merge(auth::routes::router())
         .merge(signup::routes::router())
-        .merge(billing::routes::router(
-            state.config.environment == Environment::Development && state.payments.is_stand_in(),
-        ))
-        .merge(app_config::router())
-        .merge(admin::routes::router())
+        .merge(billing::routes::router())
+        .merge(app_config::router());
+    if test_checkout {
+        open = open.merge(
+            billing::routes::test_checkout_router().route_layer(middleware::from_fn(loopback_only)),
+        );
+    }
+    let csrf_checked = OpenApiRouter::new()
+        .merge(open)
+        .merge(fleet_admin)
+        .merge(super_admin)
+        .route_layer(middleware::from_fn(guards::csrf));
+    OpenApiRouter::with_openapi(openapi::ApiDoc::openapi())
+        .merge(auth::routes::csrf_exempt_router())
+        .merge(csrf_checked)
+}
+
+pub fn router(state: AppState) -> Router {
+    let test_checkout =
+        state.config.environment == Environment::Development && state.payments.is_stand_in();
+    let (api, _) = api_routes(test_checkout).split_for_parts();
+    let api = api
         .route_layer(middleware::from_fn_with_state(
             state.clone(),
             resolve_session,

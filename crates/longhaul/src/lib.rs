@@ -8,6 +8,7 @@ pub mod integrations;
 pub mod mail;
 pub mod modules;
 pub mod openapi;
+pub mod seed;
 pub mod spa;
 pub mod state;
 pub mod telemetry;

@@ -116,12 +116,12 @@ async fn run() -> anyhow::Result<()> {
         }
         Command::SeedDemo => {
             let state = app::prepare(config, Default::default()).await?;
-            if longhaul::modules::fleet::demo::seed_demo(&state).await? {
+            if longhaul::seed::seed_demo(&state).await? {
                 println!(
                     "Demo fleet created. Sign in at {}/auth as {} with password {}",
                     state.config.public_url,
-                    longhaul::modules::fleet::demo::DEMO_EMAIL,
-                    longhaul::modules::fleet::demo::DEMO_PASSWORD
+                    longhaul::seed::DEMO_EMAIL,
+                    longhaul::seed::DEMO_PASSWORD
                 );
             } else {
                 println!("The demo fleet already exists.");
@@ -135,12 +135,11 @@ async fn run() -> anyhow::Result<()> {
             drivers,
         } => {
             let state = app::prepare(config, Default::default()).await?;
-            longhaul::modules::fleet::demo::seed_bench(&state, fleets, trucks, trailers, drivers)
-                .await?;
+            longhaul::seed::seed_bench(&state, fleets, trucks, trailers, drivers).await?;
             println!(
                 "bench data ready: sign in as {} / {}",
-                longhaul::modules::fleet::demo::BENCH_EMAIL,
-                longhaul::modules::fleet::demo::DEMO_PASSWORD
+                longhaul::seed::BENCH_EMAIL,
+                longhaul::seed::DEMO_PASSWORD
             );
             Ok(())
         }

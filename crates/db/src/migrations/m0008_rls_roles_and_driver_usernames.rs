@@ -36,23 +36,6 @@ pub const RLS_TABLES: &[(&str, Option<&str>)] = &[
 /// The owner-only table holding the system-scope key.
 pub const SYSTEM_KEY_TABLE: &str = "longhaul_system_key";
 
-fn policy_sql(table: &str, fleet_column: Option<&str>) -> String {
-    // `(SELECT longhaul_is_system())` is an InitPlan: evaluated once per
-    // statement, not once per row.
-    let using = match fleet_column {
-        Some(col) => format!(
-            "(SELECT longhaul_is_system()) OR {col}::text = current_setting('app.fleet_account_id', true)"
-        ),
-        None => "(SELECT longhaul_is_system())".to_owned(),
-    };
-    format!(
-        "ALTER TABLE {table} ENABLE ROW LEVEL SECURITY;
-         ALTER TABLE {table} FORCE ROW LEVEL SECURITY;
-         DROP POLICY IF EXISTS tenant_isolation ON {table};
-         CREATE POLICY tenant_isolation ON {table} USING ({using}) WITH CHECK ({using});"
-    )
-}
-
 #[async_trait::async_trait]
 impl MigrationTrait for Migration {
     async fn up(&self, m: &SchemaManager) -> Result<(), DbErr> {
@@ -76,7 +59,7 @@ impl MigrationTrait for Migration {
             ))
             .await?;
             for (table, column) in RLS_TABLES {
-                conn.execute_unprepared(&policy_sql(table, *column)).await?;
+                super::rls::enable_rls(conn, table, *column).await?;
             }
             // This migration reads fleet_drivers below, as the owner: FORCE
             // RLS applies to the owner too, so enter the system scope.

@@ -1,13 +1,16 @@
 pub mod client_ip;
 pub mod control_characters;
 pub mod error;
+pub mod guards;
 pub mod idle;
 pub mod json;
 pub mod loopback;
 pub mod paging;
+pub mod path_id;
 pub mod security_headers;
 pub mod session;
 
 pub use error::{ApiError, ApiResult};
+pub use guards::{FleetAdmin, SuperAdmin};
 pub use json::ValidJson;
-pub use session::{CurrentUser, FleetScope, SuperAdmin};
+pub use session::{CurrentUser, OptionalUser};

@@ -1,12 +1,42 @@
-//! Search and pagination shared by every list (admin and fleet).
+//! Search and pagination shared by every list: the admin lists (`PageQuery`
+//! → `Page`) and the fleet's tabbed lists (`ListQuery` → `ListRequest` →
+//! `ListPage`). Both clamp their page size with `PageLimits`; only the limits
+//! differ.
 
+use crate::http::ApiError;
 use sea_orm::sea_query::{Expr, Func, LikeExpr, SimpleExpr};
-use sea_orm::{ColumnTrait, Condition};
+use sea_orm::{
+    ColumnTrait, Condition, ConnectionTrait, DbErr, EntityTrait, PaginatorTrait, QueryFilter,
+    QuerySelect, Select,
+};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
-pub const DEFAULT_PER_PAGE: u64 = 25;
-pub const MAX_PER_PAGE: u64 = 100;
+/// A list's page size: `default` when none is asked for, at most `max`.
+#[derive(Debug, Clone, Copy)]
+pub struct PageLimits {
+    pub default: u64,
+    pub max: u64,
+}
+
+impl PageLimits {
+    /// The page size to serve for the one asked for.
+    pub fn per_page(self, asked: Option<u64>) -> u64 {
+        asked.unwrap_or(self.default).clamp(1, self.max)
+    }
+}
+
+/// The admin lists.
+pub const ADMIN_LIMITS: PageLimits = PageLimits {
+    default: 25,
+    max: 100,
+};
+/// The fleet's asset and driver lists: larger pages, since a fleet scrolls
+/// through its whole roster.
+pub const FLEET_LIMITS: PageLimits = PageLimits {
+    default: 50,
+    max: 200,
+};
 /// Far beyond any real list; keeps `page * per_page` from overflowing the
 /// OFFSET arithmetic (a page past the end simply has no items).
 pub const MAX_PAGE: u64 = 1_000_000;
@@ -37,9 +67,7 @@ impl PageQuery {
         page_number(self.page)
     }
     pub fn per_page(&self) -> u64 {
-        self.per_page
-            .unwrap_or(DEFAULT_PER_PAGE)
-            .clamp(1, MAX_PER_PAGE)
+        ADMIN_LIMITS.per_page(self.per_page)
     }
     pub fn search(&self) -> Option<String> {
         search_text(self.q.as_deref())
@@ -52,6 +80,128 @@ pub struct Page<T> {
     pub total: u64,
     pub page: u64,
     pub per_page: u64,
+}
+
+/// The query of a fleet list with an active and an inactive tab.
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct ListQuery {
+    pub q: Option<String>,
+    /// active (default) | inactive
+    pub tab: Option<String>,
+    pub page: Option<u64>,
+    pub per_page: Option<u64>,
+}
+
+/// A checked `ListQuery`: what a service needs to serve one tab's page.
+#[derive(Debug, Clone)]
+pub struct ListRequest {
+    /// Lower-cased, trimmed, bounded; None when empty.
+    pub search: Option<String>,
+    /// The active tab (else the inactive one).
+    pub active: bool,
+    pub page: u64,
+    pub per_page: u64,
+}
+
+impl ListQuery {
+    /// Checks the tab and clamps the page; an unknown tab names its field.
+    pub fn request(&self) -> Result<ListRequest, ApiError> {
+        let active = match self.tab.as_deref() {
+            None | Some("active") => true,
+            Some("inactive") => false,
+            Some(other) => {
+                return Err(ApiError::field(
+                    "tab",
+                    format!("tab must be 'active' or 'inactive', got '{other}'"),
+                ));
+            }
+        };
+        Ok(ListRequest {
+            search: search_text(self.q.as_deref()),
+            active,
+            page: page_number(self.page),
+            per_page: FLEET_LIMITS.per_page(self.per_page),
+        })
+    }
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct TabCounts {
+    pub active: u64,
+    pub inactive: u64,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct ListPage<T> {
+    pub items: Vec<T>,
+    pub total: u64,
+    pub page: u64,
+    pub per_page: u64,
+    pub counts: TabCounts,
+}
+
+impl<T> ListPage<T> {
+    /// The same page with its items mapped (rows to response items).
+    pub fn map<U>(self, f: impl FnMut(T) -> U) -> ListPage<U> {
+        ListPage {
+            items: self.items.into_iter().map(f).collect(),
+            total: self.total,
+            page: self.page,
+            per_page: self.per_page,
+            counts: self.counts,
+        }
+    }
+}
+
+/// Counts both tabs of a (searched) list and fetches one page of the asked
+/// tab. `tab(true)` selects the active rows, `tab(false)` the inactive ones.
+pub async fn tabbed_page<E, C>(
+    conn: &C,
+    base: Select<E>,
+    tab: impl Fn(bool) -> Condition,
+    order: impl FnOnce(Select<E>) -> Select<E>,
+    request: &ListRequest,
+) -> Result<ListPage<E::Model>, DbErr>
+where
+    E: EntityTrait,
+    E::Model: Sync,
+    C: ConnectionTrait,
+{
+    // Both tab counts in one pass over the (searched) rows: the search's
+    // LIKEs are the expensive part, so they are evaluated once, not twice.
+    let in_tab = |flag: bool| Expr::expr(Func::sum(Expr::case(tab(flag), 1).finally(0)));
+    let (active_count, inactive_count): (Option<i64>, Option<i64>) = base
+        .clone()
+        .select_only()
+        .column_as(in_tab(true), "active_count")
+        .column_as(in_tab(false), "inactive_count")
+        .into_tuple()
+        .one(conn)
+        .await?
+        .unwrap_or_default();
+    let (active_count, inactive_count) = (
+        active_count.unwrap_or(0).max(0) as u64,
+        inactive_count.unwrap_or(0).max(0) as u64,
+    );
+    let rows = order(base.filter(tab(request.active)))
+        .paginate(conn, request.per_page)
+        .fetch_page(request.page - 1)
+        .await?;
+    Ok(ListPage {
+        items: rows,
+        total: if request.active {
+            active_count
+        } else {
+            inactive_count
+        },
+        page: request.page,
+        per_page: request.per_page,
+        counts: TabCounts {
+            active: active_count,
+            inactive: inactive_count,
+        },
+    })
 }
 
 /// `lower(col) LIKE '%text%'` on any of the columns, with LIKE's wildcards
@@ -74,4 +224,18 @@ pub fn contains(expr: SimpleExpr, text: &str) -> SimpleExpr {
         Expr::expr(expr),
         LikeExpr::new(format!("%{escaped}%")).escape('\\'),
     )
+}
+
+/// The list query as a handler receives it: a malformed one is a 400 in our
+/// error format rather than axum's plain-text rejection.
+pub type ListParams =
+    Result<axum::extract::Query<ListQuery>, axum::extract::rejection::QueryRejection>;
+
+/// The checked request of a list handler's query.
+pub fn list_request(params: ListParams) -> Result<ListRequest, ApiError> {
+    let axum::extract::Query(query) = params.map_err(|e| ApiError::BadRequest {
+        code: "invalid_query",
+        message: e.body_text(),
+    })?;
+    query.request()
 }

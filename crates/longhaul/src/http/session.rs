@@ -1,38 +1,23 @@
-//! Resolving the session cookie once per API request, CSRF for cookie-
-//! authenticated writes, and the extractors handlers use: `CurrentUser`,
-//! `OptionalUser`, `FleetScope`.
+//! Resolving the session cookie once per API request, and the extractors for
+//! routes open to any signed-in user: `CurrentUser`, `OptionalUser`. CSRF and
+//! the role guards are layers on router groups (`http::guards`).
 
 use crate::http::ApiError;
-use crate::modules::auth::tokens::{constant_time_eq, hash_token};
+use crate::modules::auth::tokens::hash_token;
 use crate::modules::auth::{SessionUser, repo};
 use crate::state::AppState;
 use axum::extract::{FromRequestParts, Request, State};
-use axum::http::Method;
 use axum::http::request::Parts;
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use axum_extra::extract::cookie::CookieJar;
 use domain::{Role, texts};
-use uuid::Uuid;
 
 pub const SESSION_COOKIE: &str = "lh_session";
-pub const CSRF_HEADER: &str = "x-csrf-token";
 
 /// What the middleware found; handlers read it through the extractors.
 #[derive(Clone)]
-struct ResolvedSession(Option<SessionUser>);
-
-/// Anonymous endpoints that may be called with a stale cookie in the jar.
-fn csrf_exempt(path: &str) -> bool {
-    matches!(
-        path,
-        "/api/auth/sign-in"
-            | "/api/auth/sign-up"
-            | "/api/auth/confirm-email"
-            | "/api/auth/password-reset/request"
-            | "/api/auth/password-reset/complete"
-    )
-}
+pub(super) struct ResolvedSession(pub(super) Option<SessionUser>);
 
 pub async fn resolve_session(
     State(state): State<AppState>,
@@ -53,24 +38,6 @@ pub async fn resolve_session(
         }
         _ => None,
     };
-    let unsafe_method = !matches!(*req.method(), Method::GET | Method::HEAD | Method::OPTIONS);
-    if let Some(user) = &user
-        && unsafe_method
-        && !csrf_exempt(req.uri().path())
-    {
-        let sent = req
-            .headers()
-            .get(CSRF_HEADER)
-            .and_then(|v| v.to_str().ok())
-            .unwrap_or_default();
-        if !constant_time_eq(sent, &user.csrf_token) {
-            return ApiError::Forbidden {
-                code: "csrf_invalid",
-                message: texts().auth.csrf_invalid.clone(),
-            }
-            .into_response();
-        }
-    }
     req.extensions_mut().insert(ResolvedSession(user));
     next.run(req).await
 }
@@ -148,52 +115,5 @@ impl<S: Send + Sync> FromRequestParts<S> for OptionalUser {
     type Rejection = std::convert::Infallible;
     async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, Self::Rejection> {
         Ok(OptionalUser(resolved(parts)))
-    }
-}
-
-/// The fleet a request acts for, derived on the server from the session
-/// (profile → account → fleet account). Only this extractor makes one, so a
-/// repository function that takes a `FleetScope` cannot be called unscoped.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct FleetScope {
-    fleet_account_id: Uuid,
-}
-
-impl FleetScope {
-    pub fn fleet_account_id(&self) -> Uuid {
-        self.fleet_account_id
-    }
-}
-
-impl<S: Send + Sync> FromRequestParts<S> for FleetScope {
-    type Rejection = ApiError;
-    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
-        let CurrentUser(user) = CurrentUser::from_request_parts(parts, state).await?;
-        let is_fleet_admin = user.profile.role.as_deref() == Some(Role::FleetAdmin.as_str());
-        match user.fleet_account_id {
-            Some(fleet_account_id) if is_fleet_admin => Ok(FleetScope { fleet_account_id }),
-            _ => Err(ApiError::Forbidden {
-                code: "forbidden",
-                message: texts().errors.forbidden.clone(),
-            }),
-        }
-    }
-}
-
-/// A signed-in super admin: 401 without a session, 403 for any other role.
-pub struct SuperAdmin(pub SessionUser);
-
-impl<S: Send + Sync> FromRequestParts<S> for SuperAdmin {
-    type Rejection = ApiError;
-    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
-        let user = CurrentUser::from_request_parts(parts, state).await?;
-        if user.role() == Some(Role::SuperAdmin) {
-            Ok(SuperAdmin(user.0))
-        } else {
-            Err(ApiError::Forbidden {
-                code: "forbidden",
-                message: texts().errors.forbidden.clone(),
-            })
-        }
     }
 }

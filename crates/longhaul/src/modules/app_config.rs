@@ -2,14 +2,15 @@
 //! are stand-ins (the UI says so) and the booking widget's address.
 
 use crate::state::AppState;
+use axum::Json;
 use axum::extract::State;
-use axum::routing::get;
-use axum::{Json, Router};
 use serde::Serialize;
 use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
-pub fn router() -> Router<AppState> {
-    Router::new().route("/api/config", get(config))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(config))
 }
 
 #[derive(Serialize, ToSchema)]

@@ -101,7 +101,7 @@ on_each_backend!(
             body["user"]["account_id"].is_string(),
             "lands on /fleet-dashboard"
         );
-        let mine: Value = owner.get("/api/fleet/me").await.json().await.unwrap();
+        let mine: Value = owner.get("/api/fleet/account").await.json().await.unwrap();
         assert_eq!(mine["dot_number"], "1000004");
 
         // The audit log has it, with before and after.
@@ -537,7 +537,7 @@ on_each_backend!(
         };
         let body = owner.sign_in("owner@paidfirst.example", "Paidfirst1").await;
         assert_eq!(body["user"]["role"], "fleet_admin");
-        let mine: Value = owner.get("/api/fleet/me").await.json().await.unwrap();
+        let mine: Value = owner.get("/api/fleet/account").await.json().await.unwrap();
         assert_eq!(mine["dot_number"], "1000006");
     }
 );
@@ -562,7 +562,7 @@ on_each_backend!(
             ..app
         };
         old_owner.sign_in("old@handover.example", "secret1").await;
-        let res = old_owner.get("/api/fleet/me").await;
+        let res = old_owner.get("/api/fleet/account").await;
         assert_eq!(res.status(), StatusCode::OK, "owns the fleet before");
         let old_session = old_owner.client.clone();
 
@@ -602,7 +602,7 @@ on_each_backend!(
         // The old owner's open session is over, and signing in again gives
         // no fleet.
         let res = old_session
-            .get(admin.url("/api/fleet/me"))
+            .get(admin.url("/api/fleet/account"))
             .send()
             .await
             .unwrap();
@@ -618,7 +618,11 @@ on_each_backend!(
         let body: Value = res.json().await.unwrap();
         assert_eq!(body["user"]["account_id"], Value::Null);
         assert_ne!(body["user"]["role"], "fleet_admin");
-        let res = fresh.get(admin.url("/api/fleet/me")).send().await.unwrap();
+        let res = fresh
+            .get(admin.url("/api/fleet/account"))
+            .send()
+            .await
+            .unwrap();
         assert_eq!(res.status(), StatusCode::FORBIDDEN, "no fleet any more");
         let audit: Value = admin.get("/api/admin/audit").await.json().await.unwrap();
         let detach = audit["items"]

@@ -142,6 +142,6 @@ on_each_backend!(bad_input_gets_a_clear_4xx, |app: TestApp| async move {
     assert_eq!(error["code"], "not_found");
 
     // Protected endpoint without a session.
-    let (status, _) = error_of(app.get("/api/fleet/me").await).await;
+    let (status, _) = error_of(app.get("/api/fleet/account").await).await;
     assert_eq!(status, StatusCode::UNAUTHORIZED);
 });

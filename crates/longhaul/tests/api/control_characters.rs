@@ -5,7 +5,7 @@
 use crate::fleet_dashboard::fleet;
 use crate::helpers::{TestApp, error_of};
 use crate::on_each_backend;
-use longhaul::modules::fleet::demo::Sizes;
+use longhaul::seed::Sizes;
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 

@@ -4,7 +4,7 @@
 use crate::helpers::{Backend, TestApp, error_of, make_user, new_client};
 use crate::on_each_backend;
 use domain::Role;
-use longhaul::modules::fleet::demo::{Sizes, find_fleet_by_dot, seed_assets};
+use longhaul::seed::{Sizes, find_fleet_by_dot, seed_fleet_assets};
 use reqwest::StatusCode;
 use sea_orm::{
     ConnectionTrait, DatabaseBackend, EntityTrait, PaginatorTrait, Statement, TransactionTrait,
@@ -16,12 +16,9 @@ use uuid::Uuid;
 pub(crate) async fn fleet(app: &TestApp, email: &str, name: &str, dot: &str, sizes: Sizes) -> Uuid {
     make_user(app, email, Some(Role::FleetAdmin), Some((name, dot))).await;
     let fleet = find_fleet_by_dot(&app.state, dot).await.unwrap();
-    let txn = app.state.db.begin().await.unwrap();
-    db::tenancy::set_system(&txn, &app.state.system_key)
+    seed_fleet_assets(&app.state, fleet.id, sizes, name)
         .await
         .unwrap();
-    seed_assets(&txn, fleet.id, sizes, name).await.unwrap();
-    txn.commit().await.unwrap();
     fleet.id
 }
 
@@ -907,7 +904,7 @@ on_each_backend!(
 on_each_backend!(
     the_demo_fleets_rate_is_its_bands_rate,
     |mut app: TestApp| async move {
-        use longhaul::modules::fleet::demo::{DEMO_EMAIL, DEMO_PASSWORD, seed_demo};
+        use longhaul::seed::{DEMO_EMAIL, DEMO_PASSWORD, seed_demo};
         assert!(seed_demo(&app.state).await.unwrap());
         app.sign_in(DEMO_EMAIL, DEMO_PASSWORD).await;
         let account: Value = app.get("/api/fleet/account").await.json().await.unwrap();

@@ -20,6 +20,7 @@ mod password_reset;
 mod production_mode;
 mod rate_limit;
 mod rls_roles;
+mod route_guards;
 mod signup_flow;
 mod stripe_adapter;
 mod tenancy;

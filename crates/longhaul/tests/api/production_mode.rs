@@ -141,11 +141,7 @@ async fn production_has_no_dev_tools_and_emails_the_first_super_admin() {
             StatusCode::NOT_FOUND
         );
         // No demo fleet with its public password.
-        assert!(
-            longhaul::modules::fleet::demo::seed_demo(&state)
-                .await
-                .is_err()
-        );
+        assert!(longhaul::seed::seed_demo(&state).await.is_err());
 
         // The first super admin: a set-password link by e-mail, nothing else.
         let mails: Vec<_> = mailer
@@ -199,7 +195,7 @@ async fn production_has_no_dev_tools_and_emails_the_first_super_admin() {
 
         // A demo login left over from development opens nothing in production.
         use longhaul::modules::auth::bootstrap::{CreateUser, create_user};
-        use longhaul::modules::fleet::demo::{DEMO_EMAIL, DEMO_PASSWORD};
+        use longhaul::seed::{DEMO_EMAIL, DEMO_PASSWORD};
         create_user(
             &app.state,
             CreateUser {

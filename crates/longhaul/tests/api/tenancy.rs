@@ -55,19 +55,19 @@ on_each_backend!(
 
         let body = app.sign_in("a@acme.test", "secret1").await;
         assert!(body["user"]["account_id"].is_string());
-        let fleet: serde_json::Value = app.get("/api/fleet/me").await.json().await.unwrap();
+        let fleet: serde_json::Value = app.get("/api/fleet/account").await.json().await.unwrap();
         assert_eq!(fleet["legal_name"], "Acme Freight");
         assert_eq!(fleet["dot_number"], "1000001");
 
         app.client = crate::helpers::new_client();
         app.sign_in("b@bolt.test", "secret1").await;
-        let fleet: serde_json::Value = app.get("/api/fleet/me").await.json().await.unwrap();
+        let fleet: serde_json::Value = app.get("/api/fleet/account").await.json().await.unwrap();
         assert_eq!(fleet["legal_name"], "Bolt Lines");
 
         for email in ["pending@fleet.test", "driver@acme.test"] {
             app.client = crate::helpers::new_client();
             app.sign_in(email, "secret1").await;
-            let (status, _) = error_of(app.get("/api/fleet/me").await).await;
+            let (status, _) = error_of(app.get("/api/fleet/account").await).await;
             assert_eq!(status, StatusCode::FORBIDDEN, "{email}");
         }
 

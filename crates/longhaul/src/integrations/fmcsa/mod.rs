@@ -1,8 +1,11 @@
 //! The FMCSA carrier registry (QCMobile): a port, the real adapter and a
 //! stand-in with fictional sample carriers.
 
+mod profile;
 mod qcmobile;
 mod sample;
+
+pub use profile::{CarrierProfile, carrier, carrier_profile};
 
 pub use qcmobile::{DEFAULT_BASE_URL, QcMobile};
 pub use sample::SampleRegistry;

@@ -1,4 +1,4 @@
-//! `/api/admin/*`: every handler takes `SuperAdmin` (401 anonymous, 403 other roles).
+//! `/api/admin/*`: the super admin's administration (guarded as a group in `app.rs`).
 
 use super::accounts::{self, AccountItem, FleetAccountItem};
 use super::audit::{self, AuditEntry};
@@ -8,24 +8,26 @@ use crate::http::error::ErrorBody;
 use crate::http::paging::{Page, PageQuery};
 use crate::http::{ApiError, ApiResult, SuperAdmin, ValidJson};
 use crate::state::AppState;
+use axum::Json;
 use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
-use axum::routing::{get, post, put};
-use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 use uuid::Uuid;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/api/admin/signups", get(list_signups))
-        .route("/api/admin/signups/{id}/fleet", post(create_fleet))
-        .route("/api/admin/users", get(list_users).post(create_user))
-        .route("/api/admin/users/{id}/role", put(change_role))
-        .route("/api/admin/fleet-accounts", get(list_fleet_accounts))
-        .route("/api/admin/fleet-accounts/{id}/owner", put(assign_owner))
-        .route("/api/admin/accounts", get(list_accounts))
-        .route("/api/admin/audit", get(list_audit))
+/// Every route here is behind the super-admin guard (`app.rs`).
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(list_signups))
+        .routes(routes!(create_fleet))
+        .routes(routes!(list_users, create_user))
+        .routes(routes!(change_role))
+        .routes(routes!(list_fleet_accounts))
+        .routes(routes!(assign_owner))
+        .routes(routes!(list_accounts))
+        .routes(routes!(list_audit))
 }
 
 fn id_of(raw: &str) -> Result<Uuid, ApiError> {
@@ -46,7 +48,6 @@ type PageParams = Result<Query<PageQuery>, axum::extract::rejection::QueryReject
     responses((status = 200, body = Page<SignupItem>), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
 pub async fn list_signups(
     State(state): State<AppState>,
-    _: SuperAdmin,
     q: PageParams,
 ) -> ApiResult<Json<Page<SignupItem>>> {
     Ok(Json(signups::list(&state, &query(q)?).await?))
@@ -75,7 +76,6 @@ pub async fn create_fleet(
     responses((status = 200, body = Page<UserItem>), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
 pub async fn list_users(
     State(state): State<AppState>,
-    _: SuperAdmin,
     q: PageParams,
 ) -> ApiResult<Json<Page<UserItem>>> {
     Ok(Json(users::list(&state, &query(q)?).await?))
@@ -151,7 +151,6 @@ pub async fn change_role(
     responses((status = 200, body = Page<FleetAccountItem>), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
 pub async fn list_fleet_accounts(
     State(state): State<AppState>,
-    _: SuperAdmin,
     q: PageParams,
 ) -> ApiResult<Json<Page<FleetAccountItem>>> {
     Ok(Json(
@@ -187,7 +186,6 @@ pub async fn assign_owner(
     responses((status = 200, body = Page<AccountItem>), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
 pub async fn list_accounts(
     State(state): State<AppState>,
-    _: SuperAdmin,
     q: PageParams,
 ) -> ApiResult<Json<Page<AccountItem>>> {
     Ok(Json(accounts::list_accounts(&state, &query(q)?).await?))
@@ -197,7 +195,6 @@ pub async fn list_accounts(
     responses((status = 200, body = Page<AuditEntry>), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
 pub async fn list_audit(
     State(state): State<AppState>,
-    _: SuperAdmin,
     q: PageParams,
 ) -> ApiResult<Json<Page<AuditEntry>>> {
     // The audit log is under row-level security: system scope only.

@@ -398,11 +398,11 @@ pub async fn fleet_session_timeout(
     db: &sea_orm::DatabaseConnection,
     fleet_id: Uuid,
 ) -> Result<Option<i32>, sea_orm::DbErr> {
-    use sea_orm::TransactionTrait;
-    // A read: no write lock (see db::begin_write).
-    let txn = db.begin().await?;
-    db::tenancy::set_fleet(&txn, fleet_id).await?;
-    let minutes = db::entities::fleet_account::Entity::find_by_id(fleet_id)
+    use db::tenancy::{FleetOwned, TenantScope};
+    // The fleet comes from the session being resolved.
+    let scope = TenantScope::from_session(fleet_id);
+    let txn = db::tenancy::read(db, scope).await?;
+    let minutes = db::entities::fleet_account::Entity::scoped(scope)
         .one(&txn)
         .await?
         .map(|f| f.session_timeout_minutes);

@@ -6,26 +6,33 @@ use crate::http::client_ip::client_ip;
 use crate::http::session::{OptionalUser, SESSION_COOKIE};
 use crate::http::{ApiResult, CurrentUser, ValidJson};
 use crate::state::AppState;
+use axum::Json;
 use axum::extract::{FromRequestParts, State};
 use axum::http::StatusCode;
 use axum::http::request::Parts;
-use axum::routing::{get, post};
-use axum::{Json, Router};
 use axum_extra::extract::cookie::{Cookie, CookieJar, SameSite};
 use domain::texts;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 use uuid::Uuid;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/session", get(session))
-        .route("/sign-up", post(sign_up))
-        .route("/confirm-email", post(confirm_email))
-        .route("/sign-in", post(sign_in))
-        .route("/sign-out", post(sign_out))
-        .route("/password-reset/request", post(request_reset))
-        .route("/password-reset/complete", post(complete_reset))
+/// Anonymous forms a browser may post with a stale session cookie still in
+/// the jar: these routes stay outside the CSRF layer (`app.rs`).
+pub fn csrf_exempt_router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(sign_up))
+        .routes(routes!(confirm_email))
+        .routes(routes!(sign_in))
+        .routes(routes!(request_reset))
+        .routes(routes!(complete_reset))
+}
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(session))
+        .routes(routes!(sign_out))
 }
 
 /// A role the server recognises (spec part 1 §6).

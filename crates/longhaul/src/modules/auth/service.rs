@@ -233,8 +233,8 @@ pub async fn sign_in(
     };
     // The demo fleet's password is public: in production it opens nothing,
     // even where a demo account was made before the switch.
-    let demo_in_production = state.config.environment == Environment::Production
-        && key == crate::modules::fleet::demo::DEMO_EMAIL;
+    let demo_in_production =
+        state.config.environment == Environment::Production && key == crate::seed::DEMO_EMAIL;
     let profile = match (verified, profile) {
         (true, Some(profile)) if !demo_in_production => profile,
         // The reserved attempts stay spent: they are the failures.

@@ -8,35 +8,28 @@ use crate::http::error::ErrorBody;
 use crate::http::{ApiError, ApiResult, ValidJson};
 use crate::integrations::stripe::webhook;
 use crate::state::AppState;
+use axum::Json;
 use axum::body::Bytes;
 use axum::extract::{DefaultBodyLimit, Path, State};
 use axum::http::{HeaderMap, StatusCode};
-use axum::routing::{get, post};
-use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
+use utoipa_axum::router::{OpenApiRouter, UtoipaMethodRouterExt};
+use utoipa_axum::routes;
 
-pub fn router(test_checkout_enabled: bool) -> Router<AppState> {
-    let router = Router::new()
-        .route("/api/subscriptions/check", post(check))
-        .route("/api/subscriptions/account", post(create_account))
-        .route(
-            "/api/webhooks/stripe",
-            post(stripe_webhook).layer(DefaultBodyLimit::max(1024 * 1024)),
-        );
-    if test_checkout_enabled {
-        // Development only, and only for a browser on this machine.
-        router.merge(
-            Router::new()
-                .route("/api/test-checkout/{id}", get(test_checkout_view))
-                .route("/api/test-checkout/{id}/pay", post(test_checkout_pay))
-                .route_layer(axum::middleware::from_fn(
-                    crate::http::loopback::loopback_only,
-                )),
-        )
-    } else {
-        router
-    }
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(check))
+        .routes(routes!(create_account))
+        .routes(routes!(stripe_webhook).layer(DefaultBodyLimit::max(1024 * 1024)))
+}
+
+/// The Stripe stand-in's checkout page: mounted only in development while the
+/// stand-in is active, and only for a browser on this machine (`app.rs`).
+pub fn test_checkout_router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(test_checkout_view))
+        .routes(routes!(test_checkout_pay))
 }
 
 #[derive(Deserialize, ToSchema)]

@@ -4,22 +4,23 @@ use super::service::{self, CompanyInfo, ContactInput, SignupView};
 use crate::http::error::ErrorBody;
 use crate::http::{ApiResult, ValidJson};
 use crate::state::AppState;
+use axum::Json;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
-use axum::routing::{get, post, put};
-use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 use uuid::Uuid;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/api/signup/lookup", post(lookup))
-        .route("/api/signups", post(save_company))
-        .route("/api/signups/{id}", get(get_signup))
-        .route("/api/signups/{id}/step", put(set_step))
-        .route("/api/signups/{id}/contact", put(set_contact))
-        .route("/api/signups/{id}/checkout", post(checkout))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(lookup))
+        .routes(routes!(save_company))
+        .routes(routes!(get_signup))
+        .routes(routes!(set_step))
+        .routes(routes!(set_contact))
+        .routes(routes!(checkout))
 }
 
 #[derive(Deserialize, ToSchema)]

@@ -1,26 +1,14 @@
-//! `longhaul seed-demo`: a realistic demo fleet so every dashboard screen can
-//! be seen without an ELD account. Also used by the browser tests and the
-//! benchmarks (`seed_fleet` scales to thousands of rows).
+//! The factories: fleets with drivers, trucks and trailers in the shapes the
+//! screens must handle. Used by the demo, the benchmarks and the tests.
 
-use crate::modules::auth::bootstrap::{CreateUser, create_user};
 use crate::state::AppState;
 use anyhow::Context;
 use chrono::{Duration, Utc};
 use db::entities::{fleet_account, fleet_driver, fleet_trailer, fleet_vehicle};
-use domain::Role;
 use domain::fleet::{DECOMMISSIONED_DRIVER_ID, DECOMMISSIONED_DRIVER_NAME};
-use sea_orm::{
-    ActiveModelTrait, ConnectionTrait, DbErr, EntityTrait, IntoActiveModel, NotSet, Set,
-};
+use sea_orm::{ColumnTrait, ConnectionTrait, DbErr, EntityTrait, NotSet, QueryFilter, Set};
 use serde_json::json;
 use uuid::Uuid;
-
-pub const DEMO_EMAIL: &str = "demo@longhaul.test";
-pub const DEMO_PASSWORD: &str = "demo-fleet-1";
-pub const DEMO_DOT: &str = "1000099";
-pub const BENCH_EMAIL: &str = "bench@longhaul.test";
-/// The demo fleet's registered power units; its monthly rate is its band's.
-pub const DEMO_POWER_UNITS: i32 = 45;
 
 const FIRST: &[&str] = &[
     "James", "Maria", "Robert", "Linda", "Michael", "Patricia", "David", "Jennifer", "Carlos",
@@ -41,90 +29,19 @@ const MAKES: &[(&str, &str)] = &[
 const STATES: &[&str] = &["TN", "KY", "GA", "AL", "TX", "OH", "NC", "MS"];
 const TRAILER_TYPES: &[&str] = &["Dry Van", "Reefer", "Flatbed", "Tanker", "Step Deck"];
 
+/// How many of each a seeded fleet gets.
 pub struct Sizes {
     pub drivers: usize,
     pub trucks: usize,
     pub trailers: usize,
 }
 
-/// Creates the demo fleet and its admin once; a second run changes nothing.
-/// The demo and bench fleets have a published password: never in production
-/// (decision 011).
-fn refuse_in_production(state: &AppState) -> anyhow::Result<()> {
-    if state.config.environment == crate::config::Environment::Production {
-        anyhow::bail!(
-            "the demo fleet (whose login {DEMO_EMAIL} is public) is not created in production"
-        );
-    }
-    Ok(())
-}
-
-pub async fn seed_demo(state: &AppState) -> anyhow::Result<bool> {
-    refuse_in_production(state)?;
-    if crate::modules::auth::repo::email_exists(&state.db, DEMO_EMAIL).await? {
-        return Ok(false);
-    }
-    create_user(
-        state,
-        CreateUser {
-            email: DEMO_EMAIL.into(),
-            password: DEMO_PASSWORD.into(),
-            role: Some(Role::FleetAdmin),
-            first_name: Some("Dana".into()),
-            last_name: Some("Dispatcher".into()),
-            fleet_name: Some("Demo Freight Lines LLC".into()),
-            dot_number: Some(DEMO_DOT.into()),
-        },
-    )
-    .await?;
-    let fleet = find_fleet_by_dot(state, DEMO_DOT).await?;
-    let txn = db::begin_write(&state.db).await?;
-    db::tenancy::set_system(&txn, &state.system_key).await?;
-    let mut active = fleet.clone().into_active_model();
-    active.dba_name = Set(Some("Demo Freight".into()));
-    active.power_units = Set(DEMO_POWER_UNITS);
-    active.mc_number = Set(Some("MC-778899".into()));
-    active.physical_street = Set(Some("1200 Freight Way".into()));
-    active.physical_city = Set(Some("Nashville".into()));
-    active.physical_state = Set(Some("TN".into()));
-    active.physical_zip = Set(Some("37210".into()));
-    active.contact_phone = Set(Some("6155550142".into()));
-    active.monthly_rate_cents = Set(Some(
-        domain::pricing::band_for(i64::from(DEMO_POWER_UNITS)).monthly_rate_cents,
-    ));
-    active.subscription_status = Set(Some("active".into()));
-    active.stripe_subscription_id = Set(Some("sub_demo1234567890".into()));
-    active.fmcsa_data = Set(Some(json!({ "content": { "carrier": {
-        "legalName": "DEMO FREIGHT LINES LLC", "dbaName": "DEMO FREIGHT", "dotNumber": 1000099,
-        "carrierOperation": { "carrierOperationCode": "A", "carrierOperationDesc": "Interstate" },
-        "totalPowerUnits": DEMO_POWER_UNITS, "totalDrivers": 40, "mcs150FormDate": "2025-03-14",
-        "phyStreet": "1200 FREIGHT WAY", "phyCity": "NASHVILLE", "phyState": "TN", "phyZipcode": "37210",
-        "commonAuthorityStatus": "A", "statusCode": "A", "bipdInsuranceRequired": "Y", "bipdInsuranceOnFile": "1000",
-        "isPassengerCarrier": "N", "allowedToOperate": "Y"
-    }}})));
-    active.update(&txn).await?;
-    seed_assets(
-        &txn,
-        fleet.id,
-        Sizes {
-            drivers: 38,
-            trucks: 44,
-            trailers: 30,
-        },
-        "demo",
-    )
-    .await?;
-    txn.commit().await?;
-    Ok(true)
-}
-
+/// The fleet account with this DOT number (one just created).
 pub async fn find_fleet_by_dot(
     state: &AppState,
     dot: &str,
 ) -> anyhow::Result<fleet_account::Model> {
-    use sea_orm::{ColumnTrait, QueryFilter};
-    let txn = db::begin_write(&state.db).await?;
-    db::tenancy::set_system(&txn, &state.system_key).await?;
+    let txn = db::tenancy::system_read(&state.db, &state.system_key).await?;
     let fleet = fleet_account::Entity::find()
         .filter(fleet_account::Column::DotNumber.eq(dot))
         .one(&txn)
@@ -132,6 +49,19 @@ pub async fn find_fleet_by_dot(
         .context("fleet just created")?;
     txn.commit().await?;
     Ok(fleet)
+}
+
+/// `seed_assets` in a system transaction of its own.
+pub async fn seed_fleet_assets(
+    state: &AppState,
+    fleet: Uuid,
+    sizes: Sizes,
+    tag: &str,
+) -> anyhow::Result<()> {
+    let txn = db::tenancy::system_write(&state.db, &state.system_key).await?;
+    seed_assets(&txn, fleet, sizes, tag).await?;
+    txn.commit().await?;
+    Ok(())
 }
 
 /// Drivers, trucks and trailers with assignments; the last driver is
@@ -317,59 +247,4 @@ fn derived<A: Clone>(
         .cloned()
         .map(|mut row| derive(&mut row, true).map(|()| row))
         .collect()
-}
-
-/// One large fleet (the benchmark's) among `fleets - 1` small ones.
-pub async fn seed_bench(
-    state: &AppState,
-    fleets: usize,
-    trucks: usize,
-    trailers: usize,
-    drivers: usize,
-) -> anyhow::Result<()> {
-    refuse_in_production(state)?;
-    for i in 0..fleets {
-        let big = i == 0;
-        let email = if big {
-            BENCH_EMAIL.to_owned()
-        } else {
-            format!("fleet{i}@bench.test")
-        };
-        let dot = format!("{}", 7_000_000 + i);
-        create_user(
-            state,
-            CreateUser {
-                email,
-                password: DEMO_PASSWORD.into(),
-                role: Some(Role::FleetAdmin),
-                first_name: None,
-                last_name: None,
-                fleet_name: Some(format!("Bench Fleet {i}")),
-                dot_number: Some(dot.clone()),
-            },
-        )
-        .await?;
-        let fleet = find_fleet_by_dot(state, &dot).await?;
-        let sizes = if big {
-            Sizes {
-                drivers,
-                trucks,
-                trailers,
-            }
-        } else {
-            Sizes {
-                drivers: 30,
-                trucks: 25,
-                trailers: 25,
-            }
-        };
-        let txn = db::begin_write(&state.db).await?;
-        db::tenancy::set_system(&txn, &state.system_key).await?;
-        seed_assets(&txn, fleet.id, sizes, "bench").await?;
-        txn.commit().await?;
-    }
-    if state.backend == db::Backend::Postgres {
-        state.db.execute_unprepared("ANALYZE").await?;
-    }
-    Ok(())
 }

@@ -1,0 +1,53 @@
+//! The fleet rules that several capabilities ask of the database, written
+//! once as query conditions: which trucks are decommissioned, which trucks
+//! and trailers count as active, which drivers came from the ELD, and the
+//! name order of the asset lists. The states they read are derived when a
+//! row is written (`domain::fleet_lists`, decision 013) and stored in
+//! indexed columns, so a list counts and pages from its index.
+
+use crate::entities::{fleet_driver, fleet_trailer, fleet_vehicle};
+use domain::fleet_lists::ListTab;
+use sea_orm::{ColumnTrait, Condition, EntityTrait, QueryOrder, Select};
+
+/// Not a decommissioned truck (spec part 2 §4): in one of the list's tabs.
+pub fn truck_not_decommissioned() -> Condition {
+    Condition::all().add(
+        fleet_vehicle::Column::ListTab
+            .is_in([ListTab::Active.as_str(), ListTab::Inactive.as_str()]),
+    )
+}
+
+/// A (not decommissioned) truck counts as active when an assigned driver
+/// name resolves (`active = false`: the inactive ones).
+pub fn truck_active(active: bool) -> Condition {
+    Condition::all().add(fleet_vehicle::Column::ListTab.eq(ListTab::listed(active).as_str()))
+}
+
+/// A trailer in the active tab, the ELD's status 'active' (`active = false`:
+/// every other status).
+pub fn trailer_active(active: bool) -> Condition {
+    Condition::all().add(fleet_trailer::Column::ListTab.eq(ListTab::listed(active).as_str()))
+}
+
+/// A driver synced from the ELD (it carries the ELD's driver id). Only a
+/// fleet with such drivers can have an assignment called unrecognized.
+pub fn driver_synced() -> Condition {
+    Condition::all().add(fleet_driver::Column::DriverId.is_not_null())
+}
+
+/// By name, the unnamed ones (shown as 'Unnamed Trailer' / 'Unnamed Truck')
+/// last, ties broken by id: the same order on every request, so pages
+/// neither repeat nor skip rows; the order of the list's index after its
+/// tab. (Among the unnamed, NULLs sort first on SQLite and last on
+/// PostgreSQL.)
+pub fn by_name<E: EntityTrait>(
+    select: Select<E>,
+    unnamed: E::Column,
+    name: E::Column,
+    id: E::Column,
+) -> Select<E> {
+    select
+        .order_by_asc(unnamed)
+        .order_by_asc(name)
+        .order_by_asc(id)
+}

@@ -1,0 +1,45 @@
+//! Row-level security for a tenant table (decision 009). Every migration that
+//! adds a table whose rows belong to a tenant calls `enable_rls` for it;
+//! `tenancy::rls_problems` refuses to serve when a table with a
+//! `fleet_account_id` column is not under a forced policy.
+
+use sea_orm_migration::sea_orm::{ConnectionTrait, DatabaseBackend, DbErr};
+
+/// Tables with a `fleet_account_id` column that are not a tenant's rows, and
+/// why. `accounts` links a signed-in user to their fleet: it is read while the
+/// session is resolved, before any tenant is known.
+pub const NOT_TENANT_TABLES: &[&str] = &["accounts"];
+
+/// Puts `table` under a forced `tenant_isolation` policy on PostgreSQL (no-op
+/// on SQLite, where the query layer's `TenantScope` is the wall). A row is
+/// visible to the system scope, or — when `fleet_column` is given — to a
+/// transaction acting for the fleet that column names. Safe to repeat.
+pub async fn enable_rls<C: ConnectionTrait>(
+    conn: &C,
+    table: &str,
+    fleet_column: Option<&str>,
+) -> Result<(), DbErr> {
+    if conn.get_database_backend() != DatabaseBackend::Postgres {
+        return Ok(());
+    }
+    conn.execute_unprepared(&policy_sql(table, fleet_column))
+        .await
+        .map(|_| ())
+}
+
+fn policy_sql(table: &str, fleet_column: Option<&str>) -> String {
+    // `(SELECT longhaul_is_system())` is an InitPlan: evaluated once per
+    // statement, not once per row.
+    let using = match fleet_column {
+        Some(col) => format!(
+            "(SELECT longhaul_is_system()) OR {col}::text = current_setting('app.fleet_account_id', true)"
+        ),
+        None => "(SELECT longhaul_is_system())".to_owned(),
+    };
+    format!(
+        "ALTER TABLE {table} ENABLE ROW LEVEL SECURITY;
+         ALTER TABLE {table} FORCE ROW LEVEL SECURITY;
+         DROP POLICY IF EXISTS tenant_isolation ON {table};
+         CREATE POLICY tenant_isolation ON {table} USING ({using}) WITH CHECK ({using});"
+    )
+}

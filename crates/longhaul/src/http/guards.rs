@@ -1,0 +1,124 @@
+//! Guards applied as layers to router groups (`route_layer`), so a handler
+//! added to a group cannot forget its guard: CSRF for cookie-authenticated
+//! writes, and the role guards that admit a request and leave what they
+//! proved in the request for the handler's extractor (`FleetAdmin`,
+//! `SuperAdmin`). An extractor whose guard layer is missing is a programming
+//! error: it answers 500, never lets the request through.
+
+use super::session::ResolvedSession;
+use crate::http::ApiError;
+use crate::modules::auth::SessionUser;
+use crate::modules::auth::tokens::constant_time_eq;
+use axum::extract::{FromRequestParts, Request};
+use axum::http::Method;
+use axum::http::request::Parts;
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+use db::tenancy::TenantScope;
+use domain::{Role, texts};
+
+pub const CSRF_HEADER: &str = "x-csrf-token";
+
+fn session_of(req: &Request) -> Option<&SessionUser> {
+    req.extensions()
+        .get::<ResolvedSession>()
+        .and_then(|s| s.0.as_ref())
+}
+
+/// Refuses a write made with a session cookie but without the session's
+/// CSRF token. Routes that must stay open to a stale cookie (the anonymous
+/// auth forms) are the ones outside this layer, declared where they are routed.
+pub async fn csrf(req: Request, next: Next) -> Response {
+    let unsafe_method = !matches!(*req.method(), Method::GET | Method::HEAD | Method::OPTIONS);
+    if unsafe_method && let Some(user) = session_of(&req) {
+        let sent = req
+            .headers()
+            .get(CSRF_HEADER)
+            .and_then(|v| v.to_str().ok())
+            .unwrap_or_default();
+        if !constant_time_eq(sent, &user.csrf_token) {
+            return ApiError::Forbidden {
+                code: "csrf_invalid",
+                message: texts().auth.csrf_invalid.clone(),
+            }
+            .into_response();
+        }
+    }
+    next.run(req).await
+}
+
+fn unauthorized() -> Response {
+    ApiError::Unauthorized(texts().errors.unauthorized.clone()).into_response()
+}
+
+fn forbidden() -> Response {
+    ApiError::Forbidden {
+        code: "forbidden",
+        message: texts().errors.forbidden.clone(),
+    }
+    .into_response()
+}
+
+fn missing_guard(name: &str) -> ApiError {
+    ApiError::internal(anyhow::anyhow!(
+        "the {name} extractor was used on a route without its guard layer"
+    ))
+}
+
+/// A fleet admin acting for their own fleet: the tenant scope comes from the
+/// session (profile → account → fleet account), never from the client.
+#[derive(Clone)]
+pub struct FleetAdmin(pub TenantScope);
+
+/// Admits fleet admins of a fleet: 401 without a session, 403 otherwise.
+pub async fn fleet_admin(mut req: Request, next: Next) -> Response {
+    let Some(user) = session_of(&req) else {
+        return unauthorized();
+    };
+    let is_fleet_admin = user.profile.role.as_deref() == Some(Role::FleetAdmin.as_str());
+    let Some(fleet) = user.fleet_account_id.filter(|_| is_fleet_admin) else {
+        return forbidden();
+    };
+    req.extensions_mut()
+        .insert(FleetAdmin(TenantScope::from_session(fleet)));
+    next.run(req).await
+}
+
+impl<S: Send + Sync> FromRequestParts<S> for FleetAdmin {
+    type Rejection = ApiError;
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, Self::Rejection> {
+        parts
+            .extensions
+            .get::<FleetAdmin>()
+            .cloned()
+            .ok_or_else(|| missing_guard("FleetAdmin"))
+    }
+}
+
+/// A signed-in super admin.
+#[derive(Clone)]
+pub struct SuperAdmin(pub SessionUser);
+
+/// Admits super admins: 401 without a session, 403 for any other role.
+pub async fn super_admin(mut req: Request, next: Next) -> Response {
+    let Some(user) = session_of(&req) else {
+        return unauthorized();
+    };
+    if user.profile.role.as_deref() != Some(Role::SuperAdmin.as_str()) {
+        return forbidden();
+    }
+    let admin = SuperAdmin(user.clone());
+    req.extensions_mut().insert(admin);
+    next.run(req).await
+}
+
+impl<S: Send + Sync> FromRequestParts<S> for SuperAdmin {
+    type Rejection = ApiError;
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, Self::Rejection> {
+        parts
+            .extensions
+            .get::<SuperAdmin>()
+            .cloned()
+            .ok_or_else(|| missing_guard("SuperAdmin"))
+    }
+}

@@ -1,0 +1,53 @@
+//! What the drivers service can answer besides its result; it becomes an
+//! HTTP error in one place (`From<DriversError> for ApiError`).
+
+use crate::http::ApiError;
+use crate::http::error::is_unique_violation;
+use domain::driver_form::FieldErrors;
+use sea_orm::DbErr;
+
+#[derive(Debug, thiserror::Error)]
+pub enum DriversError {
+    /// No such driver in the scope's fleet (another fleet's is the same).
+    #[error("no such driver in this fleet")]
+    NotFound,
+    /// The form broke a rule; the message of each field.
+    #[error("the driver form has invalid fields")]
+    Invalid(FieldErrors),
+    /// A username is unique within its fleet: the unique index
+    /// `uq_fleet_drivers_username` decides, so concurrent creations cannot
+    /// both win.
+    #[error("another driver of this fleet already has that username")]
+    UsernameTaken,
+    #[error(transparent)]
+    Database(DbErr),
+}
+
+/// The one place a database refusal becomes the conflict: the drivers'
+/// only unique index a write can break is the fleet's usernames.
+impl From<DbErr> for DriversError {
+    fn from(err: DbErr) -> Self {
+        if is_unique_violation(&err) {
+            DriversError::UsernameTaken
+        } else {
+            DriversError::Database(err)
+        }
+    }
+}
+
+impl From<DriversError> for ApiError {
+    fn from(err: DriversError) -> Self {
+        match err {
+            DriversError::NotFound => ApiError::NotFound,
+            DriversError::Invalid(fields) => ApiError::Invalid {
+                message: fields.values().next().cloned().unwrap_or_default(),
+                fields,
+            },
+            DriversError::UsernameTaken => ApiError::Conflict {
+                code: "username_taken",
+                message: "Another driver of this fleet already has that username".into(),
+            },
+            DriversError::Database(err) => err.into(),
+        }
+    }
+}

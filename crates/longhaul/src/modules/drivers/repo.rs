@@ -1,0 +1,145 @@
+//! The drivers' queries. Every table is reached through its scoped finder
+//! (`FleetOwned`); the list query is `list_drivers`.
+
+use super::search::driver_search;
+use crate::http::paging::{ListPage, ListRequest, tabbed_page};
+use chrono::Utc;
+use db::entities::{fleet_driver, fleet_trailer, fleet_vehicle};
+use db::fleet_filters::{by_name, truck_not_decommissioned};
+use db::tenancy::{FleetOwned, TenantScope};
+use domain::driver_form::DriverForm;
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, DbErr, IntoActiveModel, NotSet,
+    QueryFilter, QueryOrder, Select, Set,
+};
+use uuid::Uuid;
+
+/// One page of the drivers list: the tabs are active and deactivated
+/// drivers, ordered by last then first name.
+pub async fn list_drivers<C: ConnectionTrait>(
+    conn: &C,
+    scope: TenantScope,
+    request: &ListRequest,
+) -> Result<ListPage<fleet_driver::Model>, DbErr> {
+    use fleet_driver::Column as C;
+    let mut base = fleet_driver::Entity::scoped(scope);
+    if let Some(text) = &request.search {
+        base = base.filter(driver_search(text));
+    }
+    let tab = |active: bool| Condition::all().add(C::IsActive.eq(active));
+    let order = |s: Select<fleet_driver::Entity>| {
+        s.order_by_asc(C::LastName)
+            .order_by_asc(C::FirstName)
+            .order_by_asc(C::Id)
+    };
+    tabbed_page(conn, base, tab, order, request).await
+}
+
+pub async fn driver<C: ConnectionTrait>(
+    conn: &C,
+    scope: TenantScope,
+    id: Uuid,
+) -> Result<Option<fleet_driver::Model>, DbErr> {
+    fleet_driver::Entity::scoped_by_id(scope, id)
+        .one(conn)
+        .await
+}
+
+/// The (not decommissioned) truck assigned to the driver, by id or ELD id.
+pub async fn assigned_truck<C: ConnectionTrait>(
+    conn: &C,
+    scope: TenantScope,
+    driver: &fleet_driver::Model,
+) -> Result<Option<fleet_vehicle::Model>, DbErr> {
+    use fleet_vehicle::Column as C;
+    let mut assigned = Condition::any().add(C::AssignedDriverId.eq(driver.id));
+    if let Some(eld) = &driver.driver_id {
+        assigned = assigned.add(C::AssignedDriverEldId.eq(eld.clone()));
+    }
+    fleet_vehicle::Entity::scoped(scope)
+        .filter(assigned)
+        .filter(truck_not_decommissioned())
+        .one(conn)
+        .await
+}
+
+/// The trailers assigned to the driver, by id or ELD id, in list order.
+pub async fn assigned_trailers<C: ConnectionTrait>(
+    conn: &C,
+    scope: TenantScope,
+    driver: &fleet_driver::Model,
+) -> Result<Vec<fleet_trailer::Model>, DbErr> {
+    use fleet_trailer::Column as C;
+    let mut assigned = Condition::any().add(C::AssignedDriverId.eq(driver.id));
+    if let Some(eld) = &driver.driver_id {
+        assigned = assigned.add(C::AssignedDriverEldId.eq(eld.clone()));
+    }
+    by_name(
+        fleet_trailer::Entity::scoped(scope).filter(assigned),
+        C::Unnamed,
+        C::Name,
+        C::Id,
+    )
+    .all(conn)
+    .await
+}
+
+/// A driver added by hand: active, not from the ELD.
+pub async fn insert<C: ConnectionTrait>(
+    conn: &C,
+    scope: TenantScope,
+    d: DriverForm,
+) -> Result<fleet_driver::Model, DbErr> {
+    let now = Utc::now();
+    fleet_driver::ActiveModel {
+        id: Set(Uuid::new_v4()),
+        fleet_account_id: Set(scope.fleet_account_id()),
+        driver_id: Set(None),
+        first_name: Set(d.first_name),
+        last_name: Set(d.last_name),
+        username: Set(d.username),
+        phone: Set(d.phone),
+        license_number: Set(d.license_number),
+        license_state: Set(d.license_state),
+        eld_provider: Set(None),
+        notes: Set(d.notes),
+        is_active: Set(true),
+        raw: Set(None),
+        created_at: Set(now),
+        updated_at: Set(now),
+        // Derived by `before_save` (decision 013).
+        search_name: NotSet,
+        phone_digits: NotSet,
+    }
+    .insert(conn)
+    .await
+}
+
+/// The driver's editable fields replaced by the form's.
+pub async fn update<C: ConnectionTrait>(
+    conn: &C,
+    row: fleet_driver::Model,
+    d: DriverForm,
+) -> Result<fleet_driver::Model, DbErr> {
+    let mut active = row.into_active_model();
+    active.first_name = Set(d.first_name);
+    active.last_name = Set(d.last_name);
+    active.username = Set(d.username);
+    active.phone = Set(d.phone);
+    active.license_number = Set(d.license_number);
+    active.license_state = Set(d.license_state);
+    active.notes = Set(d.notes);
+    active.updated_at = Set(Utc::now());
+    active.update(conn).await
+}
+
+pub async fn set_active<C: ConnectionTrait>(
+    conn: &C,
+    row: fleet_driver::Model,
+    is_active: bool,
+) -> Result<fleet_driver::Model, DbErr> {
+    let mut active = row.into_active_model();
+    active.is_active = Set(is_active);
+    active.updated_at = Set(Utc::now());
+    active.update(conn).await
+}

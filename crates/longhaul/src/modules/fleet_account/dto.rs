@@ -1,0 +1,183 @@
+//! The fleet account's request and response types, as the API contract
+//! names them.
+
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+use uuid::Uuid;
+
+#[derive(Debug, Default, Serialize, Deserialize, ToSchema)]
+pub struct Address {
+    pub street: Option<String>,
+    pub city: Option<String>,
+    pub state: Option<String>,
+    pub zip: Option<String>,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct Contact {
+    pub first_name: Option<String>,
+    pub last_name: Option<String>,
+    pub email: Option<String>,
+    pub phone: Option<String>,
+    pub address: Address,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct Authority {
+    pub authority_status: Option<String>,
+    pub authority_date: Option<String>,
+    pub registration_status: Option<String>,
+    pub registration_date: Option<String>,
+    pub insurance_required: Option<String>,
+    pub insurance_on_file: Option<String>,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct FmcsaView {
+    pub legal_name: Option<String>,
+    pub dba_name: Option<String>,
+    pub dot_number: Option<String>,
+    pub operating_classification: Option<String>,
+    pub total_power_units: Option<String>,
+    pub total_drivers: Option<String>,
+    pub mcs150_form_date: Option<String>,
+    pub cargo_tank: Option<String>,
+    pub passenger_carrier: Option<String>,
+    pub hazmat: Option<String>,
+    pub physical_address: Address,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct Branding {
+    pub logo_url: Option<String>,
+    pub primary_color: String,
+    pub secondary_color: String,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct Security {
+    pub session_timeout_minutes: i32,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+pub struct PortalSettings {
+    pub is_enabled: bool,
+    /// username | email
+    pub login_method: String,
+    /// system_password | individual_password
+    pub auth_type: String,
+    pub welcome_message: Option<String>,
+}
+
+impl Default for PortalSettings {
+    fn default() -> Self {
+        PortalSettings {
+            is_enabled: false,
+            login_method: "username".into(),
+            auth_type: "individual_password".into(),
+            welcome_message: None,
+        }
+    }
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct PortalView {
+    #[serde(flatten)]
+    pub settings: PortalSettings,
+    /// Whether a system password is stored; it is never sent.
+    pub has_system_password: bool,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct EldView {
+    pub connected: bool,
+    pub provider: Option<String>,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct FleetAccountView {
+    pub id: Uuid,
+    pub legal_name: String,
+    pub dba_name: Option<String>,
+    pub dot_number: String,
+    pub mc_number: Option<String>,
+    pub power_units: i32,
+    pub physical_address: Address,
+    pub contact: Contact,
+    pub monthly_rate_cents: Option<i64>,
+    pub subscription_id_short: Option<String>,
+    pub subscription_status: Option<String>,
+    pub authority: Authority,
+    pub fmcsa: Option<FmcsaView>,
+    pub branding: Branding,
+    pub security: Security,
+    pub portal: PortalView,
+    pub eld: EldView,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct PowerUnits {
+    pub active: u64,
+    pub registered: i32,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct Overview {
+    /// The DBA name, else the legal name.
+    pub welcome_name: String,
+    pub power_units: PowerUnits,
+    pub drivers_active: u64,
+    pub trailers_active_assigned: u64,
+}
+
+#[derive(Deserialize, ToSchema)]
+pub struct ContactInput {
+    pub first_name: Option<String>,
+    pub last_name: Option<String>,
+    pub email: Option<String>,
+    pub phone: Option<String>,
+    #[serde(default)]
+    pub address: Address,
+}
+
+#[derive(Deserialize, ToSchema)]
+pub struct GeneralInput {
+    pub legal_name: String,
+    pub dba_name: Option<String>,
+    pub mc_number: Option<String>,
+    #[serde(default)]
+    pub physical_address: Address,
+    pub contact: ContactInput,
+}
+
+#[derive(Deserialize, ToSchema)]
+pub struct BrandingInput {
+    #[schema(pattern = "^#[0-9A-Fa-f]{6}$", example = "#3E63DD")]
+    pub primary_color: String,
+    #[schema(pattern = "^#[0-9A-Fa-f]{6}$", example = "#6E56CF")]
+    pub secondary_color: String,
+}
+
+#[derive(Deserialize, ToSchema)]
+pub struct SecurityInput {
+    /// Whole minutes, 15 to 1440. A string or a fraction is refused.
+    #[schema(value_type = i64, minimum = 15, maximum = 1440, example = 60)]
+    pub session_timeout_minutes: serde_json::Value,
+}
+
+#[derive(Deserialize, ToSchema)]
+pub struct PortalInput {
+    pub is_enabled: bool,
+    #[schema(pattern = "^(username|email)$", example = "username")]
+    pub login_method: String,
+    #[schema(
+        pattern = "^(system_password|individual_password)$",
+        example = "individual_password"
+    )]
+    pub auth_type: String,
+    #[schema(max_length = 2000)]
+    pub welcome_message: Option<String>,
+    /// A new company-wide password (6 to 72 characters); empty keeps the stored one.
+    #[schema(max_length = 72)]
+    pub system_password: Option<String>,
+}

@@ -1,0 +1,134 @@
+//! The fleet account's queries. Fleet tables are reached through their
+//! scoped finders (`FleetOwned`); sign-ups are not a fleet's rows.
+
+use db::entities::{fleet_account, fleet_driver, fleet_eld_integration, fleet_signup};
+use db::entities::{fleet_trailer, fleet_vehicle};
+use db::fleet_filters::{driver_synced, trailer_active, truck_active, truck_not_decommissioned};
+use db::tenancy::{FleetOwned, TenantScope};
+use domain::fleet_lists::ListTab;
+use sea_orm::sea_query::{Expr, Query};
+use sea_orm::{
+    ColumnTrait, ConnectionTrait, DbErr, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder,
+    QuerySelect,
+};
+use serde_json::Value;
+
+pub async fn account<C: ConnectionTrait>(
+    conn: &C,
+    scope: TenantScope,
+) -> Result<Option<fleet_account::Model>, DbErr> {
+    fleet_account::Entity::scoped(scope).one(conn).await
+}
+
+/// The newest sign-up's FMCSA record for a DOT number: the fallback when
+/// the fleet account holds none.
+pub async fn signup_fmcsa_record<C: ConnectionTrait>(
+    conn: &C,
+    dot_number: &str,
+) -> Result<Option<Value>, DbErr> {
+    Ok(fleet_signup::Entity::find()
+        .filter(fleet_signup::Column::DotNumber.eq(dot_number))
+        .filter(fleet_signup::Column::FmcsaData.is_not_null())
+        .order_by_desc(fleet_signup::Column::CreatedAt)
+        .one(conn)
+        .await?
+        .and_then(|s| s.fmcsa_data))
+}
+
+/// The provider of the fleet's active ELD connection, if any.
+pub async fn active_eld_provider<C: ConnectionTrait>(
+    conn: &C,
+    scope: TenantScope,
+) -> Result<Option<String>, DbErr> {
+    Ok(fleet_eld_integration::Entity::scoped(scope)
+        .filter(fleet_eld_integration::Column::IsActive.eq(true))
+        .one(conn)
+        .await?
+        .map(|e| e.provider))
+}
+
+pub async fn has_synced_drivers<C: ConnectionTrait>(
+    conn: &C,
+    scope: TenantScope,
+) -> Result<bool, DbErr> {
+    Ok(fleet_driver::Entity::scoped(scope)
+        .filter(driver_synced())
+        .limit(1)
+        .count(conn)
+        .await?
+        > 0)
+}
+
+/// The overview's cleanup (spec part 2 §4): trucks the ELD reports active
+/// but assigned to an ELD driver who is not one of the fleet's active
+/// drivers lose the assignment. One statement, however large the fleet.
+pub async fn unassign_trucks_of_unknown_drivers<C: ConnectionTrait>(
+    conn: &C,
+    scope: TenantScope,
+) -> Result<(), DbErr> {
+    use fleet_vehicle::Column as V;
+    let active_ids = Query::select()
+        .column(fleet_driver::Column::DriverId)
+        .from(fleet_driver::Entity)
+        .and_where(fleet_driver::Column::FleetAccountId.eq(scope.fleet_account_id()))
+        .and_where(fleet_driver::Column::IsActive.eq(true))
+        .and_where(fleet_driver::Column::DriverId.is_not_null())
+        .to_owned();
+    fleet_vehicle::Entity::scoped_update(scope)
+        .col_expr(V::AssignedDriverEldId, Expr::value(Option::<String>::None))
+        .col_expr(V::AssignedDriverName, Expr::value(Option::<String>::None))
+        .col_expr(V::AssignedDriverId, Expr::value(Option::<uuid::Uuid>::None))
+        .col_expr(V::Status, Expr::value("inactive"))
+        // Without its driver name a (not decommissioned) truck is inactive;
+        // `update_many` runs no `before_save` (decision 013).
+        .col_expr(V::ListTab, Expr::value(ListTab::Inactive.as_str()))
+        .col_expr(V::UpdatedAt, Expr::value(chrono::Utc::now()))
+        .filter(V::Status.eq("active"))
+        .filter(V::AssignedDriverEldId.is_not_null())
+        .filter(V::AssignedDriverEldId.not_in_subquery(active_ids))
+        .filter(truck_not_decommissioned())
+        .exec(conn)
+        .await
+        .map(|_| ())
+}
+
+/// What the overview counts.
+pub struct OverviewCounts {
+    pub trucks_active: u64,
+    pub drivers_active: u64,
+    /// Active trailers with an assigned driver.
+    pub trailers_active_assigned: u64,
+}
+
+pub async fn overview_counts<C: ConnectionTrait>(
+    conn: &C,
+    scope: TenantScope,
+) -> Result<OverviewCounts, DbErr> {
+    let trucks_active = fleet_vehicle::Entity::scoped(scope)
+        .filter(truck_not_decommissioned())
+        .filter(truck_active(true))
+        .count(conn)
+        .await?;
+    let drivers_active = fleet_driver::Entity::scoped(scope)
+        .filter(fleet_driver::Column::IsActive.eq(true))
+        .count(conn)
+        .await?;
+    let trailers_active_assigned = fleet_trailer::Entity::scoped(scope)
+        .filter(trailer_active(true))
+        .filter(fleet_trailer::Column::AssignedDriverName.is_not_null())
+        .count(conn)
+        .await?;
+    Ok(OverviewCounts {
+        trucks_active,
+        drivers_active,
+        trailers_active_assigned,
+    })
+}
+
+/// Saves an edited account.
+pub async fn save<C: ConnectionTrait>(
+    conn: &C,
+    account: fleet_account::ActiveModel,
+) -> Result<fleet_account::Model, DbErr> {
+    sea_orm::ActiveModelTrait::update(account, conn).await
+}

@@ -1,0 +1,136 @@
+//! The vehicles' queries. Every table is reached through its scoped finder
+//! (`FleetOwned`); the list queries are `list_trucks` and `list_trailers`.
+
+use super::samsara_metadata::clear_metadata_driver;
+use crate::http::paging::{ListPage, ListRequest, matches_any, tabbed_page};
+use chrono::Utc;
+use db::entities::{fleet_driver, fleet_trailer, fleet_vehicle};
+use db::fleet_filters::{
+    by_name, driver_synced, trailer_active, truck_active, truck_not_decommissioned,
+};
+use db::tenancy::{FleetOwned, TenantScope};
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, DbErr, IntoActiveModel, PaginatorTrait,
+    QueryFilter, QuerySelect, Select, Set,
+};
+use uuid::Uuid;
+
+/// One page of the trucks list: decommissioned trucks never show; the tabs
+/// are trucks with and without a driver; search covers name, make, model,
+/// VIN and plate.
+pub async fn list_trucks<C: ConnectionTrait>(
+    conn: &C,
+    scope: TenantScope,
+    request: &ListRequest,
+) -> Result<ListPage<fleet_vehicle::Model>, DbErr> {
+    use fleet_vehicle::Column as C;
+    let mut base = fleet_vehicle::Entity::scoped(scope).filter(truck_not_decommissioned());
+    if let Some(text) = &request.search {
+        base = base.filter(matches_any(
+            &[C::Name, C::Make, C::Model, C::Vin, C::LicensePlate],
+            text,
+        ));
+    }
+    let order = |s: Select<fleet_vehicle::Entity>| by_name(s, C::Unnamed, C::Name, C::Id);
+    tabbed_page(conn, base, truck_active, order, request).await
+}
+
+/// One page of the trailers list: the tabs are the ELD's status 'active' and
+/// every other; search also covers the type and the assigned driver.
+pub async fn list_trailers<C: ConnectionTrait>(
+    conn: &C,
+    scope: TenantScope,
+    request: &ListRequest,
+) -> Result<ListPage<fleet_trailer::Model>, DbErr> {
+    use fleet_trailer::Column as C;
+    let mut base = fleet_trailer::Entity::scoped(scope);
+    if let Some(text) = &request.search {
+        base = base.filter(matches_any(
+            &[
+                C::Name,
+                C::TrailerId,
+                C::LicensePlate,
+                C::Vin,
+                C::TrailerType,
+                C::AssignedDriverName,
+            ],
+            text,
+        ));
+    }
+    let order = |s: Select<fleet_trailer::Entity>| by_name(s, C::Unnamed, C::Name, C::Id);
+    tabbed_page(conn, base, trailer_active, order, request).await
+}
+
+pub async fn truck<C: ConnectionTrait>(
+    conn: &C,
+    scope: TenantScope,
+    id: Uuid,
+) -> Result<Option<fleet_vehicle::Model>, DbErr> {
+    fleet_vehicle::Entity::scoped_by_id(scope, id)
+        .one(conn)
+        .await
+}
+
+pub async fn trailer<C: ConnectionTrait>(
+    conn: &C,
+    scope: TenantScope,
+    id: Uuid,
+) -> Result<Option<fleet_trailer::Model>, DbErr> {
+    fleet_trailer::Entity::scoped_by_id(scope, id)
+        .one(conn)
+        .await
+}
+
+pub async fn driver<C: ConnectionTrait>(
+    conn: &C,
+    scope: TenantScope,
+    id: Uuid,
+) -> Result<Option<fleet_driver::Model>, DbErr> {
+    fleet_driver::Entity::scoped_by_id(scope, id)
+        .one(conn)
+        .await
+}
+
+/// The fleet's driver with this ELD driver id.
+pub async fn driver_by_eld_id<C: ConnectionTrait>(
+    conn: &C,
+    scope: TenantScope,
+    eld_id: &str,
+) -> Result<Option<fleet_driver::Model>, DbErr> {
+    fleet_driver::Entity::scoped(scope)
+        .filter(fleet_driver::Column::DriverId.eq(eld_id))
+        .one(conn)
+        .await
+}
+
+/// Whether the fleet has drivers synced from its ELD: only then can an
+/// assignment to an unknown driver be called unrecognized.
+pub async fn has_synced_drivers<C: ConnectionTrait>(
+    conn: &C,
+    scope: TenantScope,
+) -> Result<bool, DbErr> {
+    Ok(fleet_driver::Entity::scoped(scope)
+        .filter(driver_synced())
+        .limit(1)
+        .count(conn)
+        .await?
+        > 0)
+}
+
+/// Removes the truck's driver assignment, in its columns and its stored ELD
+/// metadata; the truck becomes inactive.
+pub async fn clear_truck_driver<C: ConnectionTrait>(
+    conn: &C,
+    truck: fleet_vehicle::Model,
+) -> Result<fleet_vehicle::Model, DbErr> {
+    let raw = truck.raw.clone().map(clear_metadata_driver);
+    let mut active = truck.into_active_model();
+    active.assigned_driver_eld_id = Set(None);
+    active.assigned_driver_name = Set(None);
+    active.assigned_driver_id = Set(None);
+    active.assigned_at = Set(None);
+    active.status = Set("inactive".into());
+    active.raw = Set(raw);
+    active.updated_at = Set(Utc::now());
+    active.update(conn).await
+}

@@ -1,0 +1,61 @@
+//! Benchmark data (`longhaul seed-bench`, bench/fleet_bench.py): one large
+//! fleet among many small ones, so a list's cost shows against many tenants.
+
+use super::factories::{Sizes, find_fleet_by_dot, seed_fleet_assets};
+use super::{BENCH_EMAIL, DEMO_PASSWORD, refuse_in_production};
+use crate::modules::auth::bootstrap::{CreateUser, create_user};
+use crate::state::AppState;
+use domain::Role;
+use sea_orm::ConnectionTrait;
+
+/// One large fleet (the benchmark's) among `fleets - 1` small ones.
+pub async fn seed_bench(
+    state: &AppState,
+    fleets: usize,
+    trucks: usize,
+    trailers: usize,
+    drivers: usize,
+) -> anyhow::Result<()> {
+    refuse_in_production(state)?;
+    for i in 0..fleets {
+        let big = i == 0;
+        let email = if big {
+            BENCH_EMAIL.to_owned()
+        } else {
+            format!("fleet{i}@bench.test")
+        };
+        let dot = format!("{}", 7_000_000 + i);
+        create_user(
+            state,
+            CreateUser {
+                email,
+                password: DEMO_PASSWORD.into(),
+                role: Some(Role::FleetAdmin),
+                first_name: None,
+                last_name: None,
+                fleet_name: Some(format!("Bench Fleet {i}")),
+                dot_number: Some(dot.clone()),
+            },
+        )
+        .await?;
+        let fleet = find_fleet_by_dot(state, &dot).await?;
+        let sizes = if big {
+            Sizes {
+                drivers,
+                trucks,
+                trailers,
+            }
+        } else {
+            Sizes {
+                drivers: 30,
+                trucks: 25,
+                trailers: 25,
+            }
+        };
+        seed_fleet_assets(state, fleet.id, sizes, "bench").await?;
+    }
+    if state.backend == db::Backend::Postgres {
+        state.db.execute_unprepared("ANALYZE").await?;
+    }
+    Ok(())
+}

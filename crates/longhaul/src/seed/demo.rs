@@ -1,0 +1,82 @@
+//! The demo fleet: a realistic fleet so every dashboard screen can be seen
+//! without an ELD account. Also used by the browser tests.
+
+use super::factories::{Sizes, find_fleet_by_dot, seed_assets};
+use super::{DEMO_DOT, DEMO_EMAIL, DEMO_PASSWORD, DEMO_POWER_UNITS, refuse_in_production};
+use crate::modules::auth::bootstrap::{CreateUser, create_user};
+use crate::state::AppState;
+use db::entities::profile;
+use domain::Role;
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, EntityTrait, IntoActiveModel, PaginatorTrait, QueryFilter, Set,
+};
+use serde_json::json;
+
+/// Creates the demo fleet and its admin once; a second run changes nothing
+/// (false).
+pub async fn seed_demo(state: &AppState) -> anyhow::Result<bool> {
+    refuse_in_production(state)?;
+    if demo_user_exists(state).await? {
+        return Ok(false);
+    }
+    create_user(
+        state,
+        CreateUser {
+            email: DEMO_EMAIL.into(),
+            password: DEMO_PASSWORD.into(),
+            role: Some(Role::FleetAdmin),
+            first_name: Some("Dana".into()),
+            last_name: Some("Dispatcher".into()),
+            fleet_name: Some("Demo Freight Lines LLC".into()),
+            dot_number: Some(DEMO_DOT.into()),
+        },
+    )
+    .await?;
+    let fleet = find_fleet_by_dot(state, DEMO_DOT).await?;
+    let txn = db::tenancy::system_write(&state.db, &state.system_key).await?;
+    let mut active = fleet.clone().into_active_model();
+    active.dba_name = Set(Some("Demo Freight".into()));
+    active.power_units = Set(DEMO_POWER_UNITS);
+    active.mc_number = Set(Some("MC-778899".into()));
+    active.physical_street = Set(Some("1200 Freight Way".into()));
+    active.physical_city = Set(Some("Nashville".into()));
+    active.physical_state = Set(Some("TN".into()));
+    active.physical_zip = Set(Some("37210".into()));
+    active.contact_phone = Set(Some("6155550142".into()));
+    active.monthly_rate_cents = Set(Some(
+        domain::pricing::band_for(i64::from(DEMO_POWER_UNITS)).monthly_rate_cents,
+    ));
+    active.subscription_status = Set(Some("active".into()));
+    active.stripe_subscription_id = Set(Some("sub_demo1234567890".into()));
+    active.fmcsa_data = Set(Some(json!({ "content": { "carrier": {
+        "legalName": "DEMO FREIGHT LINES LLC", "dbaName": "DEMO FREIGHT", "dotNumber": 1000099,
+        "carrierOperation": { "carrierOperationCode": "A", "carrierOperationDesc": "Interstate" },
+        "totalPowerUnits": DEMO_POWER_UNITS, "totalDrivers": 40, "mcs150FormDate": "2025-03-14",
+        "phyStreet": "1200 FREIGHT WAY", "phyCity": "NASHVILLE", "phyState": "TN", "phyZipcode": "37210",
+        "commonAuthorityStatus": "A", "statusCode": "A", "bipdInsuranceRequired": "Y", "bipdInsuranceOnFile": "1000",
+        "isPassengerCarrier": "N", "allowedToOperate": "Y"
+    }}})));
+    active.update(&txn).await?;
+    seed_assets(
+        &txn,
+        fleet.id,
+        Sizes {
+            drivers: 38,
+            trucks: 44,
+            trailers: 30,
+        },
+        "demo",
+    )
+    .await?;
+    txn.commit().await?;
+    Ok(true)
+}
+
+/// Whether the demo login exists: its fleet was made on an earlier run.
+async fn demo_user_exists(state: &AppState) -> anyhow::Result<bool> {
+    let count = profile::Entity::find()
+        .filter(profile::Column::Email.eq(DEMO_EMAIL))
+        .count(&state.db)
+        .await?;
+    Ok(count > 0)
+}

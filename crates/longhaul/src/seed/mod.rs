@@ -1,0 +1,31 @@
+//! Demo and test data: `longhaul seed-demo` (and `SEED_DEMO`), the benchmark
+//! data of `longhaul seed-bench` (bench/), and the factories the integration
+//! tests use — one set of factories, so seed data and test data never drift.
+//! The demo and bench fleets have a published password: never in production
+//! (decision 011).
+
+mod bench;
+mod demo;
+mod factories;
+
+pub use bench::seed_bench;
+pub use demo::seed_demo;
+pub use factories::{Sizes, find_fleet_by_dot, seed_assets, seed_fleet_assets};
+
+use crate::state::AppState;
+
+pub const DEMO_EMAIL: &str = "demo@longhaul.test";
+pub const DEMO_PASSWORD: &str = "demo-fleet-1";
+pub const DEMO_DOT: &str = "1000099";
+pub const BENCH_EMAIL: &str = "bench@longhaul.test";
+/// The demo fleet's registered power units; its monthly rate is its band's.
+pub const DEMO_POWER_UNITS: i32 = 45;
+
+fn refuse_in_production(state: &AppState) -> anyhow::Result<()> {
+    if state.config.environment == crate::config::Environment::Production {
+        anyhow::bail!(
+            "the demo fleet (whose login {DEMO_EMAIL} is public) is not created in production"
+        );
+    }
+    Ok(())
+}
