@@ -5,9 +5,12 @@
 //! row is written (`domain::fleet_lists`, decision 013) and stored in
 //! indexed columns, so a list counts and pages from its index.
 
-use crate::entities::{fleet_driver, fleet_trailer, fleet_vehicle};
-use domain::fleet_lists::ListTab;
-use sea_orm::{ColumnTrait, Condition, EntityTrait, QueryOrder, Select};
+use crate::entities::{fleet_driver, fleet_list_count, fleet_trailer, fleet_vehicle};
+use crate::tenancy::{FleetOwned, TenantScope};
+use domain::fleet_lists::{List, ListTab};
+use sea_orm::{
+    ColumnTrait, Condition, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QueryOrder, Select,
+};
 
 /// Not a decommissioned truck (spec part 2 §4): in one of the list's tabs.
 pub fn truck_not_decommissioned() -> Condition {
@@ -50,4 +53,25 @@ pub fn by_name<E: EntityTrait>(
         .order_by_asc(unnamed)
         .order_by_asc(name)
         .order_by_asc(id)
+}
+
+/// The (active, inactive) counts of an unsearched list, from the counts the
+/// database keeps per fleet and tab (decision 013): one row per tab read,
+/// however large the fleet.
+pub async fn stored_tab_counts<C: ConnectionTrait>(
+    conn: &C,
+    scope: TenantScope,
+    list: List,
+) -> Result<(u64, u64), DbErr> {
+    let rows = fleet_list_count::Entity::scoped(scope)
+        .filter(fleet_list_count::Column::List.eq(list.as_str()))
+        .all(conn)
+        .await?;
+    let count = |tab: ListTab| {
+        rows.iter()
+            .filter(|r| r.tab == tab.as_str())
+            .map(|r| r.n.max(0) as u64)
+            .sum::<u64>()
+    };
+    Ok((count(ListTab::Active), count(ListTab::Inactive)))
 }

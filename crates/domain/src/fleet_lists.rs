@@ -8,6 +8,25 @@
 use crate::driver_form::PHONE_PUNCTUATION;
 use crate::fleet::{DECOMMISSIONED_DRIVER_ID, DECOMMISSIONED_DRIVER_NAME};
 
+/// The fleet lists whose tab counts are kept per fleet (`fleet_list_counts`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum List {
+    Trucks,
+    Trailers,
+    Drivers,
+}
+
+impl List {
+    /// The stored value.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            List::Trucks => "trucks",
+            List::Trailers => "trailers",
+            List::Drivers => "drivers",
+        }
+    }
+}
+
 /// The tab of its list a truck or trailer is shown in; a decommissioned
 /// truck is shown in none.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

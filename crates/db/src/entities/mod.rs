@@ -7,6 +7,7 @@ mod derived;
 pub mod fleet_account;
 pub mod fleet_driver;
 pub mod fleet_eld_integration;
+pub mod fleet_list_count;
 pub mod fleet_signup;
 pub mod fleet_trailer;
 pub mod fleet_vehicle;

@@ -10,12 +10,15 @@
 //!   name, id) for trucks and trailers, (fleet, is_active, last name, first
 //!   name, id) for drivers — serves both tab counts and every page in the
 //!   list's order;
+//! - `fleet_list_counts` holds each fleet's count per list and tab, kept by
+//!   database triggers (statement-level on PostgreSQL, row-level on
+//!   SQLite), so an unsearched list reads its counts from one row per tab;
 //! - the drivers' search by full name and by phone digits reads stored
-//!   columns instead of expressions;
-//! - on PostgreSQL a trigram index (`pg_trgm`, a trusted extension the
-//!   owner role may create) serves the substring searches; on SQLite the
-//!   fleet's rows come from the composite index and are filtered as they
-//!   are read (the decision record says why no FTS5 table).
+//!   columns instead of expressions.
+//!
+//! A search is served from the fleet's rows, reached by the list index. No
+//! trigram index: under row-level security PostgreSQL never uses one for
+//! the serving role (`LIKE` is not leakproof), see the decision record.
 //!
 //! Existing rows are backfilled by the same Rust rules the writes use.
 
@@ -33,28 +36,6 @@ pub struct Migration;
 const TRUCKS: &str = "fleet_vehicles";
 const TRAILERS: &str = "fleet_trailers";
 const DRIVERS: &str = "fleet_drivers";
-
-/// The searched columns of each list, as the list code names them: the
-/// trigram index covers exactly these (lower-cased, as the search compares).
-pub const TRUCK_SEARCH: &[&str] = &["name", "make", "model", "vin", "license_plate"];
-pub const TRAILER_SEARCH: &[&str] = &[
-    "name",
-    "trailer_id",
-    "license_plate",
-    "vin",
-    "trailer_type",
-    "assigned_driver_name",
-];
-pub const DRIVER_SEARCH: &[&str] = &[
-    "first_name",
-    "last_name",
-    "driver_id",
-    "username",
-    "license_number",
-    "phone",
-    "search_name",
-    "phone_digits",
-];
 
 /// Each list's composite index: tenant first, then the tab, then the order.
 const LIST_INDEXES: &[(&str, &str, &[&str])] = &[
@@ -157,20 +138,33 @@ impl MigrationTrait for Migration {
         for (name, table, cols) in LIST_INDEXES {
             m.create_index(index(name, table, cols)).await?;
         }
-        if conn.get_database_backend() == DatabaseBackend::Postgres {
-            postgres_part(conn).await?;
+        create_counts(m).await?;
+        match conn.get_database_backend() {
+            DatabaseBackend::Postgres => postgres_part(conn).await?,
+            _ => sqlite_part(conn).await?,
         }
-        Ok(())
+        backfill_counts(conn).await
     }
 
     async fn down(&self, m: &SchemaManager) -> Result<(), DbErr> {
         let conn = m.get_connection();
-        if conn.get_database_backend() == DatabaseBackend::Postgres {
-            for table in [TRUCKS, TRAILERS, DRIVERS] {
-                conn.execute_unprepared(&format!("DROP INDEX IF EXISTS {}", trigram_index(table)))
-                    .await?;
-            }
+        for (table, ..) in COUNTED {
+            let sql = match conn.get_database_backend() {
+                DatabaseBackend::Postgres => format!(
+                    "DROP TRIGGER IF EXISTS {table}_count_insert ON {table};
+                     DROP TRIGGER IF EXISTS {table}_count_update ON {table};
+                     DROP TRIGGER IF EXISTS {table}_count_delete ON {table};
+                     DROP FUNCTION IF EXISTS longhaul_count_{table}();"
+                ),
+                _ => format!(
+                    "DROP TRIGGER IF EXISTS {table}_count_insert;
+                     DROP TRIGGER IF EXISTS {table}_count_update;
+                     DROP TRIGGER IF EXISTS {table}_count_delete;"
+                ),
+            };
+            conn.execute_unprepared(&sql).await?;
         }
+        m.drop_table(Table::drop().table(COUNTS).to_owned()).await?;
         for (name, table, _) in LIST_INDEXES {
             m.drop_index(Index::drop().name(*name).table(*table).to_owned())
                 .await?;
@@ -193,42 +187,144 @@ impl MigrationTrait for Migration {
     }
 }
 
-fn trigram_index(table: &str) -> String {
-    format!("idx_{table}_search")
+const COUNTS: &str = "fleet_list_counts";
+
+/// The tab of a row as SQL, over the row's alias.
+type TabSql = fn(&str) -> String;
+
+/// The counted lists: (table, list name, tab).
+const COUNTED: &[(&str, &str, TabSql)] = &[
+    (TRUCKS, "trucks", |row| format!("{row}.list_tab")),
+    (TRAILERS, "trailers", |row| format!("{row}.list_tab")),
+    (DRIVERS, "drivers", |row| {
+        format!("CASE WHEN {row}.is_active THEN 'active' ELSE 'inactive' END")
+    }),
+];
+
+/// The counts table: a tenant table like the rows it counts.
+async fn create_counts(m: &SchemaManager<'_>) -> Result<(), DbErr> {
+    m.create_table(
+        Table::create()
+            .table(COUNTS)
+            .col(uuid("fleet_account_id"))
+            .col(string("list"))
+            .col(string("tab"))
+            .col(big_integer("n"))
+            .primary_key(
+                Index::create()
+                    .col("fleet_account_id")
+                    .col("list")
+                    .col("tab"),
+            )
+            .foreign_key(
+                ForeignKey::create()
+                    .name("fk_fleet_list_counts_fleet")
+                    .from(COUNTS, "fleet_account_id")
+                    .to("fleet_accounts", "id")
+                    .on_delete(ForeignKeyAction::Cascade),
+            )
+            .to_owned(),
+    )
+    .await?;
+    super::rls::enable_rls(m.get_connection(), COUNTS, Some("fleet_account_id")).await
 }
 
-/// PostgreSQL only: the trigram index of each list's searched columns, and
-/// no defaults on the derived columns. `pg_trgm` is a trusted extension
-/// (PostgreSQL 13+): the database's owner, which runs the migrations, may
-/// create it without being a superuser.
+/// PostgreSQL: no defaults on the derived columns, so a write that forgets
+/// one fails instead of storing a wrong one; the counts kept by one
+/// statement-level trigger per table (a bulk write of 5,000 rows updates each
+/// count once, not 5,000 times). The trigger runs as the writing role, under
+/// the same row-level security. An UPDATE that moves no row between tabs
+/// touches no count (and takes no lock on it).
 async fn postgres_part<C: ConnectionTrait>(conn: &C) -> Result<(), DbErr> {
-    conn.execute_unprepared("CREATE EXTENSION IF NOT EXISTS pg_trgm")
-        .await?;
-    for (table, cols) in [
-        (TRUCKS, TRUCK_SEARCH),
-        (TRAILERS, TRAILER_SEARCH),
-        (DRIVERS, DRIVER_SEARCH),
-    ] {
-        // One multi-column GIN index per table: a search ORs one LIKE per
-        // column, which the planner answers with one bitmap scan per column
-        // of the same index.
-        let keys = cols
-            .iter()
-            .map(|c| format!("lower({c}) gin_trgm_ops"))
-            .collect::<Vec<_>>()
-            .join(", ");
-        conn.execute_unprepared(&format!(
-            "CREATE INDEX {} ON {table} USING gin ({keys})",
-            trigram_index(table)
-        ))
-        .await?;
-    }
     conn.execute_unprepared(
         "ALTER TABLE fleet_vehicles ALTER COLUMN list_tab DROP DEFAULT, ALTER COLUMN unnamed DROP DEFAULT;
          ALTER TABLE fleet_trailers ALTER COLUMN list_tab DROP DEFAULT, ALTER COLUMN unnamed DROP DEFAULT;
          ALTER TABLE fleet_drivers ALTER COLUMN search_name DROP DEFAULT;",
     )
     .await?;
+    for (table, list, tab) in COUNTED {
+        let (old_tab, new_tab) = (tab("o"), tab("n"));
+        conn.execute_unprepared(&format!(
+            "CREATE FUNCTION longhaul_count_{table}() RETURNS trigger LANGUAGE plpgsql AS $f$
+             BEGIN
+               -- Nested: a condition naming old_rows cannot be planned for
+               -- an INSERT, which has no such table.
+               IF TG_OP = 'UPDATE' THEN
+                 IF NOT EXISTS (
+                      SELECT 1 FROM old_rows o JOIN new_rows n USING (id)
+                       WHERE {old_tab} IS DISTINCT FROM {new_tab}
+                          OR o.fleet_account_id IS DISTINCT FROM n.fleet_account_id) THEN
+                   RETURN NULL;
+                 END IF;
+               END IF;
+               IF TG_OP <> 'INSERT' THEN
+                 UPDATE {COUNTS} c SET n = c.n - d.n
+                   FROM (SELECT o.fleet_account_id, {old_tab} AS tab, count(*) AS n
+                           FROM old_rows o GROUP BY 1, 2) d
+                  WHERE c.fleet_account_id = d.fleet_account_id AND c.list = '{list}' AND c.tab = d.tab;
+               END IF;
+               IF TG_OP <> 'DELETE' THEN
+                 INSERT INTO {COUNTS} AS c (fleet_account_id, list, tab, n)
+                   SELECT n.fleet_account_id, '{list}', {new_tab}, count(*)
+                     FROM new_rows n GROUP BY 1, 3
+                   ON CONFLICT (fleet_account_id, list, tab) DO UPDATE SET n = c.n + excluded.n;
+               END IF;
+               RETURN NULL;
+             END $f$;
+             CREATE TRIGGER {table}_count_insert AFTER INSERT ON {table}
+               REFERENCING NEW TABLE AS new_rows
+               FOR EACH STATEMENT EXECUTE FUNCTION longhaul_count_{table}();
+             CREATE TRIGGER {table}_count_update AFTER UPDATE ON {table}
+               REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
+               FOR EACH STATEMENT EXECUTE FUNCTION longhaul_count_{table}();
+             CREATE TRIGGER {table}_count_delete AFTER DELETE ON {table}
+               REFERENCING OLD TABLE AS old_rows
+               FOR EACH STATEMENT EXECUTE FUNCTION longhaul_count_{table}();"
+        ))
+        .await?;
+    }
+    Ok(())
+}
+
+/// SQLite: the counts kept by row-level triggers (SQLite has no others; a
+/// count row is updated in place, and writes are serialized anyway).
+async fn sqlite_part<C: ConnectionTrait>(conn: &C) -> Result<(), DbErr> {
+    for (table, list, tab) in COUNTED {
+        let (old_tab, new_tab) = (tab("OLD"), tab("NEW"));
+        let add = format!(
+            "INSERT INTO {COUNTS} (fleet_account_id, list, tab, n)
+               VALUES (NEW.fleet_account_id, '{list}', {new_tab}, 1)
+               ON CONFLICT (fleet_account_id, list, tab) DO UPDATE SET n = n + 1;"
+        );
+        let remove = format!(
+            "UPDATE {COUNTS} SET n = n - 1
+              WHERE fleet_account_id = OLD.fleet_account_id AND list = '{list}' AND tab = {old_tab};"
+        );
+        conn.execute_unprepared(&format!(
+            "CREATE TRIGGER {table}_count_insert AFTER INSERT ON {table}
+               BEGIN {add} END;
+             CREATE TRIGGER {table}_count_update AFTER UPDATE ON {table}
+               WHEN {old_tab} IS NOT {new_tab} OR OLD.fleet_account_id IS NOT NEW.fleet_account_id
+               BEGIN {remove} {add} END;
+             CREATE TRIGGER {table}_count_delete AFTER DELETE ON {table}
+               BEGIN {remove} END;"
+        ))
+        .await?;
+    }
+    Ok(())
+}
+
+/// The counts of the rows that exist already.
+async fn backfill_counts<C: ConnectionTrait>(conn: &C) -> Result<(), DbErr> {
+    for (table, list, tab) in COUNTED {
+        conn.execute_unprepared(&format!(
+            "INSERT INTO {COUNTS} (fleet_account_id, list, tab, n)
+             SELECT r.fleet_account_id, '{list}', {tab}, COUNT(*) FROM {table} r
+              GROUP BY r.fleet_account_id, {tab}",
+            tab = tab("r")
+        ))
+        .await?;
+    }
     Ok(())
 }
 

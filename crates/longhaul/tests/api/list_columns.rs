@@ -6,7 +6,7 @@
 use crate::fleet_dashboard::fleet;
 use crate::helpers::{Backend, PgDatabase, TestApp, backends};
 use crate::on_each_backend;
-use db::entities::{fleet_driver, fleet_trailer, fleet_vehicle};
+use db::entities::{fleet_driver, fleet_list_count, fleet_trailer, fleet_vehicle};
 use domain::fleet_lists::{
     driver_search_name, is_unnamed, phone_search_digits, trailer_list_tab, truck_list_tab,
 };
@@ -19,10 +19,39 @@ use sea_orm::{
 };
 use sea_orm_migration::MigratorTrait;
 use serde_json::{Value, json};
+use std::collections::BTreeMap;
 use uuid::Uuid;
 
-/// Every row's stored list columns equal what the rules derive from it.
+/// Every row's stored list columns equal what the rules derive from it, and
+/// the kept counts equal the rows per fleet, list and tab.
 async fn assert_all_derived(db: &DatabaseConnection) {
+    let mut counted: BTreeMap<(Uuid, String, String), i64> = BTreeMap::new();
+    for t in fleet_vehicle::Entity::find().all(db).await.unwrap() {
+        *counted
+            .entry((t.fleet_account_id, "trucks".into(), t.list_tab.clone()))
+            .or_default() += 1;
+    }
+    for t in fleet_trailer::Entity::find().all(db).await.unwrap() {
+        *counted
+            .entry((t.fleet_account_id, "trailers".into(), t.list_tab.clone()))
+            .or_default() += 1;
+    }
+    for d in fleet_driver::Entity::find().all(db).await.unwrap() {
+        let tab = if d.is_active { "active" } else { "inactive" };
+        *counted
+            .entry((d.fleet_account_id, "drivers".into(), tab.into()))
+            .or_default() += 1;
+    }
+    let kept: BTreeMap<(Uuid, String, String), i64> = fleet_list_count::Entity::find()
+        .all(db)
+        .await
+        .unwrap()
+        .into_iter()
+        .filter(|c| c.n != 0)
+        .map(|c| ((c.fleet_account_id, c.list, c.tab), c.n))
+        .collect();
+    assert_eq!(kept, counted, "kept counts");
+
     for t in fleet_vehicle::Entity::find().all(db).await.unwrap() {
         let tab = truck_list_tab(
             t.assigned_driver_eld_id.as_deref(),
@@ -438,5 +467,7 @@ async fn the_migration_derives_the_existing_rows() {
                 "{backend:?}"
             );
         }
+        // The kept counts start from the existing rows.
+        assert_all_derived(&inspect).await;
     }
 }
