@@ -1,5 +1,5 @@
 use super::derived::{set, text};
-use domain::fleet_lists::{driver_search_name, phone_search_digits};
+use domain::fleet_lists::{driver_search_name, phone_search_digits, search_document};
 use sea_orm::entity::prelude::*;
 
 #[derive(Clone, Debug, PartialEq, DeriveEntityModel)]
@@ -23,7 +23,10 @@ pub struct Model {
     pub raw: Option<Json>,
     pub created_at: DateTimeUtc,
     pub updated_at: DateTimeUtc,
-    /// Derived (decision 013): the full name a search finds, by
+    /// Derived: the searched fields as one lower-cased text
+    /// (`domain::fleet_lists::search_document`).
+    pub search_text: String,
+    /// Derived (decision 013): the lower-cased full name a search finds, by
     /// `domain::fleet_lists::driver_search_name`.
     pub search_name: String,
     /// Derived: the phone without its punctuation.
@@ -46,7 +49,7 @@ impl ActiveModelBehavior for ActiveModel {
 }
 
 impl ActiveModel {
-    /// Derives `search_name` and `phone_digits` from the fields this save
+    /// Derives `search_name`, `phone_digits` and `search_text` from the fields this save
     /// writes (decision 013). `before_save` calls it; a bulk insert calls it
     /// on each row with `insert = true`.
     pub fn derive_list_columns(&mut self, insert: bool) -> Result<(), DbErr> {
@@ -60,6 +63,24 @@ impl ActiveModel {
         if insert || self.phone.is_set() {
             let digits = phone_search_digits(text(&self.phone, insert, "phone")?);
             set(&mut self.phone_digits, digits);
+        }
+        if insert
+            || self.first_name.is_set()
+            || self.last_name.is_set()
+            || self.driver_id.is_set()
+            || self.username.is_set()
+            || self.license_number.is_set()
+            || self.phone.is_set()
+        {
+            let doc = search_document(&[
+                text(&self.first_name, insert, "first_name")?,
+                text(&self.last_name, insert, "last_name")?,
+                text(&self.driver_id, insert, "driver_id")?,
+                text(&self.username, insert, "username")?,
+                text(&self.license_number, insert, "license_number")?,
+                text(&self.phone, insert, "phone")?,
+            ]);
+            set(&mut self.search_text, doc);
         }
         Ok(())
     }

@@ -13,8 +13,9 @@
 //! - `fleet_list_counts` holds each fleet's count per list and tab, kept by
 //!   database triggers (statement-level on PostgreSQL, row-level on
 //!   SQLite), so an unsearched list reads its counts from one row per tab;
-//! - the drivers' search by full name and by phone digits reads stored
-//!   columns instead of expressions.
+//! - a search reads one stored, lower-cased document of the searched fields
+//!   (`search_text`), and the drivers' search by full name and by phone
+//!   digits stored columns, instead of a `lower()` per field and row.
 //!
 //! A search is served from the fleet's rows, reached by the list index. No
 //! trigram index: under row-level security PostgreSQL never uses one for
@@ -23,7 +24,8 @@
 //! Existing rows are backfilled by the same Rust rules the writes use.
 
 use domain::fleet_lists::{
-    driver_search_name, is_unnamed, phone_search_digits, trailer_list_tab, truck_list_tab,
+    driver_search_name, is_unnamed, phone_search_digits, search_document, trailer_list_tab,
+    truck_list_tab,
 };
 use sea_orm_migration::sea_orm::{ConnectionTrait, DatabaseBackend, Value};
 use sea_orm_migration::{prelude::*, schema::*};
@@ -101,6 +103,7 @@ fn add_column(table: &'static str, col: ColumnDef) -> TableAlterStatement {
 fn derived_columns() -> Vec<TableAlterStatement> {
     let tab = || string("list_tab").default("inactive").to_owned();
     let unnamed = || boolean("unnamed").default(true).to_owned();
+    let search = || text("search_text").default("").to_owned();
     vec![
         add_column(TRUCKS, tab()),
         add_column(TRUCKS, unnamed()),
@@ -108,6 +111,9 @@ fn derived_columns() -> Vec<TableAlterStatement> {
         add_column(TRAILERS, unnamed()),
         add_column(DRIVERS, string("search_name").default(" ").to_owned()),
         add_column(DRIVERS, string_null("phone_digits")),
+        add_column(TRUCKS, search()),
+        add_column(TRAILERS, search()),
+        add_column(DRIVERS, search()),
     ]
 }
 
@@ -179,6 +185,9 @@ impl MigrationTrait for Migration {
             (TRAILERS, "unnamed"),
             (DRIVERS, "search_name"),
             (DRIVERS, "phone_digits"),
+            (TRUCKS, "search_text"),
+            (TRAILERS, "search_text"),
+            (DRIVERS, "search_text"),
         ] {
             m.alter_table(Table::alter().table(table).drop_column(col).to_owned())
                 .await?;
@@ -237,9 +246,12 @@ async fn create_counts(m: &SchemaManager<'_>) -> Result<(), DbErr> {
 /// touches no count (and takes no lock on it).
 async fn postgres_part<C: ConnectionTrait>(conn: &C) -> Result<(), DbErr> {
     conn.execute_unprepared(
-        "ALTER TABLE fleet_vehicles ALTER COLUMN list_tab DROP DEFAULT, ALTER COLUMN unnamed DROP DEFAULT;
-         ALTER TABLE fleet_trailers ALTER COLUMN list_tab DROP DEFAULT, ALTER COLUMN unnamed DROP DEFAULT;
-         ALTER TABLE fleet_drivers ALTER COLUMN search_name DROP DEFAULT;",
+        "ALTER TABLE fleet_vehicles ALTER COLUMN list_tab DROP DEFAULT,
+           ALTER COLUMN unnamed DROP DEFAULT, ALTER COLUMN search_text DROP DEFAULT;
+         ALTER TABLE fleet_trailers ALTER COLUMN list_tab DROP DEFAULT,
+           ALTER COLUMN unnamed DROP DEFAULT, ALTER COLUMN search_text DROP DEFAULT;
+         ALTER TABLE fleet_drivers ALTER COLUMN search_name DROP DEFAULT,
+           ALTER COLUMN search_text DROP DEFAULT;",
     )
     .await?;
     for (table, list, tab) in COUNTED {
@@ -328,93 +340,145 @@ async fn backfill_counts<C: ConnectionTrait>(conn: &C) -> Result<(), DbErr> {
     Ok(())
 }
 
-/// Every existing row gets its derived states by the rules the writes use.
+/// Every existing row gets its derived states by the rules the writes use,
+/// one UPDATE per row (a migration runs once; the rules are Rust's).
 async fn backfill<C: ConnectionTrait>(conn: &C) -> Result<(), DbErr> {
-    let select = |table: &'static str, cols: &[&'static str]| {
-        let mut q = Query::select();
-        q.column(Alias::new("id")).from(Alias::new(table));
-        for col in cols {
-            q.column(Alias::new(*col));
-        }
-        q
-    };
+    let trucks = [
+        "assigned_driver_eld_id",
+        "assigned_driver_name",
+        "notes",
+        "name",
+        "make",
+        "model",
+        "vin",
+        "license_plate",
+    ];
+    backfill_table(conn, TRUCKS, &trucks, |t| {
+        vec![
+            (
+                "list_tab",
+                truck_list_tab(
+                    t.get("assigned_driver_eld_id"),
+                    t.get("assigned_driver_name"),
+                    t.get("notes"),
+                )
+                .as_str()
+                .into(),
+            ),
+            ("unnamed", is_unnamed(t.get("name")).into()),
+            (
+                "search_text",
+                search_document(&[
+                    t.get("name"),
+                    t.get("make"),
+                    t.get("model"),
+                    t.get("vin"),
+                    t.get("license_plate"),
+                ])
+                .into(),
+            ),
+        ]
+    })
+    .await?;
+    let trailers = [
+        "status",
+        "name",
+        "trailer_id",
+        "license_plate",
+        "vin",
+        "trailer_type",
+        "assigned_driver_name",
+    ];
+    backfill_table(conn, TRAILERS, &trailers, |t| {
+        vec![
+            (
+                "list_tab",
+                trailer_list_tab(t.get("status").unwrap_or_default())
+                    .as_str()
+                    .into(),
+            ),
+            ("unnamed", is_unnamed(t.get("name")).into()),
+            (
+                "search_text",
+                search_document(&[
+                    t.get("name"),
+                    t.get("trailer_id"),
+                    t.get("license_plate"),
+                    t.get("vin"),
+                    t.get("trailer_type"),
+                    t.get("assigned_driver_name"),
+                ])
+                .into(),
+            ),
+        ]
+    })
+    .await?;
+    let drivers = [
+        "first_name",
+        "last_name",
+        "driver_id",
+        "username",
+        "license_number",
+        "phone",
+    ];
+    backfill_table(conn, DRIVERS, &drivers, |t| {
+        vec![
+            (
+                "search_name",
+                driver_search_name(t.get("first_name"), t.get("last_name")).into(),
+            ),
+            ("phone_digits", phone_search_digits(t.get("phone")).into()),
+            (
+                "search_text",
+                search_document(&[
+                    t.get("first_name"),
+                    t.get("last_name"),
+                    t.get("driver_id"),
+                    t.get("username"),
+                    t.get("license_number"),
+                    t.get("phone"),
+                ])
+                .into(),
+            ),
+        ]
+    })
+    .await
+}
 
-    // Trucks and trailers take a few distinct values: one UPDATE per value
-    // and chunk of ids.
-    let mut groups: BTreeMap<(&'static str, &'static str, bool), Vec<Uuid>> = BTreeMap::new();
-    let trucks = conn
-        .query_all(&select(
-            TRUCKS,
-            &[
-                "assigned_driver_eld_id",
-                "assigned_driver_name",
-                "notes",
-                "name",
-            ],
-        ))
-        .await?;
-    for row in trucks {
-        let text = |col: &str| row.try_get::<Option<String>>("", col);
-        let tab = truck_list_tab(
-            text("assigned_driver_eld_id")?.as_deref(),
-            text("assigned_driver_name")?.as_deref(),
-            text("notes")?.as_deref(),
-        );
-        let unnamed = is_unnamed(text("name")?.as_deref());
-        groups
-            .entry((TRUCKS, tab.as_str(), unnamed))
-            .or_default()
-            .push(row.try_get("", "id")?);
-    }
-    let trailers = conn
-        .query_all(&select(TRAILERS, &["status", "name"]))
-        .await?;
-    for row in trailers {
-        let status: String = row.try_get("", "status")?;
-        let name: Option<String> = row.try_get("", "name")?;
-        groups
-            .entry((
-                TRAILERS,
-                trailer_list_tab(&status).as_str(),
-                is_unnamed(name.as_deref()),
-            ))
-            .or_default()
-            .push(row.try_get("", "id")?);
-    }
-    for ((table, tab, unnamed), ids) in groups {
-        for chunk in ids.chunks(500) {
-            let update = Query::update()
-                .table(Alias::new(table))
-                .value(Alias::new("list_tab"), Value::from(tab))
-                .value(Alias::new("unnamed"), Value::from(unnamed))
-                .and_where(Expr::col(Alias::new("id")).is_in(chunk.iter().copied()))
-                .to_owned();
-            conn.execute(&update).await?;
-        }
-    }
+/// A row's text fields, read for the backfill.
+struct Fields(BTreeMap<&'static str, Option<String>>);
 
-    // Drivers' search columns differ per row.
-    let drivers = conn
-        .query_all(&select(DRIVERS, &["first_name", "last_name", "phone"]))
-        .await?;
-    for row in drivers {
-        let text = |col: &str| row.try_get::<Option<String>>("", col);
+impl Fields {
+    fn get(&self, col: &str) -> Option<&str> {
+        self.0.get(col).and_then(|v| v.as_deref())
+    }
+}
+
+/// Reads `cols` (text) of every row of `table` and writes the columns
+/// `derive` returns for it.
+async fn backfill_table<C: ConnectionTrait>(
+    conn: &C,
+    table: &'static str,
+    cols: &[&'static str],
+    derive: impl Fn(&Fields) -> Vec<(&'static str, Value)>,
+) -> Result<(), DbErr> {
+    let mut select = Query::select();
+    select.column(Alias::new("id")).from(Alias::new(table));
+    for col in cols {
+        select.column(Alias::new(*col));
+    }
+    for row in conn.query_all(&select).await? {
         let id: Uuid = row.try_get("", "id")?;
-        let update = Query::update()
-            .table(Alias::new(DRIVERS))
-            .value(
-                Alias::new("search_name"),
-                Value::from(driver_search_name(
-                    text("first_name")?.as_deref(),
-                    text("last_name")?.as_deref(),
-                )),
-            )
-            .value(
-                Alias::new("phone_digits"),
-                Value::from(phone_search_digits(text("phone")?.as_deref())),
-            )
-            .and_where(Expr::col(Alias::new("id")).eq(id))
-            .to_owned();
+        let mut fields = Fields(BTreeMap::new());
+        for col in cols {
+            fields.0.insert(col, row.try_get("", col)?);
+        }
+        let mut update = Query::update();
+        update.table(Alias::new(table));
+        for (col, value) in derive(&fields) {
+            update.value(Alias::new(col), value);
+        }
+        update.and_where(Expr::col(Alias::new("id")).eq(id));
         conn.execute(&update).await?;
     }
     Ok(())

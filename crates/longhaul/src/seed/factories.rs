@@ -102,6 +102,7 @@ pub async fn seed_assets<C: ConnectionTrait>(
             updated_at: Set(now),
             search_name: NotSet,
             phone_digits: NotSet,
+            search_text: NotSet,
         });
     }
     let driver_rows: Vec<(Uuid, String, String)> = drivers
@@ -191,6 +192,7 @@ pub async fn seed_assets<C: ConnectionTrait>(
             updated_at: Set(now),
             list_tab: NotSet,
             unnamed: NotSet,
+            search_text: NotSet,
         });
     }
     for chunk in trucks.chunks(500) {
@@ -224,6 +226,7 @@ pub async fn seed_assets<C: ConnectionTrait>(
             updated_at: Set(now),
             list_tab: NotSet,
             unnamed: NotSet,
+            search_text: NotSet,
         });
     }
     for chunk in trailers.chunks(500) {

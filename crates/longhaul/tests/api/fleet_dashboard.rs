@@ -766,6 +766,7 @@ on_each_backend!(
                 updated_at: sea_orm::Set(now),
                 list_tab: sea_orm::NotSet,
                 unnamed: sea_orm::NotSet,
+                search_text: sea_orm::NotSet,
             };
             // A bulk insert runs no `before_save`.
             row.derive_list_columns(true).unwrap();

@@ -8,7 +8,8 @@ use crate::helpers::{Backend, PgDatabase, TestApp, backends};
 use crate::on_each_backend;
 use db::entities::{fleet_driver, fleet_list_count, fleet_trailer, fleet_vehicle};
 use domain::fleet_lists::{
-    driver_search_name, is_unnamed, phone_search_digits, trailer_list_tab, truck_list_tab,
+    driver_search_name, is_unnamed, phone_search_digits, search_document, trailer_list_tab,
+    truck_list_tab,
 };
 use longhaul::seed::Sizes;
 use reqwest::StatusCode;
@@ -59,27 +60,59 @@ async fn assert_all_derived(db: &DatabaseConnection) {
             t.notes.as_deref(),
         );
         assert_eq!(
-            (t.list_tab.as_str(), t.unnamed),
-            (tab.as_str(), is_unnamed(t.name.as_deref())),
+            (t.list_tab.as_str(), t.unnamed, t.search_text.as_str()),
+            (
+                tab.as_str(),
+                is_unnamed(t.name.as_deref()),
+                search_document(&[
+                    t.name.as_deref(),
+                    t.make.as_deref(),
+                    t.model.as_deref(),
+                    t.vin.as_deref(),
+                    t.license_plate.as_deref(),
+                ])
+                .as_str()
+            ),
             "truck {t:?}"
         );
     }
     for t in fleet_trailer::Entity::find().all(db).await.unwrap() {
         assert_eq!(
-            (t.list_tab.as_str(), t.unnamed),
+            (t.list_tab.as_str(), t.unnamed, t.search_text.as_str()),
             (
                 trailer_list_tab(&t.status).as_str(),
-                is_unnamed(t.name.as_deref())
+                is_unnamed(t.name.as_deref()),
+                search_document(&[
+                    t.name.as_deref(),
+                    t.trailer_id.as_deref(),
+                    t.license_plate.as_deref(),
+                    t.vin.as_deref(),
+                    t.trailer_type.as_deref(),
+                    t.assigned_driver_name.as_deref(),
+                ])
+                .as_str()
             ),
             "trailer {t:?}"
         );
     }
     for d in fleet_driver::Entity::find().all(db).await.unwrap() {
         assert_eq!(
-            (d.search_name.clone(), d.phone_digits.clone()),
+            (
+                d.search_name.clone(),
+                d.phone_digits.clone(),
+                d.search_text.clone()
+            ),
             (
                 driver_search_name(d.first_name.as_deref(), d.last_name.as_deref()),
-                phone_search_digits(d.phone.as_deref())
+                phone_search_digits(d.phone.as_deref()),
+                search_document(&[
+                    d.first_name.as_deref(),
+                    d.last_name.as_deref(),
+                    d.driver_id.as_deref(),
+                    d.username.as_deref(),
+                    d.license_number.as_deref(),
+                    d.phone.as_deref(),
+                ])
             ),
             "driver {d:?}"
         );
@@ -375,10 +408,10 @@ async fn the_migration_derives_the_existing_rows() {
                 Some(" Ann "),
                 Some("Lee"),
                 Some("(615) 555-0007"),
-                "Ann Lee",
+                "ann lee",
                 Some("6155550007"),
             ),
-            (None, Some("Bo"), None, " Bo", None),
+            (None, Some("Bo"), None, " bo", None),
         ];
         let mut driver_ids = Vec::new();
         for (first, last, phone, _, _) in drivers {

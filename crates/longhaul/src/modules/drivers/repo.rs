@@ -115,6 +115,7 @@ pub async fn insert<C: ConnectionTrait>(
         // Derived by `before_save` (decision 013).
         search_name: NotSet,
         phone_digits: NotSet,
+        search_text: NotSet,
     }
     .insert(conn)
     .await

@@ -2,7 +2,7 @@
 //! (`FleetOwned`); the list queries are `list_trucks` and `list_trailers`.
 
 use super::samsara_metadata::clear_metadata_driver;
-use crate::http::paging::{ListPage, ListRequest, matches_any, tabbed_page};
+use crate::http::paging::{ListPage, ListRequest, contains, tabbed_page};
 use chrono::Utc;
 use db::entities::{fleet_driver, fleet_trailer, fleet_vehicle};
 use db::fleet_filters::{
@@ -11,6 +11,7 @@ use db::fleet_filters::{
 };
 use db::tenancy::{FleetOwned, TenantScope};
 use domain::fleet_lists::List;
+use sea_orm::sea_query::Expr;
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, DbErr, IntoActiveModel, PaginatorTrait,
     QueryFilter, QuerySelect, Select, Set,
@@ -19,7 +20,7 @@ use uuid::Uuid;
 
 /// One page of the trucks list: decommissioned trucks never show; the tabs
 /// are trucks with and without a driver; search covers name, make, model,
-/// VIN and plate.
+/// VIN and plate (the stored search document, decision 013).
 pub async fn list_trucks<C: ConnectionTrait>(
     conn: &C,
     scope: TenantScope,
@@ -29,10 +30,7 @@ pub async fn list_trucks<C: ConnectionTrait>(
     let mut base = fleet_vehicle::Entity::scoped(scope).filter(truck_not_decommissioned());
     let counts = match &request.search {
         Some(text) => {
-            base = base.filter(matches_any(
-                &[C::Name, C::Make, C::Model, C::Vin, C::LicensePlate],
-                text,
-            ));
+            base = base.filter(contains(Expr::col(C::SearchText), text));
             None
         }
         None => Some(stored_tab_counts(conn, scope, List::Trucks).await?),
@@ -52,17 +50,7 @@ pub async fn list_trailers<C: ConnectionTrait>(
     let mut base = fleet_trailer::Entity::scoped(scope);
     let counts = match &request.search {
         Some(text) => {
-            base = base.filter(matches_any(
-                &[
-                    C::Name,
-                    C::TrailerId,
-                    C::LicensePlate,
-                    C::Vin,
-                    C::TrailerType,
-                    C::AssignedDriverName,
-                ],
-                text,
-            ));
+            base = base.filter(contains(Expr::col(C::SearchText), text));
             None
         }
         None => Some(stored_tab_counts(conn, scope, List::Trailers).await?),
