@@ -261,19 +261,33 @@ mod tests {
     }
 
     #[test]
-    fn search_name_joins_the_trimmed_parts() {
+    fn search_name_joins_the_trimmed_parts_lower_cased() {
         assert_eq!(
             driver_search_name(Some("James"), Some("Johnson")),
-            "James Johnson"
+            "james johnson"
         );
         assert_eq!(
             driver_search_name(Some(" James "), Some(" Johnson")),
-            "James Johnson"
+            "james johnson"
         );
-        assert_eq!(driver_search_name(Some("James"), None), "James ");
-        assert_eq!(driver_search_name(None, Some("Johnson")), " Johnson");
+        assert_eq!(driver_search_name(Some("James"), None), "james ");
+        assert_eq!(driver_search_name(None, Some("Johnson")), " johnson");
         assert_eq!(driver_search_name(None, None), " ");
-        assert_eq!(driver_search_name(Some("\tJames"), None), "\tJames ");
+        assert_eq!(driver_search_name(Some("\tJames"), None), "\tjames ");
+    }
+
+    #[test]
+    fn search_documents_keep_fields_apart() {
+        let doc = search_document(&[Some("Truck 101"), None, Some("Peterbilt"), Some("")]);
+        assert_eq!(doc, "truck 101\u{1f}\u{1f}peterbilt\u{1f}");
+        assert!(doc.contains("peterbilt"));
+        // A search text cannot hold the separator, so no match spans fields.
+        assert!(!doc.contains("101peterbilt"));
+        assert!(crate::text_input::has_control_characters(
+            &SEARCH_SEPARATOR.to_string()
+        ));
+        assert_eq!(search_document(&[]), "");
+        assert_eq!(search_document(&[Some("ÉCLAIR")]), "éclair");
     }
 
     #[test]
