@@ -17,6 +17,9 @@
 //!   (`search_text`), and the drivers' search by full name and by phone
 //!   digits stored columns, instead of a `lower()` per field and row.
 //!
+//! Row-level security policies compare the fleet column with a value read
+//! once per statement instead of converting every row's id to text.
+//!
 //! A search is served from the fleet's rows, reached by the list index. No
 //! trigram index: under row-level security PostgreSQL never uses one for
 //! the serving role (`LIKE` is not leakproof), see the decision record.
@@ -145,6 +148,10 @@ impl MigrationTrait for Migration {
             m.create_index(index(name, table, cols)).await?;
         }
         create_counts(m).await?;
+        // Every tenant table's policy in its per-statement form (rls.rs).
+        for (table, column) in super::m0008_rls_roles_and_driver_usernames::RLS_TABLES {
+            super::rls::enable_rls(conn, table, *column).await?;
+        }
         match conn.get_database_backend() {
             DatabaseBackend::Postgres => postgres_part(conn).await?,
             _ => sqlite_part(conn).await?,

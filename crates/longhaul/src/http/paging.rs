@@ -6,8 +6,8 @@
 use crate::http::ApiError;
 use sea_orm::sea_query::{Expr, Func, LikeExpr, SimpleExpr};
 use sea_orm::{
-    ColumnTrait, Condition, ConnectionTrait, DbErr, EntityTrait, PaginatorTrait, QueryFilter,
-    QuerySelect, Select,
+    ColumnTrait, Condition, ConnectionTrait, DbErr, EntityTrait, Iterable, PrimaryKeyToColumn,
+    QueryFilter, QuerySelect, QueryTrait, Select,
 };
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
@@ -163,7 +163,7 @@ pub async fn tabbed_page<E, C>(
     conn: &C,
     base: Select<E>,
     tab: impl Fn(bool) -> Condition,
-    order: impl FnOnce(Select<E>) -> Select<E>,
+    order: impl Fn(Select<E>) -> Select<E>,
     request: &ListRequest,
     counts: Option<(u64, u64)>,
 ) -> Result<ListPage<E::Model>, DbErr>
@@ -176,9 +176,22 @@ where
         Some(counts) => counts,
         None => count_tabs(conn, base.clone(), &tab).await?,
     };
-    let rows = order(base.filter(tab(request.active)))
-        .paginate(conn, request.per_page)
-        .fetch_page(request.page - 1)
+    // The page's ids first, from the list's index alone (an index-only scan
+    // on PostgreSQL: skipping 2,450 rows for page 50 reads no table row),
+    // then those rows.
+    let in_tab = base.filter(tab(request.active));
+    let id = E::PrimaryKey::iter()
+        .next()
+        .expect("every entity has a primary key")
+        .into_column();
+    let page_ids = order(in_tab.clone())
+        .select_only()
+        .column(id)
+        .limit(request.per_page)
+        .offset((request.page - 1) * request.per_page)
+        .into_query();
+    let rows = order(in_tab.filter(id.in_subquery(page_ids)))
+        .all(conn)
         .await?;
     Ok(ListPage {
         items: rows,
