@@ -1,57 +1,35 @@
 //! The fleet rules that several capabilities ask of the database, written
-//! once as query conditions: which trucks are decommissioned, which count
-//! as active, which drivers came from the ELD, and the name order of the
-//! asset lists. The pure forms of the rules are in `domain::fleet`.
+//! once as query conditions: which trucks are decommissioned, which trucks
+//! and trailers count as active, which drivers came from the ELD, and the
+//! name order of the asset lists. The states they read are derived when a
+//! row is written (`domain::fleet_lists`, decision 013) and stored in
+//! indexed columns, so a list counts and pages from its index.
 
-use crate::entities::{fleet_driver, fleet_vehicle};
-use domain::fleet::{DECOMMISSIONED_DRIVER_ID, DECOMMISSIONED_DRIVER_NAME};
-use sea_orm::sea_query::{Expr, ExprTrait, Func, SimpleExpr};
-use sea_orm::{ColumnTrait, Condition, EntityTrait, Order, QueryOrder, Select};
+use crate::entities::{fleet_driver, fleet_list_count, fleet_trailer, fleet_vehicle};
+use crate::tenancy::{FleetOwned, TenantScope};
+use domain::fleet_lists::{List, ListTab};
+use sea_orm::{
+    ColumnTrait, Condition, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QueryOrder, Select,
+};
 
-fn lower(col: impl ColumnTrait) -> SimpleExpr {
-    Func::lower(Expr::col(col.as_column_ref())).into()
-}
-
-/// Not a decommissioned truck (spec part 2 §4): null-safe on every marker.
+/// Not a decommissioned truck (spec part 2 §4): in one of the list's tabs.
 pub fn truck_not_decommissioned() -> Condition {
-    use fleet_vehicle::Column as C;
-    Condition::all()
-        .add(
-            Condition::any()
-                .add(C::AssignedDriverEldId.is_null())
-                .add(C::AssignedDriverEldId.ne(DECOMMISSIONED_DRIVER_ID)),
-        )
-        .add(
-            Condition::any()
-                .add(C::AssignedDriverName.is_null())
-                .add(ExprTrait::ne(
-                    Expr::expr(lower(C::AssignedDriverName)),
-                    DECOMMISSIONED_DRIVER_NAME.to_lowercase(),
-                )),
-        )
-        .add(
-            Condition::any()
-                .add(C::Notes.is_null())
-                .add(ExprTrait::not_like(
-                    Expr::expr(lower(C::Notes)),
-                    format!("%{}%", DECOMMISSIONED_DRIVER_NAME.to_lowercase()),
-                )),
-        )
+    Condition::all().add(
+        fleet_vehicle::Column::ListTab
+            .is_in([ListTab::Active.as_str(), ListTab::Inactive.as_str()]),
+    )
 }
 
-/// A truck counts as active when an assigned driver name resolves
-/// (`active = false`: the inactive ones).
+/// A (not decommissioned) truck counts as active when an assigned driver
+/// name resolves (`active = false`: the inactive ones).
 pub fn truck_active(active: bool) -> Condition {
-    use fleet_vehicle::Column as C;
-    if active {
-        Condition::all()
-            .add(C::AssignedDriverName.is_not_null())
-            .add(C::AssignedDriverName.ne(""))
-    } else {
-        Condition::any()
-            .add(C::AssignedDriverName.is_null())
-            .add(C::AssignedDriverName.eq(""))
-    }
+    Condition::all().add(fleet_vehicle::Column::ListTab.eq(ListTab::listed(active).as_str()))
+}
+
+/// A trailer in the active tab, the ELD's status 'active' (`active = false`:
+/// every other status).
+pub fn trailer_active(active: bool) -> Condition {
+    Condition::all().add(fleet_trailer::Column::ListTab.eq(ListTab::listed(active).as_str()))
 }
 
 /// A driver synced from the ELD (it carries the ELD's driver id). Only a
@@ -61,16 +39,39 @@ pub fn driver_synced() -> Condition {
 }
 
 /// By name, the unnamed ones (shown as 'Unnamed Trailer' / 'Unnamed Truck')
-/// last, ties broken by id: the same order on every request and both
-/// databases (NULLs sort first on SQLite and last on PostgreSQL), so pages
-/// neither repeat nor skip rows.
-pub fn by_name<E: EntityTrait>(select: Select<E>, name: E::Column, id: E::Column) -> Select<E> {
-    let unnamed = Condition::any().add(name.is_null()).add(ExprTrait::eq(
-        Expr::expr(Func::cust("TRIM").arg(Expr::col(name.as_column_ref()))),
-        "",
-    ));
+/// last, ties broken by id: the same order on every request, so pages
+/// neither repeat nor skip rows; the order of the list's index after its
+/// tab. (Among the unnamed, NULLs sort first on SQLite and last on
+/// PostgreSQL.)
+pub fn by_name<E: EntityTrait>(
+    select: Select<E>,
+    unnamed: E::Column,
+    name: E::Column,
+    id: E::Column,
+) -> Select<E> {
     select
-        .order_by(Expr::expr(Expr::case(unnamed, 1).finally(0)), Order::Asc)
+        .order_by_asc(unnamed)
         .order_by_asc(name)
         .order_by_asc(id)
+}
+
+/// The (active, inactive) counts of an unsearched list, from the counts the
+/// database keeps per fleet and tab (decision 013): one row per tab read,
+/// however large the fleet.
+pub async fn stored_tab_counts<C: ConnectionTrait>(
+    conn: &C,
+    scope: TenantScope,
+    list: List,
+) -> Result<(u64, u64), DbErr> {
+    let rows = fleet_list_count::Entity::scoped(scope)
+        .filter(fleet_list_count::Column::List.eq(list.as_str()))
+        .all(conn)
+        .await?;
+    let count = |tab: ListTab| {
+        rows.iter()
+            .filter(|r| r.tab == tab.as_str())
+            .map(|r| r.n.max(0) as u64)
+            .sum::<u64>()
+    };
+    Ok((count(ListTab::Active), count(ListTab::Inactive)))
 }

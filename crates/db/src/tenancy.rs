@@ -163,6 +163,7 @@ fleet_owned! {
     fleet_vehicle => FleetAccountId,
     fleet_trailer => FleetAccountId,
     fleet_eld_integration => FleetAccountId,
+    fleet_list_count => FleetAccountId,
 }
 
 /// Marks the current transaction as acting for one fleet.

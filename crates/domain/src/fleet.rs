@@ -50,18 +50,6 @@ pub fn driver_display_name(
     }
 }
 
-/// A truck whose ELD driver marks it out of service (by id, name or notes).
-pub fn is_decommissioned(
-    driver_eld_id: Option<&str>,
-    driver_name: Option<&str>,
-    notes: Option<&str>,
-) -> bool {
-    let marker = DECOMMISSIONED_DRIVER_NAME.to_lowercase();
-    driver_eld_id == Some(DECOMMISSIONED_DRIVER_ID)
-        || driver_name.is_some_and(|n| n.trim().eq_ignore_ascii_case(DECOMMISSIONED_DRIVER_NAME))
-        || notes.is_some_and(|n| n.to_lowercase().contains(&marker))
-}
-
 /// `#RRGGBB`, returned upper-cased.
 pub fn parse_hex_color(raw: &str) -> Option<String> {
     let raw = raw.trim();
@@ -93,26 +81,6 @@ mod tests {
         assert_eq!(driver_display_name(Some("Ann"), Some(" "), None), "Ann");
         assert_eq!(driver_display_name(None, None, Some("alee")), "alee");
         assert_eq!(driver_display_name(None, None, None), "Unknown Driver");
-    }
-
-    #[test]
-    fn decommissioned_markers() {
-        assert!(is_decommissioned(Some("4118417"), None, None));
-        assert!(is_decommissioned(
-            None,
-            Some("trucks no longer in service"),
-            None
-        ));
-        assert!(is_decommissioned(
-            None,
-            None,
-            Some("Moved to Trucks no longer in service pool")
-        ));
-        assert!(!is_decommissioned(
-            Some("123"),
-            Some("Ann Lee"),
-            Some("fine")
-        ));
     }
 
     #[test]

@@ -7,6 +7,7 @@ pub mod dot_number;
 pub mod driver_form;
 pub mod email;
 pub mod fleet;
+pub mod fleet_lists;
 pub mod password;
 pub mod pricing;
 pub mod role;

@@ -1,3 +1,5 @@
+use super::derived::{set, text};
+use domain::fleet_lists::{driver_search_name, phone_search_digits, search_document};
 use sea_orm::entity::prelude::*;
 
 #[derive(Clone, Debug, PartialEq, DeriveEntityModel)]
@@ -21,9 +23,65 @@ pub struct Model {
     pub raw: Option<Json>,
     pub created_at: DateTimeUtc,
     pub updated_at: DateTimeUtc,
+    /// Derived: the searched fields as one lower-cased text
+    /// (`domain::fleet_lists::search_document`).
+    pub search_text: String,
+    /// Derived (decision 013): the lower-cased full name a search finds, by
+    /// `domain::fleet_lists::driver_search_name`.
+    pub search_name: String,
+    /// Derived: the phone without its punctuation.
+    pub phone_digits: Option<String>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
 pub enum Relation {}
 
-impl ActiveModelBehavior for ActiveModel {}
+#[async_trait::async_trait]
+impl ActiveModelBehavior for ActiveModel {
+    async fn before_save<C: ConnectionTrait>(
+        mut self,
+        _db: &C,
+        insert: bool,
+    ) -> Result<Self, DbErr> {
+        self.derive_list_columns(insert)?;
+        Ok(self)
+    }
+}
+
+impl ActiveModel {
+    /// Derives `search_name`, `phone_digits` and `search_text` from the fields this save
+    /// writes (decision 013). `before_save` calls it; a bulk insert calls it
+    /// on each row with `insert = true`.
+    pub fn derive_list_columns(&mut self, insert: bool) -> Result<(), DbErr> {
+        if insert || self.first_name.is_set() || self.last_name.is_set() {
+            let name = driver_search_name(
+                text(&self.first_name, insert, "first_name")?,
+                text(&self.last_name, insert, "last_name")?,
+            );
+            set(&mut self.search_name, name);
+        }
+        if insert || self.phone.is_set() {
+            let digits = phone_search_digits(text(&self.phone, insert, "phone")?);
+            set(&mut self.phone_digits, digits);
+        }
+        if insert
+            || self.first_name.is_set()
+            || self.last_name.is_set()
+            || self.driver_id.is_set()
+            || self.username.is_set()
+            || self.license_number.is_set()
+            || self.phone.is_set()
+        {
+            let doc = search_document(&[
+                text(&self.first_name, insert, "first_name")?,
+                text(&self.last_name, insert, "last_name")?,
+                text(&self.driver_id, insert, "driver_id")?,
+                text(&self.username, insert, "username")?,
+                text(&self.license_number, insert, "license_number")?,
+                text(&self.phone, insert, "phone")?,
+            ]);
+            set(&mut self.search_text, doc);
+        }
+        Ok(())
+    }
+}

@@ -10,6 +10,7 @@ pub mod m0005_fleet_assets;
 mod m0006_auth_throttles;
 mod m0007_signup_checkout_freeze;
 pub mod m0008_rls_roles_and_driver_usernames;
+pub mod m0009_list_indexes;
 pub mod rls;
 
 pub struct Migrator;
@@ -26,6 +27,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0006_auth_throttles::Migration),
             Box::new(m0007_signup_checkout_freeze::Migration),
             Box::new(m0008_rls_roles_and_driver_usernames::Migration),
+            Box::new(m0009_list_indexes::Migration),
         ]
     }
 }

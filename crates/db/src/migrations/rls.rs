@@ -28,11 +28,14 @@ pub async fn enable_rls<C: ConnectionTrait>(
 }
 
 fn policy_sql(table: &str, fleet_column: Option<&str>) -> String {
-    // `(SELECT longhaul_is_system())` is an InitPlan: evaluated once per
-    // statement, not once per row.
+    // Both sub-selects are InitPlans: evaluated once per statement, so each
+    // row costs one uuid comparison — no text conversion and no setting
+    // lookup per row, which a list that filters a fleet's thousands of rows
+    // would pay on every one (decision 013). An unset setting ('' or NULL)
+    // matches no row.
     let using = match fleet_column {
         Some(col) => format!(
-            "(SELECT longhaul_is_system()) OR {col}::text = current_setting('app.fleet_account_id', true)"
+            "(SELECT longhaul_is_system()) OR {col} = (SELECT NULLIF(current_setting('app.fleet_account_id', true), '')::uuid)"
         ),
         None => "(SELECT longhaul_is_system())".to_owned(),
     };

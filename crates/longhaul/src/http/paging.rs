@@ -6,8 +6,8 @@
 use crate::http::ApiError;
 use sea_orm::sea_query::{Expr, Func, LikeExpr, SimpleExpr};
 use sea_orm::{
-    ColumnTrait, Condition, ConnectionTrait, DbErr, EntityTrait, PaginatorTrait, QueryFilter,
-    QuerySelect, Select,
+    ColumnTrait, Condition, ConnectionTrait, DbErr, EntityTrait, Iterable, PrimaryKeyToColumn,
+    QueryFilter, QuerySelect, QueryTrait, Select,
 };
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
@@ -156,37 +156,42 @@ impl<T> ListPage<T> {
 
 /// Counts both tabs of a (searched) list and fetches one page of the asked
 /// tab. `tab(true)` selects the active rows, `tab(false)` the inactive ones.
+/// `counts` are the (active, inactive) counts when the caller has them
+/// already (an unsearched list reads them from the stored counts); else the
+/// (searched) rows are counted.
 pub async fn tabbed_page<E, C>(
     conn: &C,
     base: Select<E>,
     tab: impl Fn(bool) -> Condition,
-    order: impl FnOnce(Select<E>) -> Select<E>,
+    order: impl Fn(Select<E>) -> Select<E>,
     request: &ListRequest,
+    counts: Option<(u64, u64)>,
 ) -> Result<ListPage<E::Model>, DbErr>
 where
     E: EntityTrait,
     E::Model: Sync,
     C: ConnectionTrait,
 {
-    // Both tab counts in one pass over the (searched) rows: the search's
-    // LIKEs are the expensive part, so they are evaluated once, not twice.
-    let in_tab = |flag: bool| Expr::expr(Func::sum(Expr::case(tab(flag), 1).finally(0)));
-    let (active_count, inactive_count): (Option<i64>, Option<i64>) = base
-        .clone()
+    let (active_count, inactive_count) = match counts {
+        Some(counts) => counts,
+        None => count_tabs(conn, base.clone(), &tab).await?,
+    };
+    // The page's ids first, from the list's index alone (an index-only scan
+    // on PostgreSQL: skipping 2,450 rows for page 50 reads no table row),
+    // then those rows.
+    let in_tab = base.filter(tab(request.active));
+    let id = E::PrimaryKey::iter()
+        .next()
+        .expect("every entity has a primary key")
+        .into_column();
+    let page_ids = order(in_tab.clone())
         .select_only()
-        .column_as(in_tab(true), "active_count")
-        .column_as(in_tab(false), "inactive_count")
-        .into_tuple()
-        .one(conn)
-        .await?
-        .unwrap_or_default();
-    let (active_count, inactive_count) = (
-        active_count.unwrap_or(0).max(0) as u64,
-        inactive_count.unwrap_or(0).max(0) as u64,
-    );
-    let rows = order(base.filter(tab(request.active)))
-        .paginate(conn, request.per_page)
-        .fetch_page(request.page - 1)
+        .column(id)
+        .limit(request.per_page)
+        .offset((request.page - 1) * request.per_page)
+        .into_query();
+    let rows = order(in_tab.filter(id.in_subquery(page_ids)))
+        .all(conn)
         .await?;
     Ok(ListPage {
         items: rows,
@@ -202,6 +207,32 @@ where
             inactive: inactive_count,
         },
     })
+}
+
+/// Both tab counts in one pass over the (searched) rows: the search's LIKEs
+/// are the expensive part, so they are evaluated once, not twice.
+async fn count_tabs<E, C>(
+    conn: &C,
+    base: Select<E>,
+    tab: &impl Fn(bool) -> Condition,
+) -> Result<(u64, u64), DbErr>
+where
+    E: EntityTrait,
+    C: ConnectionTrait,
+{
+    let in_tab = |flag: bool| Expr::expr(Func::sum(Expr::case(tab(flag), 1).finally(0)));
+    let (active, inactive): (Option<i64>, Option<i64>) = base
+        .select_only()
+        .column_as(in_tab(true), "active_count")
+        .column_as(in_tab(false), "inactive_count")
+        .into_tuple()
+        .one(conn)
+        .await?
+        .unwrap_or_default();
+    Ok((
+        active.unwrap_or(0).max(0) as u64,
+        inactive.unwrap_or(0).max(0) as u64,
+    ))
 }
 
 /// `lower(col) LIKE '%text%'` on any of the columns, with LIKE's wildcards

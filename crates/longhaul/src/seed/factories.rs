@@ -6,7 +6,7 @@ use anyhow::Context;
 use chrono::{Duration, Utc};
 use db::entities::{fleet_account, fleet_driver, fleet_trailer, fleet_vehicle};
 use domain::fleet::{DECOMMISSIONED_DRIVER_ID, DECOMMISSIONED_DRIVER_NAME};
-use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, Set};
+use sea_orm::{ColumnTrait, ConnectionTrait, DbErr, EntityTrait, NotSet, QueryFilter, Set};
 use serde_json::json;
 use uuid::Uuid;
 
@@ -100,6 +100,9 @@ pub async fn seed_assets<C: ConnectionTrait>(
             )),
             created_at: Set(now),
             updated_at: Set(now),
+            search_name: NotSet,
+            phone_digits: NotSet,
+            search_text: NotSet,
         });
     }
     let driver_rows: Vec<(Uuid, String, String)> = drivers
@@ -118,9 +121,12 @@ pub async fn seed_assets<C: ConnectionTrait>(
         })
         .collect();
     for chunk in drivers.chunks(500) {
-        fleet_driver::Entity::insert_many(chunk.to_vec())
-            .exec(db)
-            .await?;
+        fleet_driver::Entity::insert_many(derived(
+            chunk,
+            fleet_driver::ActiveModel::derive_list_columns,
+        )?)
+        .exec(db)
+        .await?;
     }
     let active_drivers = driver_rows.len().saturating_sub(1).max(1);
     let mut trucks = Vec::with_capacity(sizes.trucks);
@@ -184,12 +190,18 @@ pub async fn seed_assets<C: ConnectionTrait>(
             assigned_at: Set(Some(now - Duration::days((i % 300) as i64))),
             created_at: Set(now),
             updated_at: Set(now),
+            list_tab: NotSet,
+            unnamed: NotSet,
+            search_text: NotSet,
         });
     }
     for chunk in trucks.chunks(500) {
-        fleet_vehicle::Entity::insert_many(chunk.to_vec())
-            .exec(db)
-            .await?;
+        fleet_vehicle::Entity::insert_many(derived(
+            chunk,
+            fleet_vehicle::ActiveModel::derive_list_columns,
+        )?)
+        .exec(db)
+        .await?;
     }
     let mut trailers = Vec::with_capacity(sizes.trailers);
     for i in 0..sizes.trailers {
@@ -212,12 +224,30 @@ pub async fn seed_assets<C: ConnectionTrait>(
             assigned_at: Set(assigned.map(|_| now - Duration::days((i % 200) as i64))),
             created_at: Set(now),
             updated_at: Set(now),
+            list_tab: NotSet,
+            unnamed: NotSet,
+            search_text: NotSet,
         });
     }
     for chunk in trailers.chunks(500) {
-        fleet_trailer::Entity::insert_many(chunk.to_vec())
-            .exec(db)
-            .await?;
+        fleet_trailer::Entity::insert_many(derived(
+            chunk,
+            fleet_trailer::ActiveModel::derive_list_columns,
+        )?)
+        .exec(db)
+        .await?;
     }
     Ok(())
+}
+
+/// The rows with their derived list columns: `insert_many` runs no
+/// `before_save` (decision 013).
+fn derived<A: Clone>(
+    rows: &[A],
+    derive: fn(&mut A, bool) -> Result<(), DbErr>,
+) -> Result<Vec<A>, DbErr> {
+    rows.iter()
+        .cloned()
+        .map(|mut row| derive(&mut row, true).map(|()| row))
+        .collect()
 }

@@ -745,9 +745,8 @@ on_each_backend!(
             Some("Trailer 000"),
             Some("Trailer 000"),
         ];
-        let rows = names
-            .iter()
-            .map(|name| db::entities::fleet_trailer::ActiveModel {
+        let rows = names.iter().map(|name| {
+            let mut row = db::entities::fleet_trailer::ActiveModel {
                 id: sea_orm::Set(Uuid::new_v4()),
                 fleet_account_id: sea_orm::Set(fleet_id),
                 name: sea_orm::Set(name.map(str::to_owned)),
@@ -765,7 +764,14 @@ on_each_backend!(
                 raw: sea_orm::Set(None),
                 created_at: sea_orm::Set(now),
                 updated_at: sea_orm::Set(now),
-            });
+                list_tab: sea_orm::NotSet,
+                unnamed: sea_orm::NotSet,
+                search_text: sea_orm::NotSet,
+            };
+            // A bulk insert runs no `before_save`.
+            row.derive_list_columns(true).unwrap();
+            row
+        });
         let txn = app.state.db.begin().await.unwrap();
         db::tenancy::set_system(&txn, &app.state.system_key)
             .await

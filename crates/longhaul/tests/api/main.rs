@@ -16,6 +16,7 @@ mod driver_usernames;
 mod fleet_dashboard;
 mod fmcsa_adapter;
 mod hashing_bounds;
+mod list_columns;
 mod password_reset;
 mod production_mode;
 mod rate_limit;

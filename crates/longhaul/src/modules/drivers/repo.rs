@@ -5,12 +5,13 @@ use super::search::driver_search;
 use crate::http::paging::{ListPage, ListRequest, tabbed_page};
 use chrono::Utc;
 use db::entities::{fleet_driver, fleet_trailer, fleet_vehicle};
-use db::fleet_filters::{by_name, truck_not_decommissioned};
+use db::fleet_filters::{by_name, stored_tab_counts, truck_not_decommissioned};
 use db::tenancy::{FleetOwned, TenantScope};
 use domain::driver_form::DriverForm;
+use domain::fleet_lists::List;
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, DbErr, IntoActiveModel, QueryFilter,
-    QueryOrder, Select, Set,
+    ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, DbErr, IntoActiveModel, NotSet,
+    QueryFilter, QueryOrder, Select, Set,
 };
 use uuid::Uuid;
 
@@ -23,16 +24,20 @@ pub async fn list_drivers<C: ConnectionTrait>(
 ) -> Result<ListPage<fleet_driver::Model>, DbErr> {
     use fleet_driver::Column as C;
     let mut base = fleet_driver::Entity::scoped(scope);
-    if let Some(text) = &request.search {
-        base = base.filter(driver_search(text));
-    }
+    let counts = match &request.search {
+        Some(text) => {
+            base = base.filter(driver_search(text));
+            None
+        }
+        None => Some(stored_tab_counts(conn, scope, List::Drivers).await?),
+    };
     let tab = |active: bool| Condition::all().add(C::IsActive.eq(active));
     let order = |s: Select<fleet_driver::Entity>| {
         s.order_by_asc(C::LastName)
             .order_by_asc(C::FirstName)
             .order_by_asc(C::Id)
     };
-    tabbed_page(conn, base, tab, order, request).await
+    tabbed_page(conn, base, tab, order, request, counts).await
 }
 
 pub async fn driver<C: ConnectionTrait>(
@@ -76,6 +81,7 @@ pub async fn assigned_trailers<C: ConnectionTrait>(
     }
     by_name(
         fleet_trailer::Entity::scoped(scope).filter(assigned),
+        C::Unnamed,
         C::Name,
         C::Id,
     )
@@ -106,6 +112,10 @@ pub async fn insert<C: ConnectionTrait>(
         raw: Set(None),
         created_at: Set(now),
         updated_at: Set(now),
+        // Derived by `before_save` (decision 013).
+        search_name: NotSet,
+        phone_digits: NotSet,
+        search_text: NotSet,
     }
     .insert(conn)
     .await

@@ -3,8 +3,9 @@
 
 use db::entities::{fleet_account, fleet_driver, fleet_eld_integration, fleet_signup};
 use db::entities::{fleet_trailer, fleet_vehicle};
-use db::fleet_filters::{driver_synced, truck_active, truck_not_decommissioned};
+use db::fleet_filters::{driver_synced, trailer_active, truck_active, truck_not_decommissioned};
 use db::tenancy::{FleetOwned, TenantScope};
+use domain::fleet_lists::ListTab;
 use sea_orm::sea_query::{Expr, Query};
 use sea_orm::{
     ColumnTrait, ConnectionTrait, DbErr, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder,
@@ -78,6 +79,9 @@ pub async fn unassign_trucks_of_unknown_drivers<C: ConnectionTrait>(
         .col_expr(V::AssignedDriverName, Expr::value(Option::<String>::None))
         .col_expr(V::AssignedDriverId, Expr::value(Option::<uuid::Uuid>::None))
         .col_expr(V::Status, Expr::value("inactive"))
+        // Without its driver name a (not decommissioned) truck is inactive;
+        // `update_many` runs no `before_save` (decision 013).
+        .col_expr(V::ListTab, Expr::value(ListTab::Inactive.as_str()))
         .col_expr(V::UpdatedAt, Expr::value(chrono::Utc::now()))
         .filter(V::Status.eq("active"))
         .filter(V::AssignedDriverEldId.is_not_null())
@@ -110,7 +114,7 @@ pub async fn overview_counts<C: ConnectionTrait>(
         .count(conn)
         .await?;
     let trailers_active_assigned = fleet_trailer::Entity::scoped(scope)
-        .filter(fleet_trailer::Column::Status.eq("active"))
+        .filter(trailer_active(true))
         .filter(fleet_trailer::Column::AssignedDriverName.is_not_null())
         .count(conn)
         .await?;

@@ -2,20 +2,25 @@
 //! (`FleetOwned`); the list queries are `list_trucks` and `list_trailers`.
 
 use super::samsara_metadata::clear_metadata_driver;
-use crate::http::paging::{ListPage, ListRequest, matches_any, tabbed_page};
+use crate::http::paging::{ListPage, ListRequest, contains, tabbed_page};
 use chrono::Utc;
 use db::entities::{fleet_driver, fleet_trailer, fleet_vehicle};
-use db::fleet_filters::{by_name, driver_synced, truck_active, truck_not_decommissioned};
+use db::fleet_filters::{
+    by_name, driver_synced, stored_tab_counts, trailer_active, truck_active,
+    truck_not_decommissioned,
+};
 use db::tenancy::{FleetOwned, TenantScope};
+use domain::fleet_lists::List;
+use sea_orm::sea_query::Expr;
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, DbErr, IntoActiveModel,
-    PaginatorTrait, QueryFilter, QuerySelect, Select, Set,
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, DbErr, IntoActiveModel, PaginatorTrait,
+    QueryFilter, QuerySelect, Select, Set,
 };
 use uuid::Uuid;
 
 /// One page of the trucks list: decommissioned trucks never show; the tabs
 /// are trucks with and without a driver; search covers name, make, model,
-/// VIN and plate.
+/// VIN and plate (the stored search document, decision 013).
 pub async fn list_trucks<C: ConnectionTrait>(
     conn: &C,
     scope: TenantScope,
@@ -23,14 +28,15 @@ pub async fn list_trucks<C: ConnectionTrait>(
 ) -> Result<ListPage<fleet_vehicle::Model>, DbErr> {
     use fleet_vehicle::Column as C;
     let mut base = fleet_vehicle::Entity::scoped(scope).filter(truck_not_decommissioned());
-    if let Some(text) = &request.search {
-        base = base.filter(matches_any(
-            &[C::Name, C::Make, C::Model, C::Vin, C::LicensePlate],
-            text,
-        ));
-    }
-    let order = |s: Select<fleet_vehicle::Entity>| by_name(s, C::Name, C::Id);
-    tabbed_page(conn, base, truck_active, order, request).await
+    let counts = match &request.search {
+        Some(text) => {
+            base = base.filter(contains(Expr::col(C::SearchText), text));
+            None
+        }
+        None => Some(stored_tab_counts(conn, scope, List::Trucks).await?),
+    };
+    let order = |s: Select<fleet_vehicle::Entity>| by_name(s, C::Unnamed, C::Name, C::Id);
+    tabbed_page(conn, base, truck_active, order, request, counts).await
 }
 
 /// One page of the trailers list: the tabs are the ELD's status 'active' and
@@ -42,28 +48,15 @@ pub async fn list_trailers<C: ConnectionTrait>(
 ) -> Result<ListPage<fleet_trailer::Model>, DbErr> {
     use fleet_trailer::Column as C;
     let mut base = fleet_trailer::Entity::scoped(scope);
-    if let Some(text) = &request.search {
-        base = base.filter(matches_any(
-            &[
-                C::Name,
-                C::TrailerId,
-                C::LicensePlate,
-                C::Vin,
-                C::TrailerType,
-                C::AssignedDriverName,
-            ],
-            text,
-        ));
-    }
-    let tab = |active: bool| {
-        Condition::all().add(if active {
-            C::Status.eq("active")
-        } else {
-            C::Status.ne("active")
-        })
+    let counts = match &request.search {
+        Some(text) => {
+            base = base.filter(contains(Expr::col(C::SearchText), text));
+            None
+        }
+        None => Some(stored_tab_counts(conn, scope, List::Trailers).await?),
     };
-    let order = |s: Select<fleet_trailer::Entity>| by_name(s, C::Name, C::Id);
-    tabbed_page(conn, base, tab, order, request).await
+    let order = |s: Select<fleet_trailer::Entity>| by_name(s, C::Unnamed, C::Name, C::Id);
+    tabbed_page(conn, base, trailer_active, order, request, counts).await
 }
 
 pub async fn truck<C: ConnectionTrait>(
