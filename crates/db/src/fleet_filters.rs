@@ -2,7 +2,7 @@
 //! once as query conditions: which trucks are decommissioned, which trucks
 //! and trailers count as active, which drivers came from the ELD, and the
 //! name order of the asset lists. The states they read are derived when a
-//! row is written (`domain::fleet_lists`, decision 013) and stored in
+//! row is written (`domain::fleet_lists`, decision 014) and stored in
 //! indexed columns, so a list counts and pages from its index.
 
 use crate::entities::{fleet_driver, fleet_list_count, fleet_trailer, fleet_vehicle};
@@ -56,7 +56,7 @@ pub fn by_name<E: EntityTrait>(
 }
 
 /// The (active, inactive) counts of an unsearched list, from the counts the
-/// database keeps per fleet and tab (decision 013): one row per tab read,
+/// database keeps per fleet and tab (decision 014): one row per tab read,
 /// however large the fleet.
 pub async fn stored_tab_counts<C: ConnectionTrait>(
     conn: &C,

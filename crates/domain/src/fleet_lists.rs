@@ -1,5 +1,5 @@
 //! The states the fleet lists filter, sort and search by, derived from a
-//! row's own fields when it is written and stored beside it (decision 013),
+//! row's own fields when it is written and stored beside it (decision 014),
 //! so that a list counts and pages from an index instead of re-deriving them
 //! on every row at every read. Each rule here is the one the lists used to
 //! evaluate in SQL, kept exactly: the same rows land in the same tab, in the

@@ -1,5 +1,5 @@
 //! The columns the fleet lists filter, sort and search by are derived from
-//! the row's own fields (`domain::fleet_lists`, decision 013). Each entity's
+//! the row's own fields (`domain::fleet_lists`, decision 014). Each entity's
 //! `before_save` derives them on every insert and update through an active
 //! model; bulk inserts derive them with the same function before
 //! `insert_many`; a bulk `update_many` that changes an input sets them
@@ -19,7 +19,7 @@ pub(crate) fn text<'a>(
         Some(v) => Ok(v.as_deref()),
         None if insert => Ok(None),
         None => Err(DbErr::Custom(format!(
-            "{column} must be loaded to derive the list columns (decision 013)"
+            "{column} must be loaded to derive the list columns (decision 014)"
         ))),
     }
 }

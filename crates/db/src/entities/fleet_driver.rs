@@ -26,7 +26,7 @@ pub struct Model {
     /// Derived: the searched fields as one lower-cased text
     /// (`domain::fleet_lists::search_document`).
     pub search_text: String,
-    /// Derived (decision 013): the lower-cased full name a search finds, by
+    /// Derived (decision 014): the lower-cased full name a search finds, by
     /// `domain::fleet_lists::driver_search_name`.
     pub search_name: String,
     /// Derived: the phone without its punctuation.
@@ -50,7 +50,7 @@ impl ActiveModelBehavior for ActiveModel {
 
 impl ActiveModel {
     /// Derives `search_name`, `phone_digits` and `search_text` from the fields this save
-    /// writes (decision 013). `before_save` calls it; a bulk insert calls it
+    /// writes (decision 014). `before_save` calls it; a bulk insert calls it
     /// on each row with `insert = true`.
     pub fn derive_list_columns(&mut self, insert: bool) -> Result<(), DbErr> {
         if insert || self.first_name.is_set() || self.last_name.is_set() {

@@ -1,6 +1,6 @@
 use sea_orm::entity::prelude::*;
 
-/// How many of a fleet's rows each list tab holds (decision 013): kept by
+/// How many of a fleet's rows each list tab holds (decision 014): kept by
 /// database triggers on `fleet_vehicles`, `fleet_trailers` and
 /// `fleet_drivers` (migration 0009), so an unsearched list reads its tab
 /// counts from one row per tab instead of counting the fleet's rows.

@@ -30,7 +30,7 @@ pub struct Model {
     /// Derived: the searched fields as one lower-cased text
     /// (`domain::fleet_lists::search_document`).
     pub search_text: String,
-    /// Derived (decision 013): 'active' or 'inactive', by
+    /// Derived (decision 014): 'active' or 'inactive', by
     /// `domain::fleet_lists::trailer_list_tab`.
     pub list_tab: String,
     /// Derived: no name or only spaces; listed after the named trailers.
@@ -54,7 +54,7 @@ impl ActiveModelBehavior for ActiveModel {
 
 impl ActiveModel {
     /// Derives `list_tab`, `unnamed` and `search_text` from the fields this save writes
-    /// (decision 013). `before_save` calls it; a bulk insert calls it on each
+    /// (decision 014). `before_save` calls it; a bulk insert calls it on each
     /// row with `insert = true`.
     pub fn derive_list_columns(&mut self, insert: bool) -> Result<(), DbErr> {
         if let Some(status) = self.status.try_as_ref()

@@ -1,4 +1,4 @@
-//! Lists served from indexes (issue 10 point 7, decision 013).
+//! Lists served from indexes (issue 10 point 7, decision 014).
 //!
 //! The fleet lists used to derive each row's tab (a truck's decommissioned
 //! marker, searched for in its notes; active by its driver name; a trailer's

@@ -31,7 +31,7 @@ fn policy_sql(table: &str, fleet_column: Option<&str>) -> String {
     // Both sub-selects are InitPlans: evaluated once per statement, so each
     // row costs one uuid comparison — no text conversion and no setting
     // lookup per row, which a list that filters a fleet's thousands of rows
-    // would pay on every one (decision 013). An unset setting ('' or NULL)
+    // would pay on every one (decision 014). An unset setting ('' or NULL)
     // matches no row.
     let using = match fleet_column {
         Some(col) => format!(

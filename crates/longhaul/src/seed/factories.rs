@@ -241,7 +241,7 @@ pub async fn seed_assets<C: ConnectionTrait>(
 }
 
 /// The rows with their derived list columns: `insert_many` runs no
-/// `before_save` (decision 013).
+/// `before_save` (decision 014).
 fn derived<A: Clone>(
     rows: &[A],
     derive: fn(&mut A, bool) -> Result<(), DbErr>,

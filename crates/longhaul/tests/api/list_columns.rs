@@ -1,4 +1,4 @@
-//! Issue 10 point 7 (decision 013): the states the fleet lists filter, sort
+//! Issue 10 point 7 (decision 014): the states the fleet lists filter, sort
 //! and search by are stored with each row. Every write keeps them equal to
 //! `domain::fleet_lists`' rules, and migration 0009 derives them for the
 //! rows that existed before it.

@@ -112,7 +112,7 @@ pub async fn insert<C: ConnectionTrait>(
         raw: Set(None),
         created_at: Set(now),
         updated_at: Set(now),
-        // Derived by `before_save` (decision 013).
+        // Derived by `before_save` (decision 014).
         search_name: NotSet,
         phone_digits: NotSet,
         search_text: NotSet,

@@ -4,7 +4,7 @@
 //! stored as '6155550007' or '615.555.0007'). The fields (lower-cased, as
 //! one document), the full name (lower-cased) and the phone's digits are
 //! stored beside the row when it is written (`search_text`, `search_name`,
-//! `phone_digits`; decision 013), so each term is one `LIKE` on a stored
+//! `phone_digits`; decision 014), so each term is one `LIKE` on a stored
 //! column, with no `lower()` per row.
 
 use crate::http::paging::contains;

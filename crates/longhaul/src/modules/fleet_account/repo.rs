@@ -80,7 +80,7 @@ pub async fn unassign_trucks_of_unknown_drivers<C: ConnectionTrait>(
         .col_expr(V::AssignedDriverId, Expr::value(Option::<uuid::Uuid>::None))
         .col_expr(V::Status, Expr::value("inactive"))
         // Without its driver name a (not decommissioned) truck is inactive;
-        // `update_many` runs no `before_save` (decision 013).
+        // `update_many` runs no `before_save` (decision 014).
         .col_expr(V::ListTab, Expr::value(ListTab::Inactive.as_str()))
         .col_expr(V::UpdatedAt, Expr::value(chrono::Utc::now()))
         .filter(V::Status.eq("active"))

@@ -20,7 +20,7 @@ use uuid::Uuid;
 
 /// One page of the trucks list: decommissioned trucks never show; the tabs
 /// are trucks with and without a driver; search covers name, make, model,
-/// VIN and plate (the stored search document, decision 013).
+/// VIN and plate (the stored search document, decision 014).
 pub async fn list_trucks<C: ConnectionTrait>(
     conn: &C,
     scope: TenantScope,
