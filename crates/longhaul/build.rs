@@ -1,11 +1,10 @@
-// Release builds embed the SPA in web/dist (rust-embed), so they are rebuilt
-// when it changes, or the binary would keep serving the previous build. Debug
-// builds read web/dist at run time (src/spa.rs), so a new SPA build must not
-// recompile them; `build.rs` alone then keeps cargo from rerunning this script
-// on every change in the package.
+// The SPA in web/dist is embedded by rust-embed: release builds embed the
+// files, and debug builds (which read them at run time) still decide at
+// compile time whether the folder exists — a debug binary compiled before the
+// first `vite build` would serve "not built" for good. So both rebuild when
+// web/dist changes; `make run` rebuilds the SPA only when its sources changed
+// (Makefile), so an unchanged tree recompiles nothing.
 fn main() {
     println!("cargo:rerun-if-changed=build.rs");
-    if std::env::var("PROFILE").as_deref() == Ok("release") {
-        println!("cargo:rerun-if-changed=../../web/dist");
-    }
+    println!("cargo:rerun-if-changed=../../web/dist");
 }
