@@ -11,6 +11,7 @@ mod m0006_auth_throttles;
 mod m0007_signup_checkout_freeze;
 pub mod m0008_rls_roles_and_driver_usernames;
 pub mod m0009_list_indexes;
+mod m0010_covering_list_indexes;
 pub mod rls;
 
 pub struct Migrator;
@@ -28,6 +29,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0007_signup_checkout_freeze::Migration),
             Box::new(m0008_rls_roles_and_driver_usernames::Migration),
             Box::new(m0009_list_indexes::Migration),
+            Box::new(m0010_covering_list_indexes::Migration),
         ]
     }
 }

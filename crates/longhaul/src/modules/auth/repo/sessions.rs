@@ -39,8 +39,8 @@ pub struct FoundSession {
     pub fleet_account_id: Option<Uuid>,
 }
 
-/// One round trip: session joined with its profile; the account's fleet is
-/// a second primary-key lookup only for users who have an account.
+/// One round trip: the session joined with its profile and the profile's
+/// account (read on every API request, so one query, not one per table).
 pub async fn find<C: ConnectionTrait>(
     db: &C,
     token_hash: &str,
@@ -48,22 +48,16 @@ pub async fn find<C: ConnectionTrait>(
     let found = session::Entity::find_by_id(token_hash.to_owned())
         .filter(session::Column::ExpiresAt.gt(Utc::now()))
         .find_also_related(profile::Entity)
+        .and_also_related(account::Entity)
         .one(db)
         .await?;
-    let Some((session, Some(profile))) = found else {
+    let Some((session, Some(profile), account)) = found else {
         return Ok(None);
-    };
-    let fleet_account_id = match profile.account_id {
-        Some(account_id) => account::Entity::find_by_id(account_id)
-            .one(db)
-            .await?
-            .and_then(|a| a.fleet_account_id),
-        None => None,
     };
     Ok(Some(FoundSession {
         session,
         profile,
-        fleet_account_id,
+        fleet_account_id: account.and_then(|a| a.fleet_account_id),
     }))
 }
 
