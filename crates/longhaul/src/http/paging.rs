@@ -4,10 +4,13 @@
 //! differ.
 
 use crate::http::ApiError;
-use sea_orm::sea_query::{Expr, Func, LikeExpr, SimpleExpr};
+use sea_orm::sea_query::{
+    Expr, ExprTrait, Func, JoinType, LikeExpr, SelectExprTrait, SimpleExpr, WindowStatement,
+};
 use sea_orm::{
-    ColumnTrait, Condition, ConnectionTrait, DbErr, EntityTrait, Iterable, PrimaryKeyToColumn,
-    QueryFilter, QuerySelect, QueryTrait, Select,
+    ColumnTrait, Condition, ConnectionTrait, DbErr, EntityTrait, IdenStatic, Iterable,
+    PartialModelTrait, PrimaryKeyToColumn, QueryFilter, QueryOrder, QuerySelect, QueryTrait,
+    Select,
 };
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
@@ -154,59 +157,150 @@ impl<T> ListPage<T> {
     }
 }
 
-/// Counts both tabs of a (searched) list and fetches one page of the asked
-/// tab. `tab(true)` selects the active rows, `tab(false)` the inactive ones.
-/// `counts` are the (active, inactive) counts when the caller has them
-/// already (an unsearched list reads them from the stored counts); else the
-/// (searched) rows are counted.
-pub async fn tabbed_page<E, C>(
+/// What a fleet list serves: every row of the scope (its tab counts kept
+/// by the database, decision 014), or the rows a search finds.
+pub enum ListSource {
+    /// The (active, inactive) counts, read from the stored counts.
+    Unsearched((u64, u64)),
+    /// The rows the search condition finds (counted as they are found).
+    Searched(Condition),
+}
+
+/// One page of the asked tab of a fleet list, as `M`: the columns the list
+/// shows (a partial model: a list row never reads the stored ELD record or
+/// the derived search columns), with both tab counts. `scoped` is the
+/// scope's rows; `tab(true)` selects the active ones, `tab(false)` the
+/// inactive ones; `order` is the list's order (its index's order).
+pub async fn tabbed_page<E, M, C>(
     conn: &C,
-    base: Select<E>,
+    scoped: Select<E>,
+    source: ListSource,
     tab: impl Fn(bool) -> Condition,
     order: impl Fn(Select<E>) -> Select<E>,
     request: &ListRequest,
-    counts: Option<(u64, u64)>,
-) -> Result<ListPage<E::Model>, DbErr>
+) -> Result<ListPage<M>, DbErr>
 where
     E: EntityTrait,
-    E::Model: Sync,
+    M: PartialModelTrait + Send + Sync,
     C: ConnectionTrait,
 {
-    let (active_count, inactive_count) = match counts {
-        Some(counts) => counts,
-        None => count_tabs(conn, base.clone(), &tab).await?,
+    let offset = (request.page - 1) * request.per_page;
+    let (items, (active, inactive)) = match source {
+        // Page 1, the one every visit opens: the list's index read in order
+        // up to the page size.
+        ListSource::Unsearched(counts) if offset == 0 => {
+            let page = order(scoped.filter(tab(request.active))).limit(request.per_page);
+            (page.into_partial_model::<M>().all(conn).await?, counts)
+        }
+        // A deeper page: its ids first, from the list's index alone (an
+        // index-only scan on PostgreSQL: skipping 2,450 rows for page 50
+        // reads no table row), then those rows.
+        ListSource::Unsearched(counts) => {
+            let in_tab = scoped.filter(tab(request.active));
+            let id = primary_key::<E>();
+            let page_ids = order(in_tab.clone())
+                .select_only()
+                .column(id)
+                .limit(request.per_page)
+                .offset(offset)
+                .into_query();
+            let page = order(in_tab.filter(id.in_subquery(page_ids)));
+            (page.into_partial_model::<M>().all(conn).await?, counts)
+        }
+        ListSource::Searched(search) => {
+            searched_page(conn, scoped, search, &tab, &order, request).await?
+        }
     };
-    // The page's ids first, from the list's index alone (an index-only scan
-    // on PostgreSQL: skipping 2,450 rows for page 50 reads no table row),
-    // then those rows.
-    let in_tab = base.filter(tab(request.active));
-    let id = E::PrimaryKey::iter()
-        .next()
-        .expect("every entity has a primary key")
-        .into_column();
-    let page_ids = order(in_tab.clone())
-        .select_only()
-        .column(id)
-        .limit(request.per_page)
-        .offset((request.page - 1) * request.per_page)
-        .into_query();
-    let rows = order(in_tab.filter(id.in_subquery(page_ids)))
-        .all(conn)
-        .await?;
     Ok(ListPage {
-        items: rows,
-        total: if request.active {
-            active_count
-        } else {
-            inactive_count
-        },
+        items,
+        total: if request.active { active } else { inactive },
         page: request.page,
         per_page: request.per_page,
-        counts: TabCounts {
-            active: active_count,
-            inactive: inactive_count,
-        },
+        counts: TabCounts { active, inactive },
     })
+}
+
+fn primary_key<E: EntityTrait>() -> E::Column {
+    E::PrimaryKey::iter()
+        .next()
+        .expect("every entity has a primary key")
+        .into_column()
+}
+
+/// The columns the search pass adds to a page's rows.
+const IN_TAB: &str = "in_tab";
+const ACTIVE_COUNT: &str = "active_count";
+const INACTIVE_COUNT: &str = "inactive_count";
+const FOUND: &str = "found";
+
+/// A searched page in one statement and one pass over the rows the search
+/// finds (an index-only scan on PostgreSQL: the searched columns are in the
+/// list's index). The pass yields both tab counts, as sums over every found
+/// row, and the page's ids — the asked tab's rows sorted first, in the
+/// list's order, so OFFSET counts rows of that tab alone; the page's rows
+/// are then joined by id (a primary-key lookup each, whatever plan the
+/// database caches for the statement).
+async fn searched_page<E, M, C>(
+    conn: &C,
+    scoped: Select<E>,
+    search: Condition,
+    tab: &impl Fn(bool) -> Condition,
+    order: &impl Fn(Select<E>) -> Select<E>,
+    request: &ListRequest,
+) -> Result<(Vec<M>, (u64, u64)), DbErr>
+where
+    E: EntityTrait,
+    M: PartialModelTrait + Send + Sync,
+    C: ConnectionTrait,
+{
+    let found = scoped.clone().filter(search);
+    let id = primary_key::<E>();
+    let flag = |active: bool| Expr::expr(Expr::case(tab(active), 1).finally(0));
+    let count = |active: bool, alias: &'static str| {
+        Func::sum(flag(active))
+            .over(WindowStatement::new())
+            .alias(alias)
+    };
+    let page_ids = order(
+        found
+            .clone()
+            .select_only()
+            .column(id)
+            .expr_as(flag(request.active), IN_TAB)
+            .expr(count(true, ACTIVE_COUNT))
+            .expr(count(false, INACTIVE_COUNT))
+            .order_by_desc(flag(request.active)),
+    )
+    .limit(request.per_page)
+    .offset((request.page - 1) * request.per_page)
+    .into_query();
+    let mut page = order(scoped);
+    QuerySelect::query(&mut page).join_subquery(
+        JoinType::InnerJoin,
+        page_ids,
+        FOUND,
+        Expr::col((FOUND, id.as_str())).equals((E::default(), id)),
+    );
+    let page = M::select_cols(page.select_only())
+        .expr_as(Expr::col((FOUND, IN_TAB)), IN_TAB)
+        .expr_as(Expr::col((FOUND, ACTIVE_COUNT)), ACTIVE_COUNT)
+        .expr_as(Expr::col((FOUND, INACTIVE_COUNT)), INACTIVE_COUNT);
+    let rows = conn
+        .query_all_raw(page.build(conn.get_database_backend()))
+        .await?;
+    let Some(first) = rows.first() else {
+        // A page past every found row: nothing to show, counted apart.
+        return Ok((Vec::new(), count_tabs(conn, found, tab).await?));
+    };
+    let stored = |alias: &str| -> Result<u64, DbErr> { Ok(as_count(first.try_get("", alias)?)) };
+    let counts = (stored(ACTIVE_COUNT)?, stored(INACTIVE_COUNT)?);
+    let mut items = Vec::with_capacity(rows.len());
+    for row in &rows {
+        if row.try_get::<i32>("", IN_TAB)? == 1 {
+            items.push(M::from_query_result(row, "")?);
+        }
+    }
+    Ok((items, counts))
 }
 
 /// Both tab counts in one pass over the (searched) rows: the search's LIKEs
@@ -229,10 +323,12 @@ where
         .one(conn)
         .await?
         .unwrap_or_default();
-    Ok((
-        active.unwrap_or(0).max(0) as u64,
-        inactive.unwrap_or(0).max(0) as u64,
-    ))
+    Ok((as_count(active), as_count(inactive)))
+}
+
+/// A count as SQL sums it (NULL over no rows).
+fn as_count(sum: Option<i64>) -> u64 {
+    sum.and_then(|n| u64::try_from(n).ok()).unwrap_or(0)
 }
 
 /// `lower(col) LIKE '%text%'` on any of the columns, with LIKE's wildcards

@@ -565,6 +565,92 @@ on_each_backend!(
     }
 );
 
+/// The ids of one tab's page, with the page's (active, inactive) counts.
+async fn page_of(app: &TestApp, path: &str) -> (Vec<String>, (u64, u64)) {
+    let page: Value = app.get(path).await.json().await.unwrap();
+    let ids = page["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| i["id"].as_str().unwrap().to_owned())
+        .collect();
+    let counts = (
+        page["counts"]["active"].as_u64().unwrap(),
+        page["counts"]["inactive"].as_u64().unwrap(),
+    );
+    (ids, counts)
+}
+
+on_each_backend!(
+    searched_pages_walk_each_tab_in_order_with_both_counts,
+    |mut app: TestApp| async move {
+        fleet(
+            &app,
+            "s@search-paging.example",
+            "Search Paging Freight",
+            "6000019",
+            Sizes {
+                drivers: 9,
+                trucks: 12,
+                trailers: 7,
+            },
+        )
+        .await;
+        app.sign_in("s@search-paging.example", "secret1").await;
+
+        // Searches every row of the seed matches (a truck's name, a
+        // trailer's name, a driver's phone), so both tabs have rows.
+        for (list, q) in [
+            ("/api/fleet/trucks", "truck"),
+            ("/api/fleet/trailers", "trailer"),
+            ("/api/fleet/drivers", "615555"),
+        ] {
+            let (_, unsearched) = page_of(&app, list).await;
+            for tab in ["active", "inactive"] {
+                let (whole, counts) =
+                    page_of(&app, &format!("{list}?tab={tab}&q={q}&per_page=200")).await;
+                assert_eq!(counts, unsearched, "{list} q={q}: every row is found");
+                // The same rows, in the same order, two at a time.
+                let mut walked = Vec::new();
+                for page in 1.. {
+                    let (ids, page_counts) = page_of(
+                        &app,
+                        &format!("{list}?tab={tab}&q={q}&per_page=2&page={page}"),
+                    )
+                    .await;
+                    assert_eq!(page_counts, counts, "{list} {tab} page {page}");
+                    if ids.is_empty() {
+                        break;
+                    }
+                    walked.extend(ids);
+                }
+                assert!(!whole.is_empty(), "{list} {tab}");
+                assert_eq!(walked, whole, "{list} {tab} q={q}");
+            }
+        }
+
+        // A search whose rows are all in the other tab: an empty page that
+        // still counts them.
+        let last_phone = "6155550008";
+        let (ids, counts) = page_of(
+            &app,
+            &format!("/api/fleet/drivers?tab=active&q={last_phone}"),
+        )
+        .await;
+        assert_eq!(
+            (ids.len(), counts),
+            (0, (0, 1)),
+            "the last driver is inactive"
+        );
+        let (ids, counts) = page_of(
+            &app,
+            &format!("/api/fleet/drivers?tab=inactive&q={last_phone}"),
+        )
+        .await;
+        assert_eq!((ids.len(), counts), (1, (0, 1)));
+    }
+);
+
 on_each_backend!(
     lists_answer_any_page_number_without_failing,
     |mut app: TestApp| async move {

@@ -4,6 +4,7 @@ use crate::modules::vehicles::dto::{TrailerItem, TruckItem};
 use db::entities::fleet_driver;
 use domain::driver_form::DriverForm;
 use domain::fleet::{driver_display_name, phone_display};
+use sea_orm::DerivePartialModel;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use uuid::Uuid;
@@ -25,27 +26,64 @@ pub struct DriverItem {
     pub is_active: bool,
 }
 
-impl From<&fleet_driver::Model> for DriverItem {
-    fn from(d: &fleet_driver::Model) -> Self {
+/// The columns a row of the drivers list reads: the list selects only
+/// these (never the stored ELD record or the derived search columns).
+#[derive(DerivePartialModel)]
+#[sea_orm(entity = "fleet_driver::Entity")]
+pub struct DriverListRow {
+    pub id: Uuid,
+    pub driver_id: Option<String>,
+    pub first_name: Option<String>,
+    pub last_name: Option<String>,
+    pub username: Option<String>,
+    pub phone: Option<String>,
+    pub license_number: Option<String>,
+    pub license_state: Option<String>,
+    pub eld_provider: Option<String>,
+    pub notes: Option<String>,
+    pub is_active: bool,
+}
+
+impl From<DriverListRow> for DriverItem {
+    fn from(d: DriverListRow) -> Self {
         DriverItem {
             id: d.id,
-            driver_id: d.driver_id.clone(),
-            first_name: d.first_name.clone(),
-            last_name: d.last_name.clone(),
             display_name: driver_display_name(
                 d.first_name.as_deref(),
                 d.last_name.as_deref(),
                 d.username.as_deref(),
             ),
+            phone_display: phone_display(d.phone.as_deref()),
+            driver_id: d.driver_id,
+            first_name: d.first_name,
+            last_name: d.last_name,
+            username: d.username,
+            phone: d.phone,
+            license_number: d.license_number,
+            license_state: d.license_state,
+            eld_provider: d.eld_provider,
+            notes: d.notes,
+            is_active: d.is_active,
+        }
+    }
+}
+
+impl From<&fleet_driver::Model> for DriverItem {
+    fn from(d: &fleet_driver::Model) -> Self {
+        DriverListRow {
+            id: d.id,
+            driver_id: d.driver_id.clone(),
+            first_name: d.first_name.clone(),
+            last_name: d.last_name.clone(),
             username: d.username.clone(),
             phone: d.phone.clone(),
-            phone_display: phone_display(d.phone.as_deref()),
             license_number: d.license_number.clone(),
             license_state: d.license_state.clone(),
             eld_provider: d.eld_provider.clone(),
             notes: d.notes.clone(),
             is_active: d.is_active,
         }
+        .into()
     }
 }
 

@@ -1,8 +1,9 @@
 //! The drivers' queries. Every table is reached through its scoped finder
 //! (`FleetOwned`); the list query is `list_drivers`.
 
+use super::dto::DriverListRow;
 use super::search::driver_search;
-use crate::http::paging::{ListPage, ListRequest, tabbed_page};
+use crate::http::paging::{ListPage, ListRequest, ListSource, tabbed_page};
 use chrono::Utc;
 use db::entities::{fleet_driver, fleet_trailer, fleet_vehicle};
 use db::fleet_filters::{by_name, stored_tab_counts, truck_not_decommissioned};
@@ -21,15 +22,11 @@ pub async fn list_drivers<C: ConnectionTrait>(
     conn: &C,
     scope: TenantScope,
     request: &ListRequest,
-) -> Result<ListPage<fleet_driver::Model>, DbErr> {
+) -> Result<ListPage<DriverListRow>, DbErr> {
     use fleet_driver::Column as C;
-    let mut base = fleet_driver::Entity::scoped(scope);
-    let counts = match &request.search {
-        Some(text) => {
-            base = base.filter(driver_search(text));
-            None
-        }
-        None => Some(stored_tab_counts(conn, scope, List::Drivers).await?),
+    let source = match &request.search {
+        Some(text) => ListSource::Searched(driver_search(text)),
+        None => ListSource::Unsearched(stored_tab_counts(conn, scope, List::Drivers).await?),
     };
     let tab = |active: bool| Condition::all().add(C::IsActive.eq(active));
     let order = |s: Select<fleet_driver::Entity>| {
@@ -37,7 +34,8 @@ pub async fn list_drivers<C: ConnectionTrait>(
             .order_by_asc(C::FirstName)
             .order_by_asc(C::Id)
     };
-    tabbed_page(conn, base, tab, order, request, counts).await
+    let scoped = fleet_driver::Entity::scoped(scope);
+    tabbed_page(conn, scoped, source, tab, order, request).await
 }
 
 pub async fn driver<C: ConnectionTrait>(

@@ -19,7 +19,7 @@ pub async fn list(
     let txn = db::tenancy::read(db, scope).await?;
     let page = repo::list_drivers(&txn, scope, request).await?;
     txn.commit().await?;
-    Ok(page.map(|d| DriverItem::from(&d)))
+    Ok(page.map(DriverItem::from))
 }
 
 pub async fn detail(

@@ -3,6 +3,7 @@
 use chrono::{DateTime, Utc};
 use db::entities::{fleet_driver, fleet_trailer, fleet_vehicle};
 use domain::fleet::{driver_display_name, phone_display};
+use sea_orm::DerivePartialModel;
 use serde::Serialize;
 use utoipa::ToSchema;
 use uuid::Uuid;
@@ -23,21 +24,35 @@ pub struct TruckItem {
     pub status: String,
 }
 
-impl From<&fleet_vehicle::Model> for TruckItem {
-    fn from(t: &fleet_vehicle::Model) -> Self {
-        let driver = t
-            .assigned_driver_name
-            .clone()
-            .filter(|n| !n.trim().is_empty());
+/// The columns a row of the trucks list reads: the list selects only
+/// these (never the stored ELD record or the derived search columns).
+#[derive(DerivePartialModel)]
+#[sea_orm(entity = "fleet_vehicle::Entity")]
+pub struct TruckListRow {
+    pub id: Uuid,
+    pub name: Option<String>,
+    pub make: Option<String>,
+    pub model: Option<String>,
+    pub year: Option<i32>,
+    pub vin: Option<String>,
+    pub license_plate: Option<String>,
+    pub vehicle_id: Option<String>,
+    pub assigned_driver_name: Option<String>,
+    pub assigned_driver_id: Option<Uuid>,
+}
+
+impl From<TruckListRow> for TruckItem {
+    fn from(t: TruckListRow) -> Self {
+        let driver = t.assigned_driver_name.filter(|n| !n.trim().is_empty());
         TruckItem {
             id: t.id,
-            name: t.name.clone(),
-            make: t.make.clone(),
-            model: t.model.clone(),
+            name: t.name,
+            make: t.make,
+            model: t.model,
             year: t.year,
-            vin: t.vin.clone(),
-            license_plate: t.license_plate.clone(),
-            vehicle_id: t.vehicle_id.clone(),
+            vin: t.vin,
+            license_plate: t.license_plate,
+            vehicle_id: t.vehicle_id,
             status: if driver.is_some() {
                 "active"
             } else {
@@ -47,6 +62,24 @@ impl From<&fleet_vehicle::Model> for TruckItem {
             assigned_driver_name: driver,
             assigned_driver_id: t.assigned_driver_id,
         }
+    }
+}
+
+impl From<&fleet_vehicle::Model> for TruckItem {
+    fn from(t: &fleet_vehicle::Model) -> Self {
+        TruckListRow {
+            id: t.id,
+            name: t.name.clone(),
+            make: t.make.clone(),
+            model: t.model.clone(),
+            year: t.year,
+            vin: t.vin.clone(),
+            license_plate: t.license_plate.clone(),
+            vehicle_id: t.vehicle_id.clone(),
+            assigned_driver_name: t.assigned_driver_name.clone(),
+            assigned_driver_id: t.assigned_driver_id,
+        }
+        .into()
     }
 }
 
@@ -64,9 +97,42 @@ pub struct TrailerItem {
     pub assigned_at: Option<DateTime<Utc>>,
 }
 
+/// The columns a row of the trailers list reads (see `TruckListRow`).
+#[derive(DerivePartialModel)]
+#[sea_orm(entity = "fleet_trailer::Entity")]
+pub struct TrailerListRow {
+    pub id: Uuid,
+    pub name: Option<String>,
+    pub trailer_id: Option<String>,
+    pub trailer_type: Option<String>,
+    pub license_plate: Option<String>,
+    pub vin: Option<String>,
+    pub status: String,
+    pub assigned_driver_name: Option<String>,
+    pub assigned_driver_id: Option<Uuid>,
+    pub assigned_at: Option<DateTime<Utc>>,
+}
+
+impl From<TrailerListRow> for TrailerItem {
+    fn from(t: TrailerListRow) -> Self {
+        TrailerItem {
+            id: t.id,
+            name: t.name,
+            trailer_id: t.trailer_id,
+            trailer_type: t.trailer_type,
+            license_plate: t.license_plate,
+            vin: t.vin,
+            status: t.status,
+            assigned_driver_name: t.assigned_driver_name,
+            assigned_driver_id: t.assigned_driver_id,
+            assigned_at: t.assigned_at,
+        }
+    }
+}
+
 impl From<&fleet_trailer::Model> for TrailerItem {
     fn from(t: &fleet_trailer::Model) -> Self {
-        TrailerItem {
+        TrailerListRow {
             id: t.id,
             name: t.name.clone(),
             trailer_id: t.trailer_id.clone(),
@@ -78,6 +144,7 @@ impl From<&fleet_trailer::Model> for TrailerItem {
             assigned_driver_id: t.assigned_driver_id,
             assigned_at: t.assigned_at,
         }
+        .into()
     }
 }
 

@@ -1,8 +1,9 @@
 //! The vehicles' queries. Every table is reached through its scoped finder
 //! (`FleetOwned`); the list queries are `list_trucks` and `list_trailers`.
 
+use super::dto::{TrailerListRow, TruckListRow};
 use super::samsara_metadata::clear_metadata_driver;
-use crate::http::paging::{ListPage, ListRequest, contains, tabbed_page};
+use crate::http::paging::{ListPage, ListRequest, ListSource, contains, tabbed_page};
 use chrono::Utc;
 use db::entities::{fleet_driver, fleet_trailer, fleet_vehicle};
 use db::fleet_filters::{
@@ -13,8 +14,8 @@ use db::tenancy::{FleetOwned, TenantScope};
 use domain::fleet_lists::List;
 use sea_orm::sea_query::Expr;
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, ConnectionTrait, DbErr, IntoActiveModel, PaginatorTrait,
-    QueryFilter, QuerySelect, Select, Set,
+    ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, DbErr, IntoActiveModel,
+    PaginatorTrait, QueryFilter, QuerySelect, Select, Set,
 };
 use uuid::Uuid;
 
@@ -25,18 +26,20 @@ pub async fn list_trucks<C: ConnectionTrait>(
     conn: &C,
     scope: TenantScope,
     request: &ListRequest,
-) -> Result<ListPage<fleet_vehicle::Model>, DbErr> {
+) -> Result<ListPage<TruckListRow>, DbErr> {
     use fleet_vehicle::Column as C;
-    let mut base = fleet_vehicle::Entity::scoped(scope).filter(truck_not_decommissioned());
-    let counts = match &request.search {
-        Some(text) => {
-            base = base.filter(contains(Expr::col(C::SearchText), text));
-            None
-        }
-        None => Some(stored_tab_counts(conn, scope, List::Trucks).await?),
+    let listed = fleet_vehicle::Entity::scoped(scope).filter(truck_not_decommissioned());
+    let source = match &request.search {
+        Some(text) => ListSource::Searched(searched(C::SearchText, text)),
+        None => ListSource::Unsearched(stored_tab_counts(conn, scope, List::Trucks).await?),
     };
     let order = |s: Select<fleet_vehicle::Entity>| by_name(s, C::Unnamed, C::Name, C::Id);
-    tabbed_page(conn, base, truck_active, order, request, counts).await
+    tabbed_page(conn, listed, source, truck_active, order, request).await
+}
+
+/// The rows whose stored search document contains the (lower-cased) text.
+fn searched(document: impl ColumnTrait, text: &str) -> Condition {
+    Condition::all().add(contains(Expr::col(document), text))
 }
 
 /// One page of the trailers list: the tabs are the ELD's status 'active' and
@@ -45,18 +48,15 @@ pub async fn list_trailers<C: ConnectionTrait>(
     conn: &C,
     scope: TenantScope,
     request: &ListRequest,
-) -> Result<ListPage<fleet_trailer::Model>, DbErr> {
+) -> Result<ListPage<TrailerListRow>, DbErr> {
     use fleet_trailer::Column as C;
-    let mut base = fleet_trailer::Entity::scoped(scope);
-    let counts = match &request.search {
-        Some(text) => {
-            base = base.filter(contains(Expr::col(C::SearchText), text));
-            None
-        }
-        None => Some(stored_tab_counts(conn, scope, List::Trailers).await?),
+    let source = match &request.search {
+        Some(text) => ListSource::Searched(searched(C::SearchText, text)),
+        None => ListSource::Unsearched(stored_tab_counts(conn, scope, List::Trailers).await?),
     };
     let order = |s: Select<fleet_trailer::Entity>| by_name(s, C::Unnamed, C::Name, C::Id);
-    tabbed_page(conn, base, trailer_active, order, request, counts).await
+    let scoped = fleet_trailer::Entity::scoped(scope);
+    tabbed_page(conn, scoped, source, trailer_active, order, request).await
 }
 
 pub async fn truck<C: ConnectionTrait>(

@@ -22,7 +22,7 @@ pub async fn list_trucks(
     let txn = db::tenancy::read(db, scope).await?;
     let page = repo::list_trucks(&txn, scope, request).await?;
     txn.commit().await?;
-    Ok(page.map(|t| TruckItem::from(&t)))
+    Ok(page.map(TruckItem::from))
 }
 
 pub async fn list_trailers(
@@ -33,7 +33,7 @@ pub async fn list_trailers(
     let txn = db::tenancy::read(db, scope).await?;
     let page = repo::list_trailers(&txn, scope, request).await?;
     txn.commit().await?;
-    Ok(page.map(|t| TrailerItem::from(&t)))
+    Ok(page.map(TrailerItem::from))
 }
 
 /// The truck with its driver: a synced driver, or the ELD's name alone when
