@@ -7,6 +7,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BIN="${LONGHAUL_BIN:?set LONGHAUL_BIN}"
+command -v wrk >/dev/null || { echo "make bench needs wrk (apt-get install wrk)" >&2; exit 2; }
 status=0
 python3 bench/budgets.py --bin "$BIN" || status=1
 python3 bench/admin_bench.py --bin "$BIN" || status=1
