@@ -4,6 +4,9 @@
 //! differ.
 
 use crate::http::ApiError;
+use db::fleet_filters::stored_tab_counts;
+use db::tenancy::TenantScope;
+use domain::fleet_lists::List;
 use sea_orm::sea_query::{
     Expr, ExprTrait, Func, JoinType, LikeExpr, SelectExprTrait, SimpleExpr, WindowStatement,
 };
@@ -164,6 +167,23 @@ pub enum ListSource {
     Unsearched((u64, u64)),
     /// The rows the search condition finds (counted as they are found).
     Searched(Condition),
+}
+
+impl ListSource {
+    /// The source of one request to a fleet list: the rows `search` finds
+    /// for the request's search text, else the list's stored counts.
+    pub async fn of<C: ConnectionTrait>(
+        conn: &C,
+        scope: TenantScope,
+        list: List,
+        request: &ListRequest,
+        search: impl FnOnce(&str) -> Condition,
+    ) -> Result<ListSource, DbErr> {
+        Ok(match &request.search {
+            Some(text) => ListSource::Searched(search(text)),
+            None => ListSource::Unsearched(stored_tab_counts(conn, scope, list).await?),
+        })
+    }
 }
 
 /// One page of the asked tab of a fleet list, as `M`: the columns the list

@@ -6,7 +6,7 @@ use super::search::driver_search;
 use crate::http::paging::{ListPage, ListRequest, ListSource, tabbed_page};
 use chrono::Utc;
 use db::entities::{fleet_driver, fleet_trailer, fleet_vehicle};
-use db::fleet_filters::{by_name, stored_tab_counts, truck_not_decommissioned};
+use db::fleet_filters::{by_name, truck_not_decommissioned};
 use db::tenancy::{FleetOwned, TenantScope};
 use domain::driver_form::DriverForm;
 use domain::fleet_lists::List;
@@ -24,10 +24,7 @@ pub async fn list_drivers<C: ConnectionTrait>(
     request: &ListRequest,
 ) -> Result<ListPage<DriverListRow>, DbErr> {
     use fleet_driver::Column as C;
-    let source = match &request.search {
-        Some(text) => ListSource::Searched(driver_search(text)),
-        None => ListSource::Unsearched(stored_tab_counts(conn, scope, List::Drivers).await?),
-    };
+    let source = ListSource::of(conn, scope, List::Drivers, request, driver_search).await?;
     let tab = |active: bool| Condition::all().add(C::IsActive.eq(active));
     let order = |s: Select<fleet_driver::Entity>| {
         s.order_by_asc(C::LastName)

@@ -7,8 +7,7 @@ use crate::http::paging::{ListPage, ListRequest, ListSource, contains, tabbed_pa
 use chrono::Utc;
 use db::entities::{fleet_driver, fleet_trailer, fleet_vehicle};
 use db::fleet_filters::{
-    by_name, driver_synced, stored_tab_counts, trailer_active, truck_active,
-    truck_not_decommissioned,
+    by_name, driver_synced, trailer_active, truck_active, truck_not_decommissioned,
 };
 use db::tenancy::{FleetOwned, TenantScope};
 use domain::fleet_lists::List;
@@ -29,10 +28,8 @@ pub async fn list_trucks<C: ConnectionTrait>(
 ) -> Result<ListPage<TruckListRow>, DbErr> {
     use fleet_vehicle::Column as C;
     let listed = fleet_vehicle::Entity::scoped(scope).filter(truck_not_decommissioned());
-    let source = match &request.search {
-        Some(text) => ListSource::Searched(searched(C::SearchText, text)),
-        None => ListSource::Unsearched(stored_tab_counts(conn, scope, List::Trucks).await?),
-    };
+    let search = |text: &str| searched(C::SearchText, text);
+    let source = ListSource::of(conn, scope, List::Trucks, request, search).await?;
     let order = |s: Select<fleet_vehicle::Entity>| by_name(s, C::Unnamed, C::Name, C::Id);
     tabbed_page(conn, listed, source, truck_active, order, request).await
 }
@@ -50,10 +47,8 @@ pub async fn list_trailers<C: ConnectionTrait>(
     request: &ListRequest,
 ) -> Result<ListPage<TrailerListRow>, DbErr> {
     use fleet_trailer::Column as C;
-    let source = match &request.search {
-        Some(text) => ListSource::Searched(searched(C::SearchText, text)),
-        None => ListSource::Unsearched(stored_tab_counts(conn, scope, List::Trailers).await?),
-    };
+    let search = |text: &str| searched(C::SearchText, text);
+    let source = ListSource::of(conn, scope, List::Trailers, request, search).await?;
     let order = |s: Select<fleet_trailer::Entity>| by_name(s, C::Unnamed, C::Name, C::Id);
     let scoped = fleet_trailer::Entity::scoped(scope);
     tabbed_page(conn, scoped, source, trailer_active, order, request).await
