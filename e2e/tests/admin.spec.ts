@@ -89,8 +89,11 @@ test('a paying customer who made a login on the success page is approved with Cr
 
   // The "dashboard ready" e-mail, and the carrier signs in with its own password.
   await page.getByRole('button', { name: texts.dashboard.signOut }).click();
-  await page.goto('/dev/mailbox');
-  await expect(page.locator('article', { hasText: `to ${email}` }).filter({ hasText: a.dashboardReadySubject })).toBeVisible();
+  // Mail is sent by a background job: reload until it has arrived.
+  await expect(async () => {
+    await page.goto('/dev/mailbox');
+    await expect(page.locator('article', { hasText: `to ${email}` }).filter({ hasText: a.dashboardReadySubject })).toBeVisible({ timeout: 1000 });
+  }).toPass();
   await signIn(page, { email, password: 'Border1ine' });
   await expect(page).toHaveURL(/\/fleet-dashboard/);
 });

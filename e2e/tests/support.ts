@@ -31,9 +31,16 @@ export async function signIn(page: Page, user: { email: string; password: string
 
 /** Follows the newest dev-mailbox link for `email` whose text is `linkText`. */
 export async function followMailLink(page: Page, email: string, linkText: string) {
-  await page.goto('/dev/mailbox');
-  const message = page.locator('article', { hasText: `to ${email}` }).first();
-  await expect(message).toBeVisible();
+  // The message with that link (an earlier one to the same address may be there first).
+  const message = page
+    .locator('article', { hasText: `to ${email}` })
+    .filter({ has: page.getByRole('link', { name: linkText }) })
+    .first();
+  // Mail is sent by a background job: reload until it has arrived.
+  await expect(async () => {
+    await page.goto('/dev/mailbox');
+    await expect(message).toBeVisible({ timeout: 1000 });
+  }).toPass();
   const href = await message.getByRole('link', { name: linkText }).getAttribute('href');
   expect(href).toBeTruthy();
   // The link carries the configured public URL; follow its path here.

@@ -164,6 +164,7 @@ fleet_owned! {
     fleet_trailer => FleetAccountId,
     fleet_eld_integration => FleetAccountId,
     fleet_list_count => FleetAccountId,
+    eld_sync_run => FleetAccountId,
 }
 
 /// Marks the current transaction as acting for one fleet.
@@ -223,6 +224,22 @@ pub async fn grant_serving_role<C: ConnectionTrait>(owner: &C, role: &str) -> Re
              GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO {role};
              REVOKE ALL ON {SYSTEM_KEY_TABLE} FROM {role};
              REVOKE INSERT, UPDATE, DELETE ON seaql_migrations FROM {role};"
+        ))
+        .await?;
+    // The job queue's tables (apalis-postgres keeps them in its own schema).
+    owner
+        .execute_unprepared(&format!(
+            "DO $$ BEGIN
+               IF EXISTS (SELECT 1 FROM pg_namespace WHERE nspname = 'apalis') THEN
+                 GRANT USAGE ON SCHEMA apalis TO {role};
+                 GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA apalis TO {role};
+                 GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA apalis TO {role};
+                 GRANT EXECUTE ON ALL FUNCTIONS IN SCHEMA apalis TO {role};
+               END IF;
+               IF EXISTS (SELECT 1 FROM pg_tables WHERE schemaname = 'public' AND tablename = '_sqlx_migrations') THEN
+                 REVOKE INSERT, UPDATE, DELETE ON _sqlx_migrations FROM {role};
+               END IF;
+             END $$;"
         ))
         .await
         .map(|_| ())

@@ -8,6 +8,7 @@ pub mod driver_form;
 pub mod email;
 pub mod fleet;
 pub mod fleet_lists;
+pub mod fleet_records;
 pub mod password;
 pub mod pricing;
 pub mod role;

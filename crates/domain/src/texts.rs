@@ -25,6 +25,19 @@ pub struct Texts {
     pub test_checkout: TestCheckoutTexts,
     pub admin: AdminTexts,
     pub fleet: FleetTexts,
+    pub eld: EldTexts,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct EldTexts {
+    pub missing_information: String,
+    pub omnitracs_partner_only: String,
+    pub integration_not_found: String,
+    pub api_key_missing: String,
+    pub trucks_not_configured: String,
+    pub trucks_key_missing: String,
+    pub drivers_not_connected: String,
 }
 
 #[derive(Debug, Deserialize)]

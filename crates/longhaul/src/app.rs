@@ -1,15 +1,18 @@
 //! Start-up and the router: reading this file shows the whole architecture.
 
 use crate::config::{Config, Environment};
+use crate::crypto::Cipher;
 use crate::http::loopback::loopback_only;
 use crate::http::session::resolve_session;
 use crate::http::{ApiError, control_characters, guards, security_headers};
 use crate::integrations::fmcsa::{CarrierRegistry, QcMobile, SampleRegistry};
 use crate::integrations::stripe::{BillingDisabled, PaymentGateway, StripeApi, TestModeGateway};
-use crate::mail::{DevMailbox, Mailer, SmtpMailer};
+use crate::jobs::JobQueue;
+use crate::mail::{DevMailbox, Mailer, QueuedMailer, SmtpMailer};
 use crate::modules::auth::password::PasswordHasher;
 use crate::modules::{
-    admin, app_config, auth, billing, dev_mailbox, drivers, fleet_account, health, signup, vehicles,
+    admin, app_config, auth, billing, dev_mailbox, drivers, eld, fleet_account, health, signup,
+    vehicles,
 };
 use crate::state::{App, AppState};
 use crate::{openapi, seed, spa};
@@ -50,6 +53,7 @@ pub struct Overrides {
     pub mailer: Option<Arc<dyn Mailer>>,
     pub carriers: Option<Arc<dyn CarrierRegistry>>,
     pub payments: Option<Arc<dyn PaymentGateway>>,
+    pub eld: Option<Arc<dyn crate::modules::eld::connector::EldConnector>>,
 }
 
 impl Application {
@@ -134,6 +138,9 @@ async fn migrate(config: &Config, serving: &DatabaseConnection) -> anyhow::Resul
             db::migrations::Migrator::up(&owner, None)
                 .await
                 .context("applying migrations")?;
+            JobQueue::migrate(&owner)
+                .await
+                .context("applying the job store's migrations")?;
             let serving_role = db::tenancy::current_role(serving).await?;
             if serving_role != db::tenancy::current_role(&owner).await? {
                 db::tenancy::grant_serving_role(&owner, &serving_role)
@@ -150,6 +157,9 @@ async fn migrate(config: &Config, serving: &DatabaseConnection) -> anyhow::Resul
             db::migrations::Migrator::up(serving, None)
                 .await
                 .context("applying migrations")?;
+            JobQueue::migrate(serving)
+                .await
+                .context("applying the job store's migrations")?;
             db::SystemKey::read(serving).await.context(
                 "reading the system-scope key (only the owner role can: set DATABASE_MIGRATION_URL)",
             )?
@@ -185,7 +195,7 @@ pub async fn connect(config: Config, overrides: Overrides) -> anyhow::Result<App
         .context("connecting to the database")?;
     let system_key = migrate(&config, &db).await?;
     tracing::info!(dependency = "database", backend = ?backend, embedded = config.database_url.is_none(), "database ready");
-    let mailer: Arc<dyn Mailer> = match (overrides.mailer, &config.smtp_url) {
+    let transport: Arc<dyn Mailer> = match (overrides.mailer, &config.smtp_url) {
         (Some(mailer), _) => mailer,
         (None, Some(url)) => Arc::new(SmtpMailer::new(url.expose(), &config.mail_from)?),
         // Never in production (the configuration requires SMTP_URL there).
@@ -194,7 +204,25 @@ pub async fn connect(config: Config, overrides: Overrides) -> anyhow::Result<App
         }
         (None, None) => anyhow::bail!("production needs SMTP_URL"),
     };
+    let cipher = Arc::new(
+        Cipher::load(
+            config.secret_key.as_ref().map(|s| s.expose()),
+            &config.data_dir,
+        )
+        .context("loading the key for secrets at rest")?,
+    );
+    let jobs = JobQueue::of(&db);
+    let mailer: Arc<dyn Mailer> = Arc::new(QueuedMailer {
+        db: db.clone(),
+        queue: jobs.clone(),
+        cipher: cipher.clone(),
+        transport: transport.clone(),
+    });
     tracing::info!(dependency = "mail", transport = %mailer.describe(), "mail transport ready");
+    let eld = overrides
+        .eld
+        .unwrap_or_else(|| eld::connector::for_config(&config));
+    tracing::info!(dependency = "eld", adapters = %eld.describe(), "ELD providers ready");
     let carriers: Arc<dyn CarrierRegistry> = match (overrides.carriers, &config.fmcsa_web_key) {
         (Some(registry), _) => registry,
         (None, Some(key)) => Arc::new(QcMobile::new(&config.fmcsa_base_url, key.clone())),
@@ -223,6 +251,10 @@ pub async fn connect(config: Config, overrides: Overrides) -> anyhow::Result<App
         db,
         backend,
         mailer,
+        transport,
+        jobs,
+        cipher,
+        eld,
         carriers,
         payments,
         passwords,
@@ -240,6 +272,7 @@ pub fn api_routes(test_checkout: bool) -> OpenApiRouter<AppState> {
         .merge(fleet_account::routes::router())
         .merge(vehicles::routes::router())
         .merge(drivers::routes::router())
+        .merge(eld::routes::router())
         .route_layer(middleware::from_fn(guards::fleet_admin));
     let super_admin = admin::routes::router().route_layer(middleware::from_fn(guards::super_admin));
     let mut open = OpenApiRouter::new()

@@ -69,6 +69,9 @@ pub struct Config {
     /// Unset: the sample carrier registry stands in for FMCSA.
     pub fmcsa_web_key: Option<Secret>,
     pub fmcsa_base_url: String,
+    /// The ELD providers' API roots (tests and EU accounts change them).
+    pub samsara_base_url: String,
+    pub motive_base_url: String,
     /// Unset: the in-app test checkout stands in for Stripe.
     pub stripe_secret_key: Option<Secret>,
     pub stripe_webhook_secret: Option<Secret>,
@@ -266,7 +269,13 @@ impl Config {
         let stripe_api_base = get("STRIPE_API_BASE")
             .unwrap_or_else(|| crate::integrations::stripe::DEFAULT_API_BASE.to_owned());
         let booking_url = get("BOOKING_URL");
+        let samsara_base_url =
+            get("SAMSARA_BASE_URL").unwrap_or_else(|| "https://api.samsara.com".to_owned());
+        let motive_base_url =
+            get("MOTIVE_BASE_URL").unwrap_or_else(|| "https://api.gomotive.com".to_owned());
         for (key, value) in [
+            ("SAMSARA_BASE_URL", Some(&samsara_base_url)),
+            ("MOTIVE_BASE_URL", Some(&motive_base_url)),
             ("FMCSA_BASE_URL", Some(&fmcsa_base_url)),
             ("STRIPE_API_BASE", Some(&stripe_api_base)),
             ("BOOKING_URL", booking_url.as_ref()),
@@ -362,6 +371,8 @@ impl Config {
             admin_idle_timeout_minutes,
             fmcsa_web_key: get("FMCSA_WEB_KEY").map(Secret::new),
             fmcsa_base_url,
+            samsara_base_url,
+            motive_base_url,
             stripe_secret_key: stripe_secret_key.map(Secret::new),
             stripe_webhook_secret: stripe_webhook_secret.map(Secret::new),
             stripe_api_base,

@@ -3,8 +3,10 @@
 
 pub mod app;
 pub mod config;
+pub mod crypto;
 pub mod http;
 pub mod integrations;
+pub mod jobs;
 pub mod mail;
 pub mod modules;
 pub mod openapi;

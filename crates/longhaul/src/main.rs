@@ -1,5 +1,6 @@
 use clap::{Parser, Subcommand};
 use domain::Role;
+use longhaul::jobs::{self, WorkerOptions};
 use longhaul::modules::auth::bootstrap::{self, CreateUser};
 use longhaul::{Application, Config, app, telemetry};
 
@@ -15,8 +16,14 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Serve the web app and the API (the default).
-    Serve,
+    /// Serve the web app and the API, with the job workers (the default).
+    Serve {
+        /// Serve only; jobs run in separate `longhaul worker` processes.
+        #[arg(long)]
+        no_worker: bool,
+    },
+    /// Run the job workers only (the scale-out shape: N servers, M workers).
+    Worker,
     /// Apply database migrations and exit.
     Migrate,
     /// Print the OpenAPI document.
@@ -72,10 +79,26 @@ async fn run() -> anyhow::Result<()> {
     }
     let config = Config::from_env()?;
     telemetry::init(config.log_format);
-    match cli.command.unwrap_or(Command::Serve) {
-        Command::Serve => {
+    match cli.command.unwrap_or(Command::Serve { no_worker: false }) {
+        Command::Serve { no_worker } => {
             let app = Application::build(config).await?;
-            app.run_until(app::shutdown_signal()).await
+            if no_worker {
+                return app.run_until(app::shutdown_signal()).await;
+            }
+            let (stop, stopped) = tokio::sync::watch::channel(false);
+            let workers = tokio::spawn(jobs::worker::run(
+                app.state(),
+                WorkerOptions::default(),
+                wait_for(stopped),
+            ));
+            let served = app.run_until(app::shutdown_signal()).await;
+            let _ = stop.send(true);
+            workers.await??;
+            served
+        }
+        Command::Worker => {
+            let state = app::prepare(config, Default::default()).await?;
+            jobs::worker::run(state, WorkerOptions::default(), app::shutdown_signal()).await
         }
         Command::Migrate => {
             app::prepare(config, Default::default()).await?;
@@ -145,4 +168,8 @@ async fn run() -> anyhow::Result<()> {
         }
         Command::Openapi => unreachable!("handled above"),
     }
+}
+
+async fn wait_for(mut stopped: tokio::sync::watch::Receiver<bool>) {
+    let _ = stopped.wait_for(|s| *s).await;
 }

@@ -18,7 +18,15 @@ pub struct App {
     pub config: Config,
     pub db: DatabaseConnection,
     pub backend: db::Backend,
+    /// Outgoing e-mail: queued in the outbox, sent by the `send_email` job.
     pub mailer: Arc<dyn Mailer>,
+    /// The transport the job sends through (SMTP or the dev mailbox).
+    pub transport: Arc<dyn Mailer>,
+    pub jobs: crate::jobs::JobQueue,
+    /// Secrets at rest (ELD credentials, queued e-mail).
+    pub cipher: Arc<crate::crypto::Cipher>,
+    /// Builds a fleet's ELD provider client from its stored connection.
+    pub eld: Arc<dyn crate::modules::eld::connector::EldConnector>,
     pub carriers: Arc<dyn CarrierRegistry>,
     pub payments: Arc<dyn PaymentGateway>,
     pub passwords: PasswordHasher,

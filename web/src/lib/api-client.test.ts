@@ -46,4 +46,22 @@ describe('api client', () => {
     mockFetch(204)
     await expect(api.post('/api/auth/sign-out')).resolves.toBeUndefined()
   })
+
+  it('sends FormData as multipart with the CSRF token and no JSON Content-Type', async () => {
+    setCsrfToken('tok-1')
+    const fetchMock = mockFetch(200, {})
+    const body = new FormData()
+    body.append('file', new File(['a,b'], 'fleet.csv', { type: 'text/csv' }))
+    await api.post('/api/x', body)
+    const [, init] = fetchMock.mock.calls[0] as [string, RequestInit]
+    const headers = init.headers as Record<string, string>
+    expect(headers['Content-Type']).toBeUndefined()
+    expect(headers['X-CSRF-Token']).toBe('tok-1')
+    expect(init.body).toBe(body)
+  })
+
+  it('names a bodiless 413 as too large', async () => {
+    mockFetch(413)
+    await expect(api.post('/api/x', {})).rejects.toMatchObject({ status: 413, message: 'The request is too large' })
+  })
 })

@@ -57,10 +57,10 @@ function isErrorBody(value: unknown): value is ErrorBody {
 /** Same-origin JSON request with the session cookie and, for writes, the CSRF header. */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const method = options.method ?? 'GET'
-  const headers: Record<string, string> = {
-    Accept: 'application/json',
-    'Content-Type': 'application/json',
-  }
+  // A FormData body goes as multipart: the browser sets its Content-Type with the boundary.
+  const multipart = options.body instanceof FormData
+  const headers: Record<string, string> = { Accept: 'application/json' }
+  if (!multipart) headers['Content-Type'] = 'application/json'
   if (STATE_CHANGING.has(method) && csrfToken) headers['X-CSRF-Token'] = csrfToken
 
   let response: Response
@@ -69,7 +69,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
       method,
       headers,
       credentials: 'same-origin',
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body: options.body === undefined || multipart ? (options.body as FormData | undefined) : JSON.stringify(options.body),
       signal: options.signal,
     })
   } catch (cause) {
@@ -92,7 +92,9 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
       const { code, message, fields } = data.error
       throw new ApiError(response.status, code, message, fields ?? {})
     }
-    throw new ApiError(response.status, 'http_error', texts.errors.generic)
+    // A proxy may refuse a large upload before the server can answer with a body.
+    const fallback = response.status === 413 ? texts.errors.payloadTooLarge : texts.errors.generic
+    throw new ApiError(response.status, 'http_error', fallback)
   }
   return data as T
 }

@@ -341,6 +341,91 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/fleet/eld": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["status"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/fleet/eld/connection": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Creates the fleet's ELD connection (201) or updates it (200), after one
+         *     authenticated call to the provider.
+         */
+        put: operations["connect"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/fleet/eld/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: operations["update_settings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/fleet/eld/syncs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["history"];
+        put?: never;
+        /** Starts a sync run of a data kind, or answers the one already running. */
+        post: operations["start_sync"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/fleet/eld/syncs/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_run"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/fleet/logo": {
         parameters: {
             query?: never;
@@ -795,6 +880,11 @@ export interface components {
         ConfirmEmailRequest: {
             token: string;
         };
+        ConnectRequest: {
+            api_key?: string | null;
+            geotab?: null | components["schemas"]["GeotabCredentials"];
+            provider?: string | null;
+        };
         Contact: {
             address: components["schemas"]["Address"];
             email?: string | null;
@@ -883,6 +973,13 @@ export interface components {
             license_state?: string | null;
             phone_display: string;
         };
+        EldStatus: {
+            integration?: null | components["schemas"]["IntegrationView"];
+            providers: components["schemas"]["ProviderOption"][];
+            /** @description Runs of this fleet that are queued or running. */
+            running: components["schemas"]["SyncRun"][];
+            settings: components["schemas"]["SyncSettings"];
+        };
         EldView: {
             connected: boolean;
             provider?: string | null;
@@ -953,6 +1050,29 @@ export interface components {
             legal_name: string;
             mc_number?: string | null;
             physical_address?: components["schemas"]["Address"];
+        };
+        GeotabCredentials: {
+            database?: string;
+            password?: string;
+            server?: string;
+            user_name?: string;
+        };
+        GeotabDetails: {
+            database: string;
+            server: string;
+            user_name: string;
+        };
+        IntegrationView: {
+            attention_reason?: string | null;
+            geotab?: null | components["schemas"]["GeotabDetails"];
+            is_demo: boolean;
+            /** @description The key's last four characters; the key itself is never sent back. */
+            key_hint?: string | null;
+            needs_attention: boolean;
+            provider: string;
+            provider_label: string;
+            /** Format: date-time */
+            updated_at: string;
         };
         ListPage_DriverItem: {
             counts: components["schemas"]["TabCounts"];
@@ -1214,6 +1334,13 @@ export interface components {
             /** Format: int32 */
             registered: number;
         };
+        ProviderOption: {
+            /** @description api_key | geotab | none | csv | unavailable */
+            credentials: string;
+            label: string;
+            note?: string | null;
+            value: string;
+        };
         PublicConfig: {
             booking_url: string | null;
             stand_ins: components["schemas"]["StandIns"];
@@ -1321,6 +1448,10 @@ export interface components {
             fmcsa: boolean;
             stripe: boolean;
         };
+        StartSyncRequest: {
+            /** @description drivers | trucks | trailers */
+            kind: string;
+        };
         StepRequest: {
             /** Format: int32 */
             current_step: number;
@@ -1343,6 +1474,57 @@ export interface components {
             /** @description 'paid' once paid; otherwise the session's state (open, unpaid, expired…). */
             status: string;
             subscription_id: string | null;
+        };
+        SyncRun: {
+            /** Format: int32 */
+            assignments_updated?: number | null;
+            /** Format: int32 */
+            created: number;
+            /** Format: int32 */
+            deactivated: number;
+            error?: string | null;
+            /** Format: date-time */
+            finished_at?: string | null;
+            id: string;
+            /** @description drivers | trucks | trailers | import */
+            kind: string;
+            /** Format: int32 */
+            pages_fetched: number;
+            provider: string;
+            /** Format: date-time */
+            queued_at: string;
+            /** Format: int32 */
+            rows_written: number;
+            /** Format: date-time */
+            started_at?: string | null;
+            /** @description queued | running | succeeded | failed */
+            status: string;
+            /**
+             * Format: int32
+             * @description Records received from the provider.
+             */
+            synced: number;
+            /** @description manual | schedule */
+            trigger: string;
+            /** Format: int32 */
+            updated: number;
+            warning?: string | null;
+        };
+        SyncRunPage: {
+            items: components["schemas"]["SyncRun"][];
+            /** Format: int64 */
+            page: number;
+            /** Format: int64 */
+            per_page: number;
+            /** Format: int64 */
+            total: number;
+        };
+        SyncSettings: {
+            drivers: boolean;
+            /** @description hourly | daily | weekly */
+            frequency: string;
+            trailers: boolean;
+            trucks: boolean;
         };
         TabCounts: {
             /** Format: int64 */
@@ -2438,6 +2620,220 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DriverItem"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    status: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EldStatus"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    connect: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConnectRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EldStatus"];
+                };
+            };
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EldStatus"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    update_settings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SyncSettings"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SyncSettings"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    history: {
+        parameters: {
+            query?: {
+                /** @description Case-insensitive text to look for. */
+                q?: string;
+                /** @description 1-based. */
+                page?: number;
+                per_page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SyncRunPage"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    start_sync: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StartSyncRequest"];
+            };
+        };
+        responses: {
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SyncRun"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_run: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SyncRun"];
                 };
             };
             404: {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { longDate, shortDate } from './dates'
+import { longDate, shortDate, shortDateTime } from './dates'
 
 describe('trailer dates', () => {
   it('formats table dates as MMM d, yyyy and the detail date in long US format', () => {
@@ -7,5 +7,13 @@ describe('trailer dates', () => {
     expect(shortDate('2025-01-05T12:00:00Z')).toBe('Jan 5, 2025')
     expect(longDate('2025-01-05')).toBe('January 5, 2025')
     expect(shortDate(null)).toBeNull()
+  })
+})
+
+describe('date and time', () => {
+  it('formats like Jan 5, 2025, 3:04 PM', () => {
+    expect(shortDateTime('2025-01-05T15:04:00')).toBe('Jan 5, 2025, 3:04 PM')
+    expect(shortDateTime('2025-01-05T09:30:00')).toBe('Jan 5, 2025, 9:30 AM')
+    expect(shortDateTime(null)).toBeNull()
   })
 })

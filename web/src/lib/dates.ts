@@ -18,3 +18,10 @@ export function longDate(value: string | null | undefined): string | null {
   const date = parse(value)
   return date ? formatDate(date, 'MMMM d, yyyy') : value
 }
+
+/** 'Jan 5, 2025, 3:04 PM' in the browser's time zone; null when there is no date. */
+export function shortDateTime(value: string | null | undefined): string | null {
+  if (!value) return null
+  const date = parse(value)
+  return date ? formatDate(date, 'MMM d, yyyy, h:mm a') : value
+}

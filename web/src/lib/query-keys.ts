@@ -25,5 +25,11 @@ export const queryKeys = {
     trailer: ['fleet', 'trailer'],
     drivers: ['fleet', 'drivers'],
     driver: ['fleet', 'driver'],
+    /** GET /api/fleet/eld: the connection, sync settings, providers and running syncs. */
+    eld: ['fleet', 'eld'],
+    /** GET /api/fleet/eld/syncs pages (Sync History). */
+    eldSyncs: ['fleet', 'eld-syncs'],
+    /** GET /api/fleet/eld/syncs/{id}: one sync run, polled while it runs. */
+    eldSync: ['fleet', 'eld-sync'],
   },
 } as const

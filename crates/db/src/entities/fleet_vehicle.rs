@@ -27,6 +27,8 @@ pub struct Model {
     pub assigned_driver_id: Option<Uuid>,
     pub assigned_at: Option<DateTimeUtc>,
     pub raw: Option<Json>,
+    /// The provider the ELD ids belong to (NULL: added by hand or seeded).
+    pub eld_provider: Option<String>,
     pub created_at: DateTimeUtc,
     pub updated_at: DateTimeUtc,
     /// Derived: the searched fields as one lower-cased text

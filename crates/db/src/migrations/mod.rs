@@ -12,6 +12,7 @@ mod m0007_signup_checkout_freeze;
 pub mod m0008_rls_roles_and_driver_usernames;
 pub mod m0009_list_indexes;
 mod m0010_covering_list_indexes;
+mod m0011_jobs_and_eld_sync;
 pub mod rls;
 
 pub struct Migrator;
@@ -30,6 +31,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0008_rls_roles_and_driver_usernames::Migration),
             Box::new(m0009_list_indexes::Migration),
             Box::new(m0010_covering_list_indexes::Migration),
+            Box::new(m0011_jobs_and_eld_sync::Migration),
         ]
     }
 }

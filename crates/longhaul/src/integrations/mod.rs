@@ -1,6 +1,7 @@
 //! Outside systems, each behind a trait with a real adapter that speaks the
 //! system's documented API and an offline stand-in for `make run`.
 
+pub mod eld;
 pub mod fmcsa;
 pub mod stripe;
 

@@ -3,11 +3,13 @@
 
 mod dev_mailbox;
 mod memory;
+pub mod outbox;
 pub mod render;
 mod smtp;
 
 pub use dev_mailbox::{DevMailbox, StoredEmail};
 pub use memory::MemoryMailer;
+pub use outbox::QueuedMailer;
 pub use smtp::SmtpMailer;
 
 use serde::{Deserialize, Serialize};

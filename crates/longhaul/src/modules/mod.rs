@@ -4,6 +4,7 @@ pub mod auth;
 pub mod billing;
 pub mod dev_mailbox;
 pub mod drivers;
+pub mod eld;
 pub mod fleet_account;
 pub mod health;
 pub mod signup;

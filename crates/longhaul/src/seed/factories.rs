@@ -193,6 +193,7 @@ pub async fn seed_assets<C: ConnectionTrait>(
             list_tab: NotSet,
             unnamed: NotSet,
             search_text: NotSet,
+            eld_provider: NotSet,
         });
     }
     for chunk in trucks.chunks(500) {
@@ -227,6 +228,7 @@ pub async fn seed_assets<C: ConnectionTrait>(
             list_tab: NotSet,
             unnamed: NotSet,
             search_text: NotSet,
+            eld_provider: NotSet,
         });
     }
     for chunk in trailers.chunks(500) {

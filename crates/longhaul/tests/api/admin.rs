@@ -78,9 +78,15 @@ on_each_backend!(
         assert_eq!(status, StatusCode::CONFLICT);
 
         // The approval e-mail: the dashboard is ready, with a set-password link.
-        let mail = app.emails_to("owner@greatlakes.example").pop().unwrap();
+        let mail = app
+            .emails_to("owner@greatlakes.example")
+            .await
+            .pop()
+            .unwrap();
         assert_eq!(mail.subject, "Your Longhaul fleet dashboard is ready");
-        let token = app.last_link_token("owner@greatlakes.example", "reset-password?token=");
+        let token = app
+            .last_link_token("owner@greatlakes.example", "reset-password?token=")
+            .await;
         let mut owner = TestApp {
             client: new_client(),
             csrf: None,
@@ -222,6 +228,7 @@ on_each_backend!(
         assert_eq!(updated["account_name"], "HEARTLAND INTERSTATE LINES INC");
         assert!(
             app.emails_to("boss@heartland.example")
+                .await
                 .iter()
                 .any(|m| m.subject == "Your Longhaul fleet dashboard is ready")
         );
@@ -479,7 +486,9 @@ on_each_backend!(
             )
             .await;
         assert_eq!(res.status(), StatusCode::CREATED);
-        let token = app.last_link_token("owner@paidfirst.example", "confirm=");
+        let token = app
+            .last_link_token("owner@paidfirst.example", "confirm=")
+            .await;
         app.post("/api/auth/confirm-email", json!({ "token": token }))
             .await;
         let customer = longhaul::modules::auth::service::profiles::find_by_email(
@@ -525,6 +534,7 @@ on_each_backend!(
         assert_eq!(audit["items"][0]["after"]["existing_user"], true);
         assert!(
             app.emails_to("owner@paidfirst.example")
+                .await
                 .iter()
                 .any(|m| m.subject == "Your Longhaul fleet dashboard is ready")
         );

@@ -20,7 +20,7 @@ on_each_backend!(
         );
 
         // Not confirmed yet: refused with the reason, and a fresh link is sent.
-        let before = app.emails_to("dana@example.com").len();
+        let before = app.emails_to("dana@example.com").await.len();
         let (status, error) = error_of(
             app.post(
                 "/api/auth/sign-in",
@@ -31,16 +31,16 @@ on_each_backend!(
         .await;
         assert_eq!(status, StatusCode::FORBIDDEN);
         assert_eq!(error["code"], "email_not_confirmed");
-        assert_eq!(app.emails_to("dana@example.com").len(), before + 1);
+        assert_eq!(app.emails_to("dana@example.com").await.len(), before + 1);
 
         // The e-mailed link leads to /auth and confirms.
-        let mail = app.emails_to("dana@example.com").pop().unwrap();
+        let mail = app.emails_to("dana@example.com").await.pop().unwrap();
         assert!(
             mail.text.contains("http://localhost:3000/auth?confirm="),
             "{}",
             mail.text
         );
-        let token = app.last_link_token("dana@example.com", "confirm=");
+        let token = app.last_link_token("dana@example.com", "confirm=").await;
         let res = app
             .post("/api/auth/confirm-email", json!({ "token": token }))
             .await;
@@ -151,7 +151,7 @@ on_each_backend!(the_server_decides_the_role, |mut app: TestApp| async move {
         )
         .await;
     assert_eq!(res.status(), StatusCode::CREATED);
-    let token = app.last_link_token("boss@fleet.com", "confirm=");
+    let token = app.last_link_token("boss@fleet.com", "confirm=").await;
     app.post("/api/auth/confirm-email", json!({ "token": token }))
         .await;
     let body = app.sign_in("boss@fleet.com", "secret1").await;
@@ -196,7 +196,7 @@ on_each_backend!(
         assert_eq!(app.state.passwords.hashes() - hashes, 2);
 
         // The owner of the known address is told, and nothing else changed.
-        let mails = app.emails_to("known@example.com");
+        let mails = app.emails_to("known@example.com").await;
         let last = mails.last().unwrap();
         assert_eq!(last.subject, "You already have a Longhaul account");
         assert!(last.text.contains("http://localhost:3000/auth"));
@@ -204,6 +204,7 @@ on_each_backend!(
         app.sign_in("known@example.com", "secret1").await;
         assert!(
             app.emails_to("new@example.com")
+                .await
                 .last()
                 .unwrap()
                 .text

@@ -113,7 +113,7 @@ on_each_backend!(bad_input_gets_a_clear_4xx, |app: TestApp| async move {
         )
         .await;
     assert_eq!(res.status(), StatusCode::CREATED);
-    assert_eq!(app.emails_to("dup@example.com").len(), 2);
+    assert_eq!(app.emails_to("dup@example.com").await.len(), 2);
 
     // Wrong password and unknown e-mail: the same answer.
     let (status_a, error_a) = error_of(

@@ -17,7 +17,9 @@ on_each_backend!(
         )
         .await;
         tokio::time::sleep(std::time::Duration::from_millis(200)).await;
-        let token = app.last_link_token(ADMIN_EMAIL, "reset-password?token=");
+        let token = app
+            .last_link_token(ADMIN_EMAIL, "reset-password?token=")
+            .await;
         let res = app
             .post(
                 "/api/auth/password-reset/complete",

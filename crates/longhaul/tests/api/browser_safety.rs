@@ -45,7 +45,7 @@ on_each_backend!(
             .await;
         assert_eq!(res.status(), StatusCode::OK);
 
-        let mails = app.emails_to("second@evil.example");
+        let mails = app.emails_to("second@evil.example").await;
         let mail = mails.last().expect("the dashboard-ready e-mail");
         assert!(!mail.html.contains("<script"), "{}", mail.html);
         assert!(!mail.html.contains("<img"), "{}", mail.html);

@@ -31,7 +31,7 @@ on_each_backend!(
             "email",
         )
         .await;
-        assert!(app.emails_to("nul\u{0}@example.com").is_empty());
+        assert!(app.emails_to("nul\u{0}@example.com").await.is_empty());
 
         let signup: Value = app
             .post("/api/signups", json!({ "dot_number": "1000003" }))

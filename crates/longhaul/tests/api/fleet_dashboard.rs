@@ -848,6 +848,7 @@ on_each_backend!(
                 assigned_driver_id: sea_orm::Set(None),
                 assigned_at: sea_orm::Set(None),
                 raw: sea_orm::Set(None),
+                eld_provider: sea_orm::Set(None),
                 created_at: sea_orm::Set(now),
                 updated_at: sea_orm::Set(now),
                 list_tab: sea_orm::NotSet,

@@ -9,6 +9,7 @@ use std::collections::HashMap;
 use std::path::PathBuf;
 use std::sync::Arc;
 
+pub mod eld_fakes;
 mod pg_cleanup;
 
 pub const ADMIN_EMAIL: &str = "root@longhaul.test";
@@ -247,7 +248,12 @@ impl TestApp {
         self.get("/api/auth/session").await.json().await.unwrap()
     }
 
-    pub fn emails_to(&self, to: &str) -> Vec<OutgoingEmail> {
+    /// The e-mails sent to `to`, after running the queued `send_email` jobs
+    /// (tests run jobs explicitly; no worker runs in the test app).
+    pub async fn emails_to(&self, to: &str) -> Vec<OutgoingEmail> {
+        longhaul::jobs::deliver_pending_emails(&self.state)
+            .await
+            .expect("queued e-mails are delivered");
         self.mailer
             .sent()
             .into_iter()
@@ -256,9 +262,10 @@ impl TestApp {
     }
 
     /// The token in the newest e-mailed link containing `marker` (e.g. "confirm=").
-    pub fn last_link_token(&self, to: &str, marker: &str) -> String {
+    pub async fn last_link_token(&self, to: &str, marker: &str) -> String {
         let mail = self
             .emails_to(to)
+            .await
             .pop()
             .unwrap_or_else(|| panic!("no e-mail to {to}"));
         let start = mail
@@ -286,7 +293,7 @@ impl TestApp {
             "{}",
             res.text().await.unwrap()
         );
-        let token = self.last_link_token(email, "confirm=");
+        let token = self.last_link_token(email, "confirm=").await;
         let res = self
             .post("/api/auth/confirm-email", json!({ "token": token }))
             .await;
@@ -366,6 +373,7 @@ pub async fn wait_for_link(app: &TestApp, to: &str, marker: &str) -> String {
     for _ in 0..100 {
         if app
             .emails_to(to)
+            .await
             .last()
             .is_some_and(|m| m.text.contains(marker))
         {
@@ -373,7 +381,7 @@ pub async fn wait_for_link(app: &TestApp, to: &str, marker: &str) -> String {
         }
         tokio::time::sleep(std::time::Duration::from_millis(20)).await;
     }
-    app.last_link_token(to, marker)
+    app.last_link_token(to, marker).await
 }
 
 /// A confirmed user with the password `secret1` (made as an operator would),

@@ -13,6 +13,8 @@ mod browser_safety;
 mod contract;
 mod control_characters;
 mod driver_usernames;
+mod eld_adapters;
+mod eld_sync;
 mod fleet_dashboard;
 mod fmcsa_adapter;
 mod hashing_bounds;

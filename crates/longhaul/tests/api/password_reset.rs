@@ -31,6 +31,7 @@ on_each_backend!(
         for _ in 0..50 {
             if app
                 .emails_to("pat@example.com")
+                .await
                 .iter()
                 .any(|m| m.text.contains("reset-password?token="))
             {
@@ -38,8 +39,10 @@ on_each_backend!(
             }
             tokio::time::sleep(Duration::from_millis(20)).await;
         }
-        assert!(app.emails_to("ghost@example.com").is_empty());
-        let token = app.last_link_token("pat@example.com", "reset-password?token=");
+        assert!(app.emails_to("ghost@example.com").await.is_empty());
+        let token = app
+            .last_link_token("pat@example.com", "reset-password?token=")
+            .await;
 
         let (status, error) = error_of(
             app.post(
@@ -121,7 +124,9 @@ on_each_backend!(
         let second = {
             let mut token = first.clone();
             for _ in 0..100 {
-                token = app.last_link_token("pat@example.com", "reset-password?token=");
+                token = app
+                    .last_link_token("pat@example.com", "reset-password?token=")
+                    .await;
                 if token != first {
                     break;
                 }
@@ -194,6 +199,7 @@ async fn reset_requests_are_limited_per_account_and_per_address() {
         for _ in 0..50 {
             sent = app
                 .emails_to("pat@example.com")
+                .await
                 .iter()
                 .filter(|m| m.text.contains("reset-password?token="))
                 .count();

@@ -143,7 +143,11 @@ async fn production_has_no_dev_tools_and_emails_the_first_super_admin() {
         // No demo fleet with its public password.
         assert!(longhaul::seed::seed_demo(&state).await.is_err());
 
-        // The first super admin: a set-password link by e-mail, nothing else.
+        // The first super admin: a set-password link by e-mail (queued, then
+        // sent by the job), nothing else.
+        longhaul::jobs::deliver_pending_emails(&state)
+            .await
+            .unwrap();
         let mails: Vec<_> = mailer
             .sent()
             .into_iter()

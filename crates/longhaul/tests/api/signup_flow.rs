@@ -323,7 +323,9 @@ on_each_backend!(
         .await;
         assert_eq!(status, StatusCode::FORBIDDEN);
         assert_eq!(error["code"], "email_not_confirmed");
-        let token = app.last_link_token("dee@deltaplains.example", "confirm=");
+        let token = app
+            .last_link_token("dee@deltaplains.example", "confirm=")
+            .await;
         let res = app
             .post("/api/auth/confirm-email", json!({ "token": token }))
             .await;
@@ -597,8 +599,10 @@ on_each_backend!(
             .await;
         assert_eq!(res.status(), StatusCode::CREATED);
         assert_eq!(holder.session().await["user"], Value::Null);
-        assert!(holder.emails_to("eve@attacker.test").is_empty());
-        let token = holder.last_link_token("payer@smallfleet.example", "confirm=");
+        assert!(holder.emails_to("eve@attacker.test").await.is_empty());
+        let token = holder
+            .last_link_token("payer@smallfleet.example", "confirm=")
+            .await;
         assert!(!token.is_empty());
         let profile = longhaul::modules::auth::service::profiles::find_by_email(
             &holder.state.db,

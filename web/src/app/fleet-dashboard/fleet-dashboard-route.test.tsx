@@ -50,6 +50,15 @@ function stub() {
     vi.fn(
       fakeFetch({
         'GET /api/fleet/account': { status: 200, body: account },
+        'GET /api/fleet/eld': {
+          status: 200,
+          body: {
+            integration: null,
+            settings: { frequency: 'daily', drivers: true, trucks: true, trailers: true },
+            providers: [{ value: 'samsara', label: 'Samsara', credentials: 'api_key', note: null }],
+            running: [],
+          },
+        },
         'GET /api/fleet/overview': {
           status: 200,
           body: { welcome_name: 'Blue Ridge Freight LLC', power_units: { active: 3, registered: 12 }, drivers_active: 5, trailers_active_assigned: 2 },
@@ -113,7 +122,10 @@ describe('fleet dashboard routes', () => {
     await user.click(screen.getByRole('button', { name: texts.fleet.save }))
     expect(await screen.findByText(texts.fleet.colorInvalid)).toBeInTheDocument()
 
+    // The ELD Integration tab is its own chunk, loaded when the tab opens.
     await user.click(screen.getByRole('tab', { name: texts.fleet.settingsTabs.eld }))
-    expect(screen.getByText(texts.fleet.eldTabsComing)).toBeInTheDocument()
+    expect(await screen.findByRole('tab', { name: texts.eld.tabs.connect })).toHaveAttribute('aria-selected', 'true')
+    expect(screen.getByRole('heading', { name: texts.eld.connectTitle })).toBeInTheDocument()
+    expect(screen.getByRole('tab', { name: texts.eld.tabs.history })).toBeInTheDocument()
   })
 })

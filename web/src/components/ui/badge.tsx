@@ -7,6 +7,8 @@ const variants = {
   outline: 'border border-border text-ink',
   success: 'bg-green-100 text-green-800',
   warning: 'bg-amber-100 text-amber-800',
+  destructive: 'bg-red-100 text-red-800',
+  info: 'bg-blue-100 text-blue-800',
 } as const
 
 export interface BadgeProps extends HTMLAttributes<HTMLSpanElement> {

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import texts from '@contracts/texts.json'
 import { renderAt } from '@/test/render'
 import { DriversPage } from './drivers-page'
+import { eldView, integration, syncRun } from '@/test/eld-fixtures'
 import { account, driver, getsOf, page, stubFetch } from '@/test/fleet-fixtures'
 
 const t = texts.fleet
@@ -31,7 +32,7 @@ describe('drivers page', () => {
     expect(screen.getByRole('tab', { name: 'Active Drivers (1)' })).toBeInTheDocument()
     expect(screen.getByRole('tab', { name: 'Inactive Drivers (2)' })).toBeInTheDocument()
     expect(screen.getByRole('link', { name: t.view })).toHaveAttribute('href', '/fleet-dashboard/drivers/driver-1')
-    expect(screen.getByRole('button', { name: t.syncDrivers })).toBeDisabled()
+    expect(screen.getByRole('button', { name: t.syncDrivers })).toBeEnabled()
   })
 
   it('checks the name, posts the new driver, toasts and refreshes the list', async () => {
@@ -101,5 +102,28 @@ describe('drivers page', () => {
 
     expect(await within(dialog).findByText('Enter 10 to 15 digits')).toBeInTheDocument()
     expect(within(dialog).getByLabelText(f.phone)).toHaveAttribute('aria-invalid', 'true')
+  })
+
+  it('syncs from the empty state, toasts once and shows the synced drivers', async () => {
+    let drivers = [] as ReturnType<typeof driver>[]
+    stubFetch({
+      'GET /api/fleet/account': { status: 200, body: account(true) },
+      'GET /api/fleet/eld': { status: 200, body: eldView({ integration: integration() }) },
+      'GET /api/fleet/drivers': () => ({ status: 200, body: page(drivers) }),
+      'POST /api/fleet/eld/syncs': () => ({ status: 202, body: syncRun({ kind: 'drivers' }) }),
+      'GET /api/fleet/eld/syncs/run-1': () => {
+        drivers = [driver()]
+        return { status: 200, body: syncRun({ kind: 'drivers', status: 'succeeded', synced: 1 }) }
+      },
+    })
+    render()
+
+    await userEvent.click(await screen.findByRole('button', { name: t.syncDriversFromEld }))
+
+    expect(await screen.findByText('Updated 1 drivers from Samsara.')).toBeInTheDocument()
+    expect(screen.getAllByText('Drivers synced successfully')).toHaveLength(1)
+    expect(await screen.findByText('Dana Driver')).toBeInTheDocument()
+    expect(screen.queryByText(t.noDriversText)).not.toBeInTheDocument()
+    expect(screen.getByRole('button', { name: t.syncDrivers })).toBeEnabled()
   })
 })

@@ -3,7 +3,8 @@ import { useState } from 'react'
 import { Link } from 'react-router'
 import { Button } from '@/components/ui/button'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table'
-import { ComingSyncButton, NoEldNotice } from '@/components/fleet/eld-parts'
+import { NoEldNotice } from '@/components/fleet/eld-parts'
+import { EldSyncButton } from '@/components/fleet/eld-sync-button'
 import { FleetList } from '@/components/fleet/fleet-list'
 import { useFleetList } from '@/components/fleet/use-fleet-list'
 import type { components } from '@/lib/api-types'
@@ -34,7 +35,7 @@ export function DriversPage() {
         searchLabel={t.searchDrivers}
         actions={
           <>
-            <ComingSyncButton label={t.syncDrivers} />
+            <EldSyncButton kind="drivers" label={t.syncDrivers} />
             <Button onClick={() => setAdding(true)}>
               <Plus className="h-4 w-4" aria-hidden />
               {t.addDriver}
@@ -51,7 +52,9 @@ export function DriversPage() {
             <Users className="mx-auto h-10 w-10 text-muted-foreground" aria-hidden />
             <p className="text-sm text-muted-foreground">{t.noDriversText}</p>
             {eldConnected ? (
-              <ComingSyncButton label={t.syncDriversFromEld} />
+              <div className="flex justify-center">
+                <EldSyncButton kind="drivers" label={t.syncDriversFromEld} showProgress={false} />
+              </div>
             ) : (
               <Button variant="outline" onClick={() => setAdding(true)}>
                 {t.addFirstDriver}

@@ -1,5 +1,4 @@
-import { Alert } from '@/components/ui/alert'
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
+import type { ReactNode } from 'react'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
 import { useFleetAccount } from '@/lib/fleet-account'
 import { texts } from '@/lib/texts'
@@ -8,8 +7,13 @@ import { GeneralSettingsForm } from './general-settings-form'
 import { PortalSettingsForm } from './portal-settings-form'
 import { SecuritySettingsForm } from './security-settings-form'
 
+export interface CompanySettingsPageProps {
+  /** The ELD Integration tab's content: another capability's screen, passed in by the app layer. */
+  eldTab: ReactNode
+}
+
 /** /fleet-dashboard/company-settings (spec §2 "Company Settings"). */
-export default function CompanySettingsPage() {
+export default function CompanySettingsPage({ eldTab }: CompanySettingsPageProps) {
   const account = useFleetAccount()
   if (!account.data) return <p className="text-muted-foreground">{texts.fleet.noFleetInfo}</p>
   const fleet = account.data
@@ -45,16 +49,7 @@ export default function CompanySettingsPage() {
         <TabsContent value="security">
           <SecuritySettingsForm account={fleet} />
         </TabsContent>
-        <TabsContent value="eld">
-          <Card>
-            <CardHeader>
-              <CardTitle>{t.eld}</CardTitle>
-            </CardHeader>
-            <CardContent>
-              <Alert variant="info">{texts.fleet.eldTabsComing}</Alert>
-            </CardContent>
-          </Card>
-        </TabsContent>
+        <TabsContent value="eld">{eldTab}</TabsContent>
       </Tabs>
     </section>
   )

@@ -3,7 +3,8 @@ import { Link } from 'react-router'
 import { Button } from '@/components/ui/button'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table'
 import { StatusBadge } from '@/components/fleet/detail-parts'
-import { ComingSyncButton, NoEldNotice } from '@/components/fleet/eld-parts'
+import { NoEldNotice } from '@/components/fleet/eld-parts'
+import { EldSyncButton } from '@/components/fleet/eld-sync-button'
 import { FleetList } from '@/components/fleet/fleet-list'
 import { useFleetList } from '@/components/fleet/use-fleet-list'
 import type { components } from '@/lib/api-types'
@@ -30,7 +31,7 @@ export function TrailersPage() {
     <FleetList
       title={t.trailersTitle}
       searchLabel={t.searchTrailers}
-      actions={<ComingSyncButton label={t.syncTrailers} />}
+      actions={<EldSyncButton kind="trailers" label={t.syncTrailers} />}
       notice={eldConnected === false ? <NoEldNotice /> : null}
       tabLabels={{ active: t.activeTrailers, inactive: t.inactiveTrailers }}
       list={list}

@@ -47,7 +47,7 @@ describe('trailers page', () => {
     expect(within(rows[2]).getByText('Maintenance')).toBeInTheDocument()
     expect(within(rows[2]).getByText(t.unassigned)).toBeInTheDocument()
     expect(within(rows[3]).getByText('Out of Service')).toBeInTheDocument()
-    expect(screen.getByRole('button', { name: t.syncTrailers })).toBeDisabled()
+    expect(screen.getByRole('button', { name: t.syncTrailers })).toBeEnabled()
   })
 
   it('toasts Error Fetching Trailers', async () => {

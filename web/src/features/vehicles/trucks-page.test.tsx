@@ -37,7 +37,7 @@ describe('trucks page', () => {
     expect(screen.getByRole('heading', { name: t.trucksTitle })).toBeInTheDocument()
     expect(screen.getByRole('tab', { name: 'Active Trucks (1)' })).toHaveAttribute('aria-selected', 'true')
     expect(screen.getByRole('link', { name: t.viewDetails })).toHaveAttribute('href', '/fleet-dashboard/trucks/truck-1')
-    expect(screen.getByRole('button', { name: t.syncFromEld })).toBeDisabled()
+    expect(screen.getByRole('button', { name: t.syncFromEld })).toBeEnabled()
     expect(screen.queryByText(t.noEldTitle)).not.toBeInTheDocument()
     expect(getsOf(fetchMock, '/api/fleet/trucks')[0].searchParams.get('per_page')).toBe('50')
 

@@ -1,0 +1,1093 @@
+//! The offline demo provider for `make run`: a plausible US fleet generated
+//! from a seed, so a fleet keeps the same ELD ids from one sync to the next
+//! and a sync still walks several pages.
+//!
+//! Nothing here is real: names are common US names, phone numbers are in
+//! the fictional 555-0100..555-0199 range, VINs are made up but carry a
+//! correct check digit and model-year code.
+
+use super::{
+    EldDriver, EldError, EldProvider, EldRef, EldTrailer, EldTrailerAssignment, EldVehicle, Page,
+};
+use chrono::{DateTime, Duration, TimeZone, Utc};
+use domain::fleet::{DECOMMISSIONED_DRIVER_ID, DECOMMISSIONED_DRIVER_NAME};
+use domain::fleet_records::{vin_check_digit, vin_year_code};
+use serde_json::{Value, json};
+use std::collections::HashSet;
+
+pub const DEFAULT_DRIVERS: usize = 24;
+pub const DEFAULT_TRUCKS: usize = 20;
+pub const DEFAULT_TRAILERS: usize = 16;
+pub const DEFAULT_PAGE_SIZE: usize = 10;
+
+/// Model years of the demo trucks.
+pub const TRUCK_YEARS: std::ops::RangeInclusive<i32> = 2016..=2025;
+
+const FIRST_NAMES: &[&str] = &[
+    "James",
+    "Robert",
+    "John",
+    "Michael",
+    "David",
+    "William",
+    "Richard",
+    "Joseph",
+    "Thomas",
+    "Christopher",
+    "Charles",
+    "Daniel",
+    "Matthew",
+    "Anthony",
+    "Mark",
+    "Donald",
+    "Steven",
+    "Paul",
+    "Andrew",
+    "Joshua",
+    "Kevin",
+    "Brian",
+    "Jose",
+    "Carlos",
+    "Luis",
+    "Miguel",
+    "Darnell",
+    "Marcus",
+    "Terrence",
+    "Andre",
+    "Mary",
+    "Patricia",
+    "Jennifer",
+    "Linda",
+    "Elizabeth",
+    "Barbara",
+    "Maria",
+    "Tanya",
+    "Angela",
+    "Denise",
+    "Sarah",
+    "Karen",
+    "Nancy",
+    "Lisa",
+    "Sandra",
+    "Ashley",
+];
+const LAST_NAMES: &[&str] = &[
+    "Smith",
+    "Johnson",
+    "Williams",
+    "Brown",
+    "Jones",
+    "Garcia",
+    "Miller",
+    "Davis",
+    "Rodriguez",
+    "Martinez",
+    "Hernandez",
+    "Lopez",
+    "Gonzalez",
+    "Wilson",
+    "Anderson",
+    "Thomas",
+    "Taylor",
+    "Moore",
+    "Jackson",
+    "Martin",
+    "Lee",
+    "Perez",
+    "Thompson",
+    "White",
+    "Harris",
+    "Sanchez",
+    "Clark",
+    "Ramirez",
+    "Lewis",
+    "Robinson",
+    "Walker",
+    "Young",
+    "Allen",
+    "King",
+    "Wright",
+    "Scott",
+    "Torres",
+    "Nguyen",
+    "Hill",
+    "Flores",
+    "Green",
+    "Adams",
+    "Nelson",
+    "Baker",
+    "Hall",
+    "Campbell",
+];
+
+/// A state a demo fleet or driver is based in: its area codes, the pattern
+/// of its driver license numbers and of its (apportioned) plates; `A` is a
+/// letter, `9` a digit.
+struct Home {
+    state: &'static str,
+    area_codes: &'static [&'static str],
+    license: &'static str,
+    plate: &'static str,
+}
+
+const HOMES: &[Home] = &[
+    Home {
+        state: "TN",
+        area_codes: &["615", "901", "423", "865"],
+        license: "999999999",
+        plate: "R999999",
+    },
+    Home {
+        state: "TX",
+        area_codes: &["214", "713", "210", "806", "915"],
+        license: "99999999",
+        plate: "R999999",
+    },
+    Home {
+        state: "GA",
+        area_codes: &["404", "912", "706"],
+        license: "999999999",
+        plate: "PRA9999",
+    },
+    Home {
+        state: "OH",
+        area_codes: &["614", "419", "937"],
+        license: "AA999999",
+        plate: "PBA9999",
+    },
+    Home {
+        state: "IL",
+        area_codes: &["312", "815", "217"],
+        license: "A99999999999",
+        plate: "P 999999",
+    },
+    Home {
+        state: "IN",
+        area_codes: &["317", "260", "812"],
+        license: "9999999999",
+        plate: "AP99999",
+    },
+    Home {
+        state: "KY",
+        area_codes: &["502", "859", "270"],
+        license: "A99999999",
+        plate: "AP9999",
+    },
+    Home {
+        state: "AR",
+        area_codes: &["479", "501", "870"],
+        license: "999999999",
+        plate: "AP99999",
+    },
+    Home {
+        state: "MO",
+        area_codes: &["417", "314", "816"],
+        license: "A999999999",
+        plate: "9AA999",
+    },
+    Home {
+        state: "NC",
+        area_codes: &["704", "336", "919"],
+        license: "999999999999",
+        plate: "AP9999",
+    },
+    Home {
+        state: "PA",
+        area_codes: &["717", "412", "610"],
+        license: "99999999",
+        plate: "AA99999",
+    },
+    Home {
+        state: "AL",
+        area_codes: &["205", "334", "256"],
+        license: "99999999",
+        plate: "AP99999",
+    },
+    Home {
+        state: "FL",
+        area_codes: &["904", "813", "407"],
+        license: "A999999999999",
+        plate: "AP9999",
+    },
+    Home {
+        state: "CA",
+        area_codes: &["909", "559", "951"],
+        license: "A9999999",
+        plate: "AP99999",
+    },
+];
+
+/// Truck makes and models: the first eight VIN characters (maker and
+/// vehicle description), the assembly plant (position 11), the first model
+/// year. Cascadias come up most, as on US roads.
+struct Truck {
+    make: &'static str,
+    model: &'static str,
+    vin_prefix: &'static str,
+    plant: char,
+    first_year: i32,
+}
+
+const TRUCKS: &[Truck] = &[
+    Truck {
+        make: "Freightliner",
+        model: "Cascadia",
+        vin_prefix: "3AKJHHDR",
+        plant: 'S',
+        first_year: 2016,
+    },
+    Truck {
+        make: "Freightliner",
+        model: "Cascadia",
+        vin_prefix: "1FUJHHDR",
+        plant: 'L',
+        first_year: 2016,
+    },
+    Truck {
+        make: "Kenworth",
+        model: "T680",
+        vin_prefix: "1XKYD49X",
+        plant: 'J',
+        first_year: 2016,
+    },
+    Truck {
+        make: "Peterbilt",
+        model: "579",
+        vin_prefix: "1XPBD49X",
+        plant: 'D',
+        first_year: 2016,
+    },
+    Truck {
+        make: "Volvo",
+        model: "VNL 760",
+        vin_prefix: "4V4NC9EH",
+        plant: 'N',
+        first_year: 2018,
+    },
+    Truck {
+        make: "International",
+        model: "LT625",
+        vin_prefix: "3HSDZAPR",
+        plant: 'N',
+        first_year: 2018,
+    },
+    Truck {
+        make: "Kenworth",
+        model: "W900",
+        vin_prefix: "1XKWD49X",
+        plant: 'R',
+        first_year: 2016,
+    },
+    Truck {
+        make: "Mack",
+        model: "Anthem",
+        vin_prefix: "1M1AN4GY",
+        plant: 'M',
+        first_year: 2018,
+    },
+    Truck {
+        make: "Peterbilt",
+        model: "389",
+        vin_prefix: "1XPXD49X",
+        plant: 'D',
+        first_year: 2016,
+    },
+];
+
+/// Trailer kinds with how often they come up, the unit-number prefix the
+/// fleet paints on them, and their makers with the first eight VIN
+/// characters.
+struct TrailerKind {
+    trailer_type: &'static str,
+    weight: usize,
+    unit_prefix: &'static str,
+    makers: &'static [(&'static str, &'static str)],
+}
+
+const TRAILER_KINDS: &[TrailerKind] = &[
+    TrailerKind {
+        trailer_type: "53' Dry Van",
+        weight: 8,
+        unit_prefix: "V",
+        makers: &[
+            ("Great Dane", "1GRAA062"),
+            ("Wabash", "1JJV532D"),
+            ("Hyundai Translead", "3H3V532C"),
+            ("Utility", "1UYVS253"),
+        ],
+    },
+    TrailerKind {
+        trailer_type: "53' Reefer",
+        weight: 5,
+        unit_prefix: "R",
+        makers: &[
+            ("Utility", "1UYVS253"),
+            ("Great Dane", "1GRAA962"),
+            ("Wabash", "1JJV532W"),
+        ],
+    },
+    TrailerKind {
+        trailer_type: "48' Flatbed",
+        weight: 2,
+        unit_prefix: "F",
+        makers: &[("Fontaine", "13N14820"), ("Utility", "1UYFS248")],
+    },
+    TrailerKind {
+        trailer_type: "53' Step Deck",
+        weight: 1,
+        unit_prefix: "S",
+        makers: &[("Fontaine", "13N15330")],
+    },
+];
+
+/// States that issue the permanent trailer plates many fleets run on.
+const TRAILER_PLATE_STATES: &[(&str, &str)] =
+    &[("ME", "9999999"), ("IN", "AT99999"), ("OK", "AT9999")];
+
+/// The assignment dates count back from here, not from the clock, so the
+/// same seed gives the same records on every run.
+fn anchor() -> DateTime<Utc> {
+    Utc.with_ymd_and_hms(2025, 6, 2, 14, 0, 0)
+        .single()
+        .expect("a valid date")
+}
+
+/// A seed per fleet, so each demo fleet gets its own (stable) records.
+pub fn seed_of(fleet_account_id: uuid::Uuid) -> u64 {
+    let (high, low) = fleet_account_id.as_u64_pair();
+    high ^ low.rotate_left(32)
+}
+
+/// An offline provider with a generated fleet; see the module comment.
+#[derive(Debug, Clone)]
+pub struct DemoProvider {
+    drivers: Vec<EldDriver>,
+    vehicles: Vec<EldVehicle>,
+    trailers: Vec<EldTrailer>,
+    assignments: Vec<EldTrailerAssignment>,
+    page_size: usize,
+}
+
+impl DemoProvider {
+    /// 24 drivers (2 deactivated), 20 trucks (2 without a driver, one
+    /// decommissioned), 16 trailers (half assigned), 10 records a page.
+    pub fn new(seed: u64) -> Self {
+        Self::with_sizes(
+            seed,
+            DEFAULT_DRIVERS,
+            DEFAULT_TRUCKS,
+            DEFAULT_TRAILERS,
+            DEFAULT_PAGE_SIZE,
+        )
+    }
+
+    /// One driver in twelve is deactivated. With five trucks or more, one
+    /// (chosen by the seed) is decommissioned and one in ten has no driver;
+    /// the others get an active driver each while there are some. About half
+    /// the trailers are hooked to a driver. A page size of 0 counts as 1.
+    pub fn with_sizes(
+        seed: u64,
+        drivers: usize,
+        trucks: usize,
+        trailers: usize,
+        page_size: usize,
+    ) -> Self {
+        let mut fleet = Generator::new(seed).fleet(drivers, trucks, trailers);
+        fleet.page_size = page_size.max(1);
+        fleet
+    }
+
+    pub fn page_size(&self) -> usize {
+        self.page_size
+    }
+}
+
+#[async_trait::async_trait]
+impl EldProvider for DemoProvider {
+    async fn verify(&self) -> Result<(), EldError> {
+        Ok(())
+    }
+
+    async fn drivers_page(
+        &self,
+        cursor: Option<String>,
+        _updated_after: Option<DateTime<Utc>>,
+    ) -> Result<Page<EldDriver>, EldError> {
+        page(&self.drivers, cursor, self.page_size)
+    }
+
+    async fn vehicles_page(
+        &self,
+        cursor: Option<String>,
+        _updated_after: Option<DateTime<Utc>>,
+    ) -> Result<Page<EldVehicle>, EldError> {
+        page(&self.vehicles, cursor, self.page_size)
+    }
+
+    async fn trailers_page(&self, cursor: Option<String>) -> Result<Page<EldTrailer>, EldError> {
+        page(&self.trailers, cursor, self.page_size)
+    }
+
+    async fn trailer_assignments_page(
+        &self,
+        cursor: Option<String>,
+    ) -> Result<Page<EldTrailerAssignment>, EldError> {
+        page(&self.assignments, cursor, self.page_size)
+    }
+}
+
+/// The page at `cursor` (an offset written in decimal).
+fn page<T: Clone>(items: &[T], cursor: Option<String>, size: usize) -> Result<Page<T>, EldError> {
+    let start = match cursor {
+        None => 0,
+        Some(c) => c.parse::<usize>().map_err(|_| {
+            EldError::Malformed(format!("demo provider: the cursor {c:?} is not an offset"))
+        })?,
+    }
+    .min(items.len());
+    let end = start.saturating_add(size).min(items.len());
+    Ok(Page {
+        items: items[start..end].to_vec(),
+        next: (end < items.len()).then(|| end.to_string()),
+    })
+}
+
+/// SplitMix64: tiny, and the same numbers on every platform and release
+/// (unlike `rand`'s `StdRng`, whose algorithm may change).
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// A number in `0..n` (`n > 0`).
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+
+    fn between(&mut self, range: std::ops::RangeInclusive<i32>) -> i32 {
+        let span = (range.end() - range.start() + 1) as usize;
+        range.start() + self.below(span) as i32
+    }
+
+    fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
+        &items[self.below(items.len())]
+    }
+
+    fn shuffle<T>(&mut self, items: &mut [T]) {
+        for i in (1..items.len()).rev() {
+            items.swap(i, self.below(i + 1));
+        }
+    }
+
+    /// `pattern` with each `A` a letter (not I, O or Q, as on plates) and
+    /// each `9` a digit.
+    fn fill(&mut self, pattern: &str) -> String {
+        const LETTERS: &[u8] = b"ABCDEFGHJKLMNPRSTUVWXYZ";
+        pattern
+            .chars()
+            .map(|c| match c {
+                'A' => LETTERS[self.below(LETTERS.len())] as char,
+                '9' => char::from(b'0' + self.below(10) as u8),
+                other => other,
+            })
+            .collect()
+    }
+}
+
+struct Generator {
+    rng: Rng,
+    ids: HashSet<String>,
+    serials: HashSet<String>,
+}
+
+impl Generator {
+    fn new(seed: u64) -> Self {
+        Self {
+            rng: Rng(seed),
+            ids: HashSet::from([DECOMMISSIONED_DRIVER_ID.to_owned()]),
+            serials: HashSet::new(),
+        }
+    }
+
+    /// A fresh id of `digits` digits (Samsara drivers have short numeric
+    /// ids, vehicles and trailers 15-digit ones).
+    fn id(&mut self, digits: u32) -> String {
+        let low = 10u64.pow(digits - 1);
+        loop {
+            let id = (low + self.rng.next() % (9 * low)).to_string();
+            if self.ids.insert(id.clone()) {
+                return id;
+            }
+        }
+    }
+
+    /// A VIN with a correct check digit and a serial of its own.
+    fn vin(&mut self, prefix: &str, year: i32, plant: char) -> String {
+        loop {
+            let serial = self.rng.fill("999999");
+            let mut vin = format!(
+                "{prefix}0{}{plant}{serial}",
+                vin_year_code(year).expect("a year after 1980")
+            );
+            let check = vin_check_digit(&vin).expect("17 VIN characters");
+            vin.replace_range(8..9, check.encode_utf8(&mut [0; 4]));
+            if self.serials.insert(vin[9..].to_owned()) {
+                return vin;
+            }
+        }
+    }
+
+    fn fleet(mut self, drivers: usize, trucks: usize, trailers: usize) -> DemoProvider {
+        let base = self.rng.below(HOMES.len());
+        let mut drivers = self.drivers(drivers, base);
+        let mut vehicles = self.trucks(trucks, base, &mut drivers);
+        let trailers = self.trailers(trailers, base);
+        let assignments = self.assignments(&trailers, &drivers, &vehicles);
+        for v in &mut vehicles {
+            v.raw = vehicle_raw(v);
+        }
+        for d in &mut drivers {
+            d.raw = driver_raw(d);
+        }
+        DemoProvider {
+            drivers,
+            vehicles,
+            trailers,
+            assignments,
+            page_size: DEFAULT_PAGE_SIZE,
+        }
+    }
+
+    fn drivers(&mut self, n: usize, base: usize) -> Vec<EldDriver> {
+        let mut names = HashSet::new();
+        let mut usernames = HashSet::new();
+        let mut phone_suffixes: Vec<usize> = (0..100).collect();
+        self.rng.shuffle(&mut phone_suffixes);
+        let mut deactivated: Vec<usize> = (0..n).collect();
+        self.rng.shuffle(&mut deactivated);
+        deactivated.truncate(n / 12);
+        (0..n)
+            .map(|i| {
+                // Unique names while the lists allow; real fleets have twins.
+                let (mut first, mut last) = ("", "");
+                for _ in 0..20 {
+                    (first, last) = (*self.rng.pick(FIRST_NAMES), *self.rng.pick(LAST_NAMES));
+                    if names.insert((first, last)) {
+                        break;
+                    }
+                }
+                let mut username = format!(
+                    "{}{}",
+                    first[..1].to_lowercase(),
+                    last.to_lowercase().replace(' ', "")
+                );
+                let stem = username.clone();
+                let mut k = 2;
+                while !usernames.insert(username.clone()) {
+                    username = format!("{stem}{k}");
+                    k += 1;
+                }
+                // Most drivers live near the fleet's base.
+                let home = if self.rng.below(10) < 6 {
+                    &HOMES[base]
+                } else {
+                    self.rng.pick(HOMES)
+                };
+                let area = self.rng.pick(home.area_codes);
+                EldDriver {
+                    id: self.id(7),
+                    first_name: Some(first.into()),
+                    last_name: Some(last.into()),
+                    username: Some(username),
+                    phone: Some(format!(
+                        "{area}55501{:02}",
+                        phone_suffixes[i % phone_suffixes.len()]
+                    )),
+                    license_number: Some(self.rng.fill(home.license)),
+                    license_state: Some(home.state.into()),
+                    active: !deactivated.contains(&i),
+                    assigned_vehicle: None,
+                    raw: Value::Null,
+                }
+            })
+            .collect()
+    }
+
+    fn trucks(&mut self, n: usize, base: usize, drivers: &mut [EldDriver]) -> Vec<EldVehicle> {
+        let mut order: Vec<usize> = (0..n).collect();
+        self.rng.shuffle(&mut order);
+        let decommissioned = (n >= 5).then(|| order[0]);
+        let unassigned: Vec<usize> = if n >= 5 {
+            order[1..=n / 10].to_vec()
+        } else {
+            Vec::new()
+        };
+        let mut free_drivers: Vec<usize> =
+            (0..drivers.len()).filter(|&d| drivers[d].active).collect();
+        self.rng.shuffle(&mut free_drivers);
+        let first_unit = 100 + self.rng.below(80) * 10;
+        (0..n)
+            .map(|i| {
+                let truck = if self.rng.below(3) == 0 {
+                    &TRUCKS[0]
+                } else {
+                    self.rng.pick(TRUCKS)
+                };
+                let is_decommissioned = decommissioned == Some(i);
+                let year = if is_decommissioned {
+                    *TRUCK_YEARS.start()
+                } else {
+                    self.rng
+                        .between(truck.first_year.max(*TRUCK_YEARS.start())..=*TRUCK_YEARS.end())
+                };
+                let id = self.id(15);
+                let name = format!("Unit {}", first_unit + i);
+                let assigned_driver = if is_decommissioned {
+                    Some(EldRef {
+                        id: DECOMMISSIONED_DRIVER_ID.into(),
+                        name: Some(DECOMMISSIONED_DRIVER_NAME.into()),
+                    })
+                } else if unassigned.contains(&i) {
+                    None
+                } else {
+                    free_drivers.pop().map(|d| {
+                        let driver = &mut drivers[d];
+                        driver.assigned_vehicle = Some(EldRef {
+                            id: id.clone(),
+                            name: Some(name.clone()),
+                        });
+                        EldRef {
+                            id: driver.id.clone(),
+                            name: Some(full_name(driver)),
+                        }
+                    })
+                };
+                EldVehicle {
+                    vin: Some(self.vin(truck.vin_prefix, year, truck.plant)),
+                    license_plate: Some(format!(
+                        "{} {}",
+                        HOMES[base].state,
+                        self.rng.fill(HOMES[base].plate)
+                    )),
+                    id,
+                    name: Some(name),
+                    make: Some(truck.make.into()),
+                    model: Some(truck.model.into()),
+                    year: Some(year),
+                    notes: None,
+                    assigned_driver,
+                    raw: Value::Null,
+                }
+            })
+            .collect()
+    }
+
+    fn trailers(&mut self, n: usize, base: usize) -> Vec<EldTrailer> {
+        let total_weight: usize = TRAILER_KINDS.iter().map(|k| k.weight).sum();
+        let first_unit = 5300 + self.rng.below(60) * 10;
+        (0..n)
+            .map(|i| {
+                let mut roll = self.rng.below(total_weight);
+                let kind = TRAILER_KINDS
+                    .iter()
+                    .find(|k| {
+                        let hit = roll < k.weight;
+                        roll = roll.saturating_sub(k.weight);
+                        hit
+                    })
+                    .expect("weights cover the roll");
+                let (maker, prefix) = *self.rng.pick(kind.makers);
+                let year = self.rng.between(2015..=2025);
+                let (state, pattern) = if self.rng.below(2) == 0 {
+                    (HOMES[base].state, HOMES[base].plate)
+                } else {
+                    *self.rng.pick(TRAILER_PLATE_STATES)
+                };
+                let id = self.id(15);
+                let name = format!("{}-{}", kind.unit_prefix, first_unit + i);
+                let vin = self.vin(prefix, year, 'U');
+                let license_plate = format!("{state} {}", self.rng.fill(pattern));
+                let raw = json!({
+                    "id": id,
+                    "name": name,
+                    "vin": vin,
+                    "licensePlate": license_plate,
+                    "trailerType": kind.trailer_type,
+                    "make": maker,
+                    "year": year.to_string(),
+                });
+                EldTrailer {
+                    id,
+                    name: Some(name),
+                    vin: Some(vin),
+                    license_plate: Some(license_plate),
+                    trailer_type: Some(kind.trailer_type.into()),
+                    notes: None,
+                    raw,
+                }
+            })
+            .collect()
+    }
+
+    /// About half the trailers, each hooked to a different active driver,
+    /// drivers with a truck first.
+    fn assignments(
+        &mut self,
+        trailers: &[EldTrailer],
+        drivers: &[EldDriver],
+        vehicles: &[EldVehicle],
+    ) -> Vec<EldTrailerAssignment> {
+        let driving: HashSet<&str> = vehicles
+            .iter()
+            .filter_map(|v| v.assigned_driver.as_ref().map(|d| d.id.as_str()))
+            .collect();
+        let mut candidates: Vec<&EldDriver> = drivers.iter().filter(|d| d.active).collect();
+        self.rng.shuffle(&mut candidates);
+        candidates.sort_by_key(|d| !driving.contains(d.id.as_str()));
+        let mut hooked: Vec<usize> = (0..trailers.len()).collect();
+        self.rng.shuffle(&mut hooked);
+        hooked.truncate(trailers.len().div_ceil(2).min(candidates.len()));
+        hooked.sort_unstable();
+        hooked
+            .into_iter()
+            .zip(candidates)
+            .map(|(t, driver)| EldTrailerAssignment {
+                trailer_id: trailers[t].id.clone(),
+                driver: EldRef {
+                    id: driver.id.clone(),
+                    name: Some(full_name(driver)),
+                },
+                since: Some(
+                    anchor()
+                        - Duration::days(1 + self.rng.below(120) as i64)
+                        - Duration::minutes(self.rng.below(12 * 60) as i64),
+                ),
+            })
+            .collect()
+    }
+}
+
+fn full_name(d: &EldDriver) -> String {
+    domain::fleet::driver_display_name(
+        d.first_name.as_deref(),
+        d.last_name.as_deref(),
+        d.username.as_deref(),
+    )
+}
+
+/// A Samsara vehicle (`GET /fleet/vehicles`), the shape the stored metadata
+/// rules read.
+fn vehicle_raw(v: &EldVehicle) -> Value {
+    let mut raw = json!({
+        "id": v.id,
+        "name": v.name,
+        "vin": v.vin,
+        "licensePlate": v.license_plate,
+        "make": v.make,
+        "model": v.model,
+        "year": v.year.map(|y| y.to_string()),
+    });
+    if let Some(d) = &v.assigned_driver {
+        raw["staticAssignedDriver"] = json!({ "id": d.id, "name": d.name });
+    }
+    raw
+}
+
+/// A Samsara driver (`GET /fleet/drivers`).
+fn driver_raw(d: &EldDriver) -> Value {
+    let mut raw = json!({
+        "id": d.id,
+        "name": full_name(d),
+        "username": d.username,
+        "phone": d.phone,
+        "licenseNumber": d.license_number,
+        "licenseState": d.license_state,
+        "driverActivationStatus": if d.active { "active" } else { "deactivated" },
+    });
+    if let Some(v) = &d.assigned_vehicle {
+        raw["staticAssignedVehicle"] = json!({ "id": v.id, "name": v.name });
+    }
+    raw
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use domain::fleet_records::{Vin, us_state_code};
+    use std::collections::HashMap;
+
+    struct All {
+        drivers: Vec<EldDriver>,
+        vehicles: Vec<EldVehicle>,
+        trailers: Vec<EldTrailer>,
+        assignments: Vec<EldTrailerAssignment>,
+        pages: usize,
+    }
+
+    /// Every list, page by page as the sync engine reads them.
+    async fn read_all(p: &DemoProvider) -> All {
+        let mut all = All {
+            drivers: Vec::new(),
+            vehicles: Vec::new(),
+            trailers: Vec::new(),
+            assignments: Vec::new(),
+            pages: 0,
+        };
+        let mut cursor = None;
+        loop {
+            let page = p.drivers_page(cursor, None).await.unwrap();
+            assert!(page.items.len() <= p.page_size());
+            all.pages += 1;
+            all.drivers.extend(page.items);
+            cursor = page.next;
+            if cursor.is_none() {
+                break;
+            }
+        }
+        loop {
+            let page = p.vehicles_page(cursor, None).await.unwrap();
+            all.pages += 1;
+            all.vehicles.extend(page.items);
+            cursor = page.next;
+            if cursor.is_none() {
+                break;
+            }
+        }
+        loop {
+            let page = p.trailers_page(cursor).await.unwrap();
+            all.pages += 1;
+            all.trailers.extend(page.items);
+            cursor = page.next;
+            if cursor.is_none() {
+                break;
+            }
+        }
+        loop {
+            let page = p.trailer_assignments_page(cursor).await.unwrap();
+            all.pages += 1;
+            all.assignments.extend(page.items);
+            cursor = page.next;
+            if cursor.is_none() {
+                break;
+            }
+        }
+        all
+    }
+
+    fn unique<'a>(ids: impl Iterator<Item = &'a str>) -> usize {
+        ids.collect::<HashSet<_>>().len()
+    }
+
+    #[tokio::test]
+    async fn the_default_fleet_has_the_promised_shape() {
+        let p = DemoProvider::new(7);
+        p.verify().await.unwrap();
+        let all = read_all(&p).await;
+        assert_eq!(all.drivers.len(), 24);
+        assert_eq!(all.drivers.iter().filter(|d| !d.active).count(), 2);
+        assert_eq!(all.vehicles.len(), 20);
+        assert_eq!(all.trailers.len(), 16);
+        assert_eq!(all.assignments.len(), 8);
+        // 3 + 2 + 2 + 1 pages of 10.
+        assert_eq!(all.pages, 8);
+
+        let drivers: HashMap<&str, &EldDriver> =
+            all.drivers.iter().map(|d| (d.id.as_str(), d)).collect();
+        let mut without_driver = 0;
+        let mut decommissioned = 0;
+        for v in &all.vehicles {
+            assert!(TRUCK_YEARS.contains(&v.year.unwrap()), "{v:?}");
+            assert!(
+                TRUCKS
+                    .iter()
+                    .any(|t| Some(t.make) == v.make.as_deref()
+                        && Some(t.model) == v.model.as_deref())
+            );
+            let plate = v.license_plate.as_deref().unwrap();
+            assert!(us_state_code(&plate[..2]).is_some(), "{plate}");
+            assert_eq!(v.raw["id"], v.id.as_str());
+            assert_eq!(v.raw["vin"], v.vin.as_deref().unwrap());
+            assert_eq!(v.raw["year"], v.year.unwrap().to_string());
+            match &v.assigned_driver {
+                None => {
+                    without_driver += 1;
+                    assert!(v.raw.get("staticAssignedDriver").is_none());
+                }
+                Some(r) if r.id == DECOMMISSIONED_DRIVER_ID => {
+                    decommissioned += 1;
+                    assert_eq!(r.name.as_deref(), Some(DECOMMISSIONED_DRIVER_NAME));
+                    assert_eq!(
+                        v.raw["staticAssignedDriver"],
+                        json!({ "id": "4118417", "name": "Trucks no longer in service" })
+                    );
+                }
+                Some(r) => {
+                    let d = drivers[r.id.as_str()];
+                    assert!(d.active);
+                    assert_eq!(r.name.as_deref(), Some(full_name(d).as_str()));
+                    assert_eq!(d.assigned_vehicle.as_ref().unwrap().id, v.id);
+                    assert_eq!(v.raw["staticAssignedDriver"]["id"], r.id.as_str());
+                }
+            }
+        }
+        assert_eq!((without_driver, decommissioned), (2, 1));
+        // 17 trucks, each with a driver of its own.
+        let assigned = all
+            .vehicles
+            .iter()
+            .filter_map(|v| v.assigned_driver.as_ref())
+            .filter(|r| r.id != DECOMMISSIONED_DRIVER_ID);
+        assert_eq!(unique(assigned.map(|r| r.id.as_str())), 17);
+        assert!(!drivers.contains_key(DECOMMISSIONED_DRIVER_ID));
+
+        for d in &all.drivers {
+            let phone = d.phone.as_deref().unwrap();
+            assert_eq!(phone.len(), 10, "{phone}");
+            assert_eq!(&phone[3..8], "55501", "{phone}");
+            assert!(us_state_code(d.license_state.as_deref().unwrap()).is_some());
+            assert!(d.first_name.is_some() && d.last_name.is_some());
+            assert_eq!(
+                d.raw["driverActivationStatus"],
+                if d.active { "active" } else { "deactivated" }
+            );
+        }
+        assert_eq!(
+            unique(all.drivers.iter().filter_map(|d| d.username.as_deref())),
+            24
+        );
+        assert_eq!(
+            unique(all.drivers.iter().filter_map(|d| d.phone.as_deref())),
+            24
+        );
+
+        let trailer_ids: HashSet<&str> = all.trailers.iter().map(|t| t.id.as_str()).collect();
+        for t in &all.trailers {
+            let kind = t.trailer_type.as_deref().unwrap();
+            assert!(TRAILER_KINDS.iter().any(|k| k.trailer_type == kind));
+        }
+        for a in &all.assignments {
+            assert!(trailer_ids.contains(a.trailer_id.as_str()));
+            assert!(drivers[a.driver.id.as_str()].active);
+            assert!(a.since.unwrap() < anchor());
+        }
+        assert_eq!(
+            unique(all.assignments.iter().map(|a| a.driver.id.as_str())),
+            8
+        );
+    }
+
+    #[tokio::test]
+    async fn the_same_seed_gives_the_same_fleet() {
+        let a = read_all(&DemoProvider::new(42)).await;
+        let b = read_all(&DemoProvider::new(42)).await;
+        assert_eq!(a.drivers, b.drivers);
+        assert_eq!(a.vehicles, b.vehicles);
+        assert_eq!(a.trailers, b.trailers);
+        assert_eq!(a.assignments, b.assignments);
+        let c = read_all(&DemoProvider::new(43)).await;
+        assert_ne!(a.drivers[0].id, c.drivers[0].id);
+        assert_ne!(a.vehicles[0].vin, c.vehicles[0].vin);
+        let fleet = uuid::Uuid::from_u128(0x0123_4567_89ab_cdef_0011_2233_4455_6677);
+        assert_eq!(seed_of(fleet), seed_of(fleet));
+        assert_ne!(seed_of(fleet), seed_of(uuid::Uuid::nil()));
+    }
+
+    #[tokio::test]
+    async fn pages_cover_every_record_exactly_once() {
+        for (size, drivers, trucks, trailers) in [
+            (7, 24, 20, 16),
+            (1, 5, 3, 2),
+            (100, 24, 20, 16),
+            (0, 3, 4, 1),
+        ] {
+            let p = DemoProvider::with_sizes(9, drivers, trucks, trailers, size);
+            let all = read_all(&p).await;
+            assert_eq!(all.drivers.len(), drivers);
+            assert_eq!(unique(all.drivers.iter().map(|d| d.id.as_str())), drivers);
+            assert_eq!(all.vehicles.len(), trucks);
+            assert_eq!(unique(all.vehicles.iter().map(|v| v.id.as_str())), trucks);
+            assert_eq!(all.trailers.len(), trailers);
+            assert_eq!(unique(all.trailers.iter().map(|t| t.id.as_str())), trailers);
+            let size = size.max(1);
+            let pages = |n: usize| n.div_ceil(size).max(1);
+            assert_eq!(
+                all.pages,
+                pages(drivers) + pages(trucks) + pages(trailers) + pages(all.assignments.len())
+            );
+        }
+        let p = DemoProvider::new(1);
+        let second = p.drivers_page(Some("10".into()), None).await.unwrap();
+        assert_eq!(second.next.as_deref(), Some("20"));
+        let past_the_end = p.drivers_page(Some("999".into()), None).await.unwrap();
+        assert_eq!(
+            past_the_end,
+            Page {
+                items: vec![],
+                next: None
+            }
+        );
+        assert!(matches!(
+            p.trailers_page(Some("abc".into())).await,
+            Err(EldError::Malformed(_))
+        ));
+    }
+
+    #[tokio::test]
+    async fn vins_are_valid_and_unique() {
+        for seed in 0..20 {
+            let all = read_all(&DemoProvider::with_sizes(seed, 30, 60, 60, 50)).await;
+            let vins: Vec<&str> = all
+                .vehicles
+                .iter()
+                .filter_map(|v| v.vin.as_deref())
+                .chain(all.trailers.iter().filter_map(|t| t.vin.as_deref()))
+                .collect();
+            assert_eq!(vins.len(), 120);
+            assert_eq!(unique(vins.iter().copied()), 120);
+            for vin in vins {
+                let parsed = Vin::parse(vin).unwrap_or_else(|e| panic!("{vin}: {e}"));
+                assert!(parsed.has_valid_check_digit(), "{vin}");
+            }
+            for v in &all.vehicles {
+                let code = vin_year_code(v.year.unwrap()).unwrap();
+                assert_eq!(v.vin.as_deref().unwrap().chars().nth(9), Some(code));
+            }
+        }
+    }
+
+    #[tokio::test]
+    async fn small_and_large_fleets_keep_the_rules() {
+        // More trucks than drivers: the rest stand without a driver.
+        let all = read_all(&DemoProvider::with_sizes(3, 4, 30, 10, 10)).await;
+        let with_driver = all
+            .vehicles
+            .iter()
+            .filter(|v| {
+                v.assigned_driver
+                    .as_ref()
+                    .is_some_and(|r| r.id != DECOMMISSIONED_DRIVER_ID)
+            })
+            .count();
+        assert_eq!(with_driver, 4);
+        assert_eq!(all.assignments.len(), 4);
+        // Too small for a decommissioned truck.
+        let all = read_all(&DemoProvider::with_sizes(3, 2, 2, 0, 10)).await;
+        assert!(all.vehicles.iter().all(|v| v.assigned_driver.is_some()));
+        let all = read_all(&DemoProvider::with_sizes(3, 0, 0, 0, 10)).await;
+        assert_eq!(all.pages, 4);
+        // Large: unique ids and usernames still.
+        let all = read_all(&DemoProvider::with_sizes(5, 3000, 10, 10, 500)).await;
+        assert_eq!(unique(all.drivers.iter().map(|d| d.id.as_str())), 3000);
+        assert_eq!(
+            unique(all.drivers.iter().filter_map(|d| d.username.as_deref())),
+            3000
+        );
+        assert_eq!(all.drivers.iter().filter(|d| !d.active).count(), 250);
+    }
+}

@@ -1,0 +1,403 @@
+//! Samsara's REST API (`Authorization: Bearer <token>`), in the shapes of the
+//! bodies kept in `tests/fixtures/samsara/` (Samsara's own API definition).
+//!
+//! - Drivers: `GET /fleet/drivers`, first every `driverActivationStatus=active`
+//!   page, then every `deactivated` page, so a sync sees who was deactivated
+//!   upstream. The cursor says which phase: `active:<endCursor>` or
+//!   `deactivated:<endCursor>` (empty = the phase's first page).
+//! - Vehicles `GET /fleet/vehicles`, trailers `GET /fleet/trailers`: the cursor
+//!   is Samsara's `endCursor`.
+//! - Trailer assignments: `GET /v1/fleet/trailers/assignments` (legacy API),
+//!   the one endpoint that lists every trailer's assignments; without
+//!   `startMs`/`endMs` it returns the current ones. The newer
+//!   `GET /driver-trailer-assignments` needs a `driverIds` filter, so it
+//!   cannot list a whole fleet in pages.
+
+use super::http::{ProviderHttp, bad_cursor, wire};
+use super::{
+    EldDriver, EldEndpoints, EldError, EldProvider, EldRef, EldTrailer, EldTrailerAssignment,
+    EldVehicle, Page,
+};
+use crate::config::Secret;
+use chrono::{DateTime, SecondsFormat, Utc};
+use serde::Deserialize;
+use serde_json::Value;
+
+/// Samsara's maximum page size.
+const LIMIT: &str = "512";
+
+pub struct Samsara {
+    http: ProviderHttp,
+    base_url: String,
+    token: Secret,
+}
+
+impl Samsara {
+    /// `base_url`: `https://api.samsara.com` (EU: `https://api.eu.samsara.com`).
+    pub fn new(base_url: &str, token: &str, endpoints: &EldEndpoints) -> Self {
+        Self {
+            http: ProviderHttp::new("Samsara", "API token", endpoints, vec![token.to_owned()]),
+            base_url: base_url.trim_end_matches('/').to_owned(),
+            token: Secret::new(token),
+        }
+    }
+
+    async fn get(&self, path: &str, query: &[(&str, String)]) -> Result<Value, EldError> {
+        let url = format!("{}{path}", self.base_url);
+        self.http
+            .json(|client| {
+                client
+                    .get(&url)
+                    .bearer_auth(self.token.expose())
+                    .query(query)
+            })
+            .await
+    }
+
+    /// One page of `{ data: [...], pagination: { endCursor, hasNextPage } }`.
+    async fn list(
+        &self,
+        path: &str,
+        what: &str,
+        query: &[(&str, String)],
+    ) -> Result<(Vec<Value>, Option<String>), EldError> {
+        let body = self.get(path, query).await?;
+        let page: ListPage = self.http.parse(&format!("a page of {what}"), &body)?;
+        Ok((page.data, page.pagination.and_then(Pagination::next)))
+    }
+}
+
+#[derive(Deserialize)]
+struct ListPage {
+    data: Vec<Value>,
+    pagination: Option<Pagination>,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct Pagination {
+    #[serde(default)]
+    end_cursor: Option<String>,
+    #[serde(default)]
+    has_next_page: bool,
+}
+
+impl Pagination {
+    /// The next page's `after`; the last page may carry `endCursor: ""`.
+    fn next(self) -> Option<String> {
+        self.end_cursor
+            .filter(|cursor| self.has_next_page && !cursor.is_empty())
+    }
+}
+
+#[derive(Deserialize)]
+struct Ref {
+    #[serde(deserialize_with = "wire::id")]
+    id: String,
+    name: Option<String>,
+}
+
+impl From<Ref> for EldRef {
+    fn from(r: Ref) -> Self {
+        EldRef {
+            id: r.id,
+            name: wire::text(r.name),
+        }
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct Driver {
+    #[serde(deserialize_with = "wire::id")]
+    id: String,
+    name: Option<String>,
+    username: Option<String>,
+    phone: Option<String>,
+    license_number: Option<String>,
+    license_state: Option<String>,
+    driver_activation_status: Option<String>,
+    is_deactivated: Option<bool>,
+    static_assigned_vehicle: Option<Ref>,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct Vehicle {
+    #[serde(deserialize_with = "wire::id")]
+    id: String,
+    name: Option<String>,
+    vin: Option<String>,
+    license_plate: Option<String>,
+    make: Option<String>,
+    model: Option<String>,
+    #[serde(default, deserialize_with = "wire::year")]
+    year: Option<i32>,
+    notes: Option<String>,
+    static_assigned_driver: Option<Ref>,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct Trailer {
+    #[serde(deserialize_with = "wire::id")]
+    id: String,
+    name: Option<String>,
+    license_plate: Option<String>,
+    trailer_serial_number: Option<String>,
+    notes: Option<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct V1AssignmentsPage {
+    #[serde(default)]
+    trailers: Vec<V1Trailer>,
+    pagination: Option<Pagination>,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct V1Trailer {
+    #[serde(deserialize_with = "wire::id")]
+    id: String,
+    #[serde(default)]
+    trailer_assignments: Vec<V1Assignment>,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct V1Assignment {
+    #[serde(deserialize_with = "wire::id")]
+    driver_id: String,
+    start_ms: Option<i64>,
+    end_ms: Option<i64>,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Phase {
+    Active,
+    Deactivated,
+}
+
+impl Phase {
+    fn as_str(self) -> &'static str {
+        match self {
+            Phase::Active => "active",
+            Phase::Deactivated => "deactivated",
+        }
+    }
+}
+
+fn driver_cursor(cursor: Option<&str>) -> Option<(Phase, Option<String>)> {
+    let Some(cursor) = cursor else {
+        return Some((Phase::Active, None));
+    };
+    let (phase, after) = cursor.split_once(':')?;
+    let phase = match phase {
+        "active" => Phase::Active,
+        "deactivated" => Phase::Deactivated,
+        _ => return None,
+    };
+    Some((phase, (!after.is_empty()).then(|| after.to_owned())))
+}
+
+fn rfc3339(at: DateTime<Utc>) -> String {
+    at.to_rfc3339_opts(SecondsFormat::Secs, true)
+}
+
+/// A trailer serial number that has the shape of a VIN (17 characters, no
+/// I, O or Q) is the trailer's VIN; fleets usually enter it there.
+fn vin_shaped(serial: &str) -> bool {
+    serial.len() == 17
+        && serial.chars().all(|c| {
+            c.is_ascii_alphanumeric() && !matches!(c.to_ascii_uppercase(), 'I' | 'O' | 'Q')
+        })
+}
+
+#[async_trait::async_trait]
+impl EldProvider for Samsara {
+    async fn verify(&self) -> Result<(), EldError> {
+        self.get("/fleet/drivers", &[("limit", "1".to_owned())])
+            .await
+            .map(drop)
+    }
+
+    async fn drivers_page(
+        &self,
+        cursor: Option<String>,
+        updated_after: Option<DateTime<Utc>>,
+    ) -> Result<Page<EldDriver>, EldError> {
+        let (phase, after) =
+            driver_cursor(cursor.as_deref()).ok_or_else(|| bad_cursor("Samsara"))?;
+        let mut query = vec![
+            ("limit", LIMIT.to_owned()),
+            ("driverActivationStatus", phase.as_str().to_owned()),
+        ];
+        if let Some(after) = after {
+            query.push(("after", after));
+        }
+        if let Some(at) = updated_after {
+            query.push(("updatedAfterTime", rfc3339(at)));
+        }
+        let (data, next) = self.list("/fleet/drivers", "drivers", &query).await?;
+        let items = data
+            .into_iter()
+            .map(|raw| {
+                let d: Driver = self.http.parse("a driver", &raw)?;
+                let (first_name, last_name) = wire::split_name(d.name.as_deref());
+                let active = match (d.driver_activation_status.as_deref(), d.is_deactivated) {
+                    (Some(status), _) => status == "active",
+                    (None, Some(deactivated)) => !deactivated,
+                    (None, None) => phase == Phase::Active,
+                };
+                Ok(EldDriver {
+                    id: d.id,
+                    first_name,
+                    last_name,
+                    username: wire::text(d.username),
+                    phone: wire::text(d.phone),
+                    license_number: wire::text(d.license_number),
+                    license_state: wire::text(d.license_state),
+                    active,
+                    assigned_vehicle: d.static_assigned_vehicle.map(EldRef::from),
+                    raw,
+                })
+            })
+            .collect::<Result<Vec<_>, EldError>>()?;
+        let next = match (next, phase) {
+            (Some(after), phase) => Some(format!("{}:{after}", phase.as_str())),
+            (None, Phase::Active) => Some("deactivated:".to_owned()),
+            (None, Phase::Deactivated) => None,
+        };
+        Ok(Page { items, next })
+    }
+
+    async fn vehicles_page(
+        &self,
+        cursor: Option<String>,
+        updated_after: Option<DateTime<Utc>>,
+    ) -> Result<Page<EldVehicle>, EldError> {
+        let mut query = vec![("limit", LIMIT.to_owned())];
+        if let Some(after) = cursor {
+            query.push(("after", after));
+        }
+        if let Some(at) = updated_after {
+            query.push(("updatedAfterTime", rfc3339(at)));
+        }
+        let (data, next) = self.list("/fleet/vehicles", "vehicles", &query).await?;
+        let items = data
+            .into_iter()
+            .map(|raw| {
+                let v: Vehicle = self.http.parse("a vehicle", &raw)?;
+                Ok(EldVehicle {
+                    id: v.id,
+                    name: wire::text(v.name),
+                    vin: wire::text(v.vin),
+                    license_plate: wire::text(v.license_plate),
+                    make: wire::text(v.make),
+                    model: wire::text(v.model),
+                    year: v.year,
+                    notes: wire::text(v.notes),
+                    assigned_driver: v.static_assigned_driver.map(EldRef::from),
+                    raw,
+                })
+            })
+            .collect::<Result<Vec<_>, EldError>>()?;
+        Ok(Page { items, next })
+    }
+
+    async fn trailers_page(&self, cursor: Option<String>) -> Result<Page<EldTrailer>, EldError> {
+        let mut query = vec![("limit", LIMIT.to_owned())];
+        if let Some(after) = cursor {
+            query.push(("after", after));
+        }
+        let (data, next) = self.list("/fleet/trailers", "trailers", &query).await?;
+        let items = data
+            .into_iter()
+            .map(|raw| {
+                let t: Trailer = self.http.parse("a trailer", &raw)?;
+                let serial = wire::text(t.trailer_serial_number);
+                Ok(EldTrailer {
+                    id: t.id,
+                    name: wire::text(t.name),
+                    vin: serial.filter(|s| vin_shaped(s)),
+                    license_plate: wire::text(t.license_plate),
+                    trailer_type: None,
+                    notes: wire::text(t.notes),
+                    raw,
+                })
+            })
+            .collect::<Result<Vec<_>, EldError>>()?;
+        Ok(Page { items, next })
+    }
+
+    async fn trailer_assignments_page(
+        &self,
+        cursor: Option<String>,
+    ) -> Result<Page<EldTrailerAssignment>, EldError> {
+        let mut query = vec![("limit", LIMIT.to_owned())];
+        if let Some(after) = cursor {
+            query.push(("startingAfter", after));
+        }
+        let body = self.get("/v1/fleet/trailers/assignments", &query).await?;
+        let page: V1AssignmentsPage = self.http.parse("trailer assignments", &body)?;
+        let items = page
+            .trailers
+            .into_iter()
+            .filter_map(|trailer| {
+                // The current assignment has no end; the latest start wins
+                // should Samsara ever list two.
+                let current = trailer
+                    .trailer_assignments
+                    .into_iter()
+                    .filter(|a| a.end_ms.is_none())
+                    .max_by_key(|a| a.start_ms)?;
+                Some(EldTrailerAssignment {
+                    trailer_id: trailer.id,
+                    driver: EldRef {
+                        id: current.driver_id,
+                        name: None,
+                    },
+                    since: current.start_ms.and_then(DateTime::from_timestamp_millis),
+                })
+            })
+            .collect();
+        Ok(Page {
+            items,
+            next: page.pagination.and_then(Pagination::next),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn driver_cursors_carry_the_phase() {
+        assert!(matches!(driver_cursor(None), Some((Phase::Active, None))));
+        assert!(matches!(
+            driver_cursor(Some("active:MjkY")),
+            Some((Phase::Active, Some(c))) if c == "MjkY"
+        ));
+        assert!(matches!(
+            driver_cursor(Some("deactivated:")),
+            Some((Phase::Deactivated, None))
+        ));
+        // Only the first ':' separates the phase.
+        assert!(matches!(
+            driver_cursor(Some("deactivated:a:b")),
+            Some((Phase::Deactivated, Some(c))) if c == "a:b"
+        ));
+        assert!(driver_cursor(Some("MjkY")).is_none());
+        assert!(driver_cursor(Some("other:MjkY")).is_none());
+    }
+
+    #[test]
+    fn only_vin_shaped_serials_are_vins() {
+        assert!(vin_shaped("8V8WD530FLN016251"));
+        assert!(!vin_shaped("GFRV-43N-VGX"));
+        assert!(!vin_shaped("8V8WD530FLN01625O"));
+    }
+}

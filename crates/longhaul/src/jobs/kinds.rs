@@ -1,0 +1,42 @@
+//! The job kinds: each is one apalis queue with its own worker.
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum JobKind {
+    /// One outgoing e-mail of the outbox.
+    SendEmail,
+    /// Expired sessions, one-time tokens and sign-in attempts (scheduled).
+    Sweep,
+    /// One ELD sync run.
+    EldSync,
+    /// Starts the fleets' scheduled ELD syncs that are due (scheduled).
+    EldSchedule,
+}
+
+impl JobKind {
+    pub const ALL: [JobKind; 4] = [
+        JobKind::SendEmail,
+        JobKind::Sweep,
+        JobKind::EldSync,
+        JobKind::EldSchedule,
+    ];
+
+    /// The queue's name in the jobs table and in metrics.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            JobKind::SendEmail => "send_email",
+            JobKind::Sweep => "sweep_expired",
+            JobKind::EldSync => "eld_sync",
+            JobKind::EldSchedule => "eld_schedule",
+        }
+    }
+
+    /// Attempts before a job is left failed. A sync run keeps its own state
+    /// and is retried by the user or the next schedule instead.
+    pub fn max_attempts(self) -> usize {
+        match self {
+            JobKind::SendEmail => 8,
+            JobKind::Sweep | JobKind::EldSchedule => 3,
+            JobKind::EldSync => 3,
+        }
+    }
+}

@@ -1,0 +1,83 @@
+//! Pushing jobs, and the apalis tables, in the application's own database.
+
+use super::JobKind;
+use apalis::prelude::{TaskBuilder, TaskSink};
+use apalis_postgres::PostgresStorage;
+use apalis_sqlite::SqliteStorage;
+use sea_orm::DatabaseConnection;
+use serde::Serialize;
+use serde_json::Value;
+use std::time::Duration;
+
+/// The job store: the same database the application uses, through its pool.
+#[derive(Clone)]
+pub enum JobQueue {
+    Sqlite(apalis_sqlite::SqlitePool),
+    Postgres(apalis_postgres::PgPool),
+}
+
+/// How one job is pushed.
+#[derive(Debug, Default, Clone)]
+pub struct Enqueue {
+    /// A second push with the same key (per kind) is dropped: a job that is
+    /// started from two places (two replicas' schedulers) runs once.
+    pub idempotency_key: Option<String>,
+    pub run_after: Option<Duration>,
+}
+
+#[derive(Debug, thiserror::Error)]
+#[error("the job could not be queued: {0}")]
+pub struct EnqueueError(String);
+
+impl JobQueue {
+    /// The queue on the application's pool (SeaORM's sqlx pool).
+    pub fn of(db: &DatabaseConnection) -> Self {
+        match db.get_database_backend() {
+            sea_orm::DatabaseBackend::Sqlite => {
+                JobQueue::Sqlite(db.get_sqlite_connection_pool().clone())
+            }
+            _ => JobQueue::Postgres(db.get_postgres_connection_pool().clone()),
+        }
+    }
+
+    /// Creates or upgrades apalis's tables. Runs as the owner role; apalis's
+    /// own `setup` is not used on SQLite because it turns `synchronous` off
+    /// on whichever pooled connection runs it.
+    pub async fn migrate(owner: &DatabaseConnection) -> anyhow::Result<()> {
+        match Self::of(owner) {
+            JobQueue::Sqlite(pool) => SqliteStorage::<()>::migrations().run(&pool).await?,
+            JobQueue::Postgres(pool) => PostgresStorage::<()>::migrations().run(&pool).await?,
+        }
+        Ok(())
+    }
+
+    pub async fn push<P: Serialize>(
+        &self,
+        kind: JobKind,
+        payload: &P,
+        opts: Enqueue,
+    ) -> Result<(), EnqueueError> {
+        let args = serde_json::to_value(payload).map_err(|e| EnqueueError(e.to_string()))?;
+        let mut task = TaskBuilder::new(args).max_attempts(kind.max_attempts());
+        if let Some(key) = &opts.idempotency_key {
+            task = task.idempotency_key(key);
+        }
+        if let Some(delay) = opts.run_after {
+            task = task.run_after(delay);
+        }
+        let task = task.build();
+        let pushed = match self {
+            JobQueue::Sqlite(pool) => {
+                let mut storage: SqliteStorage<Value> = SqliteStorage::new(pool)
+                    .with_config(apalis_sqlite::Config::default().queue(kind.as_str()));
+                storage.push_task(task).await.map_err(|e| e.to_string())
+            }
+            JobQueue::Postgres(pool) => {
+                let mut storage: PostgresStorage<Value> = PostgresStorage::new(pool)
+                    .with_config(apalis_postgres::Config::default().queue(kind.as_str()));
+                storage.push_task(task).await.map_err(|e| e.to_string())
+            }
+        };
+        pushed.map_err(EnqueueError)
+    }
+}

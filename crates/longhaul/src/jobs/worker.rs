@@ -1,0 +1,212 @@
+//! The workers: one per job kind on the job store, plus the schedules
+//! (apalis-cron), which only push a job — keyed by the tick, so N worker
+//! processes firing the same tick store one job between them.
+
+use super::{Enqueue, JobError, JobKind, JobQueue};
+use crate::state::AppState;
+use apalis::layers::retry::RetryPolicy;
+use apalis::prelude::*;
+use apalis_cron::{CronScheduler, Tick};
+use apalis_postgres::PostgresStorage;
+use apalis_sqlite::SqliteStorage;
+use serde_json::Value;
+use std::future::Future;
+use std::str::FromStr;
+use std::time::{Duration, Instant};
+use tower::retry::backoff::{ExponentialBackoffMaker, MakeBackoff};
+use tower::util::rng::HasherRng;
+
+/// How often the workers look for new jobs, how often they say they are
+/// alive, and when a silent worker's running jobs are taken back (twice the
+/// heartbeat): the time a job killed with its process waits to run again.
+#[derive(Debug, Clone)]
+pub struct WorkerOptions {
+    pub poll_interval: Duration,
+    pub heartbeat: Duration,
+    /// Retry backoff: first wait, doubling up to `max_backoff`.
+    pub min_backoff: Duration,
+    pub max_backoff: Duration,
+    pub sweep_schedule: String,
+    pub eld_schedule: String,
+}
+
+impl Default for WorkerOptions {
+    fn default() -> Self {
+        Self {
+            poll_interval: Duration::from_millis(500),
+            heartbeat: Duration::from_secs(10),
+            min_backoff: Duration::from_secs(2),
+            max_backoff: Duration::from_secs(300),
+            // sec min hour day month weekday
+            sweep_schedule: "0 17 * * * *".into(),
+            eld_schedule: "0 */5 * * * *".into(),
+        }
+    }
+}
+
+macro_rules! storage_worker {
+    ($monitor:expr, $state:expr, $options:expr, $instance:expr, $make:expr, $kind:expr) => {{
+        let state = $state.clone();
+        let options = $options.clone();
+        let name = format!("{}-{}", $kind.as_str(), $instance);
+        let make = $make;
+        $monitor.register(move |_restarts| {
+            let backoff = ExponentialBackoffMaker::new(
+                options.min_backoff,
+                options.max_backoff,
+                0.5,
+                HasherRng::default(),
+            )
+            .expect("valid backoff bounds")
+            .make_backoff();
+            WorkerBuilder::new(name.clone())
+                .backend(make($kind).poll_with_interval(options.poll_interval))
+                .catch_panic()
+                .retry(
+                    RetryPolicy::retries($kind.max_attempts().saturating_sub(1))
+                        .with_backoff(backoff),
+                )
+                .data(state.clone())
+                .build(handler_for($kind))
+        })
+    }};
+}
+
+/// Runs every worker until `shutdown` resolves; running jobs get a grace
+/// period to finish, the rest are taken back by the next worker.
+pub async fn run(
+    state: AppState,
+    options: WorkerOptions,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> anyhow::Result<()> {
+    let instance = uuid::Uuid::new_v4().simple().to_string();
+    let mut monitor = Monitor::new().shutdown_timeout(Duration::from_secs(20));
+    match state.jobs.clone() {
+        JobQueue::Sqlite(pool) => {
+            let heartbeat = options.heartbeat;
+            let make = move |kind: JobKind| {
+                SqliteStorage::<Value>::new(&pool).with_config(
+                    apalis_sqlite::Config::default()
+                        .queue(kind.as_str())
+                        .heartbeat_interval(heartbeat)
+                        .missed_heartbeats(2),
+                )
+            };
+            for kind in JobKind::ALL {
+                monitor = storage_worker!(monitor, state, options, instance, make.clone(), kind);
+            }
+        }
+        JobQueue::Postgres(pool) => {
+            let heartbeat = options.heartbeat;
+            let make = move |kind: JobKind| {
+                PostgresStorage::<Value>::new(&pool).with_config(
+                    apalis_postgres::Config::default()
+                        .queue(kind.as_str())
+                        .heartbeat_interval(heartbeat)
+                        .missed_heartbeats(2),
+                )
+            };
+            for kind in JobKind::ALL {
+                monitor = storage_worker!(monitor, state, options, instance, make.clone(), kind);
+            }
+        }
+    }
+    let monitor = register_schedules(monitor, &state, &options, &instance)?;
+    tracing::info!(instance = %instance, "job workers started");
+    monitor
+        .run_with_signal(async move {
+            shutdown.await;
+            Ok(())
+        })
+        .await?;
+    tracing::info!("job workers stopped");
+    Ok(())
+}
+
+fn handler_for(kind: JobKind) -> fn(Value, Data<AppState>, Attempt) -> JobFuture {
+    match kind {
+        JobKind::SendEmail => {
+            |args, state, attempt| Box::pin(dispatch(JobKind::SendEmail, args, state, attempt))
+        }
+        JobKind::Sweep => {
+            |args, state, attempt| Box::pin(dispatch(JobKind::Sweep, args, state, attempt))
+        }
+        JobKind::EldSync => {
+            |args, state, attempt| Box::pin(dispatch(JobKind::EldSync, args, state, attempt))
+        }
+        JobKind::EldSchedule => {
+            |args, state, attempt| Box::pin(dispatch(JobKind::EldSchedule, args, state, attempt))
+        }
+    }
+}
+
+type JobFuture = std::pin::Pin<Box<dyn Future<Output = Result<(), BoxDynError>> + Send>>;
+
+async fn dispatch(
+    kind: JobKind,
+    args: Value,
+    state: Data<AppState>,
+    attempt: Attempt,
+) -> Result<(), BoxDynError> {
+    let started = Instant::now();
+    let last_attempt = attempt.current() + 1 >= kind.max_attempts();
+    let result = super::run_job(&state, kind, args, last_attempt).await;
+    let outcome = match &result {
+        Ok(()) => "succeeded",
+        Err(JobError::Abort(_)) => "aborted",
+        Err(JobError::Retry(_)) => "failed",
+    };
+    metrics::histogram!("longhaul_job_duration_seconds", "kind" => kind.as_str(), "outcome" => outcome)
+        .record(started.elapsed().as_secs_f64());
+    match result {
+        Ok(()) => Ok(()),
+        Err(JobError::Abort(err)) => {
+            tracing::error!(kind = kind.as_str(), error = %format!("{err:#}"), "job given up (not retried)");
+            Err(AbortError::new(err.to_string()).into())
+        }
+        Err(JobError::Retry(err)) => {
+            tracing::warn!(kind = kind.as_str(), attempt = attempt.current(), error = %format!("{err:#}"), "job failed; it will be retried");
+            Err(err.to_string().into())
+        }
+    }
+}
+
+fn register_schedules(
+    monitor: Monitor,
+    state: &AppState,
+    options: &WorkerOptions,
+    instance: &str,
+) -> anyhow::Result<Monitor> {
+    let mut monitor = monitor;
+    for (kind, expr) in [
+        (JobKind::Sweep, options.sweep_schedule.clone()),
+        (JobKind::EldSchedule, options.eld_schedule.clone()),
+    ] {
+        let schedule = cron::Schedule::from_str(&expr)
+            .map_err(|e| anyhow::anyhow!("schedule '{expr}' of {}: {e}", kind.as_str()))?;
+        let queue = state.jobs.clone();
+        let name = format!("{}-schedule-{instance}", kind.as_str());
+        monitor = monitor.register(move |_| {
+            let queue = queue.clone();
+            WorkerBuilder::new(name.clone())
+                .backend(CronScheduler::new(schedule.clone()))
+                .build(move |tick: Tick| {
+                    let queue = queue.clone();
+                    async move {
+                        queue
+                            .push(
+                                kind,
+                                &serde_json::json!({ "tick": tick.get_timestamp() }),
+                                Enqueue {
+                                    idempotency_key: Some(format!("tick-{}", tick.get_timestamp())),
+                                    ..Default::default()
+                                },
+                            )
+                            .await
+                            .map_err(|e| -> BoxDynError { e.to_string().into() })
+                    }
+                })
+        });
+    }
+    Ok(monitor)
+}

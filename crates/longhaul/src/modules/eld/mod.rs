@@ -1,0 +1,13 @@
+//! ELD integration: the fleet's connection to its provider, sync runs (a
+//! job each) with progress and history, the schedule, and the CSV import.
+
+pub mod connector;
+pub mod dto;
+mod error;
+pub mod jobs;
+mod repo;
+pub mod routes;
+pub mod service;
+pub mod sync;
+
+pub use error::EldModuleError;

@@ -1,0 +1,125 @@
+//! The ELD tables, always through the tenant scope.
+
+use chrono::{DateTime, Utc};
+use db::entities::{eld_sync_run, fleet_eld_integration};
+use db::tenancy::{FleetOwned, TenantScope};
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, PaginatorTrait,
+    QueryFilter, QueryOrder, QuerySelect, Set,
+};
+use uuid::Uuid;
+
+pub async fn integration<C: ConnectionTrait>(
+    db: &C,
+    scope: TenantScope,
+) -> Result<Option<fleet_eld_integration::Model>, DbErr> {
+    fleet_eld_integration::Entity::scoped(scope).one(db).await
+}
+
+pub async fn run<C: ConnectionTrait>(
+    db: &C,
+    scope: TenantScope,
+    id: Uuid,
+) -> Result<Option<eld_sync_run::Model>, DbErr> {
+    eld_sync_run::Entity::scoped_by_id(scope, id).one(db).await
+}
+
+pub async fn active_runs<C: ConnectionTrait>(
+    db: &C,
+    scope: TenantScope,
+) -> Result<Vec<eld_sync_run::Model>, DbErr> {
+    eld_sync_run::Entity::scoped(scope)
+        .filter(eld_sync_run::Column::ActiveKind.is_not_null())
+        .order_by_asc(eld_sync_run::Column::QueuedAt)
+        .all(db)
+        .await
+}
+
+pub async fn active_run_of_kind<C: ConnectionTrait>(
+    db: &C,
+    scope: TenantScope,
+    kind: &str,
+) -> Result<Option<eld_sync_run::Model>, DbErr> {
+    eld_sync_run::Entity::scoped(scope)
+        .filter(eld_sync_run::Column::ActiveKind.eq(kind))
+        .one(db)
+        .await
+}
+
+pub async fn history<C: ConnectionTrait>(
+    db: &C,
+    scope: TenantScope,
+    page: u64,
+    per_page: u64,
+) -> Result<(Vec<eld_sync_run::Model>, u64), DbErr> {
+    let total = eld_sync_run::Entity::scoped(scope).count(db).await?;
+    let items = eld_sync_run::Entity::scoped(scope)
+        .order_by_desc(eld_sync_run::Column::QueuedAt)
+        .order_by_desc(eld_sync_run::Column::Id)
+        .offset((page - 1) * per_page)
+        .limit(per_page)
+        .all(db)
+        .await?;
+    Ok((items, total))
+}
+
+pub struct NewRun<'a> {
+    pub kind: &'a str,
+    pub trigger: &'a str,
+    pub provider: &'a str,
+}
+
+/// Inserts a queued run holding the fleet's slot for its kind; a unique
+/// violation means another run of that kind is queued or running.
+pub async fn insert_run<C: ConnectionTrait>(
+    db: &C,
+    scope: TenantScope,
+    new: NewRun<'_>,
+    now: DateTime<Utc>,
+) -> Result<eld_sync_run::Model, DbErr> {
+    eld_sync_run::ActiveModel {
+        id: Set(Uuid::new_v4()),
+        fleet_account_id: Set(scope.fleet_account_id()),
+        kind: Set(new.kind.to_owned()),
+        trigger: Set(new.trigger.to_owned()),
+        status: Set("queued".into()),
+        provider: Set(new.provider.to_owned()),
+        active_kind: Set(Some(new.kind.to_owned())),
+        queued_at: Set(now),
+        started_at: Set(None),
+        finished_at: Set(None),
+        pages_fetched: Set(0),
+        rows_written: Set(0),
+        synced: Set(0),
+        created: Set(0),
+        updated: Set(0),
+        deactivated: Set(0),
+        assignments_updated: Set(None),
+        warning: Set(None),
+        error: Set(None),
+    }
+    .insert(db)
+    .await
+}
+
+/// Updates a run (progress, end) by its id within the scope.
+pub async fn save_run<C: ConnectionTrait>(
+    db: &C,
+    run: eld_sync_run::ActiveModel,
+) -> Result<eld_sync_run::Model, DbErr> {
+    run.update(db).await
+}
+
+/// Fleets whose scheduled sync is due (system scope: every fleet).
+pub async fn due_integrations<C: ConnectionTrait>(
+    db: &C,
+    now: DateTime<Utc>,
+) -> Result<Vec<fleet_eld_integration::Model>, DbErr> {
+    fleet_eld_integration::Entity::find()
+        .filter(fleet_eld_integration::Column::IsActive.eq(true))
+        .filter(fleet_eld_integration::Column::NeedsAttention.eq(false))
+        .filter(fleet_eld_integration::Column::NextSyncAt.lte(now))
+        .limit(500)
+        .all(db)
+        .await
+}

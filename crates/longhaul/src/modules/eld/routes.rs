@@ -1,0 +1,112 @@
+//! `/api/fleet/eld*`: the connection, sync settings, sync runs.
+
+use super::dto::{ConnectRequest, EldStatus, StartSyncRequest, SyncRun, SyncRunPage, SyncSettings};
+use super::service::{self, DataKind, EldDeps};
+use crate::http::error::ErrorBody;
+use crate::http::paging::{PageParams, PageQuery, page_query};
+use crate::http::path_id::path_id;
+use crate::http::{ApiError, ApiResult, FleetAdmin, ValidJson};
+use crate::state::AppState;
+use axum::Json;
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
+use std::collections::BTreeMap;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+/// Every route here is behind the fleet-admin guard (`app.rs`).
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(status))
+        .routes(routes!(connect))
+        .routes(routes!(update_settings))
+        .routes(routes!(start_sync, history))
+        .routes(routes!(get_run))
+}
+
+fn deps(state: &AppState) -> EldDeps<'_> {
+    EldDeps {
+        db: &state.db,
+        jobs: &state.jobs,
+        cipher: &state.cipher,
+        connector: state.eld.as_ref(),
+    }
+}
+
+#[utoipa::path(get, path = "/api/fleet/eld", tag = "eld",
+    responses((status = 200, body = EldStatus), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
+pub async fn status(
+    State(state): State<AppState>,
+    FleetAdmin(scope): FleetAdmin,
+) -> ApiResult<Json<EldStatus>> {
+    Ok(Json(service::status(&state.db, scope).await?))
+}
+
+/// Creates the fleet's ELD connection (201) or updates it (200), after one
+/// authenticated call to the provider.
+#[utoipa::path(put, path = "/api/fleet/eld/connection", tag = "eld", request_body = ConnectRequest,
+    responses((status = 200, body = EldStatus), (status = 201, body = EldStatus), (status = 422, body = ErrorBody)))]
+pub async fn connect(
+    State(state): State<AppState>,
+    FleetAdmin(scope): FleetAdmin,
+    ValidJson(req): ValidJson<ConnectRequest>,
+) -> ApiResult<(StatusCode, Json<EldStatus>)> {
+    let (status, created) = service::connect(&deps(&state), scope, req).await?;
+    let code = if created {
+        StatusCode::CREATED
+    } else {
+        StatusCode::OK
+    };
+    Ok((code, Json(status)))
+}
+
+#[utoipa::path(put, path = "/api/fleet/eld/settings", tag = "eld", request_body = SyncSettings,
+    responses((status = 200, body = SyncSettings), (status = 409, body = ErrorBody), (status = 422, body = ErrorBody)))]
+pub async fn update_settings(
+    State(state): State<AppState>,
+    FleetAdmin(scope): FleetAdmin,
+    ValidJson(req): ValidJson<SyncSettings>,
+) -> ApiResult<Json<SyncSettings>> {
+    Ok(Json(service::update_settings(&state.db, scope, req).await?))
+}
+
+/// Starts a sync run of a data kind, or answers the one already running.
+#[utoipa::path(post, path = "/api/fleet/eld/syncs", tag = "eld", request_body = StartSyncRequest,
+    responses((status = 202, body = SyncRun), (status = 409, body = ErrorBody), (status = 422, body = ErrorBody)))]
+pub async fn start_sync(
+    State(state): State<AppState>,
+    FleetAdmin(scope): FleetAdmin,
+    ValidJson(req): ValidJson<StartSyncRequest>,
+) -> ApiResult<(StatusCode, Json<SyncRun>)> {
+    let kind = DataKind::parse(&req.kind).ok_or_else(|| ApiError::Invalid {
+        message: "Choose drivers, trucks or trailers".into(),
+        fields: BTreeMap::from([("kind".into(), "Choose drivers, trucks or trailers".into())]),
+    })?;
+    let run = service::start_sync(&deps(&state), scope, kind, "manual").await?;
+    Ok((StatusCode::ACCEPTED, Json(run)))
+}
+
+#[utoipa::path(get, path = "/api/fleet/eld/syncs", tag = "eld", params(PageQuery),
+    responses((status = 200, body = SyncRunPage), (status = 400, body = ErrorBody)))]
+pub async fn history(
+    State(state): State<AppState>,
+    FleetAdmin(scope): FleetAdmin,
+    q: PageParams,
+) -> ApiResult<Json<SyncRunPage>> {
+    let q = page_query(q)?;
+    Ok(Json(
+        service::history(&state.db, scope, q.page(), q.per_page()).await?,
+    ))
+}
+
+#[utoipa::path(get, path = "/api/fleet/eld/syncs/{id}", tag = "eld", params(("id" = String, Path)),
+    responses((status = 200, body = SyncRun), (status = 404, body = ErrorBody)))]
+pub async fn get_run(
+    State(state): State<AppState>,
+    FleetAdmin(scope): FleetAdmin,
+    Path(id): Path<String>,
+) -> ApiResult<Json<SyncRun>> {
+    Ok(Json(
+        service::get_run(&state.db, scope, path_id(&id)?).await?,
+    ))
+}

@@ -1,0 +1,545 @@
+//! The ELD rules: connect (create or update, spec part 2 §4) after one
+//! authenticated call, sync settings, starting or joining a sync run, the
+//! history. Shared by the routes and the jobs.
+
+use super::EldModuleError;
+use super::connector::EldConnector;
+use super::dto::{
+    ConnectRequest, EldStatus, GeotabDetails, IntegrationView, ProviderOption, SyncRun,
+    SyncRunPage, SyncSettings,
+};
+use super::repo::{self, NewRun};
+use crate::crypto::Cipher;
+use crate::integrations::eld::{Credentials, EldError, ProviderKind};
+use crate::jobs::{Enqueue, JobKind, JobQueue};
+use chrono::{DateTime, Duration, Utc};
+use db::entities::{eld_sync_run, fleet_eld_integration};
+use db::tenancy::{self, TenantScope};
+use domain::texts::texts;
+use sea_orm::{ActiveModelTrait, DatabaseConnection, IntoActiveModel, Set, SqlErr};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use uuid::Uuid;
+
+pub struct EldDeps<'a> {
+    pub db: &'a DatabaseConnection,
+    pub jobs: &'a JobQueue,
+    pub cipher: &'a Cipher,
+    pub connector: &'a dyn EldConnector,
+}
+
+/// The data kinds a sync run can pull.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum DataKind {
+    Drivers,
+    Trucks,
+    Trailers,
+}
+
+impl DataKind {
+    pub fn parse(s: &str) -> Option<Self> {
+        match s {
+            "drivers" => Some(DataKind::Drivers),
+            "trucks" => Some(DataKind::Trucks),
+            "trailers" => Some(DataKind::Trailers),
+            _ => None,
+        }
+    }
+    pub fn as_str(self) -> &'static str {
+        match self {
+            DataKind::Drivers => "drivers",
+            DataKind::Trucks => "trucks",
+            DataKind::Trailers => "trailers",
+        }
+    }
+    /// The spec's text when the fleet has no integration (part 2 §5, §8).
+    fn not_connected(self) -> String {
+        let t = &texts().eld;
+        match self {
+            DataKind::Drivers => t.drivers_not_connected.clone(),
+            DataKind::Trucks => t.trucks_not_configured.clone(),
+            DataKind::Trailers => t.integration_not_found.clone(),
+        }
+    }
+    fn key_missing(self) -> String {
+        let t = &texts().eld;
+        match self {
+            DataKind::Trucks => t.trucks_key_missing.clone(),
+            DataKind::Drivers | DataKind::Trailers => t.api_key_missing.clone(),
+        }
+    }
+}
+
+/// The `eld_sync` job's payload.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct SyncJob {
+    pub fleet_account_id: Uuid,
+    pub run_id: Uuid,
+}
+
+fn credentials_kind(kind: ProviderKind) -> &'static str {
+    match kind {
+        ProviderKind::Samsara | ProviderKind::Keeptruckin => "api_key",
+        ProviderKind::Geotab => "geotab",
+        ProviderKind::Demo => "none",
+        ProviderKind::Other => "csv",
+        ProviderKind::Omnitracs => "unavailable",
+    }
+}
+
+pub fn providers() -> Vec<ProviderOption> {
+    ProviderKind::ALL
+        .into_iter()
+        .map(|p| ProviderOption {
+            value: p.as_str().to_owned(),
+            label: p.label().to_owned(),
+            credentials: credentials_kind(p).to_owned(),
+            note: (p == ProviderKind::Omnitracs)
+                .then(|| texts().eld.omnitracs_partner_only.clone()),
+        })
+        .collect()
+}
+
+pub fn settings_of(i: &fleet_eld_integration::Model) -> SyncSettings {
+    SyncSettings {
+        frequency: i.sync_frequency.clone(),
+        drivers: i.sync_drivers,
+        trucks: i.sync_trucks,
+        trailers: i.sync_trailers,
+    }
+}
+
+fn view_of(i: &fleet_eld_integration::Model) -> IntegrationView {
+    let kind = ProviderKind::parse(&i.provider);
+    IntegrationView {
+        provider: i.provider.clone(),
+        provider_label: kind
+            .map(|k| k.label().to_owned())
+            .unwrap_or_else(|| i.provider.clone()),
+        key_hint: i.key_hint.clone(),
+        geotab: i
+            .connection_details
+            .clone()
+            .and_then(|v| serde_json::from_value::<GeotabDetails>(v).ok()),
+        needs_attention: i.needs_attention,
+        attention_reason: i.attention_reason.clone(),
+        is_demo: kind == Some(ProviderKind::Demo),
+        updated_at: i.updated_at,
+    }
+}
+
+pub async fn status(
+    db: &DatabaseConnection,
+    scope: TenantScope,
+) -> Result<EldStatus, EldModuleError> {
+    let txn = tenancy::read(db, scope).await?;
+    let integration = repo::integration(&txn, scope)
+        .await?
+        .filter(|i| i.is_active);
+    let running = repo::active_runs(&txn, scope).await?;
+    txn.commit().await?;
+    Ok(EldStatus {
+        settings: integration.as_ref().map(settings_of).unwrap_or_default(),
+        integration: integration.as_ref().map(view_of),
+        providers: providers(),
+        running: running.into_iter().map(SyncRun::from).collect(),
+    })
+}
+
+/// The next scheduled run after `from` for a frequency.
+pub fn next_sync_after(frequency: &str, from: DateTime<Utc>) -> DateTime<Utc> {
+    from + match frequency {
+        "hourly" => Duration::hours(1),
+        "weekly" => Duration::weeks(1),
+        _ => Duration::days(1),
+    }
+}
+
+const MAX_SECRET_LEN: usize = 500;
+
+/// Reads and checks the request: the provider, then its credentials.
+fn parse_connect(req: &ConnectRequest) -> Result<(ProviderKind, Credentials), EldModuleError> {
+    let mut fields = BTreeMap::new();
+    let missing = texts().eld.missing_information.clone();
+    let provider = req
+        .provider
+        .as_deref()
+        .map(str::trim)
+        .filter(|p| !p.is_empty());
+    let Some(provider) = provider else {
+        fields.insert("provider".into(), missing.clone());
+        if req.api_key.as_deref().is_none_or(|k| k.trim().is_empty()) {
+            fields.insert("api_key".into(), missing);
+        }
+        return Err(EldModuleError::missing_information(fields));
+    };
+    let kind = ProviderKind::parse(provider).ok_or_else(|| EldModuleError::Invalid {
+        message: format!("Unknown ELD provider '{provider}'"),
+        fields: BTreeMap::from([("provider".into(), "Unknown ELD provider".into())]),
+    })?;
+    let too_long = |v: &str| v.len() > MAX_SECRET_LEN || v.chars().any(char::is_control);
+    match kind {
+        ProviderKind::Omnitracs => Err(EldModuleError::Unsupported(
+            texts().eld.omnitracs_partner_only.clone(),
+        )),
+        ProviderKind::Samsara | ProviderKind::Keeptruckin => {
+            let key = req.api_key.as_deref().map(str::trim).unwrap_or_default();
+            if key.is_empty() {
+                fields.insert("api_key".into(), missing);
+                return Err(EldModuleError::missing_information(fields));
+            }
+            if too_long(key) {
+                return Err(EldModuleError::Invalid {
+                    message: "The API key is not valid".into(),
+                    fields: BTreeMap::from([(
+                        "api_key".into(),
+                        "The API key is too long or contains control characters".into(),
+                    )]),
+                });
+            }
+            Ok((
+                kind,
+                Credentials::ApiKey {
+                    api_key: key.to_owned(),
+                },
+            ))
+        }
+        ProviderKind::Geotab => {
+            let g = req.geotab.as_ref();
+            let get = |f: fn(&super::dto::GeotabCredentials) -> &String| {
+                g.map(|g| f(g).trim().to_owned()).unwrap_or_default()
+            };
+            let server = Some(get(|g| &g.server))
+                .filter(|s| !s.is_empty())
+                .unwrap_or_else(|| "my.geotab.com".into());
+            let database = get(|g| &g.database);
+            let user_name = get(|g| &g.user_name);
+            let password = g.map(|g| g.password.clone()).unwrap_or_default();
+            for (name, value) in [
+                ("database", &database),
+                ("user_name", &user_name),
+                ("password", &password),
+            ] {
+                if value.is_empty() {
+                    fields.insert(format!("geotab.{name}"), missing.clone());
+                } else if too_long(value) {
+                    fields.insert(
+                        format!("geotab.{name}"),
+                        "Too long or contains control characters".into(),
+                    );
+                }
+            }
+            if too_long(&server) || server.contains('/') {
+                fields.insert(
+                    "geotab.server".into(),
+                    "Enter a server name such as my.geotab.com".into(),
+                );
+            }
+            if !fields.is_empty() {
+                return Err(EldModuleError::Invalid {
+                    message: missing,
+                    fields,
+                });
+            }
+            Ok((
+                kind,
+                Credentials::Geotab {
+                    server,
+                    database,
+                    user_name,
+                    password,
+                },
+            ))
+        }
+        ProviderKind::Demo | ProviderKind::Other => Ok((kind, Credentials::None)),
+    }
+}
+
+fn connection_failed(err: EldError) -> EldModuleError {
+    match err {
+        EldError::Unsupported(msg) => EldModuleError::Unsupported(msg),
+        other => EldModuleError::ConnectionFailed(other.to_string()),
+    }
+}
+
+/// Checks the credentials with one call, then creates the fleet's
+/// integration or updates it. Returns the new status and whether it was
+/// created.
+pub async fn connect(
+    deps: &EldDeps<'_>,
+    scope: TenantScope,
+    req: ConnectRequest,
+) -> Result<(EldStatus, bool), EldModuleError> {
+    let (kind, credentials) = parse_connect(&req)?;
+    if !matches!(kind, ProviderKind::Other) {
+        let provider = deps
+            .connector
+            .connect(scope.fleet_account_id(), kind, &credentials)
+            .map_err(connection_failed)?;
+        provider.verify().await.map_err(connection_failed)?;
+    }
+    let (key_hint, details) = match &credentials {
+        Credentials::ApiKey { api_key } => {
+            let tail: String = api_key
+                .chars()
+                .rev()
+                .take(4)
+                .collect::<Vec<_>>()
+                .into_iter()
+                .rev()
+                .collect();
+            (Some(tail), None)
+        }
+        Credentials::Geotab {
+            server,
+            database,
+            user_name,
+            ..
+        } => (
+            None,
+            Some(
+                serde_json::to_value(GeotabDetails {
+                    server: server.clone(),
+                    database: database.clone(),
+                    user_name: user_name.clone(),
+                })
+                .map_err(anyhow::Error::from)?,
+            ),
+        ),
+        Credentials::None => (None, None),
+    };
+    let sealed = match credentials {
+        Credentials::None => None,
+        ref c => Some(
+            deps.cipher
+                .encrypt(&serde_json::to_string(c).map_err(anyhow::Error::from)?),
+        ),
+    };
+    let now = Utc::now();
+    let txn = tenancy::write(deps.db, scope).await?;
+    let existing = repo::integration(&txn, scope).await?;
+    let created = existing.is_none();
+    match existing {
+        Some(row) => {
+            let switched = row.provider != kind.as_str();
+            let mut row = row.into_active_model();
+            row.provider = Set(kind.as_str().to_owned());
+            row.api_key_encrypted = Set(sealed);
+            row.key_hint = Set(key_hint);
+            row.connection_details = Set(details);
+            row.is_active = Set(true);
+            row.needs_attention = Set(false);
+            row.attention_reason = Set(None);
+            if switched {
+                // Incremental marks belong to the old provider's clock.
+                row.drivers_synced_at = Set(None);
+                row.vehicles_synced_at = Set(None);
+            }
+            row.updated_at = Set(now);
+            row.update(&txn).await?;
+        }
+        None => {
+            let settings = SyncSettings::default();
+            fleet_eld_integration::ActiveModel {
+                id: Set(Uuid::new_v4()),
+                fleet_account_id: Set(scope.fleet_account_id()),
+                provider: Set(kind.as_str().to_owned()),
+                api_key_encrypted: Set(sealed),
+                is_active: Set(true),
+                created_at: Set(now),
+                updated_at: Set(now),
+                key_hint: Set(key_hint),
+                connection_details: Set(details),
+                needs_attention: Set(false),
+                attention_reason: Set(None),
+                sync_frequency: Set(settings.frequency.clone()),
+                sync_drivers: Set(true),
+                sync_trucks: Set(true),
+                sync_trailers: Set(true),
+                next_sync_at: Set(Some(next_sync_after(&settings.frequency, now))),
+                drivers_synced_at: Set(None),
+                vehicles_synced_at: Set(None),
+            }
+            .insert(&txn)
+            .await
+            .map_err(|e| match e.sql_err() {
+                // Two first connections at once: the other one won.
+                Some(SqlErr::UniqueConstraintViolation(_)) => EldModuleError::Invalid {
+                    message: "The ELD connection was just saved by another request; try again"
+                        .into(),
+                    fields: BTreeMap::new(),
+                },
+                _ => e.into(),
+            })?;
+        }
+    }
+    txn.commit().await?;
+    Ok((status(deps.db, scope).await?, created))
+}
+
+pub async fn update_settings(
+    db: &DatabaseConnection,
+    scope: TenantScope,
+    settings: SyncSettings,
+) -> Result<SyncSettings, EldModuleError> {
+    if !matches!(settings.frequency.as_str(), "hourly" | "daily" | "weekly") {
+        return Err(EldModuleError::Invalid {
+            message: "Choose hourly, daily or weekly".into(),
+            fields: BTreeMap::from([("frequency".into(), "Choose hourly, daily or weekly".into())]),
+        });
+    }
+    let txn = tenancy::write(db, scope).await?;
+    let row = repo::integration(&txn, scope)
+        .await?
+        .filter(|i| i.is_active)
+        .ok_or_else(|| EldModuleError::NotConnected(texts().eld.integration_not_found.clone()))?;
+    let frequency_changed = row.sync_frequency != settings.frequency;
+    let mut row = row.into_active_model();
+    row.sync_frequency = Set(settings.frequency.clone());
+    row.sync_drivers = Set(settings.drivers);
+    row.sync_trucks = Set(settings.trucks);
+    row.sync_trailers = Set(settings.trailers);
+    if frequency_changed {
+        row.next_sync_at = Set(Some(next_sync_after(&settings.frequency, Utc::now())));
+    }
+    row.updated_at = Set(Utc::now());
+    let saved = row.update(&txn).await?;
+    txn.commit().await?;
+    Ok(settings_of(&saved))
+}
+
+/// Starts a run of `kind`, or returns the one of that kind already queued or
+/// running (the unique slot decides between two requests at once).
+pub async fn start_sync(
+    deps: &EldDeps<'_>,
+    scope: TenantScope,
+    kind: DataKind,
+    trigger: &str,
+) -> Result<SyncRun, EldModuleError> {
+    let txn = tenancy::write(deps.db, scope).await?;
+    let integration = repo::integration(&txn, scope)
+        .await?
+        .filter(|i| i.is_active)
+        .ok_or_else(|| EldModuleError::NotConnected(kind.not_connected()))?;
+    let provider = ProviderKind::parse(&integration.provider)
+        .ok_or_else(|| EldModuleError::NotConnected(kind.not_connected()))?;
+    match provider {
+        ProviderKind::Omnitracs => {
+            return Err(EldModuleError::Unsupported(
+                texts().eld.omnitracs_partner_only.clone(),
+            ));
+        }
+        ProviderKind::Other => {
+            return Err(EldModuleError::Unsupported(
+                "Your fleet imports its data from a CSV file: use Import CSV in Company Settings → ELD Integration.".into(),
+            ));
+        }
+        ProviderKind::Samsara | ProviderKind::Keeptruckin | ProviderKind::Geotab
+            if integration.api_key_encrypted.is_none() =>
+        {
+            return Err(EldModuleError::KeyMissing(kind.key_missing()));
+        }
+        _ => {}
+    }
+    let inserted = repo::insert_run(
+        &txn,
+        scope,
+        NewRun {
+            kind: kind.as_str(),
+            trigger,
+            provider: provider.as_str(),
+        },
+        Utc::now(),
+    )
+    .await;
+    let run = match inserted {
+        Ok(run) => run,
+        Err(err) if matches!(err.sql_err(), Some(SqlErr::UniqueConstraintViolation(_))) => {
+            drop(txn);
+            let txn = tenancy::read(deps.db, scope).await?;
+            let running = repo::active_run_of_kind(&txn, scope, kind.as_str()).await?;
+            txn.commit().await?;
+            // Ended between the insert and this read: start a new one.
+            return match running {
+                Some(run) => Ok(run.into()),
+                None => Box::pin(start_sync(deps, scope, kind, trigger)).await,
+            };
+        }
+        Err(err) => return Err(err.into()),
+    };
+    txn.commit().await?;
+    let pushed = deps
+        .jobs
+        .push(
+            JobKind::EldSync,
+            &SyncJob {
+                fleet_account_id: scope.fleet_account_id(),
+                run_id: run.id,
+            },
+            Enqueue {
+                idempotency_key: Some(run.id.to_string()),
+                ..Default::default()
+            },
+        )
+        .await;
+    if let Err(err) = pushed {
+        finish_failed(
+            deps.db,
+            scope,
+            run.clone(),
+            "The sync could not be queued; try again.",
+        )
+        .await?;
+        return Err(EldModuleError::Internal(err.into()));
+    }
+    Ok(run.into())
+}
+
+/// Ends a run as failed and frees its slot.
+pub async fn finish_failed(
+    db: &DatabaseConnection,
+    scope: TenantScope,
+    run: eld_sync_run::Model,
+    error: &str,
+) -> Result<eld_sync_run::Model, EldModuleError> {
+    let txn = tenancy::write(db, scope).await?;
+    let mut run = run.into_active_model();
+    run.status = Set("failed".into());
+    run.active_kind = Set(None);
+    run.finished_at = Set(Some(Utc::now()));
+    run.error = Set(Some(error.chars().take(1000).collect()));
+    let saved = repo::save_run(&txn, run).await?;
+    txn.commit().await?;
+    Ok(saved)
+}
+
+pub async fn get_run(
+    db: &DatabaseConnection,
+    scope: TenantScope,
+    id: Uuid,
+) -> Result<SyncRun, EldModuleError> {
+    let txn = tenancy::read(db, scope).await?;
+    let run = repo::run(&txn, scope, id)
+        .await?
+        .ok_or(EldModuleError::NotFound)?;
+    txn.commit().await?;
+    Ok(run.into())
+}
+
+pub async fn history(
+    db: &DatabaseConnection,
+    scope: TenantScope,
+    page: u64,
+    per_page: u64,
+) -> Result<SyncRunPage, EldModuleError> {
+    let txn = tenancy::read(db, scope).await?;
+    let (items, total) = repo::history(&txn, scope, page, per_page).await?;
+    txn.commit().await?;
+    Ok(SyncRunPage {
+        items: items.into_iter().map(SyncRun::from).collect(),
+        total,
+        page,
+        per_page,
+    })
+}
