@@ -86,6 +86,9 @@ pub struct Config {
     pub booking_url: Option<String>,
     /// Create the demo fleet at start when it does not exist yet.
     pub seed_demo: bool,
+    /// How often a job worker says it is alive; a worker silent for two
+    /// beats is dead and its running jobs run again elsewhere.
+    pub job_heartbeat_secs: u64,
 }
 
 #[derive(Debug)]
@@ -264,6 +267,16 @@ impl Config {
             problems.push("ADMIN_IDLE_TIMEOUT_MINUTES must be between 5 and 1440".into());
         }
 
+        let job_heartbeat_secs = parse_num::<u64>(
+            get("JOB_HEARTBEAT_SECS"),
+            "JOB_HEARTBEAT_SECS",
+            10,
+            &mut problems,
+        );
+        if !(1..=300).contains(&job_heartbeat_secs) {
+            problems.push("JOB_HEARTBEAT_SECS must be between 1 and 300".into());
+        }
+
         let fmcsa_base_url = get("FMCSA_BASE_URL")
             .unwrap_or_else(|| crate::integrations::fmcsa::DEFAULT_BASE_URL.to_owned());
         let stripe_api_base = get("STRIPE_API_BASE")
@@ -380,6 +393,7 @@ impl Config {
             seed_demo,
             billing_disabled,
             secret_key: secret_key.map(Secret::new),
+            job_heartbeat_secs,
         })
     }
 

@@ -81,24 +81,22 @@ async fn run() -> anyhow::Result<()> {
     telemetry::init(config.log_format);
     match cli.command.unwrap_or(Command::Serve { no_worker: false }) {
         Command::Serve { no_worker } => {
+            let options = WorkerOptions::from_config(&config);
             let app = Application::build(config).await?;
             if no_worker {
                 return app.run_until(app::shutdown_signal()).await;
             }
             let (stop, stopped) = tokio::sync::watch::channel(false);
-            let workers = tokio::spawn(jobs::worker::run(
-                app.state(),
-                WorkerOptions::default(),
-                wait_for(stopped),
-            ));
+            let workers = tokio::spawn(jobs::worker::run(app.state(), options, wait_for(stopped)));
             let served = app.run_until(app::shutdown_signal()).await;
             let _ = stop.send(true);
             workers.await??;
             served
         }
         Command::Worker => {
+            let options = WorkerOptions::from_config(&config);
             let state = app::prepare(config, Default::default()).await?;
-            jobs::worker::run(state, WorkerOptions::default(), app::shutdown_signal()).await
+            jobs::worker::run(state, options, app::shutdown_signal()).await
         }
         Command::Migrate => {
             app::prepare(config, Default::default()).await?;

@@ -16,6 +16,9 @@ pub struct Model {
     pub provider: String,
     /// The kind while queued or running, else NULL: unique per fleet.
     pub active_kind: Option<String>,
+    /// Only the records changed since the previous run were asked for
+    /// (`updatedAfterTime`); nothing was made inactive.
+    pub incremental: bool,
     pub queued_at: DateTimeUtc,
     pub started_at: Option<DateTimeUtc>,
     pub finished_at: Option<DateTimeUtc>,

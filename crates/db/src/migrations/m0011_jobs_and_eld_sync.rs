@@ -73,6 +73,7 @@ impl MigrationTrait for Migration {
                 .col(string("status"))
                 .col(string("provider"))
                 .col(string_null("active_kind"))
+                .col(boolean("incremental").default(false))
                 .col(timestamp_with_time_zone("queued_at"))
                 .col(timestamp_with_time_zone_null("started_at"))
                 .col(timestamp_with_time_zone_null("finished_at"))

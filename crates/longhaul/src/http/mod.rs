@@ -9,6 +9,7 @@ pub mod paging;
 pub mod path_id;
 pub mod security_headers;
 pub mod session;
+pub mod upload;
 
 pub use error::{ApiError, ApiResult};
 pub use guards::{FleetAdmin, SuperAdmin};

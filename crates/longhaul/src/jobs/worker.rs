@@ -30,6 +30,15 @@ pub struct WorkerOptions {
     pub eld_schedule: String,
 }
 
+impl WorkerOptions {
+    pub fn from_config(config: &crate::Config) -> Self {
+        Self {
+            heartbeat: Duration::from_secs(config.job_heartbeat_secs),
+            ..Self::default()
+        }
+    }
+}
+
 impl Default for WorkerOptions {
     fn default() -> Self {
         Self {

@@ -17,14 +17,14 @@ const NO_ASSETS: Sizes = Sizes {
     trailers: 0,
 };
 
-async fn admin_with_fleet(app: &mut TestApp, email: &str, dot: &str) -> Uuid {
+pub(crate) async fn admin_with_fleet(app: &mut TestApp, email: &str, dot: &str) -> Uuid {
     let id = fleet(app, email, "DEMO SYNC LINES", dot, NO_ASSETS).await;
     app.sign_in(email, "secret1").await;
     id
 }
 
 /// Starts a run of `kind` and runs its job; answers the finished run.
-async fn sync(app: &TestApp, fleet: Uuid, kind: &str) -> Value {
+pub(crate) async fn sync(app: &TestApp, fleet: Uuid, kind: &str) -> Value {
     let res = app
         .post("/api/fleet/eld/syncs", json!({ "kind": kind }))
         .await;
@@ -47,7 +47,7 @@ async fn sync(app: &TestApp, fleet: Uuid, kind: &str) -> Value {
         .unwrap()
 }
 
-async fn total(app: &TestApp, path: &str) -> u64 {
+pub(crate) async fn total(app: &TestApp, path: &str) -> u64 {
     let page: Value = app.get(path).await.json().await.unwrap();
     page["counts"]["active"].as_u64().unwrap() + page["counts"]["inactive"].as_u64().unwrap()
 }

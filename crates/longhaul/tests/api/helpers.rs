@@ -103,7 +103,8 @@ pub async fn spawn_custom(
     let app = try_build(
         vars,
         Overrides {
-            mailer: Some(mailer.clone()),
+            // A test's own transport wins; `mailer` then stays empty.
+            mailer: overrides.mailer.clone().or_else(|| Some(mailer.clone())),
             ..overrides
         },
     )

@@ -216,6 +216,11 @@ pub trait EldProvider: Send + Sync {
         updated_after: Option<DateTime<Utc>>,
     ) -> Result<Page<EldVehicle>, EldError>;
     async fn trailers_page(&self, cursor: Option<String>) -> Result<Page<EldTrailer>, EldError>;
+    /// Whether `updated_after` is honoured (drivers and vehicles): only
+    /// then may a run fetch changes alone.
+    fn supports_updated_after(&self) -> bool {
+        false
+    }
     async fn trailer_assignments_page(
         &self,
         cursor: Option<String>,

@@ -217,6 +217,10 @@ fn vin_shaped(serial: &str) -> bool {
 
 #[async_trait::async_trait]
 impl EldProvider for Samsara {
+    fn supports_updated_after(&self) -> bool {
+        true
+    }
+
     async fn verify(&self) -> Result<(), EldError> {
         self.get("/fleet/drivers", &[("limit", "1".to_owned())])
             .await

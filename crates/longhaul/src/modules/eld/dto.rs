@@ -101,6 +101,8 @@ pub struct SyncRun {
     /// queued | running | succeeded | failed
     pub status: String,
     pub provider: String,
+    /// Only the changes since the previous run were fetched.
+    pub incremental: bool,
     pub queued_at: DateTime<Utc>,
     pub started_at: Option<DateTime<Utc>>,
     pub finished_at: Option<DateTime<Utc>>,
@@ -124,6 +126,7 @@ impl From<eld_sync_run::Model> for SyncRun {
             trigger: r.trigger,
             status: r.status,
             provider: r.provider,
+            incremental: r.incremental,
             queued_at: r.queued_at,
             started_at: r.started_at,
             finished_at: r.finished_at,

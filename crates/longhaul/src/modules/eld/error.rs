@@ -24,6 +24,9 @@ pub enum EldModuleError {
     NotConnected(String),
     #[error("{0}")]
     KeyMissing(String),
+    /// The same work is already under way for the fleet.
+    #[error("{0}")]
+    Busy(String),
     #[error("no such sync run")]
     NotFound,
     #[error(transparent)]
@@ -62,6 +65,10 @@ impl From<EldModuleError> for ApiError {
             },
             EldModuleError::KeyMissing(message) => ApiError::Conflict {
                 code: "eld_key_missing",
+                message,
+            },
+            EldModuleError::Busy(message) => ApiError::Conflict {
+                code: "busy",
                 message,
             },
             EldModuleError::NotFound => ApiError::NotFound,

@@ -68,6 +68,7 @@ pub async fn run_sync(state: &AppState, job: SyncJob) -> Result<(), JobError> {
             am.updated = Set(outcome.counts.updated);
             am.deactivated = Set(outcome.counts.deactivated);
             am.rows_written = Set(sync::written(&outcome.counts));
+            am.incremental = Set(run.incremental);
             am.assignments_updated = Set(outcome.assignments_updated);
             am.warning = Set(outcome.warning);
             repo::save_run(&txn, am).await.map_err(JobError::retry)?;

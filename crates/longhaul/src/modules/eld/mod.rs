@@ -4,6 +4,7 @@
 pub mod connector;
 pub mod dto;
 mod error;
+pub mod import;
 pub mod jobs;
 mod repo;
 pub mod routes;

@@ -85,6 +85,7 @@ pub async fn insert_run<C: ConnectionTrait>(
         status: Set("queued".into()),
         provider: Set(new.provider.to_owned()),
         active_kind: Set(Some(new.kind.to_owned())),
+        incremental: Set(false),
         queued_at: Set(now),
         started_at: Set(None),
         finished_at: Set(None),
@@ -121,5 +122,26 @@ pub async fn due_integrations<C: ConnectionTrait>(
         .filter(fleet_eld_integration::Column::NextSyncAt.lte(now))
         .limit(500)
         .all(db)
+        .await
+}
+
+/// The newest succeeded run of a kind from `provider` (only full runs when
+/// `full_only`).
+pub async fn last_succeeded<C: ConnectionTrait>(
+    db: &C,
+    scope: TenantScope,
+    kind: &str,
+    provider: &str,
+    full_only: bool,
+) -> Result<Option<eld_sync_run::Model>, DbErr> {
+    let mut q = eld_sync_run::Entity::scoped(scope)
+        .filter(eld_sync_run::Column::Kind.eq(kind))
+        .filter(eld_sync_run::Column::Provider.eq(provider))
+        .filter(eld_sync_run::Column::Status.eq("succeeded"));
+    if full_only {
+        q = q.filter(eld_sync_run::Column::Incremental.eq(false));
+    }
+    q.order_by_desc(eld_sync_run::Column::QueuedAt)
+        .one(db)
         .await
 }

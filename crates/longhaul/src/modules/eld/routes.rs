@@ -1,17 +1,24 @@
 //! `/api/fleet/eld*`: the connection, sync settings, sync runs.
 
-use super::dto::{ConnectRequest, EldStatus, StartSyncRequest, SyncRun, SyncRunPage, SyncSettings};
+use super::dto::{
+    ConnectRequest, EldStatus, ImportResult, StartSyncRequest, SyncRun, SyncRunPage, SyncSettings,
+};
+use super::import::{self, MAX_IMPORT_BYTES};
 use super::service::{self, DataKind, EldDeps};
 use crate::http::error::ErrorBody;
 use crate::http::paging::{PageParams, PageQuery, page_query};
 use crate::http::path_id::path_id;
+use crate::http::upload::{UploadError, read_file_field};
 use crate::http::{ApiError, ApiResult, FleetAdmin, ValidJson};
+use crate::integrations::eld::csv_import;
 use crate::state::AppState;
 use axum::Json;
-use axum::extract::{Path, State};
-use axum::http::StatusCode;
+use axum::extract::multipart::MultipartRejection;
+use axum::extract::{DefaultBodyLimit, Multipart, Path, State};
+use axum::http::{StatusCode, header};
+use axum::response::IntoResponse;
 use std::collections::BTreeMap;
-use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::router::{OpenApiRouter, UtoipaMethodRouterExt};
 use utoipa_axum::routes;
 
 /// Every route here is behind the fleet-admin guard (`app.rs`).
@@ -22,6 +29,11 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(update_settings))
         .routes(routes!(start_sync, history))
         .routes(routes!(get_run))
+        .routes(
+            // Room for the multipart framing around the largest file.
+            routes!(import_csv).layer(DefaultBodyLimit::max(MAX_IMPORT_BYTES + 64 * 1024)),
+        )
+        .routes(routes!(import_template))
 }
 
 fn deps(state: &AppState) -> EldDeps<'_> {
@@ -109,4 +121,55 @@ pub async fn get_run(
     Ok(Json(
         service::get_run(&state.db, scope, path_id(&id)?).await?,
     ))
+}
+
+/// Imports drivers, trucks and trailers from a CSV file (multipart, field
+/// `file`) for a fleet whose provider is Other (CSV import). Rows with errors
+/// are left out and named; the others are written in one transaction.
+#[utoipa::path(post, path = "/api/fleet/eld/import", tag = "eld",
+    responses((status = 200, body = ImportResult), (status = 400, body = ErrorBody), (status = 409, body = ErrorBody),
+        (status = 413, body = ErrorBody), (status = 415, body = ErrorBody), (status = 422, body = ErrorBody)))]
+pub async fn import_csv(
+    State(state): State<AppState>,
+    FleetAdmin(scope): FleetAdmin,
+    multipart: Result<Multipart, MultipartRejection>,
+) -> ApiResult<Json<ImportResult>> {
+    let bytes = read_file_field(multipart, "file", MAX_IMPORT_BYTES)
+        .await
+        .map_err(|err| match err {
+            UploadError::NotMultipart => ApiError::UnsupportedMediaType(
+                "Send the CSV file as multipart/form-data in the field 'file'".into(),
+            ),
+            UploadError::TooLarge => ApiError::PayloadTooLarge(format!(
+                "The file is larger than {} MB. Split it into smaller files.",
+                MAX_IMPORT_BYTES / (1024 * 1024)
+            )),
+            UploadError::Missing => ApiError::Invalid {
+                message: "Choose a CSV file to import".into(),
+                fields: BTreeMap::from([("file".into(), "Choose a CSV file to import".into())]),
+            },
+            UploadError::Malformed(message) => ApiError::BadRequest {
+                code: "invalid_multipart",
+                message,
+            },
+        })?;
+    Ok(Json(import::import_csv(&state.db, scope, &bytes).await?))
+}
+
+/// The CSV template of the import: the header row and one example of each
+/// record type.
+#[utoipa::path(get, path = "/api/fleet/eld/import/template", tag = "eld",
+    responses((status = 200, description = "The CSV template", content_type = "text/csv")))]
+pub async fn import_template(FleetAdmin(_scope): FleetAdmin) -> impl IntoResponse {
+    (
+        [
+            (header::CONTENT_TYPE, "text/csv; charset=utf-8"),
+            (
+                header::CONTENT_DISPOSITION,
+                "attachment; filename=\"longhaul-eld-import-template.csv\"",
+            ),
+            (header::CACHE_CONTROL, "no-store"),
+        ],
+        csv_import::template(),
+    )
 }

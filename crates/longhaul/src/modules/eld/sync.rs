@@ -51,6 +51,15 @@ impl Counts {
     }
 }
 
+impl std::ops::AddAssign for Counts {
+    fn add_assign(&mut self, other: Counts) {
+        self.synced += other.synced;
+        self.created += other.created;
+        self.updated += other.updated;
+        self.deactivated += other.deactivated;
+    }
+}
+
 /// The provider client of the fleet's integration.
 pub async fn provider_of(
     deps: &EldDeps<'_>,
@@ -115,6 +124,7 @@ async fn save_progress(
         .col_expr(eld_sync_run::Column::PagesFetched, run.pages_fetched.into())
         .col_expr(eld_sync_run::Column::Synced, run.synced.into())
         .col_expr(eld_sync_run::Column::RowsWritten, run.rows_written.into())
+        .col_expr(eld_sync_run::Column::Incremental, run.incremental.into())
         .exec(&txn)
         .await?;
     txn.commit().await
@@ -127,6 +137,52 @@ pub struct Outcome {
     pub warning: Option<String>,
 }
 
+/// What becomes of this provider's rows that a run did not receive.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Missing {
+    /// A full list: they disappeared upstream and become inactive.
+    Deactivate,
+    /// Changes only: they did not change.
+    Keep,
+}
+
+/// A full run at least this often, so that records deleted upstream (which
+/// a list of changes does not show) become inactive within a day.
+const FULL_RUN_EVERY: chrono::TimeDelta = chrono::TimeDelta::hours(24);
+/// Overlap with the previous run, for clock skew and slow writes upstream.
+const CHANGES_OVERLAP: chrono::TimeDelta = chrono::TimeDelta::minutes(5);
+
+/// A scheduled run of drivers or trucks asks only for the records changed
+/// since the previous successful run, when the provider can filter so
+/// (`updatedAfterTime`) and a full run of the same provider succeeded within
+/// [`FULL_RUN_EVERY`]. Manual runs are always full.
+async fn changes_since(
+    deps: &EldDeps<'_>,
+    scope: TenantScope,
+    kind: DataKind,
+    run: &eld_sync_run::Model,
+    provider: &dyn EldProvider,
+) -> Result<Option<chrono::DateTime<Utc>>, DbErr> {
+    if run.trigger != "schedule"
+        || matches!(kind, DataKind::Trailers)
+        || !provider.supports_updated_after()
+    {
+        return Ok(None);
+    }
+    let txn = tenancy::read(deps.db, scope).await?;
+    let last_full = repo::last_succeeded(&txn, scope, kind.as_str(), &run.provider, true).await?;
+    let last = repo::last_succeeded(&txn, scope, kind.as_str(), &run.provider, false).await?;
+    txn.commit().await?;
+    let now = Utc::now();
+    let recent_full = last_full
+        .and_then(|r| r.started_at)
+        .is_some_and(|at| now - at < FULL_RUN_EVERY);
+    Ok(last
+        .and_then(|r| r.started_at)
+        .filter(|_| recent_full)
+        .map(|at| at - CHANGES_OVERLAP))
+}
+
 /// Pulls one data kind and writes it. `run` carries the progress.
 pub async fn sync_kind(
     deps: &EldDeps<'_>,
@@ -136,11 +192,18 @@ pub async fn sync_kind(
 ) -> Result<Outcome, SyncError> {
     let (provider_kind, provider) = provider_of(deps, scope).await?;
     let provider_name = provider_kind.as_str();
+    let since = changes_since(deps, scope, kind, run, provider.as_ref()).await?;
+    run.incremental = since.is_some();
+    let missing = if since.is_some() {
+        Missing::Keep
+    } else {
+        Missing::Deactivate
+    };
     match kind {
         DataKind::Drivers => {
-            let drivers = fetch_all(deps, scope, run, |c| provider.drivers_page(c, None)).await?;
+            let drivers = fetch_all(deps, scope, run, |c| provider.drivers_page(c, since)).await?;
             let txn = tenancy::write(deps.db, scope).await?;
-            let counts = write_drivers(&txn, scope, provider_name, drivers).await?;
+            let counts = write_drivers(&txn, scope, provider_name, drivers, missing).await?;
             txn.commit().await?;
             Ok(Outcome {
                 counts,
@@ -149,9 +212,10 @@ pub async fn sync_kind(
             })
         }
         DataKind::Trucks => {
-            let vehicles = fetch_all(deps, scope, run, |c| provider.vehicles_page(c, None)).await?;
+            let vehicles =
+                fetch_all(deps, scope, run, |c| provider.vehicles_page(c, since)).await?;
             let txn = tenancy::write(deps.db, scope).await?;
-            let counts = write_vehicles(&txn, scope, provider_name, vehicles).await?;
+            let counts = write_vehicles(&txn, scope, provider_name, vehicles, missing).await?;
             txn.commit().await?;
             Ok(Outcome {
                 counts,
@@ -162,7 +226,7 @@ pub async fn sync_kind(
         DataKind::Trailers => {
             let trailers = fetch_all(deps, scope, run, |c| provider.trailers_page(c)).await?;
             let txn = tenancy::write(deps.db, scope).await?;
-            let counts = write_trailers(&txn, scope, provider_name, trailers).await?;
+            let counts = write_trailers(&txn, scope, provider_name, trailers, missing).await?;
             txn.commit().await?;
             // The second step (spec part 2 §4): its failure warns, the sync stands.
             let assignments = async {
@@ -262,6 +326,7 @@ pub async fn write_drivers<C: ConnectionTrait>(
     scope: TenantScope,
     provider: &str,
     incoming: Vec<EldDriver>,
+    missing: Missing,
 ) -> Result<Counts, DbErr> {
     let existing = fleet_driver::Entity::scoped(scope).all(db).await?;
     let mut by_key: HashMap<(String, String), usize> = HashMap::new();
@@ -351,7 +416,10 @@ pub async fn write_drivers<C: ConnectionTrait>(
         .iter()
         .enumerate()
         .filter(|(i, d)| {
-            !seen.contains(i) && d.is_active && d.eld_provider.as_deref() == Some(provider)
+            missing == Missing::Deactivate
+                && !seen.contains(i)
+                && d.is_active
+                && d.eld_provider.as_deref() == Some(provider)
         })
         .map(|(_, d)| d.id)
         .collect();
@@ -385,6 +453,7 @@ pub async fn write_vehicles<C: ConnectionTrait>(
     scope: TenantScope,
     provider: &str,
     incoming: Vec<EldVehicle>,
+    missing: Missing,
 ) -> Result<Counts, DbErr> {
     let existing = fleet_vehicle::Entity::scoped(scope).all(db).await?;
     let drivers: HashMap<String, Uuid> = fleet_driver::Entity::scoped(scope)
@@ -498,7 +567,10 @@ pub async fn write_vehicles<C: ConnectionTrait>(
         .iter()
         .enumerate()
         .filter(|(i, v)| {
-            !seen.contains(i) && v.is_active && v.eld_provider.as_deref() == Some(provider)
+            missing == Missing::Deactivate
+                && !seen.contains(i)
+                && v.is_active
+                && v.eld_provider.as_deref() == Some(provider)
         })
         .map(|(_, v)| v.id)
         .collect();
@@ -522,6 +594,7 @@ pub async fn write_trailers<C: ConnectionTrait>(
     scope: TenantScope,
     provider: &str,
     incoming: Vec<EldTrailer>,
+    missing: Missing,
 ) -> Result<Counts, DbErr> {
     let existing = fleet_trailer::Entity::scoped(scope).all(db).await?;
     let mut by_key: HashMap<(String, String), usize> = HashMap::new();
@@ -609,7 +682,10 @@ pub async fn write_trailers<C: ConnectionTrait>(
         .iter()
         .enumerate()
         .filter(|(i, t)| {
-            !seen.contains(i) && t.is_active && t.eld_provider.as_deref() == Some(provider)
+            missing == Missing::Deactivate
+                && !seen.contains(i)
+                && t.is_active
+                && t.eld_provider.as_deref() == Some(provider)
         })
         .map(|(_, t)| t.id)
         .collect();

@@ -8,12 +8,13 @@ use super::dto::{
 use super::error::FleetAccountError;
 use super::{logo as logo_store, service, settings};
 use crate::http::error::ErrorBody;
+use crate::http::upload::{UploadError, read_file_field};
 use crate::http::{ApiError, ApiResult, FleetAdmin, ValidJson};
 use crate::state::AppState;
 use axum::Json;
-use axum::extract::multipart::{MultipartError, MultipartRejection};
+use axum::extract::multipart::MultipartRejection;
 use axum::extract::{DefaultBodyLimit, Multipart, State};
-use axum::http::{StatusCode, header};
+use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use db::tenancy::TenantScope;
 use utoipa_axum::router::{OpenApiRouter, UtoipaMethodRouterExt};
@@ -114,42 +115,23 @@ pub async fn upload_logo(
     FleetAdmin(scope): FleetAdmin,
     multipart: Result<Multipart, MultipartRejection>,
 ) -> ApiResult<Json<FleetAccountView>> {
-    let mut multipart = multipart.map_err(|_| {
-        ApiError::UnsupportedMediaType("Send the logo as multipart/form-data".into())
-    })?;
-    let read_error = |err: MultipartError| {
-        if err.status() == StatusCode::PAYLOAD_TOO_LARGE {
-            FleetAccountError::LogoTooLarge.into()
-        } else {
-            ApiError::BadRequest {
-                code: "invalid_multipart",
-                message: err.body_text(),
-            }
-        }
-    };
-    while let Some(mut field) = multipart.next_field().await.map_err(read_error)? {
-        if field.name() == Some("logo") {
-            // Read to the end even past the limit (so the client sees the
-            // 413), keeping nothing beyond it.
-            let mut buffer = Vec::new();
-            let mut too_big = false;
-            while let Some(chunk) = field.chunk().await.map_err(read_error)? {
-                if buffer.len() + chunk.len() > logo_store::MAX_LOGO_BYTES {
-                    too_big = true;
-                    buffer = Vec::new();
+    let bytes = read_file_field(multipart, "logo", logo_store::MAX_LOGO_BYTES)
+        .await
+        .map_err(|err| -> ApiError {
+            match err {
+                UploadError::NotMultipart => {
+                    ApiError::UnsupportedMediaType("Send the logo as multipart/form-data".into())
                 }
-                if !too_big {
-                    buffer.extend_from_slice(&chunk);
-                }
+                UploadError::TooLarge => FleetAccountError::LogoTooLarge.into(),
+                UploadError::Missing => FleetAccountError::LogoMissing.into(),
+                UploadError::Malformed(message) => ApiError::BadRequest {
+                    code: "invalid_multipart",
+                    message,
+                },
             }
-            if too_big {
-                return Err(FleetAccountError::LogoTooLarge.into());
-            }
-            logo_store::save_logo(&state.db, state.files.as_ref(), scope, buffer.into()).await?;
-            return current(&state, scope).await;
-        }
-    }
-    Err(FleetAccountError::LogoMissing.into())
+        })?;
+    logo_store::save_logo(&state.db, state.files.as_ref(), scope, bytes.into()).await?;
+    current(&state, scope).await
 }
 
 #[utoipa::path(delete, path = "/api/fleet/settings/logo", tag = "fleet", responses((status = 200, body = FleetAccountView)))]

@@ -185,6 +185,10 @@ macro_rules! fault_controls {
             pub fn fail_page(&self, route: &str, page: usize, fault: Fault) {
                 self.state.core.add(route, Some(page), None, fault);
             }
+            /// The next request for page `page` (from 1) of `route` gets `fault`.
+            pub fn fail_page_once(&self, route: &str, page: usize, fault: Fault) {
+                self.state.core.add(route, Some(page), Some(1), fault);
+            }
             /// Every request to `route` gets `fault`.
             pub fn fail_always(&self, route: &str, fault: Fault) {
                 self.state.core.add(route, None, None, fault);

@@ -1,0 +1,273 @@
+//! The job workers as operators run them: a `longhaul worker` process killed
+//! with SIGKILL in the middle of a sync, then started again; and e-mail that
+//! failed to send, retried by the worker until it goes out once.
+
+use crate::eld_sync::{admin_with_fleet, total};
+use crate::helpers::eld_fakes::{Fault, SamsaraFake};
+use crate::helpers::{TestApp, backends, spawn_configured};
+use longhaul::app::Overrides;
+use longhaul::jobs::{WorkerOptions, worker};
+use longhaul::mail::{Mailer, MemoryMailer, OutgoingEmail};
+use longhaul::modules::eld::connector::RealConnector;
+use reqwest::StatusCode;
+use sea_orm::{ConnectionTrait, Statement};
+use serde_json::{Value, json};
+use std::process::{Child, Command, Stdio};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+/// A `longhaul worker` process on the test app's database and data
+/// directory (so it reads the same encrypted keys), with a one-second
+/// heartbeat. Killed when dropped.
+struct WorkerProcess(Child);
+
+impl WorkerProcess {
+    fn start(app: &TestApp, samsara: &str, log_name: &str) -> Self {
+        let log = std::fs::File::create(app.data_dir.join(log_name)).unwrap();
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_longhaul"));
+        cmd.arg("worker")
+            .env("DATA_DIR", &app.data_dir)
+            .env("JOB_HEARTBEAT_SECS", "1")
+            .env("SAMSARA_BASE_URL", samsara)
+            .env("LOG_FORMAT", "json")
+            .env_remove("DATABASE_URL")
+            .env_remove("DATABASE_MIGRATION_URL")
+            .stdin(Stdio::null())
+            .stdout(log.try_clone().unwrap())
+            .stderr(log);
+        if let Some(pg) = &app.database_url {
+            cmd.env("DATABASE_URL", &pg.serving)
+                .env("DATABASE_MIGRATION_URL", &pg.owner);
+        }
+        WorkerProcess(cmd.spawn().expect("longhaul worker starts"))
+    }
+
+    /// SIGKILL: no shutdown hook, no graceful hand-back of running jobs.
+    fn kill_9(&mut self) {
+        self.0.kill().unwrap();
+        self.0.wait().unwrap();
+    }
+}
+
+impl Drop for WorkerProcess {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+/// Polls `check` until it answers `Some`, failing after `limit`.
+async fn eventually<T, F, Fut>(limit: Duration, what: &str, mut check: F) -> T
+where
+    F: FnMut() -> Fut,
+    Fut: std::future::Future<Output = Option<T>>,
+{
+    let start = Instant::now();
+    loop {
+        if let Some(value) = check().await {
+            return value;
+        }
+        assert!(start.elapsed() < limit, "timed out waiting for {what}");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+/// (status, attempts) of every stored job of a queue.
+async fn stored_jobs(app: &TestApp, queue: &str) -> Vec<(String, i64)> {
+    let db = app.inspect_db().await;
+    let table = match db.get_database_backend() {
+        sea_orm::DbBackend::Postgres => "apalis.jobs",
+        _ => "Jobs",
+    };
+    db.query_all_raw(Statement::from_string(
+        db.get_database_backend(),
+        format!("SELECT status, attempts FROM {table} WHERE job_type = '{queue}'"),
+    ))
+    .await
+    .unwrap()
+    .into_iter()
+    .map(|row| {
+        (
+            row.try_get_by_index::<String>(0).unwrap(),
+            row.try_get_by_index::<i64>(1)
+                .or_else(|_| row.try_get_by_index::<i32>(1).map(i64::from))
+                .unwrap(),
+        )
+    })
+    .collect()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_sync_killed_with_its_worker_runs_once_more_after_restart() {
+    for backend in backends() {
+        let fake = SamsaraFake::start(30, 0, 0, 10).await;
+        let mut app = spawn_configured(
+            backend,
+            &[],
+            Overrides {
+                eld: Some(Arc::new(RealConnector {
+                    endpoints: fake.endpoints(),
+                })),
+                ..Overrides::default()
+            },
+        )
+        .await;
+        admin_with_fleet(&mut app, "kill9@sam.example", "3320001").await;
+        let res = app
+            .put(
+                "/api/fleet/eld/connection",
+                json!({ "provider": "samsara", "api_key": SamsaraFake::TOKEN }),
+            )
+            .await;
+        assert_eq!(res.status(), StatusCode::CREATED);
+        // Page 2 hangs, so the first worker is in the middle of the run.
+        fake.fail_page("/fleet/drivers", 2, Fault::Slow(Duration::from_secs(120)));
+        fake.forget_seen();
+
+        let run: Value = app
+            .post("/api/fleet/eld/syncs", json!({ "kind": "drivers" }))
+            .await
+            .json()
+            .await
+            .unwrap();
+        let run_url = format!("/api/fleet/eld/syncs/{}", run["id"].as_str().unwrap());
+
+        let mut first = WorkerProcess::start(&app, &fake.uri(), "worker-1.log");
+        eventually(
+            Duration::from_secs(60),
+            "the run to reach page 2",
+            || async {
+                let run: Value = app.get(&run_url).await.json().await.unwrap();
+                (run["status"] == "running"
+                    && run["pages_fetched"] == 1
+                    && fake.seen("/fleet/drivers").iter().any(|s| s.page == 2))
+                .then_some(())
+            },
+        )
+        .await;
+        first.kill_9();
+        let run_after_kill: Value = app.get(&run_url).await.json().await.unwrap();
+        assert_eq!(run_after_kill["status"], "running", "{run_after_kill}");
+        assert_eq!(total(&app, "/api/fleet/drivers").await, 0);
+
+        fake.clear_faults();
+        let _second = WorkerProcess::start(&app, &fake.uri(), "worker-2.log");
+        let done: Value = eventually(Duration::from_secs(60), "the run to end", || async {
+            let run: Value = app.get(&run_url).await.json().await.unwrap();
+            (run["status"] != "running" && run["status"] != "queued").then_some(run)
+        })
+        .await;
+        assert_eq!(done["status"], "succeeded", "{done}");
+        assert_eq!(done["created"], 30, "{done}");
+        assert_eq!(total(&app, "/api/fleet/drivers").await, 30, "no duplicates");
+        let history: Value = app.get("/api/fleet/eld/syncs").await.json().await.unwrap();
+        assert_eq!(history["total"], 1, "one run, not two: {history}");
+        // The worker records the job's end just after the handler returns.
+        let jobs = eventually(Duration::from_secs(10), "the job to be done", || async {
+            let jobs = stored_jobs(&app, "eld_sync").await;
+            (jobs.iter().all(|(status, _)| status == "Done")).then_some(jobs)
+        })
+        .await;
+        assert_eq!(jobs.len(), 1, "one job, run again after the kill: {jobs:?}");
+        assert!(jobs[0].1 >= 2, "attempts counted the killed one: {jobs:?}");
+        let first_pages = fake
+            .seen("/fleet/drivers")
+            .iter()
+            .filter(|s| {
+                s.page == 1
+                    && s.query.get("driverActivationStatus").map(String::as_str) == Some("active")
+            })
+            .count();
+        assert_eq!(first_pages, 2, "page 1 fetched by each worker");
+    }
+}
+
+/// A transport that refuses the first `failures` messages.
+struct FlakyTransport {
+    failures: AtomicUsize,
+    inner: MemoryMailer,
+}
+
+#[async_trait::async_trait]
+impl Mailer for FlakyTransport {
+    async fn send(&self, email: OutgoingEmail) -> anyhow::Result<()> {
+        if self
+            .failures
+            .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |n| n.checked_sub(1))
+            .is_ok()
+        {
+            anyhow::bail!("451 try again later");
+        }
+        self.inner.send(email).await
+    }
+
+    fn describe(&self) -> String {
+        "flaky test transport".into()
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn mail_that_failed_to_send_is_retried_by_the_worker_and_sent_once() {
+    for backend in backends() {
+        let transport = Arc::new(FlakyTransport {
+            failures: AtomicUsize::new(2),
+            inner: MemoryMailer::default(),
+        });
+        let app = spawn_configured(
+            backend,
+            &[],
+            Overrides {
+                mailer: Some(transport.clone()),
+                ..Overrides::default()
+            },
+        )
+        .await;
+        let (stop, stopped) = tokio::sync::watch::channel(false);
+        let options = WorkerOptions {
+            poll_interval: Duration::from_millis(50),
+            heartbeat: Duration::from_secs(1),
+            min_backoff: Duration::from_millis(20),
+            max_backoff: Duration::from_millis(100),
+            ..WorkerOptions::default()
+        };
+        let workers = tokio::spawn(worker::run(app.state.clone(), options, async move {
+            let mut stopped = stopped;
+            let _ = stopped.wait_for(|s| *s).await;
+        }));
+
+        let res = app
+            .post(
+                "/api/auth/password-reset/request",
+                json!({ "email": crate::helpers::ADMIN_EMAIL }),
+            )
+            .await;
+        assert_eq!(res.status(), StatusCode::ACCEPTED);
+        let sent = eventually(Duration::from_secs(30), "the mail to go out", || async {
+            let sent = transport.inner.sent();
+            (!sent.is_empty()).then_some(sent)
+        })
+        .await;
+        assert_eq!(
+            transport.failures.load(Ordering::SeqCst),
+            0,
+            "two sends failed first"
+        );
+        assert_eq!(sent.len(), 1);
+        assert_eq!(sent[0].to, crate::helpers::ADMIN_EMAIL);
+        let jobs = eventually(Duration::from_secs(10), "the job to be done", || async {
+            let jobs = stored_jobs(&app, "send_email").await;
+            (jobs.len() == 1 && jobs[0].0 == "Done").then_some(jobs)
+        })
+        .await;
+        assert_eq!(jobs[0].1, 3, "done on the third attempt: {jobs:?}");
+        assert_eq!(
+            transport.inner.sent().len(),
+            1,
+            "sent once, not once per attempt"
+        );
+
+        let _ = stop.send(true);
+        workers.await.unwrap().unwrap();
+    }
+}
