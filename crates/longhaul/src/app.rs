@@ -4,7 +4,7 @@ use crate::config::{Config, Environment};
 use crate::crypto::Cipher;
 use crate::http::loopback::loopback_only;
 use crate::http::session::resolve_session;
-use crate::http::{ApiError, control_characters, guards, security_headers};
+use crate::http::{ApiError, control_characters, guards, request_metrics, security_headers};
 use crate::integrations::fmcsa::{CarrierRegistry, QcMobile, SampleRegistry};
 use crate::integrations::stripe::{BillingDisabled, PaymentGateway, StripeApi, TestModeGateway};
 use crate::jobs::JobQueue;
@@ -246,6 +246,8 @@ pub async fn connect(config: Config, overrides: Overrides) -> anyhow::Result<App
     );
     tracing::info!(dependency = "files", store = %files_dir.display(), "file store ready (local directory)");
     let passwords = PasswordHasher::new()?;
+    let metrics = crate::metrics::Metrics::new();
+    tokio::spawn(upkeep(metrics.clone()));
     Ok(AppState(Arc::new(App {
         config,
         db,
@@ -261,7 +263,18 @@ pub async fn connect(config: Config, overrides: Overrides) -> anyhow::Result<App
         files,
         session_timeouts: Default::default(),
         system_key,
+        metrics,
     })))
+}
+
+/// Folds recorded histogram samples every few seconds, as the exporter's own
+/// installer would.
+async fn upkeep(metrics: crate::metrics::Metrics) {
+    let mut tick = tokio::time::interval(Duration::from_secs(5));
+    loop {
+        tick.tick().await;
+        metrics.run_upkeep();
+    }
 }
 
 /// Every API route, each registered once with its contract entry, grouped
@@ -322,13 +335,18 @@ pub fn router(state: AppState) -> Router {
             .and_then(security_headers::origin_of)
             .as_deref(),
     );
-    let mut app = app.fallback(fallback).with_state(state);
+    let metrics = state.metrics.clone();
+    let mut app = app
+        .route_layer(middleware::from_fn(request_metrics::remember_route))
+        .fallback(fallback)
+        .with_state(state);
     // A policy built from validated config is always a valid header value.
     for layer in security_headers::layers(&csp).expect("security headers") {
         app = app.layer(layer);
     }
     app.layer(CompressionLayer::new())
         .layer(TimeoutLayer::with_status_code(StatusCode::REQUEST_TIMEOUT, Duration::from_secs(30)))
+        .layer(middleware::from_fn_with_state(metrics, request_metrics::record))
         .layer(PropagateRequestIdLayer::new(REQUEST_ID))
         .layer(
             TraceLayer::new_for_http()

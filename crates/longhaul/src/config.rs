@@ -89,6 +89,9 @@ pub struct Config {
     /// How often a job worker says it is alive; a worker silent for two
     /// beats is dead and its running jobs run again elsewhere.
     pub job_heartbeat_secs: u64,
+    /// Bearer token for `/metrics`. Unset: loopback only in development,
+    /// not served in production (decision 017).
+    pub metrics_token: Option<Secret>,
 }
 
 #[derive(Debug)]
@@ -277,6 +280,11 @@ impl Config {
             problems.push("JOB_HEARTBEAT_SECS must be between 1 and 300".into());
         }
 
+        let metrics_token = get("METRICS_TOKEN");
+        if metrics_token.as_ref().is_some_and(|t| t.len() < 16) {
+            problems.push("METRICS_TOKEN must be at least 16 characters".into());
+        }
+
         let fmcsa_base_url = get("FMCSA_BASE_URL")
             .unwrap_or_else(|| crate::integrations::fmcsa::DEFAULT_BASE_URL.to_owned());
         let stripe_api_base = get("STRIPE_API_BASE")
@@ -394,6 +402,7 @@ impl Config {
             billing_disabled,
             secret_key: secret_key.map(Secret::new),
             job_heartbeat_secs,
+            metrics_token: metrics_token.map(Secret::new),
         })
     }
 

@@ -8,6 +8,7 @@ pub mod http;
 pub mod integrations;
 pub mod jobs;
 pub mod mail;
+pub mod metrics;
 pub mod modules;
 pub mod openapi;
 pub mod seed;

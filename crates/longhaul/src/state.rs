@@ -35,6 +35,8 @@ pub struct App {
     pub session_timeouts: SessionTimeouts,
     /// Opens the system scope on PostgreSQL (`db::tenancy::system_read`/`system_write`).
     pub system_key: db::SystemKey,
+    /// What `/metrics` reports (this application's own recorder).
+    pub metrics: crate::metrics::Metrics,
 }
 
 impl Deref for AppState {

@@ -377,6 +377,47 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/fleet/eld/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Imports drivers, trucks and trailers from a CSV file (multipart, field
+         *     `file`) for a fleet whose provider is Other (CSV import). Rows with errors
+         *     are left out and named; the others are written in one transaction.
+         */
+        post: operations["import_csv"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/fleet/eld/import/template": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The CSV template of the import: the header row and one example of each
+         *     record type.
+         */
+        get: operations["import_template"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/fleet/eld/settings": {
         parameters: {
             query?: never;
@@ -1062,6 +1103,15 @@ export interface components {
             server: string;
             user_name: string;
         };
+        ImportResult: {
+            errors: components["schemas"]["ImportRowError"][];
+            run: components["schemas"]["SyncRun"];
+        };
+        ImportRowError: {
+            field: string;
+            message: string;
+            row: number;
+        };
         IntegrationView: {
             attention_reason?: string | null;
             geotab?: null | components["schemas"]["GeotabDetails"];
@@ -1486,6 +1536,8 @@ export interface components {
             /** Format: date-time */
             finished_at?: string | null;
             id: string;
+            /** @description Only the changes since the previous run were fetched. */
+            incremental: boolean;
             /** @description drivers | trucks | trailers | import */
             kind: string;
             /** Format: int32 */
@@ -2702,6 +2754,85 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    import_csv: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportResult"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    import_template: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The CSV template */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": unknown;
                 };
             };
         };

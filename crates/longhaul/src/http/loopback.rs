@@ -10,6 +10,15 @@ use std::net::SocketAddr;
 /// A request from another machine — or relayed by a proxy, whose own
 /// connection is local — gets 404, as if the route did not exist.
 pub async fn loopback_only(req: Request, next: Next) -> Response {
+    if from_this_machine(&req) {
+        next.run(req).await
+    } else {
+        ApiError::NotFound.into_response()
+    }
+}
+
+/// Whether the request came straight from this machine, not through a proxy.
+pub fn from_this_machine(req: &Request) -> bool {
     let local = req
         .extensions()
         .get::<ConnectInfo<SocketAddr>>()
@@ -17,9 +26,5 @@ pub async fn loopback_only(req: Request, next: Next) -> Response {
     let relayed = ["x-forwarded-for", "forwarded", "x-real-ip"]
         .iter()
         .any(|h| req.headers().contains_key(*h));
-    if local && !relayed {
-        next.run(req).await
-    } else {
-        ApiError::NotFound.into_response()
-    }
+    local && !relayed
 }

@@ -7,6 +7,7 @@ pub mod json;
 pub mod loopback;
 pub mod paging;
 pub mod path_id;
+pub mod request_metrics;
 pub mod security_headers;
 pub mod session;
 pub mod upload;

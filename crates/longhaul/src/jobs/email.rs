@@ -41,7 +41,7 @@ pub(super) async fn run(
             update.payload_encrypted = Set(None);
             update.last_error = Set(None);
             update.update(&state.db).await.map_err(JobError::retry)?;
-            metrics::counter!("longhaul_emails_sent_total").increment(1);
+            state.metrics.email(true);
             Ok(())
         }
         Err(err) => {
@@ -52,7 +52,7 @@ pub(super) async fn run(
                 update.payload_encrypted = Set(None);
             }
             update.update(&state.db).await.map_err(JobError::retry)?;
-            metrics::counter!("longhaul_email_failures_total").increment(1);
+            state.metrics.email(false);
             Err(JobError::retry(err))
         }
     }

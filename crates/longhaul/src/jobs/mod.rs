@@ -14,7 +14,7 @@ pub mod worker;
 
 pub use email::deliver_pending_emails;
 pub use kinds::JobKind;
-pub use queue::{Enqueue, EnqueueError, JobQueue};
+pub use queue::{Enqueue, EnqueueError, JobQueue, job_counts};
 pub use sweep::sweep_expired;
 pub use worker::WorkerOptions;
 

@@ -4,7 +4,7 @@ use super::JobKind;
 use apalis::prelude::{TaskBuilder, TaskSink};
 use apalis_postgres::PostgresStorage;
 use apalis_sqlite::SqliteStorage;
-use sea_orm::DatabaseConnection;
+use sea_orm::{ConnectionTrait, DatabaseConnection, DbErr, Statement};
 use serde::Serialize;
 use serde_json::Value;
 use std::time::Duration;
@@ -80,4 +80,29 @@ impl JobQueue {
         };
         pushed.map_err(EnqueueError)
     }
+}
+
+/// (kind, state, count) of every stored job, for `/metrics`. The kind is the
+/// queue's name, which apalis stores as `job_type`.
+pub async fn job_counts(db: &DatabaseConnection) -> Result<Vec<(String, String, i64)>, DbErr> {
+    let backend = db.get_database_backend();
+    let table = match backend {
+        sea_orm::DatabaseBackend::Postgres => "apalis.jobs",
+        _ => "Jobs",
+    };
+    let rows = db
+        .query_all_raw(Statement::from_string(
+            backend,
+            format!("SELECT job_type, status, COUNT(*) FROM {table} GROUP BY job_type, status"),
+        ))
+        .await?;
+    rows.into_iter()
+        .map(|row| {
+            Ok((
+                row.try_get_by_index::<String>(0)?,
+                row.try_get_by_index::<String>(1)?,
+                row.try_get_by_index::<i64>(2)?,
+            ))
+        })
+        .collect()
 }

@@ -165,8 +165,7 @@ async fn dispatch(
         Err(JobError::Abort(_)) => "aborted",
         Err(JobError::Retry(_)) => "failed",
     };
-    metrics::histogram!("longhaul_job_duration_seconds", "kind" => kind.as_str(), "outcome" => outcome)
-        .record(started.elapsed().as_secs_f64());
+    state.metrics.job_finished(kind, outcome, started.elapsed());
     match result {
         Ok(()) => Ok(()),
         Err(JobError::Abort(err)) => {

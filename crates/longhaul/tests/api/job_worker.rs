@@ -267,6 +267,29 @@ async fn mail_that_failed_to_send_is_retried_by_the_worker_and_sent_once() {
             "sent once, not once per attempt"
         );
 
+        // What an operator sees of it: two failed runs and one that
+        // succeeded, each timed; the job done; the sends counted.
+        let text = app.get("/metrics").await.text().await.unwrap();
+        for (series, expected) in [
+            (
+                r#"longhaul_job_duration_seconds_count{kind="send_email",outcome="failed"}"#,
+                2.0,
+            ),
+            (
+                r#"longhaul_job_duration_seconds_count{kind="send_email",outcome="succeeded"}"#,
+                1.0,
+            ),
+            (r#"longhaul_jobs{kind="send_email",state="Done"}"#, 1.0),
+            ("longhaul_email_failures_total", 2.0),
+            ("longhaul_emails_sent_total", 1.0),
+        ] {
+            assert_eq!(
+                crate::metrics::sample(&text, series),
+                Some(expected),
+                "{series}\n{text}"
+            );
+        }
+
         let _ = stop.send(true);
         workers.await.unwrap().unwrap();
     }

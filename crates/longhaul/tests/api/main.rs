@@ -22,6 +22,7 @@ mod fmcsa_adapter;
 mod hashing_bounds;
 mod job_worker;
 mod list_columns;
+mod metrics;
 mod password_reset;
 mod production_mode;
 mod rate_limit;

@@ -68,7 +68,7 @@ async fn dev_tools_answer_only_this_machine() {
     .unwrap();
     let state = dev.state();
     assert!(state.mailer.dev_mailbox().is_some());
-    for path in ["/dev/mailbox", "/api/dev/mailbox"] {
+    for path in ["/dev/mailbox", "/api/dev/mailbox", "/metrics"] {
         assert_eq!(
             status_from(&state, path, LOCAL, false).await,
             StatusCode::OK,
@@ -138,6 +138,11 @@ async fn production_has_no_dev_tools_and_emails_the_first_super_admin() {
         assert!(state.payments.describe().contains("BILLING_DISABLED"));
         assert_eq!(
             status_from(&state, "/api/dev/mailbox", LOCAL, false).await,
+            StatusCode::NOT_FOUND
+        );
+        // No metrics without METRICS_TOKEN, not even for this machine.
+        assert_eq!(
+            status_from(&state, "/metrics", LOCAL, false).await,
             StatusCode::NOT_FOUND
         );
         // No demo fleet with its public password.

@@ -73,7 +73,7 @@ pub async fn run_sync(state: &AppState, job: SyncJob) -> Result<(), JobError> {
             am.warning = Set(outcome.warning);
             repo::save_run(&txn, am).await.map_err(JobError::retry)?;
             txn.commit().await.map_err(JobError::retry)?;
-            metrics::counter!("longhaul_eld_sync_runs_total", "kind" => kind.as_str(), "status" => "succeeded").increment(1);
+            state.metrics.eld_sync_run(kind.as_str(), "succeeded");
             Ok(())
         }
         // The database failing is the job's problem: retry it.
@@ -87,7 +87,7 @@ pub async fn run_sync(state: &AppState, job: SyncJob) -> Result<(), JobError> {
             service::finish_failed(&state.db, scope, run, &err.to_string())
                 .await
                 .map_err(|e| JobError::retry(anyhow::anyhow!(e.to_string())))?;
-            metrics::counter!("longhaul_eld_sync_runs_total", "kind" => kind.as_str(), "status" => "failed").increment(1);
+            state.metrics.eld_sync_run(kind.as_str(), "failed");
             Ok(())
         }
     }

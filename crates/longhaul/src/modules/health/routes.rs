@@ -1,4 +1,4 @@
-//! `/healthz` and `/readyz`.
+//! `/healthz`, `/readyz` and `/metrics`.
 
 use crate::state::AppState;
 use axum::extract::State;
@@ -12,6 +12,7 @@ pub fn router() -> Router<AppState> {
     Router::new()
         .route("/healthz", get(healthz))
         .route("/readyz", get(readyz))
+        .route("/metrics", get(super::metrics_route::metrics))
 }
 
 async fn healthz() -> Json<Value> {
