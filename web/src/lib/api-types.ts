@@ -1015,7 +1015,7 @@ export interface components {
             phone_display: string;
         };
         EldStatus: {
-            integration?: null | components["schemas"]["IntegrationView"];
+            integration: null | components["schemas"]["IntegrationView"];
             providers: components["schemas"]["ProviderOption"][];
             /** @description Runs of this fleet that are queued or running. */
             running: components["schemas"]["SyncRun"][];
@@ -1113,11 +1113,11 @@ export interface components {
             row: number;
         };
         IntegrationView: {
-            attention_reason?: string | null;
-            geotab?: null | components["schemas"]["GeotabDetails"];
+            attention_reason: string | null;
+            geotab: null | components["schemas"]["GeotabDetails"];
             is_demo: boolean;
             /** @description The key's last four characters; the key itself is never sent back. */
-            key_hint?: string | null;
+            key_hint: string | null;
             needs_attention: boolean;
             provider: string;
             provider_label: string;
@@ -1384,11 +1384,12 @@ export interface components {
             /** Format: int32 */
             registered: number;
         };
+        /** @enum {string} */
+        ProviderCredentials: "api_key" | "geotab" | "none" | "csv" | "unavailable";
         ProviderOption: {
-            /** @description api_key | geotab | none | csv | unavailable */
-            credentials: string;
+            credentials: components["schemas"]["ProviderCredentials"];
             label: string;
-            note?: string | null;
+            note: string | null;
             value: string;
         };
         PublicConfig: {
@@ -1499,8 +1500,7 @@ export interface components {
             stripe: boolean;
         };
         StartSyncRequest: {
-            /** @description drivers | trucks | trailers */
-            kind: string;
+            kind: components["schemas"]["SyncKind"];
         };
         StepRequest: {
             /** Format: int32 */
@@ -1525,21 +1525,24 @@ export interface components {
             status: string;
             subscription_id: string | null;
         };
+        /** @enum {string} */
+        SyncFrequency: "hourly" | "daily" | "weekly";
+        /** @enum {string} */
+        SyncKind: "drivers" | "trucks" | "trailers";
         SyncRun: {
             /** Format: int32 */
-            assignments_updated?: number | null;
+            assignments_updated: number | null;
             /** Format: int32 */
             created: number;
             /** Format: int32 */
             deactivated: number;
-            error?: string | null;
+            error: string | null;
             /** Format: date-time */
-            finished_at?: string | null;
+            finished_at: string | null;
             id: string;
             /** @description Only the changes since the previous run were fetched. */
             incremental: boolean;
-            /** @description drivers | trucks | trailers | import */
-            kind: string;
+            kind: components["schemas"]["SyncRunKind"];
             /** Format: int32 */
             pages_fetched: number;
             provider: string;
@@ -1548,20 +1551,20 @@ export interface components {
             /** Format: int32 */
             rows_written: number;
             /** Format: date-time */
-            started_at?: string | null;
-            /** @description queued | running | succeeded | failed */
-            status: string;
+            started_at: string | null;
+            status: components["schemas"]["SyncStatus"];
             /**
              * Format: int32
              * @description Records received from the provider.
              */
             synced: number;
-            /** @description manual | schedule */
-            trigger: string;
+            trigger: components["schemas"]["SyncTrigger"];
             /** Format: int32 */
             updated: number;
-            warning?: string | null;
+            warning: string | null;
         };
+        /** @enum {string} */
+        SyncRunKind: "drivers" | "trucks" | "trailers" | "import";
         SyncRunPage: {
             items: components["schemas"]["SyncRun"][];
             /** Format: int64 */
@@ -1573,11 +1576,14 @@ export interface components {
         };
         SyncSettings: {
             drivers: boolean;
-            /** @description hourly | daily | weekly */
-            frequency: string;
+            frequency: components["schemas"]["SyncFrequency"];
             trailers: boolean;
             trucks: boolean;
         };
+        /** @enum {string} */
+        SyncStatus: "queued" | "running" | "succeeded" | "failed";
+        /** @enum {string} */
+        SyncTrigger: "manual" | "schedule";
         TabCounts: {
             /** Format: int64 */
             active: number;

@@ -1,77 +1,25 @@
 import { useQuery } from '@tanstack/react-query'
 import { api } from './api-client'
+import type { components } from './api-types'
 import { queryKeys } from './query-keys'
 
-// Hand-written types of the ELD API, to be replaced by the generated
-// `api-types.ts` once the server's contract lists them; the field names are
-// the server's. GET /api/fleet/eld lives here (like fleet-account.ts) because
-// both the ELD settings screen and the sync buttons of the lists read it.
+// The ELD API's types, generated from the server's contract. GET
+// /api/fleet/eld lives here (like fleet-account.ts) because both the ELD
+// settings screen and the sync buttons of the lists read it.
+type Schemas = components['schemas']
 
-export type SyncKind = 'drivers' | 'trucks' | 'trailers'
-export type SyncRunKind = SyncKind | 'import'
-export type SyncStatus = 'queued' | 'running' | 'succeeded' | 'failed'
-export type SyncFrequency = 'hourly' | 'daily' | 'weekly'
-export type ProviderCredentials = 'api_key' | 'geotab' | 'none' | 'csv' | 'unavailable'
-
-export interface SyncRun {
-  id: string
-  kind: SyncRunKind
-  trigger: 'manual' | 'schedule'
-  status: SyncStatus
-  provider: string
-  queued_at: string
-  started_at: string | null
-  finished_at: string | null
-  pages_fetched: number
-  rows_written: number
-  synced: number
-  created: number
-  updated: number
-  deactivated: number
-  assignments_updated: number | null
-  warning: string | null
-  error: string | null
-}
-
-export interface GeotabConnectionView {
-  server: string
-  database: string
-  user_name: string
-}
-
-export interface EldIntegrationView {
-  provider: string
-  provider_label: string
-  /** The last 4 characters of the saved API key. */
-  key_hint: string | null
-  geotab: GeotabConnectionView | null
-  needs_attention: boolean
-  attention_reason: string | null
-  is_demo: boolean
-  updated_at: string
-}
-
-export interface EldSyncSettings {
-  frequency: SyncFrequency
-  drivers: boolean
-  trucks: boolean
-  trailers: boolean
-}
-
-export interface EldProviderOption {
-  value: string
-  label: string
-  credentials: ProviderCredentials
-  note: string | null
-}
-
-export interface EldView {
-  integration: EldIntegrationView | null
-  settings: EldSyncSettings
-  providers: EldProviderOption[]
-  /** Queued or running syncs, one per kind at most. */
-  running: SyncRun[]
-}
+export type SyncKind = Schemas['SyncKind']
+export type SyncRunKind = Schemas['SyncRunKind']
+export type SyncStatus = Schemas['SyncStatus']
+export type SyncFrequency = Schemas['SyncFrequency']
+export type ProviderCredentials = Schemas['ProviderCredentials']
+export type SyncRun = Schemas['SyncRun']
+export type GeotabConnectionView = Schemas['GeotabDetails']
+export type EldIntegrationView = Schemas['IntegrationView']
+export type EldSyncSettings = Schemas['SyncSettings']
+export type EldProviderOption = Schemas['ProviderOption']
+/** Queued or running syncs are in `running`, one per kind at most. */
+export type EldView = Schemas['EldStatus']
 
 /** True while a run has not ended. */
 export function isRunActive(run: Pick<SyncRun, 'status'>): boolean {

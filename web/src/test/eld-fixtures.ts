@@ -41,6 +41,7 @@ export function syncRun(overrides: Partial<SyncRun> = {}): SyncRun {
     trigger: 'manual',
     status: 'queued',
     provider: 'samsara',
+    incremental: false,
     queued_at: '2025-01-05T15:03:00',
     started_at: null,
     finished_at: null,

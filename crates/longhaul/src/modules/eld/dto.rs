@@ -7,6 +7,7 @@ use utoipa::ToSchema;
 
 #[derive(Debug, Serialize, ToSchema)]
 pub struct EldStatus {
+    #[schema(required = true)]
     pub integration: Option<IntegrationView>,
     pub settings: SyncSettings,
     pub providers: Vec<ProviderOption>,
@@ -19,9 +20,12 @@ pub struct IntegrationView {
     pub provider: String,
     pub provider_label: String,
     /// The key's last four characters; the key itself is never sent back.
+    #[schema(required = true)]
     pub key_hint: Option<String>,
+    #[schema(required = true)]
     pub geotab: Option<GeotabDetails>,
     pub needs_attention: bool,
+    #[schema(required = true)]
     pub attention_reason: Option<String>,
     pub is_demo: bool,
     pub updated_at: DateTime<Utc>,
@@ -36,7 +40,7 @@ pub struct GeotabDetails {
 
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema, PartialEq, Eq)]
 pub struct SyncSettings {
-    /// hourly | daily | weekly
+    #[schema(value_type = SyncFrequency)]
     pub frequency: String,
     pub drivers: bool,
     pub trucks: bool,
@@ -58,8 +62,9 @@ impl Default for SyncSettings {
 pub struct ProviderOption {
     pub value: String,
     pub label: String,
-    /// api_key | geotab | none | csv | unavailable
+    #[schema(value_type = ProviderCredentials)]
     pub credentials: String,
+    #[schema(required = true)]
     pub note: Option<String>,
 }
 
@@ -87,24 +92,26 @@ pub struct GeotabCredentials {
 
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct StartSyncRequest {
-    /// drivers | trucks | trailers
+    #[schema(value_type = SyncKind)]
     pub kind: String,
 }
 
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct SyncRun {
     pub id: String,
-    /// drivers | trucks | trailers | import
+    #[schema(value_type = SyncRunKind)]
     pub kind: String,
-    /// manual | schedule
+    #[schema(value_type = SyncTrigger)]
     pub trigger: String,
-    /// queued | running | succeeded | failed
+    #[schema(value_type = SyncStatus)]
     pub status: String,
     pub provider: String,
     /// Only the changes since the previous run were fetched.
     pub incremental: bool,
     pub queued_at: DateTime<Utc>,
+    #[schema(required = true)]
     pub started_at: Option<DateTime<Utc>>,
+    #[schema(required = true)]
     pub finished_at: Option<DateTime<Utc>>,
     pub pages_fetched: i32,
     pub rows_written: i32,
@@ -113,8 +120,11 @@ pub struct SyncRun {
     pub created: i32,
     pub updated: i32,
     pub deactivated: i32,
+    #[schema(required = true)]
     pub assignments_updated: Option<i32>,
+    #[schema(required = true)]
     pub warning: Option<String>,
+    #[schema(required = true)]
     pub error: Option<String>,
 }
 
@@ -162,4 +172,59 @@ pub struct ImportRowError {
     pub row: usize,
     pub field: String,
     pub message: String,
+}
+
+// The values the string fields above take, for the contract and the SPA's
+// generated types only: the fields stay strings because the stored columns
+// are strings and the services already check them.
+
+#[derive(ToSchema)]
+#[schema(rename_all = "snake_case")]
+pub enum SyncKind {
+    Drivers,
+    Trucks,
+    Trailers,
+}
+
+#[derive(ToSchema)]
+#[schema(rename_all = "snake_case")]
+pub enum SyncRunKind {
+    Drivers,
+    Trucks,
+    Trailers,
+    Import,
+}
+
+#[derive(ToSchema)]
+#[schema(rename_all = "snake_case")]
+pub enum SyncTrigger {
+    Manual,
+    Schedule,
+}
+
+#[derive(ToSchema)]
+#[schema(rename_all = "snake_case")]
+pub enum SyncStatus {
+    Queued,
+    Running,
+    Succeeded,
+    Failed,
+}
+
+#[derive(ToSchema)]
+#[schema(rename_all = "snake_case")]
+pub enum SyncFrequency {
+    Hourly,
+    Daily,
+    Weekly,
+}
+
+#[derive(ToSchema)]
+#[schema(rename_all = "snake_case")]
+pub enum ProviderCredentials {
+    ApiKey,
+    Geotab,
+    None,
+    Csv,
+    Unavailable,
 }

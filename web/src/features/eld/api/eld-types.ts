@@ -1,8 +1,7 @@
-// Hand-written types of the ELD API (spec part 2 §2 "ELD Integration"), to be
-// replaced by the generated `lib/api-types.ts`; field names are the server's.
-// GET /api/fleet/eld and the sync run are shared with the lists' sync buttons,
-// so their types live in lib/eld.ts.
-import type { EldSyncSettings, SyncRun } from '@/lib/eld'
+// The ELD API's request and page types, generated from the server's
+// contract; GET /api/fleet/eld and the sync run are shared with the lists'
+// sync buttons, so their types live in lib/eld.ts.
+import type { components } from '@/lib/api-types'
 
 export type {
   EldIntegrationView,
@@ -18,39 +17,15 @@ export type {
   SyncStatus,
 } from '@/lib/eld'
 
-export interface GeotabCredentials {
-  server: string
-  database: string
-  user_name: string
-  password: string
-}
+type Schemas = components['schemas']
 
+export type GeotabCredentials = Schemas['GeotabCredentials']
 /** PUT /api/fleet/eld/connection; with no `api_key` a saved key of the same provider is kept. */
-export interface EldConnectionInput {
-  provider: string
-  api_key?: string
-  geotab?: GeotabCredentials
-}
-
+export type EldConnectionInput = Schemas['ConnectRequest']
 /** PUT /api/fleet/eld/settings. */
-export type EldSettingsInput = EldSyncSettings
-
+export type EldSettingsInput = Schemas['SyncSettings']
 /** GET /api/fleet/eld/syncs?page=&per_page=, newest first. */
-export interface SyncRunPage {
-  items: SyncRun[]
-  total: number
-  page: number
-  per_page: number
-}
-
-export interface ImportRowError {
-  row: number
-  field: string
-  message: string
-}
-
+export type SyncRunPage = Schemas['SyncRunPage']
+export type ImportRowError = Schemas['ImportRowError']
 /** POST /api/fleet/eld/import. */
-export interface ImportResult {
-  run: SyncRun
-  errors: ImportRowError[]
-}
+export type ImportResult = Schemas['ImportResult']
