@@ -17,6 +17,8 @@ rm -rf "$DATA_DIR"
 create() { "$BIN" create-user --password "secret123" "$@" >/dev/null; }
 create --email fleetadmin@acme.test --role fleet_admin --first-name Fran --last-name Admin --fleet-name "Acme Freight LLC" --dot-number 3000001
 create --email pending@acme.test --role fleet_admin
+# A fleet with no assets and no ELD connection: eld-sync.spec.ts connects and syncs it.
+create --email eld@freshhaul.test --role fleet_admin --first-name Erin --last-name Lane --fleet-name "Fresh Haul LLC" --dot-number 3000002
 create --email driver@acme.test --role fleet_driver --first-name Dale --last-name Driver
 create --email broker@brokers.test --role broker_admin --first-name Bea --last-name Broker
 create --email agent@brokers.test --role broker_user

@@ -19,7 +19,40 @@ export const users = {
   brokerAdmin: { email: 'broker@brokers.test', password: PASSWORD },
   brokerUser: { email: 'agent@brokers.test', password: PASSWORD },
   noRole: { email: 'norole@example.test', password: PASSWORD },
+  /** A fleet of its own with no assets and no ELD connection, for the ELD sync flow. */
+  eldAdmin: { email: 'eld@freshhaul.test', password: PASSWORD },
 };
+
+/** Fills a spec text's `{name}` placeholders, as the SPA's `format` does. */
+export function format(template: string, values: Record<string, string | number>): string {
+  return template.replace(/\{(\w+)\}/g, (match, key: string) => (key in values ? String(values[key]) : match));
+}
+
+/** A spec text with its `{name}` placeholders matching any value, as a whole-text pattern. */
+export function pattern(template: string): RegExp {
+  const parts = template.split(/\{\w+\}/).map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  return new RegExp(`^${parts.join('.+?')}$`);
+}
+
+/**
+ * A spec text as its toast shows it (the SPA's `toastParts`): 'Title: text'
+ * or 'Title - text' becomes a title and a description.
+ */
+export function toastParts(text: string): { title: string; description?: string } {
+  const found = [': ', ' - ']
+    .map((separator) => ({ separator, at: text.indexOf(separator) }))
+    .filter(({ at }) => at > 0)
+    .sort((a, b) => a.at - b.at)[0];
+  if (!found) return { title: text };
+  return { title: text.slice(0, found.at), description: text.slice(found.at + found.separator.length) };
+}
+
+/** The toast that shows the spec text `text` (split into title and description as the SPA does). */
+export function specToast(page: Page, text: string) {
+  const { title, description } = toastParts(text);
+  const toast = page.locator('[data-sonner-toast]').filter({ has: page.getByText(title, { exact: true }) });
+  return description ? toast.filter({ has: page.getByText(description, { exact: true }) }) : toast;
+}
 
 export async function signIn(page: Page, user: { email: string; password: string }) {
   await page.goto('/auth');

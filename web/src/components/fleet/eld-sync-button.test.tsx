@@ -10,7 +10,8 @@ import { queryKeys } from '@/lib/query-keys'
 import { eldView, integration, syncRun } from '@/test/eld-fixtures'
 import { getsOf, stubFetch } from '@/test/fleet-fixtures'
 import { renderAt } from '@/test/render'
-import { EldSyncButton } from './eld-sync-button'
+import { EldSyncButton, EldSyncProgress } from './eld-sync-button'
+import { useListSync } from './use-list-sync'
 
 const e = texts.eld
 
@@ -25,12 +26,23 @@ function TrucksProbe() {
   return <p>{trucks.isSuccess ? 'trucks loaded' : 'trucks loading'}</p>
 }
 
+/** A list screen's sync: its button and its progress line. */
+function ListSyncProbe({ kind, label }: { kind: SyncKind; label: string }) {
+  const sync = useListSync(kind)
+  return (
+    <>
+      <EldSyncButton sync={sync} label={label} />
+      <EldSyncProgress sync={sync} />
+    </>
+  )
+}
+
 function render(kind: SyncKind, label: string) {
   return renderAt(
     '/',
     '/',
     <>
-      <EldSyncButton kind={kind} label={label} />
+      <ListSyncProbe kind={kind} label={label} />
       <TrucksProbe />
     </>,
   )
@@ -71,6 +83,7 @@ describe('ELD sync button', () => {
 
     const progress = await screen.findByText('Syncing... 2 pages fetched, 40 rows written')
     expect(progress).toHaveAttribute('aria-live', 'polite')
+    expect(button).toHaveAccessibleDescription('Syncing... 2 pages fetched, 40 rows written')
     expect(button).toBeDisabled()
     expect(posts).toEqual([{ kind: 'trucks' }])
 

@@ -15,6 +15,7 @@ import {
   Placeholder,
   StatusBadge,
 } from '@/components/fleet/detail-parts'
+import { useEldProviderLabel } from '@/components/fleet/use-eld-provider-label'
 import { LoadError } from '@/components/load-error'
 import { ApiError } from '@/lib/api-client'
 import type { components } from '@/lib/api-types'
@@ -64,6 +65,7 @@ function DriverView({ driver }: { driver: DriverDetail }) {
   const [editing, setEditing] = useState(false)
   const [confirming, setConfirming] = useState(false)
   const setActive = useSetDriverActive(driver.id)
+  const providerLabel = useEldProviderLabel()
 
   const changeActive = (active: boolean) =>
     setActive.mutate(active, {
@@ -98,7 +100,7 @@ function DriverView({ driver }: { driver: DriverDetail }) {
                 <Field label={t.phoneNumber}>{driver.phone_display}</Field>
                 <Field label={c.license}>{licenseText(driver.license_number, driver.license_state)}</Field>
                 <Field label={c.eldDriverId}>{orDash(driver.driver_id)}</Field>
-                <Field label={c.eldProvider}>{driver.eld_provider || t.none}</Field>
+                <Field label={c.eldProvider}>{driver.eld_provider ? providerLabel(driver.eld_provider) : t.none}</Field>
                 {driver.notes && (
                   <div className="sm:col-span-2">
                     <Field label={t.notes}>

@@ -4,7 +4,9 @@ import { Link } from 'react-router'
 import { Button } from '@/components/ui/button'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table'
 import { NoEldNotice } from '@/components/fleet/eld-parts'
-import { EldSyncButton } from '@/components/fleet/eld-sync-button'
+import { EldSyncButton, EldSyncProgress } from '@/components/fleet/eld-sync-button'
+import { useEldProviderLabel } from '@/components/fleet/use-eld-provider-label'
+import { useListSync } from '@/components/fleet/use-list-sync'
 import { FleetList } from '@/components/fleet/fleet-list'
 import { useFleetList } from '@/components/fleet/use-fleet-list'
 import type { components } from '@/lib/api-types'
@@ -26,6 +28,7 @@ export function DriversPage() {
   const list = useFleetList()
   const query = useDriversPage(list.params)
   const eldConnected = useEldConnected()
+  const sync = useListSync('drivers')
   const [adding, setAdding] = useState(false)
 
   return (
@@ -35,13 +38,14 @@ export function DriversPage() {
         searchLabel={t.searchDrivers}
         actions={
           <>
-            <EldSyncButton kind="drivers" label={t.syncDrivers} />
+            <EldSyncButton sync={sync} label={t.syncDrivers} />
             <Button onClick={() => setAdding(true)}>
               <Plus className="h-4 w-4" aria-hidden />
               {t.addDriver}
             </Button>
           </>
         }
+        progress={<EldSyncProgress sync={sync} />}
         notice={eldConnected === false ? <NoEldNotice /> : null}
         tabLabels={{ active: t.activeDriversTab, inactive: t.inactiveDriversTab }}
         list={list}
@@ -53,7 +57,7 @@ export function DriversPage() {
             <p className="text-sm text-muted-foreground">{t.noDriversText}</p>
             {eldConnected ? (
               <div className="flex justify-center">
-                <EldSyncButton kind="drivers" label={t.syncDriversFromEld} showProgress={false} />
+                <EldSyncButton sync={sync} label={t.syncDriversFromEld} />
               </div>
             ) : (
               <Button variant="outline" onClick={() => setAdding(true)}>
@@ -71,6 +75,7 @@ export function DriversPage() {
 }
 
 function DriversTable({ drivers }: { drivers: DriverItem[] }) {
+  const providerLabel = useEldProviderLabel()
   return (
     <Table className="min-w-[840px]">
       <TableHeader>
@@ -94,7 +99,7 @@ function DriversTable({ drivers }: { drivers: DriverItem[] }) {
             <TableCell>{orDash(driver.driver_id)}</TableCell>
             <TableCell className="whitespace-nowrap">{driver.phone_display}</TableCell>
             <TableCell>{licenseText(driver.license_number, driver.license_state)}</TableCell>
-            <TableCell>{orDash(driver.eld_provider)}</TableCell>
+            <TableCell>{orDash(driver.eld_provider && providerLabel(driver.eld_provider))}</TableCell>
             <TableCell className="text-right whitespace-nowrap">
               <Button asChild variant="outline" size="sm">
                 <Link to={fleetRoutes.driver(driver.id)}>{t.view}</Link>

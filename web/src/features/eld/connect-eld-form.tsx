@@ -4,7 +4,7 @@ import { useForm, useWatch } from 'react-hook-form'
 import { toast } from 'sonner'
 import { Alert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
 import { FormField } from '@/components/ui/form-field'
 import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
@@ -129,14 +129,15 @@ export function ConnectEldForm({ eld }: { eld: EldView }) {
       <Card>
         <CardHeader>
           <CardTitle>{integration ? e.updateTitle : e.connectTitle}</CardTitle>
-          {integration && (
-            <CardDescription className="flex items-center gap-2 text-green-700">
-              <CheckCircle2 className="h-4 w-4 shrink-0" aria-hidden />
-              {format(e.connectedTo, { provider: integration.provider_label })}
-            </CardDescription>
-          )}
         </CardHeader>
         <CardContent className="space-y-4">
+          {integration && (
+            // A success state in green, not grey small print under the heading.
+            <Alert variant="success" className="flex items-center gap-2 font-medium">
+              <CheckCircle2 className="h-4 w-4 shrink-0" aria-hidden />
+              <span>{format(e.connectedTo, { provider: integration.provider_label })}</span>
+            </Alert>
+          )}
           {integration?.needs_attention && (
             <Alert>
               {format(e.needsAttention, {

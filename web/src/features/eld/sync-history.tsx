@@ -104,14 +104,14 @@ function HistoryCards({ runs }: { runs: SyncRun[] }) {
   return (
     <ul className="space-y-3">
       {runs.map((run) => (
-        <li key={run.id} className="rounded-lg border border-border p-4 text-sm">
+        <li key={run.id} className="rounded-lg border border-border p-3 text-sm">
           <div className="flex items-start justify-between gap-3">
             <p className="font-medium text-ink">
               {kindLabel(run)} · {e.triggers[run.trigger]}
             </p>
             <SyncStatusBadge run={run} />
           </div>
-          <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
+          <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
             <dt className="text-muted-foreground">{col.started}</dt>
             <dd>{orDash(shortDateTime(run.started_at))}</dd>
             <dt className="text-muted-foreground">{col.finished}</dt>
@@ -174,10 +174,11 @@ export function SyncHistory() {
 
   return (
     <Card>
-      <CardHeader>
+      <CardHeader className="px-4 sm:px-6">
         <CardTitle>{e.tabs.history}</CardTitle>
       </CardHeader>
-      <CardContent>{body}</CardContent>
+      {/* Narrower sides on phones, so a run's dates fit its card on one line. */}
+      <CardContent className="px-4 sm:px-6">{body}</CardContent>
     </Card>
   )
 }

@@ -4,7 +4,8 @@ import { Button } from '@/components/ui/button'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table'
 import { StatusBadge } from '@/components/fleet/detail-parts'
 import { NoEldNotice } from '@/components/fleet/eld-parts'
-import { EldSyncButton } from '@/components/fleet/eld-sync-button'
+import { EldSyncButton, EldSyncProgress } from '@/components/fleet/eld-sync-button'
+import { useListSync } from '@/components/fleet/use-list-sync'
 import { FleetList } from '@/components/fleet/fleet-list'
 import { useFleetList } from '@/components/fleet/use-fleet-list'
 import type { components } from '@/lib/api-types'
@@ -26,12 +27,14 @@ export function TrailersPage() {
   const list = useFleetList()
   const query = useTrailersPage(list.params)
   const eldConnected = useEldConnected()
+  const sync = useListSync('trailers')
 
   return (
     <FleetList
       title={t.trailersTitle}
       searchLabel={t.searchTrailers}
-      actions={<EldSyncButton kind="trailers" label={t.syncTrailers} />}
+      actions={<EldSyncButton sync={sync} label={t.syncTrailers} />}
+      progress={<EldSyncProgress sync={sync} />}
       notice={eldConnected === false ? <NoEldNotice /> : null}
       tabLabels={{ active: t.activeTrailers, inactive: t.inactiveTrailers }}
       list={list}
@@ -71,9 +74,10 @@ function TrailersTable({ trailers }: { trailers: TrailerItem[] }) {
       <TableBody>
         {trailers.map((trailer) => (
           <TableRow key={trailer.id}>
-            <TableCell className="font-medium">{trailer.name || t.unnamedTrailer}</TableCell>
+            {/* Names and plates like 'F-5611' and 'CA AP53115' read as one word: no break at the hyphen or space. */}
+            <TableCell className="font-medium whitespace-nowrap">{trailer.name || t.unnamedTrailer}</TableCell>
             <TableCell>{orDash(trailer.trailer_type)}</TableCell>
-            <TableCell>{orDash(trailer.license_plate)}</TableCell>
+            <TableCell className="whitespace-nowrap">{orDash(trailer.license_plate)}</TableCell>
             <TableCell className="font-mono text-xs">{orDash(trailer.vin)}</TableCell>
             <TableCell>
               <StatusBadge active={trailer.status === 'active'} label={trailerStatusLabel(trailer.status)} />

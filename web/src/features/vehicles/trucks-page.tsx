@@ -4,7 +4,8 @@ import { Button } from '@/components/ui/button'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table'
 import { StatusBadge } from '@/components/fleet/detail-parts'
 import { NoEldNotice } from '@/components/fleet/eld-parts'
-import { EldSyncButton } from '@/components/fleet/eld-sync-button'
+import { EldSyncButton, EldSyncProgress } from '@/components/fleet/eld-sync-button'
+import { useListSync } from '@/components/fleet/use-list-sync'
 import { FleetList } from '@/components/fleet/fleet-list'
 import { useFleetList } from '@/components/fleet/use-fleet-list'
 import type { components } from '@/lib/api-types'
@@ -25,12 +26,14 @@ export function TrucksPage() {
   const list = useFleetList()
   const query = useTrucksPage(list.params)
   const eldConnected = useEldConnected()
+  const sync = useListSync('trucks')
 
   return (
     <FleetList
       title={t.trucksTitle}
       searchLabel={t.searchTrucks}
-      actions={<EldSyncButton kind="trucks" label={t.syncFromEld} />}
+      actions={<EldSyncButton sync={sync} label={t.syncFromEld} />}
+      progress={<EldSyncProgress sync={sync} />}
       notice={eldConnected === false ? <NoEldNotice /> : null}
       tabLabels={{ active: t.activeTrucks, inactive: t.inactiveTrucks }}
       list={list}
@@ -51,7 +54,9 @@ export function TrucksPage() {
 
 function TrucksTable({ trucks }: { trucks: TruckItem[] }) {
   return (
-    <Table className="min-w-[880px]">
+    // Nine columns with a VIN and a 15-digit ELD id: tighter cell padding lets
+    // the whole table, View Details included, fit the card at 1280 px.
+    <Table className="min-w-[880px] [&_td]:px-2 [&_th]:px-2">
       <TableHeader>
         <TableRow>
           <TableHead>{c.vehicleName}</TableHead>
@@ -75,7 +80,7 @@ function TrucksTable({ trucks }: { trucks: TruckItem[] }) {
             <TableCell>{orDash(truck.year)}</TableCell>
             <TableCell className="font-mono text-xs">{orDash(truck.vin)}</TableCell>
             <TableCell className="whitespace-nowrap">{orDash(truck.license_plate)}</TableCell>
-            <TableCell>{orDash(truck.vehicle_id)}</TableCell>
+            <TableCell className="font-mono text-xs">{orDash(truck.vehicle_id)}</TableCell>
             <TableCell>{truck.assigned_driver_name || t.unassigned}</TableCell>
             <TableCell>
               <StatusBadge active={truck.status === 'active'} />
