@@ -17,6 +17,10 @@ async function expectAccessible(page: Page, what: string) {
 }
 
 test.describe.configure({ mode: 'serial' });
+// Toasts and colour changes appear at once rather than fading: axe measures a
+// half-faded toast's text against the page behind it and reports a contrast
+// failure that no user sees once the fade has ended.
+test.use({ reducedMotion: 'reduce' });
 
 test('public pages, the sign-in page and the signup wizard', async ({ page }) => {
   test.setTimeout(90_000);
@@ -91,4 +95,17 @@ test('fleet dashboard screens, a detail screen and the add-driver dialog', async
   await page.getByRole('button', { name: texts.fleet.addDriver }).first().click();
   await expect(page.getByRole('dialog')).toBeVisible();
   await expectAccessible(page, 'the add-driver dialog');
+});
+
+test('an error toast: title and description readable on the red', async ({ page }) => {
+  await signIn(page, demo);
+  await page.goto('/fleet-dashboard/drivers');
+  // The demo fleet has no ELD: the sync is refused with the spec's two-part message.
+  await page.getByRole('button', { name: texts.fleet.syncDrivers, exact: true }).click();
+  const toast = page.locator('[data-sonner-toast][data-type="error"]');
+  await expect(toast).toBeVisible();
+  await toast.hover(); // keeps it open while axe runs
+  const { violations } = await new AxeBuilder({ page }).include('[data-sonner-toast]').withTags(WCAG).analyze();
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`)).toEqual([]);
+  await expect(toast.locator('[data-description]')).toHaveCSS('color', 'rgb(255, 255, 255)');
 });

@@ -11,7 +11,9 @@ export function Toaster() {
         classNames: {
           toast: 'border border-border bg-white text-ink shadow-lg',
           description: 'text-muted-foreground',
-          error: '!border-destructive !bg-destructive !text-destructive-foreground [&_[data-description]]:!text-white/90',
+          // Solid white on the red: a translucent white falls below 4.5:1 on #dc2626.
+          error:
+            '!border-destructive !bg-destructive !text-destructive-foreground [&_[data-description]]:!text-destructive-foreground',
           success: '!border-border',
         },
       }}
