@@ -65,6 +65,8 @@ describe('Sync History', () => {
                   syncRun({
                     id: 'run-2',
                     kind: 'drivers',
+                    trigger: 'schedule',
+                    incremental: true,
                     status: 'failed',
                     started_at: '2025-01-05T09:30:00',
                     finished_at: '2025-01-05T09:31:00',
@@ -93,7 +95,7 @@ describe('Sync History', () => {
       'Warning: Trailer assignments could not be read',
     ])
     expect(within(second).getByText('Drivers')).toBeInTheDocument()
-    expect(within(second).getByText('Manual')).toBeInTheDocument()
+    expect(within(second).getByText(`${e.triggers.schedule} (${e.changesOnly})`)).toBeInTheDocument()
     expect(within(second).getByText('Failed')).toBeInTheDocument()
     expect(within(second).getByText('Samsara refused the key: 401 Unauthorized')).toBeInTheDocument()
     expect(getsOf(fetchMock, '/api/fleet/eld/syncs')[0].searchParams.get('per_page')).toBe('20')

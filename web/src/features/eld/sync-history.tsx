@@ -60,6 +60,12 @@ function RunProblems({ run }: { run: SyncRun }) {
   )
 }
 
+/** A scheduled run that fetched only the changes since the last one says so. */
+function triggerLabel(run: SyncRun): string {
+  const trigger = e.triggers[run.trigger]
+  return run.incremental ? `${trigger} (${e.changesOnly})` : trigger
+}
+
 function HistoryTable({ runs }: { runs: SyncRun[] }) {
   return (
     <Table className="min-w-[760px]">
@@ -80,7 +86,7 @@ function HistoryTable({ runs }: { runs: SyncRun[] }) {
         {runs.map((run) => (
           <TableRow key={run.id}>
             <TableCell className="font-medium">{kindLabel(run)}</TableCell>
-            <TableCell>{e.triggers[run.trigger]}</TableCell>
+            <TableCell>{triggerLabel(run)}</TableCell>
             <TableCell className="min-w-28">{orDash(shortDateTime(run.started_at))}</TableCell>
             <TableCell className="min-w-28">{orDash(shortDateTime(run.finished_at))}</TableCell>
             <TableCell className="px-2! text-right tabular-nums">{run.created}</TableCell>
@@ -107,7 +113,7 @@ function HistoryCards({ runs }: { runs: SyncRun[] }) {
         <li key={run.id} className="rounded-lg border border-border p-3 text-sm">
           <div className="flex items-start justify-between gap-3">
             <p className="font-medium text-ink">
-              {kindLabel(run)} · {e.triggers[run.trigger]}
+              {kindLabel(run)} · {triggerLabel(run)}
             </p>
             <SyncStatusBadge run={run} />
           </div>
