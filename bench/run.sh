@@ -2,8 +2,9 @@
 # The budgets of the issues, measured against the release binary on loopback.
 # Usage: LONGHAUL_BIN=target/release/longhaul bash bench/run.sh  (make bench)
 # BENCH_POSTGRES=postgres://postgres@127.0.0.1:5432/postgres adds the admin
-# lists and the fleet dashboard benchmark (with pgbench) on PostgreSQL; the
-# fleet dashboard's lists are measured on SQLite either way.
+# lists, the fleet dashboard benchmark (with pgbench) and the ELD sync on
+# PostgreSQL; the fleet dashboard's lists and the ELD sync (a fake Samsara,
+# 10,000 drivers, trucks and trailers) are measured on SQLite either way.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BIN="${LONGHAUL_BIN:?set LONGHAUL_BIN}"
@@ -13,8 +14,10 @@ python3 bench/budgets.py --bin "$BIN" || status=1
 python3 bench/admin_bench.py --bin "$BIN" || status=1
 python3 bench/auth_flood.py --bin "$BIN" || status=1
 python3 bench/fleet_bench.py --bin "$BIN" --sqlite || status=1
+python3 bench/eld_sync_bench.py --bin "$BIN" --sqlite || status=1
 if [ -n "${BENCH_POSTGRES:-}" ]; then
   python3 bench/admin_bench.py --bin "$BIN" --postgres "$BENCH_POSTGRES" || status=1
   python3 bench/fleet_bench.py --bin "$BIN" --postgres "$BENCH_POSTGRES" || status=1
+  python3 bench/eld_sync_bench.py --bin "$BIN" --postgres "$BENCH_POSTGRES" || status=1
 fi
 exit $status
