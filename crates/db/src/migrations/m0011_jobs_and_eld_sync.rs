@@ -157,6 +157,16 @@ impl MigrationTrait for Migration {
             &["fleet_account_id", "eld_provider", "driver_id"],
         ))
         .await?;
+        // Replaced by the per-provider key above: a driver id is unique only
+        // within its provider, and a fleet that switches providers may get
+        // another provider's id that an old, inactive row still carries.
+        m.drop_index(
+            Index::drop()
+                .name("uq_fleet_drivers_eld")
+                .table("fleet_drivers")
+                .to_owned(),
+        )
+        .await?;
 
         super::rls::enable_rls(
             m.get_connection(),

@@ -70,11 +70,12 @@ macro_rules! storage_worker {
             .make_backoff();
             WorkerBuilder::new(name.clone())
                 .backend(make($kind).poll_with_interval(options.poll_interval))
-                .catch_panic()
                 .retry(
                     RetryPolicy::retries($kind.max_attempts().saturating_sub(1))
                         .with_backoff(backoff),
                 )
+                // After the retry layer, so a panic counts as a failed attempt.
+                .catch_panic()
                 .data(state.clone())
                 .build(handler_for($kind))
         })

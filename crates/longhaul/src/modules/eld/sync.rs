@@ -17,7 +17,7 @@ use db::entities::{eld_sync_run, fleet_driver, fleet_trailer, fleet_vehicle};
 use db::tenancy::{self, FleetOwned, TenantScope};
 use sea_orm::{
     ActiveModelTrait, ActiveValue::NotSet, ColumnTrait, ConnectionTrait, DbErr, EntityTrait,
-    IntoActiveModel, QueryFilter, Set,
+    IntoActiveModel, QueryFilter, QuerySelect, Set,
 };
 use serde_json::{Value, json};
 use std::collections::{HashMap, HashSet};
@@ -321,6 +321,25 @@ where
     Ok(n)
 }
 
+/// This provider's driver ids → our driver rows, read as two columns: the
+/// whole rows (with their JSON) would cost a page of memory per driver.
+async fn driver_ids<C: ConnectionTrait>(
+    db: &C,
+    scope: TenantScope,
+    provider: &str,
+) -> Result<HashMap<String, Uuid>, DbErr> {
+    let pairs: Vec<(String, Uuid)> = fleet_driver::Entity::scoped(scope)
+        .filter(fleet_driver::Column::EldProvider.eq(provider))
+        .filter(fleet_driver::Column::DriverId.is_not_null())
+        .select_only()
+        .column(fleet_driver::Column::DriverId)
+        .column(fleet_driver::Column::Id)
+        .into_tuple()
+        .all(db)
+        .await?;
+    Ok(pairs.into_iter().collect())
+}
+
 pub async fn write_drivers<C: ConnectionTrait>(
     db: &C,
     scope: TenantScope,
@@ -456,13 +475,7 @@ pub async fn write_vehicles<C: ConnectionTrait>(
     missing: Missing,
 ) -> Result<Counts, DbErr> {
     let existing = fleet_vehicle::Entity::scoped(scope).all(db).await?;
-    let drivers: HashMap<String, Uuid> = fleet_driver::Entity::scoped(scope)
-        .filter(fleet_driver::Column::DriverId.is_not_null())
-        .all(db)
-        .await?
-        .into_iter()
-        .filter_map(|d| d.driver_id.map(|e| (e, d.id)))
-        .collect();
+    let drivers = driver_ids(db, scope, provider).await?;
     let mut by_key: HashMap<(String, String), usize> = HashMap::new();
     let mut by_vin: HashMap<String, usize> = HashMap::new();
     for (i, v) in existing.iter().enumerate() {
@@ -716,13 +729,7 @@ pub async fn write_trailer_assignments<C: ConnectionTrait>(
         .filter(fleet_trailer::Column::EldProvider.eq(provider))
         .all(db)
         .await?;
-    let drivers: HashMap<String, Uuid> = fleet_driver::Entity::scoped(scope)
-        .filter(fleet_driver::Column::DriverId.is_not_null())
-        .all(db)
-        .await?
-        .into_iter()
-        .filter_map(|d| d.driver_id.map(|e| (e, d.id)))
-        .collect();
+    let drivers = driver_ids(db, scope, provider).await?;
     let current: HashMap<String, EldTrailerAssignment> = incoming
         .into_iter()
         .map(|a| (a.trailer_id.clone(), a))
