@@ -13,7 +13,8 @@ import { ApiError } from '@/lib/api-client'
 import { specToast } from '@/lib/spec-toast'
 import { format, texts } from '@/lib/texts'
 import { useSaveConnection } from './api/eld-queries'
-import type { EldConnectionInput, EldIntegrationView, EldView } from './api/eld-types'
+import type { EldIntegrationView, EldView } from '@/lib/eld'
+import type { EldConnectionInput } from './api/eld-types'
 import { CsvImportCard } from './csv-import-card'
 
 const e = texts.eld

@@ -10,7 +10,7 @@ import { shortDateTime } from '@/lib/dates'
 import { orDash } from '@/lib/fleet-display'
 import { texts } from '@/lib/texts'
 import { useSyncHistory } from './api/eld-queries'
-import type { SyncRun } from './api/eld-types'
+import type { SyncRun } from '@/lib/eld'
 
 const e = texts.eld
 const col = texts.eld.historyColumns

@@ -7,7 +7,7 @@ import { ApiError } from '@/lib/api-client'
 import { specToast } from '@/lib/spec-toast'
 import { texts } from '@/lib/texts'
 import { useSaveSyncSettings } from './api/eld-queries'
-import type { EldSyncSettings, EldView, SyncFrequency, SyncKind } from './api/eld-types'
+import type { EldSyncSettings, EldView, SyncFrequency, SyncKind } from '@/lib/eld'
 
 const e = texts.eld
 

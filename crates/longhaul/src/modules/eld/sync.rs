@@ -301,6 +301,23 @@ where
     Ok(())
 }
 
+/// The ids of this provider's active rows (by position in `rows`) that the
+/// run did not receive; none when the run fetched only changes.
+fn unseen<'a>(
+    missing: Missing,
+    seen: &HashSet<usize>,
+    provider: &str,
+    rows: impl Iterator<Item = (Uuid, bool, Option<&'a str>)>,
+) -> Vec<Uuid> {
+    if missing == Missing::Keep {
+        return Vec::new();
+    }
+    rows.enumerate()
+        .filter(|(i, (_, active, from))| !seen.contains(i) && *active && *from == Some(provider))
+        .map(|(_, (id, _, _))| id)
+        .collect()
+}
+
 async fn deactivate_missing<E, C>(
     db: &C,
     scope: TenantScope,
@@ -431,17 +448,14 @@ pub async fn write_drivers<C: ConnectionTrait>(
     }
     counts.created = inserts.len() as i32;
     insert_chunks(db, inserts, fleet_driver::ActiveModel::derive_list_columns).await?;
-    let stale: Vec<Uuid> = existing
-        .iter()
-        .enumerate()
-        .filter(|(i, d)| {
-            missing == Missing::Deactivate
-                && !seen.contains(i)
-                && d.is_active
-                && d.eld_provider.as_deref() == Some(provider)
-        })
-        .map(|(_, d)| d.id)
-        .collect();
+    let stale = unseen(
+        missing,
+        &seen,
+        provider,
+        existing
+            .iter()
+            .map(|d| (d.id, d.is_active, d.eld_provider.as_deref())),
+    );
     counts.deactivated = deactivate_missing(
         db,
         scope,
@@ -576,17 +590,14 @@ pub async fn write_vehicles<C: ConnectionTrait>(
     }
     counts.created = inserts.len() as i32;
     insert_chunks(db, inserts, fleet_vehicle::ActiveModel::derive_list_columns).await?;
-    let stale: Vec<Uuid> = existing
-        .iter()
-        .enumerate()
-        .filter(|(i, v)| {
-            missing == Missing::Deactivate
-                && !seen.contains(i)
-                && v.is_active
-                && v.eld_provider.as_deref() == Some(provider)
-        })
-        .map(|(_, v)| v.id)
-        .collect();
+    let stale = unseen(
+        missing,
+        &seen,
+        provider,
+        existing
+            .iter()
+            .map(|v| (v.id, v.is_active, v.eld_provider.as_deref())),
+    );
     counts.deactivated = deactivate_missing(
         db,
         scope,
@@ -691,17 +702,14 @@ pub async fn write_trailers<C: ConnectionTrait>(
     }
     counts.created = inserts.len() as i32;
     insert_chunks(db, inserts, fleet_trailer::ActiveModel::derive_list_columns).await?;
-    let stale: Vec<Uuid> = existing
-        .iter()
-        .enumerate()
-        .filter(|(i, t)| {
-            missing == Missing::Deactivate
-                && !seen.contains(i)
-                && t.is_active
-                && t.eld_provider.as_deref() == Some(provider)
-        })
-        .map(|(_, t)| t.id)
-        .collect();
+    let stale = unseen(
+        missing,
+        &seen,
+        provider,
+        existing
+            .iter()
+            .map(|t| (t.id, t.is_active, t.eld_provider.as_deref())),
+    );
     counts.deactivated = deactivate_missing(
         db,
         scope,

@@ -1,21 +1,7 @@
 // The ELD API's request and page types, generated from the server's
-// contract; GET /api/fleet/eld and the sync run are shared with the lists'
-// sync buttons, so their types live in lib/eld.ts.
+// contract. GET /api/fleet/eld and the sync run are shared with the lists'
+// sync buttons, so their types live in lib/eld.ts (import them from there).
 import type { components } from '@/lib/api-types'
-
-export type {
-  EldIntegrationView,
-  EldProviderOption,
-  EldSyncSettings,
-  EldView,
-  GeotabConnectionView,
-  ProviderCredentials,
-  SyncFrequency,
-  SyncKind,
-  SyncRun,
-  SyncRunKind,
-  SyncStatus,
-} from '@/lib/eld'
 
 type Schemas = components['schemas']
 
