@@ -21,6 +21,9 @@ pub struct Model {
     pub is_active: bool,
     /// The provider's record as received.
     pub raw: Option<Json>,
+    /// What the last sync wrote, hashed, and the `updated_at` it set
+    /// (decision 018); void once `updated_at` moves.
+    pub eld_fingerprint: Option<String>,
     pub created_at: DateTimeUtc,
     pub updated_at: DateTimeUtc,
     /// Derived: the searched fields as one lower-cased text

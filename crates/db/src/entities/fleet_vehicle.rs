@@ -29,6 +29,9 @@ pub struct Model {
     pub raw: Option<Json>,
     /// The provider the ELD ids belong to (NULL: added by hand or seeded).
     pub eld_provider: Option<String>,
+    /// What the last sync wrote, hashed, and the `updated_at` it set
+    /// (decision 018); void once `updated_at` moves.
+    pub eld_fingerprint: Option<String>,
     pub created_at: DateTimeUtc,
     pub updated_at: DateTimeUtc,
     /// Derived: the searched fields as one lower-cased text

@@ -13,6 +13,7 @@ pub mod m0008_rls_roles_and_driver_usernames;
 pub mod m0009_list_indexes;
 mod m0010_covering_list_indexes;
 mod m0011_jobs_and_eld_sync;
+mod m0012_eld_fingerprints;
 pub mod rls;
 
 pub struct Migrator;
@@ -32,6 +33,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0009_list_indexes::Migration),
             Box::new(m0010_covering_list_indexes::Migration),
             Box::new(m0011_jobs_and_eld_sync::Migration),
+            Box::new(m0012_eld_fingerprints::Migration),
         ]
     }
 }

@@ -98,6 +98,7 @@ pub async fn seed_assets<C: ConnectionTrait>(
             raw: Set(Some(
                 json!({ "id": format!("{}", 50_000 + i), "source": tag }),
             )),
+            eld_fingerprint: Set(None),
             created_at: Set(now),
             updated_at: Set(now),
             search_name: NotSet,
@@ -188,6 +189,7 @@ pub async fn seed_assets<C: ConnectionTrait>(
             assigned_driver_name: Set(name),
             assigned_driver_id: Set(driver_id),
             assigned_at: Set(Some(now - Duration::days((i % 300) as i64))),
+            eld_fingerprint: Set(None),
             created_at: Set(now),
             updated_at: Set(now),
             list_tab: NotSet,
@@ -223,6 +225,7 @@ pub async fn seed_assets<C: ConnectionTrait>(
             assigned_driver_name: Set(assigned.map(|d| d.2.clone())),
             assigned_driver_id: Set(assigned.map(|d| d.0)),
             assigned_at: Set(assigned.map(|_| now - Duration::days((i % 200) as i64))),
+            eld_fingerprint: Set(None),
             created_at: Set(now),
             updated_at: Set(now),
             list_tab: NotSet,

@@ -122,7 +122,7 @@ async fn samsara_parses_the_vendor_bodies() {
                 id: "123456789".into(),
                 name: Some("Midwest Truck #4".into()),
             }),
-            raw,
+            raw: raw.into(),
         }]
     );
     // hasNextPage with endCursor "MjkY": more active drivers follow.
@@ -145,11 +145,11 @@ async fn samsara_parses_the_vendor_bodies() {
                 id: "0987".into(),
                 name: Some("Driver Name".into()),
             }),
-            raw: raw.clone(),
+            raw: raw.clone().into(),
         }]
     );
     assert_eq!(
-        vehicles.items[0].raw["staticAssignedDriver"],
+        vehicles.items[0].raw.to_value()["staticAssignedDriver"],
         json!({ "id": "0987", "name": "Driver Name" })
     );
     assert_eq!(vehicles.next.as_deref(), Some("MjkY"));
@@ -165,7 +165,7 @@ async fn samsara_parses_the_vendor_bodies() {
             license_plate: Some("7TYP290".into()),
             trailer_type: None,
             notes: Some("These are my trailer notes".into()),
-            raw: fixtures::record(fixtures::SAMSARA_TRAILERS, "/data"),
+            raw: fixtures::record(fixtures::SAMSARA_TRAILERS, "/data").into(),
         }]
     );
     assert_eq!(trailers.next.as_deref(), Some("MjkY"));
@@ -302,7 +302,7 @@ async fn samsara_walks_vehicle_trailer_and_assignment_pages() {
         vehicles[1].assigned_driver.as_ref().map(|d| d.id.clone()),
         Some(samsara_driver_id(1))
     );
-    assert!(vehicles[1].raw.get("staticAssignedDriver").is_some());
+    assert!(vehicles[1].raw.to_value().get("staticAssignedDriver").is_some());
     assert_eq!(vehicles[4].assigned_driver, None);
     assert_eq!(
         fake.seen("/fleet/vehicles")
@@ -655,8 +655,8 @@ async fn motive_maps_users_vehicles_and_assets_across_pages() {
         }
     );
     // raw is the unwrapped user, unknown fields and all.
-    assert_eq!(drivers[1].raw["cycle"], fixture["cycle"]);
-    assert!(drivers[1].raw.get("user").is_none());
+    assert_eq!(drivers[1].raw.to_value()["cycle"], fixture["cycle"]);
+    assert!(drivers[1].raw.to_value().get("user").is_none());
 
     let (vehicles, _) = walk(|c| motive.vehicles_page(c, None)).await;
     assert_eq!(
@@ -682,7 +682,7 @@ async fn motive_maps_users_vehicles_and_assets_across_pages() {
             raw: vehicles[0].raw.clone(),
         }
     );
-    assert_eq!(vehicles[0].raw["eld_device"]["model"], "lbb-3");
+    assert_eq!(vehicles[0].raw.to_value()["eld_device"]["model"], "lbb-3");
     assert_eq!(fake.seen_count("/v1/vehicles"), 2);
 
     let (trailers, _) = walk(|c| motive.trailers_page(c)).await;
@@ -747,7 +747,7 @@ async fn motive_parses_the_documented_bodies() {
             license_state: Some("TX".into()),
             active: true,
             assigned_vehicle: None,
-            raw: fixtures::record(fixtures::MOTIVE_USERS, "/users/0/user"),
+            raw: fixtures::record(fixtures::MOTIVE_USERS, "/users/0/user").into(),
         }]
     );
     let vehicles = motive.vehicles_page(None, None).await.unwrap();
@@ -937,7 +937,7 @@ async fn geotab_follows_the_path_and_reuses_the_session() {
             raw: drivers.items[1].raw.clone(),
         }
     );
-    assert_eq!(drivers.items[1].raw["employeeNo"], "E-0001");
+    assert_eq!(drivers.items[1].raw.to_value()["employeeNo"], "E-0001");
     assert!(!drivers.items[2].active);
 
     // The archived device is left out.
@@ -960,7 +960,7 @@ async fn geotab_follows_the_path_and_reuses_the_session() {
             raw: vehicles.items[0].raw.clone(),
         }
     );
-    assert_eq!(vehicles.items[0].raw["serialNumber"], "G9D010000000");
+    assert_eq!(vehicles.items[0].raw.to_value()["serialNumber"], "G9D010000000");
     assert_eq!(
         trailers.items,
         (0..2)

@@ -849,6 +849,7 @@ on_each_backend!(
                 assigned_at: sea_orm::Set(None),
                 raw: sea_orm::Set(None),
                 eld_provider: sea_orm::Set(None),
+                eld_fingerprint: sea_orm::Set(None),
                 created_at: sea_orm::Set(now),
                 updated_at: sea_orm::Set(now),
                 list_tab: sea_orm::NotSet,

@@ -284,13 +284,13 @@ fn parse_in_year(bytes: &[u8], current_year: i32) -> Result<CsvImport, CsvFileEr
                     license_state,
                     active,
                     assigned_vehicle: None,
-                    raw: Value::Null,
+                    raw: Value::Null.into(),
                     id,
                 };
                 let notes = take("notes");
                 if check.errors.is_empty() {
                     out.drivers.push(EldDriver {
-                        raw: driver_raw(&driver, notes.as_deref()),
+                        raw: driver_raw(&driver, notes.as_deref()).into(),
                         ..driver
                     });
                 }
@@ -314,7 +314,7 @@ fn parse_in_year(bytes: &[u8], current_year: i32) -> Result<CsvImport, CsvFileEr
                     notes: take("notes"),
                     assigned_driver: take("assigned_driver_external_id")
                         .map(|id| EldRef { id, name: None }),
-                    raw: Value::Null,
+                    raw: Value::Null.into(),
                     id,
                 };
                 if check.errors.is_empty() {
@@ -329,10 +329,10 @@ fn parse_in_year(bytes: &[u8], current_year: i32) -> Result<CsvImport, CsvFileEr
                     license_plate: take("license_plate"),
                     trailer_type: take("trailer_type"),
                     notes: take("notes"),
-                    raw: Value::Null,
+                    raw: Value::Null.into(),
                     id,
                 };
-                trailer.raw = trailer_raw(&trailer);
+                trailer.raw = trailer_raw(&trailer).into();
                 if check.errors.is_empty() {
                     out.trailers.push(trailer);
                 }
@@ -372,11 +372,13 @@ fn link_assignments(out: &mut CsvImport) {
                     id: v.id.clone(),
                     name: v.name.clone(),
                 };
-                d.raw["staticAssignedVehicle"] = json!({ "id": truck.id, "name": truck.name });
+                let mut raw = d.raw.to_value();
+                raw["staticAssignedVehicle"] = json!({ "id": truck.id, "name": truck.name });
+                d.raw = raw.into();
                 d.assigned_vehicle = Some(truck);
             }
         }
-        v.raw = vehicle_raw(v);
+        v.raw = vehicle_raw(v).into();
     }
 }
 
@@ -679,11 +681,11 @@ mod tests {
             })
         );
         assert_eq!(
-            truck.raw["staticAssignedDriver"],
+            truck.raw.to_value()["staticAssignedDriver"],
             json!({ "id": "D-1001", "name": "James Johnson" })
         );
-        assert_eq!(truck.raw["year"], "2018");
-        assert_eq!(truck.raw["licensePlate"], "TN R123456");
+        assert_eq!(truck.raw.to_value()["year"], "2018");
+        assert_eq!(truck.raw.to_value()["licensePlate"], "TN R123456");
         let [trailer] = &import.trailers[..] else {
             panic!()
         };
@@ -735,7 +737,7 @@ mod tests {
         assert_eq!(d.license_number.as_deref(), Some("D 123"));
         assert_eq!(d.license_state.as_deref(), Some("TX"));
         assert!(!d.active);
-        assert_eq!(d.raw["driverActivationStatus"], "deactivated");
+        assert_eq!(d.raw.to_value()["driverActivationStatus"], "deactivated");
         let t = &import.vehicles[0];
         assert_eq!(t.vin.as_deref(), Some("1XKYD49X0JJ553701"));
         // A driver not in this file keeps their id, without a name.

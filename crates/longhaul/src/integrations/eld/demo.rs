@@ -550,10 +550,10 @@ impl Generator {
         let trailers = self.trailers(trailers, base);
         let assignments = self.assignments(&trailers, &drivers, &vehicles);
         for v in &mut vehicles {
-            v.raw = vehicle_raw(v);
+            v.raw = vehicle_raw(v).into();
         }
         for d in &mut drivers {
-            d.raw = driver_raw(d);
+            d.raw = driver_raw(d).into();
         }
         DemoProvider {
             drivers,
@@ -613,7 +613,7 @@ impl Generator {
                     license_state: Some(home.state.into()),
                     active: !deactivated.contains(&i),
                     assigned_vehicle: None,
-                    raw: Value::Null,
+                    raw: Value::Null.into(),
                 }
             })
             .collect()
@@ -682,7 +682,7 @@ impl Generator {
                     year: Some(year),
                     notes: None,
                     assigned_driver,
-                    raw: Value::Null,
+                    raw: Value::Null.into(),
                 }
             })
             .collect()
@@ -729,7 +729,7 @@ impl Generator {
                     license_plate: Some(license_plate),
                     trailer_type: Some(kind.trailer_type.into()),
                     notes: None,
-                    raw,
+                    raw: raw.into(),
                 }
             })
             .collect()
@@ -911,19 +911,19 @@ mod tests {
             );
             let plate = v.license_plate.as_deref().unwrap();
             assert!(us_state_code(&plate[..2]).is_some(), "{plate}");
-            assert_eq!(v.raw["id"], v.id.as_str());
-            assert_eq!(v.raw["vin"], v.vin.as_deref().unwrap());
-            assert_eq!(v.raw["year"], v.year.unwrap().to_string());
+            assert_eq!(v.raw.to_value()["id"], v.id.as_str());
+            assert_eq!(v.raw.to_value()["vin"], v.vin.as_deref().unwrap());
+            assert_eq!(v.raw.to_value()["year"], v.year.unwrap().to_string());
             match &v.assigned_driver {
                 None => {
                     without_driver += 1;
-                    assert!(v.raw.get("staticAssignedDriver").is_none());
+                    assert!(v.raw.to_value().get("staticAssignedDriver").is_none());
                 }
                 Some(r) if r.id == DECOMMISSIONED_DRIVER_ID => {
                     decommissioned += 1;
                     assert_eq!(r.name.as_deref(), Some(DECOMMISSIONED_DRIVER_NAME));
                     assert_eq!(
-                        v.raw["staticAssignedDriver"],
+                        v.raw.to_value()["staticAssignedDriver"],
                         json!({ "id": "4118417", "name": "Trucks no longer in service" })
                     );
                 }
@@ -932,7 +932,7 @@ mod tests {
                     assert!(d.active);
                     assert_eq!(r.name.as_deref(), Some(full_name(d).as_str()));
                     assert_eq!(d.assigned_vehicle.as_ref().unwrap().id, v.id);
-                    assert_eq!(v.raw["staticAssignedDriver"]["id"], r.id.as_str());
+                    assert_eq!(v.raw.to_value()["staticAssignedDriver"]["id"], r.id.as_str());
                 }
             }
         }
@@ -953,7 +953,7 @@ mod tests {
             assert!(us_state_code(d.license_state.as_deref().unwrap()).is_some());
             assert!(d.first_name.is_some() && d.last_name.is_some());
             assert_eq!(
-                d.raw["driverActivationStatus"],
+                d.raw.to_value()["driverActivationStatus"],
                 if d.active { "active" } else { "deactivated" }
             );
         }

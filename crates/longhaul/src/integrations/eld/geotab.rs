@@ -420,7 +420,7 @@ impl EldProvider for Geotab {
                     license_state: wire::text(u.license_province),
                     active: still_active(u.active_to.as_deref(), now),
                     assigned_vehicle: None,
-                    raw,
+                    raw: raw.into(),
                 })
             })
             .collect::<Result<Vec<_>, EldError>>()?;
@@ -450,7 +450,7 @@ impl EldProvider for Geotab {
                 year: None,
                 notes: wire::text(d.comment),
                 assigned_driver: None,
-                raw,
+                raw: raw.into(),
             });
         }
         Ok(Page { items, next: None })
@@ -472,7 +472,7 @@ impl EldProvider for Geotab {
                 license_plate: None,
                 trailer_type: None,
                 notes: wire::text(t.comment),
-                raw,
+                raw: raw.into(),
             });
         }
         Ok(Page { items, next: None })

@@ -52,7 +52,8 @@ pub(crate) struct ProviderHttp {
 }
 
 enum Attempt {
-    Done(Value),
+    /// A success body, and its JSON tree when the caller inspected it.
+    Done(bytes::Bytes, Option<Value>),
     /// Not worth retrying.
     Fail(EldError),
     /// Worth retrying after a backoff.
@@ -82,7 +83,19 @@ impl ProviderHttp {
         &self,
         build: impl Fn(&reqwest::Client) -> RequestBuilder,
     ) -> Result<Value, EldError> {
-        self.json_inspected(build, |_, _| Verdict::ByStatus).await
+        let body = self.body(build).await?;
+        self.parse_bytes("a response", &body)
+    }
+
+    /// A call whose success body is returned unparsed, for the caller to read
+    /// into its own types (a page of 512 records never becomes a JSON tree).
+    pub(crate) async fn body(
+        &self,
+        build: impl Fn(&reqwest::Client) -> RequestBuilder,
+    ) -> Result<bytes::Bytes, EldError> {
+        self.call(build, None::<fn(StatusCode, &Value) -> Verdict>)
+            .await
+            .map(|(body, _)| body)
     }
 
     /// A call whose JSON body may overrule its status (see [`Verdict`]).
@@ -92,13 +105,24 @@ impl ProviderHttp {
         build: impl Fn(&reqwest::Client) -> RequestBuilder,
         inspect: impl Fn(StatusCode, &Value) -> Verdict,
     ) -> Result<Value, EldError> {
+        match self.call(build, Some(inspect)).await? {
+            (_, Some(value)) => Ok(value),
+            (body, None) => self.parse_bytes("a response", &body),
+        }
+    }
+
+    async fn call(
+        &self,
+        build: impl Fn(&reqwest::Client) -> RequestBuilder,
+        inspect: Option<impl Fn(StatusCode, &Value) -> Verdict>,
+    ) -> Result<(bytes::Bytes, Option<Value>), EldError> {
         let attempts = self.retry.attempts.max(1);
         let mut backoff = self.retry.first_backoff;
         let mut attempt = 1;
         loop {
             let last = attempt >= attempts;
-            let (wait, reason) = match self.attempt(&build, &inspect).await {
-                Attempt::Done(value) => return Ok(value),
+            let (wait, reason) = match self.attempt(&build, inspect.as_ref()).await {
+                Attempt::Done(body, value) => return Ok((body, value)),
                 Attempt::Fail(err) => return Err(err),
                 Attempt::Transient(err) if last => return Err(err),
                 Attempt::Transient(err) => (None, err.to_string()),
@@ -137,7 +161,7 @@ impl ProviderHttp {
     async fn attempt(
         &self,
         build: &impl Fn(&reqwest::Client) -> RequestBuilder,
-        inspect: &impl Fn(StatusCode, &Value) -> Verdict,
+        inspect: Option<&impl Fn(StatusCode, &Value) -> Verdict>,
     ) -> Attempt {
         let res = match build(&self.client).send().await {
             Ok(res) => res,
@@ -149,11 +173,16 @@ impl ProviderHttp {
             Ok(body) => body,
             Err(err) => return Attempt::Transient(self.transport_error(err)),
         };
+        // A success body is parsed by the caller, into its own types; an
+        // error body (or one the caller inspects) is read here for its message.
+        if status.is_success() && inspect.is_none() {
+            return Attempt::Done(body, None);
+        }
         let json = serde_json::from_slice::<Value>(&body);
-        if let Ok(value) = &json {
+        if let (Ok(value), Some(inspect)) = (&json, inspect) {
             match inspect(status, value) {
                 Verdict::ByStatus => {}
-                Verdict::Accept => return Attempt::Done(json.unwrap_or_default()),
+                Verdict::Accept => return Attempt::Done(body, json.ok()),
                 Verdict::RateLimited => return Attempt::RateLimited(retry_after),
             }
         }
@@ -180,7 +209,7 @@ impl ProviderHttp {
             )))
         } else if status.is_success() {
             match json {
-                Ok(value) => Attempt::Done(value),
+                Ok(value) => Attempt::Done(body, Some(value)),
                 Err(err) => Attempt::Fail(EldError::Malformed(format!(
                     "{p} sent a response that is not JSON ({})",
                     self.redact(&clip(&err.to_string(), REASON_CHARS))
@@ -237,6 +266,26 @@ impl ProviderHttp {
             }
         }
         out
+    }
+
+    /// Deserializes a body (or one record's text) straight into the adapter's
+    /// types: text that is not JSON is [`EldError::Malformed`] "not JSON", a
+    /// wrong shape the same naming `what` was expected.
+    pub(crate) fn parse_bytes<'a, T: serde::Deserialize<'a>>(
+        &self,
+        what: &str,
+        body: &'a [u8],
+    ) -> Result<T, EldError> {
+        serde_json::from_slice(body).map_err(|err| {
+            let reason = self.redact(&clip(&err.to_string(), REASON_CHARS));
+            EldError::Malformed(match err.classify() {
+                serde_json::error::Category::Data => format!(
+                    "{} sent {what} in an unexpected format ({reason})",
+                    self.provider
+                ),
+                _ => format!("{} sent a response that is not JSON ({reason})", self.provider),
+            })
+        })
     }
 
     /// Deserializes one part of a body; a wrong shape is [`EldError::Malformed`]

@@ -20,6 +20,7 @@ pub use samsara::Samsara;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
+use serde_json::value::RawValue;
 use std::sync::{Arc, LazyLock};
 use std::time::Duration;
 
@@ -97,6 +98,54 @@ impl std::fmt::Debug for Credentials {
     }
 }
 
+/// A provider's record as received, kept in the row (the spec's
+/// `eld_metadata`): its JSON text, never a parsed tree, so a sync of 10,000
+/// records holds their bytes and no more.
+#[derive(Clone, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct RawRecord(Box<RawValue>);
+
+impl RawRecord {
+    /// The record's JSON text.
+    pub fn json(&self) -> &str {
+        self.0.get()
+    }
+
+    pub fn from_value(value: &Value) -> Self {
+        Self(serde_json::value::to_raw_value(value).expect("a JSON value serializes"))
+    }
+
+    /// The record as a tree, for storing and for tests.
+    pub fn to_value(&self) -> Value {
+        serde_json::from_str(self.0.get()).expect("a RawRecord holds JSON")
+    }
+}
+
+impl From<Box<RawValue>> for RawRecord {
+    fn from(raw: Box<RawValue>) -> Self {
+        Self(raw)
+    }
+}
+
+impl From<Value> for RawRecord {
+    fn from(value: Value) -> Self {
+        Self::from_value(&value)
+    }
+}
+
+/// Equal when the JSON is: the same record may be spaced or ordered otherwise.
+impl PartialEq for RawRecord {
+    fn eq(&self, other: &Self) -> bool {
+        self.json() == other.json() || self.to_value() == other.to_value()
+    }
+}
+
+impl std::fmt::Debug for RawRecord {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.json())
+    }
+}
+
 /// A reference to another ELD record: its provider id and display name.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct EldRef {
@@ -116,7 +165,7 @@ pub struct EldDriver {
     /// Deactivated upstream (Samsara `driverActivationStatus`, Motive `status`).
     pub active: bool,
     pub assigned_vehicle: Option<EldRef>,
-    pub raw: Value,
+    pub raw: RawRecord,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -132,7 +181,7 @@ pub struct EldVehicle {
     pub notes: Option<String>,
     pub assigned_driver: Option<EldRef>,
     /// The provider's record as received, kept as the spec's `eld_metadata`.
-    pub raw: Value,
+    pub raw: RawRecord,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -143,7 +192,7 @@ pub struct EldTrailer {
     pub license_plate: Option<String>,
     pub trailer_type: Option<String>,
     pub notes: Option<String>,
-    pub raw: Value,
+    pub raw: RawRecord,
 }
 
 /// A trailer's current driver (the second step of a trailer sync).

@@ -230,7 +230,7 @@ impl EldProvider for Motive {
                     license_state: wire::text(u.drivers_license_state),
                     active: u.status.as_deref().is_none_or(|s| s == "active"),
                     assigned_vehicle: None,
-                    raw,
+                    raw: raw.into(),
                 })
             })
             .collect::<Result<Vec<_>, EldError>>()?;
@@ -264,7 +264,7 @@ impl EldProvider for Motive {
                     name: wire::join_name(d.first_name.as_deref(), d.last_name.as_deref()),
                     id: d.id,
                 }),
-                raw,
+                raw: raw.into(),
             });
         }
         Ok(Page { items, next })
@@ -287,7 +287,7 @@ impl EldProvider for Motive {
                 license_plate: wire::text(a.license_plate_number),
                 trailer_type: wire::text(a.kind),
                 notes: wire::text(a.notes),
-                raw,
+                raw: raw.into(),
             });
         }
         Ok(Page { items, next })

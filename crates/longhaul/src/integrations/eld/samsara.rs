@@ -16,12 +16,13 @@
 use super::http::{ProviderHttp, bad_cursor, wire};
 use super::{
     EldDriver, EldEndpoints, EldError, EldProvider, EldRef, EldTrailer, EldTrailerAssignment,
-    EldVehicle, Page,
+    EldVehicle, Page, RawRecord,
 };
 use crate::config::Secret;
 use chrono::{DateTime, SecondsFormat, Utc};
 use serde::Deserialize;
-use serde_json::Value;
+use serde::de::DeserializeOwned;
+use serde_json::value::RawValue;
 
 /// Samsara's maximum page size.
 const LIMIT: &str = "512";
@@ -42,10 +43,10 @@ impl Samsara {
         }
     }
 
-    async fn get(&self, path: &str, query: &[(&str, String)]) -> Result<Value, EldError> {
+    async fn get(&self, path: &str, query: &[(&str, String)]) -> Result<bytes::Bytes, EldError> {
         let url = format!("{}{path}", self.base_url);
         self.http
-            .json(|client| {
+            .body(|client| {
                 client
                     .get(&url)
                     .bearer_auth(self.token.expose())
@@ -54,22 +55,33 @@ impl Samsara {
             .await
     }
 
-    /// One page of `{ data: [...], pagination: { endCursor, hasNextPage } }`.
-    async fn list(
+    /// One page of `{ data: [...], pagination: { endCursor, hasNextPage } }`,
+    /// each record read into `T` and kept as its own JSON text.
+    async fn list<T: DeserializeOwned>(
         &self,
         path: &str,
         what: &str,
+        record: &str,
         query: &[(&str, String)],
-    ) -> Result<(Vec<Value>, Option<String>), EldError> {
+    ) -> Result<(Vec<(T, RawRecord)>, Option<String>), EldError> {
         let body = self.get(path, query).await?;
-        let page: ListPage = self.http.parse(&format!("a page of {what}"), &body)?;
-        Ok((page.data, page.pagination.and_then(Pagination::next)))
+        let page: ListPage = self.http.parse_bytes(&format!("a page of {what}"), &body)?;
+        let items = page
+            .data
+            .into_iter()
+            .map(|raw| {
+                let item: T = self.http.parse_bytes(record, raw.get().as_bytes())?;
+                Ok((item, RawRecord::from(raw.to_owned())))
+            })
+            .collect::<Result<Vec<_>, EldError>>()?;
+        Ok((items, page.pagination.and_then(Pagination::next)))
     }
 }
 
 #[derive(Deserialize)]
-struct ListPage {
-    data: Vec<Value>,
+struct ListPage<'a> {
+    #[serde(borrow)]
+    data: Vec<&'a RawValue>,
     pagination: Option<Pagination>,
 }
 
@@ -222,8 +234,9 @@ impl EldProvider for Samsara {
     }
 
     async fn verify(&self) -> Result<(), EldError> {
-        self.get("/fleet/drivers", &[("limit", "1".to_owned())])
-            .await
+        let body = self.get("/fleet/drivers", &[("limit", "1".to_owned())]).await?;
+        self.http
+            .parse_bytes::<serde::de::IgnoredAny>("a response", &body)
             .map(drop)
     }
 
@@ -244,11 +257,12 @@ impl EldProvider for Samsara {
         if let Some(at) = updated_after {
             query.push(("updatedAfterTime", rfc3339(at)));
         }
-        let (data, next) = self.list("/fleet/drivers", "drivers", &query).await?;
+        let (data, next) = self
+            .list::<Driver>("/fleet/drivers", "drivers", "a driver", &query)
+            .await?;
         let items = data
             .into_iter()
-            .map(|raw| {
-                let d: Driver = self.http.parse("a driver", &raw)?;
+            .map(|(d, raw)| {
                 let (first_name, last_name) = wire::split_name(d.name.as_deref());
                 let active = match (d.driver_activation_status.as_deref(), d.is_deactivated) {
                     (Some(status), _) => status == "active",
@@ -289,11 +303,12 @@ impl EldProvider for Samsara {
         if let Some(at) = updated_after {
             query.push(("updatedAfterTime", rfc3339(at)));
         }
-        let (data, next) = self.list("/fleet/vehicles", "vehicles", &query).await?;
+        let (data, next) = self
+            .list::<Vehicle>("/fleet/vehicles", "vehicles", "a vehicle", &query)
+            .await?;
         let items = data
             .into_iter()
-            .map(|raw| {
-                let v: Vehicle = self.http.parse("a vehicle", &raw)?;
+            .map(|(v, raw)| {
                 Ok(EldVehicle {
                     id: v.id,
                     name: wire::text(v.name),
@@ -316,11 +331,12 @@ impl EldProvider for Samsara {
         if let Some(after) = cursor {
             query.push(("after", after));
         }
-        let (data, next) = self.list("/fleet/trailers", "trailers", &query).await?;
+        let (data, next) = self
+            .list::<Trailer>("/fleet/trailers", "trailers", "a trailer", &query)
+            .await?;
         let items = data
             .into_iter()
-            .map(|raw| {
-                let t: Trailer = self.http.parse("a trailer", &raw)?;
+            .map(|(t, raw)| {
                 let serial = wire::text(t.trailer_serial_number);
                 Ok(EldTrailer {
                     id: t.id,
@@ -345,7 +361,7 @@ impl EldProvider for Samsara {
             query.push(("startingAfter", after));
         }
         let body = self.get("/v1/fleet/trailers/assignments", &query).await?;
-        let page: V1AssignmentsPage = self.http.parse("trailer assignments", &body)?;
+        let page: V1AssignmentsPage = self.http.parse_bytes("trailer assignments", &body)?;
         let items = page
             .trailers
             .into_iter()

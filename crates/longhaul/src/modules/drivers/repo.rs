@@ -105,6 +105,7 @@ pub async fn insert<C: ConnectionTrait>(
         notes: Set(d.notes),
         is_active: Set(true),
         raw: Set(None),
+        eld_fingerprint: Set(None),
         created_at: Set(now),
         updated_at: Set(now),
         // Derived by `before_save` (decision 014).

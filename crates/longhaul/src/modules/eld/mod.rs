@@ -10,5 +10,7 @@ mod repo;
 pub mod routes;
 pub mod service;
 pub mod sync;
+mod pages;
+mod write;
 
 pub use error::EldModuleError;

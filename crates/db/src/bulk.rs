@@ -1,0 +1,80 @@
+//! Many rows of one fleet updated with their own values, in one statement
+//! per chunk: `UPDATE t SET c = v.column2, … FROM (VALUES (id, …), …) AS v
+//! WHERE t.id = v.column1 AND t.fleet_account_id = ?`. PostgreSQL and SQLite
+//! (3.33+) both read it and both name a VALUES list's columns `column1…`;
+//! only the placeholders differ. A sync that changes 10,000 rows sends 20
+//! statements instead of 10,000.
+
+use crate::tenancy::{FleetOwned, TenantScope};
+use sea_orm::{ConnectionTrait, DatabaseBackend, DbErr, Iden, Statement, Value};
+use uuid::Uuid;
+
+/// Well under SQLite's 32,766 and PostgreSQL's 65,535 parameters a statement.
+const MAX_PARAMS: usize = 16_000;
+
+/// Sets `columns` of each row (by id, within the scope's fleet) to the row's
+/// values, in `columns` order. Returns how many rows changed.
+pub async fn scoped_update_rows<E, C>(
+    db: &C,
+    scope: TenantScope,
+    columns: &[E::Column],
+    rows: Vec<(Uuid, Vec<Value>)>,
+) -> Result<u64, DbErr>
+where
+    E: FleetOwned,
+    C: ConnectionTrait,
+{
+    if rows.is_empty() {
+        return Ok(0);
+    }
+    if let Some((id, values)) = rows.iter().find(|(_, values)| values.len() != columns.len()) {
+        return Err(DbErr::Custom(format!(
+            "row {id}: {} values for {} columns",
+            values.len(),
+            columns.len()
+        )));
+    }
+    let backend = db.get_database_backend();
+    let table = E::default().table_name().to_owned();
+    let fleet = E::fleet_column().to_string();
+    let sets = columns
+        .iter()
+        .enumerate()
+        .map(|(i, c)| format!("\"{}\" = v.column{}", c.to_string(), i + 2))
+        .collect::<Vec<_>>()
+        .join(", ");
+    let per_chunk = (MAX_PARAMS / (columns.len() + 1)).max(1);
+    let mut changed = 0;
+    let mut rows = rows.into_iter().peekable();
+    while rows.peek().is_some() {
+        let mut values = Vec::new();
+        let mut tuples = Vec::new();
+        for (id, row) in rows.by_ref().take(per_chunk) {
+            let mut tuple = Vec::with_capacity(row.len() + 1);
+            for value in std::iter::once(Value::from(id)).chain(row) {
+                values.push(value);
+                tuple.push(placeholder(backend, values.len()));
+            }
+            tuples.push(format!("({})", tuple.join(", ")));
+        }
+        values.push(scope.fleet_account_id().into());
+        let sql = format!(
+            "UPDATE \"{table}\" SET {sets} FROM (VALUES {}) AS v \
+             WHERE \"{table}\".\"id\" = v.column1 AND \"{table}\".\"{fleet}\" = {}",
+            tuples.join(", "),
+            placeholder(backend, values.len()),
+        );
+        changed += db
+            .execute_raw(Statement::from_sql_and_values(backend, sql, values))
+            .await?
+            .rows_affected();
+    }
+    Ok(changed)
+}
+
+fn placeholder(backend: DatabaseBackend, n: usize) -> String {
+    match backend {
+        DatabaseBackend::Postgres => format!("${n}"),
+        _ => "?".to_owned(),
+    }
+}

@@ -1,0 +1,191 @@
+//! Drivers: matched by provider id, else by licence number and state.
+
+use super::{
+    Counts, Hasher, Known, Matcher, Missing, deactivate, identity, insert_rows, stamp,
+    valid_hash, values_of, write_time,
+};
+use crate::integrations::eld::EldDriver;
+use chrono::{DateTime, Utc};
+use db::entities::fleet_driver::{self, Column};
+use db::tenancy::{FleetOwned, TenantScope};
+use sea_orm::{ConnectionTrait, DbErr, FromQueryResult, QuerySelect, Set};
+use uuid::Uuid;
+
+/// The columns a sync writes to a driver it already has.
+const UPDATED: [Column; 15] = [
+    Column::DriverId,
+    Column::EldProvider,
+    Column::FirstName,
+    Column::LastName,
+    Column::Username,
+    Column::Phone,
+    Column::LicenseNumber,
+    Column::LicenseState,
+    Column::IsActive,
+    Column::Raw,
+    Column::UpdatedAt,
+    Column::SearchText,
+    Column::SearchName,
+    Column::PhoneDigits,
+    Column::EldFingerprint,
+];
+
+/// A run's drivers, fingerprinted as they arrive and written at the end.
+pub struct DriverWriter {
+    provider: String,
+    missing: Missing,
+    records: Vec<(EldDriver, String)>,
+}
+
+impl DriverWriter {
+    pub fn new(provider: &str, missing: Missing) -> Self {
+        Self {
+            provider: provider.to_owned(),
+            missing,
+            records: Vec::new(),
+        }
+    }
+
+    pub fn add(&mut self, page: Vec<EldDriver>) {
+        self.records.reserve(page.len());
+        for d in page {
+            let hash = fingerprint(&self.provider, &d);
+            self.records.push((d, hash));
+        }
+    }
+
+    pub async fn apply<C: ConnectionTrait>(
+        self,
+        db: &C,
+        scope: TenantScope,
+    ) -> Result<Counts, DbErr> {
+        let mut matcher = Matcher::new(known(db, scope, &self.provider).await?);
+        let now = write_time();
+        let provider = Some(self.provider.clone());
+        let mut counts = Counts {
+            synced: self.records.len() as i32,
+            ..Default::default()
+        };
+        let mut inserts = Vec::new();
+        let mut updates = Vec::new();
+        for (d, hash) in self.records {
+            let keys = [licence(&d.license_number, &d.license_state), None];
+            let (id, fresh) = match matcher.find(&d.id, &keys) {
+                Some(row) if row.hash.as_deref() == Some(hash.as_str()) => continue,
+                Some(row) => (row.id, false),
+                None => (Uuid::new_v4(), true),
+            };
+            let mut row = fleet_driver::ActiveModel {
+                id: Set(id),
+                driver_id: Set(Some(d.id)),
+                eld_provider: Set(provider.clone()),
+                first_name: Set(d.first_name),
+                last_name: Set(d.last_name),
+                username: Set(d.username),
+                phone: Set(d.phone),
+                license_number: Set(d.license_number),
+                license_state: Set(d.license_state),
+                is_active: Set(d.active),
+                raw: Set(Some(d.raw.to_value())),
+                updated_at: Set(now),
+                eld_fingerprint: Set(Some(stamp(&hash, now))),
+                ..Default::default()
+            };
+            if fresh {
+                row.fleet_account_id = Set(scope.fleet_account_id());
+                row.notes = Set(None);
+                row.created_at = Set(now);
+                inserts.push(row);
+            } else {
+                row.derive_list_columns(false)?;
+                updates.push((id, values_of(&row, &UPDATED)?));
+            }
+        }
+        counts.created = inserts.len() as i32;
+        counts.updated = updates.len() as i32;
+        insert_rows(db, inserts, fleet_driver::ActiveModel::derive_list_columns).await?;
+        db::bulk::scoped_update_rows::<fleet_driver::Entity, _>(db, scope, &UPDATED, updates)
+            .await?;
+        counts.deactivated = deactivate(
+            db,
+            scope,
+            matcher.unseen(self.missing),
+            Column::Id,
+            |u: sea_orm::UpdateMany<fleet_driver::Entity>| {
+                u.col_expr(Column::IsActive, false.into())
+                    .col_expr(Column::UpdatedAt, now.into())
+            },
+        )
+        .await?;
+        Ok(counts)
+    }
+}
+
+fn fingerprint(provider: &str, d: &EldDriver) -> String {
+    let mut h = Hasher::new("driver");
+    h.text(Some(provider))
+        .text(Some(&d.id))
+        .text(d.first_name.as_deref())
+        .text(d.last_name.as_deref())
+        .text(d.username.as_deref())
+        .text(d.phone.as_deref())
+        .text(d.license_number.as_deref())
+        .text(d.license_state.as_deref())
+        .flag(d.active)
+        .text(Some(d.raw.json()));
+    h.finish()
+}
+
+/// Licence number and state as one identity key.
+fn licence(number: &Option<String>, state: &Option<String>) -> Option<String> {
+    identity(number.as_deref())
+        .zip(identity(state.as_deref()))
+        .map(|(n, s)| format!("{n}\u{1f}{s}"))
+}
+
+#[derive(FromQueryResult)]
+struct Key {
+    id: Uuid,
+    eld_provider: Option<String>,
+    driver_id: Option<String>,
+    license_number: Option<String>,
+    license_state: Option<String>,
+    is_active: bool,
+    eld_fingerprint: Option<String>,
+    updated_at: DateTime<Utc>,
+}
+
+/// The fleet's drivers as matching needs them: key columns only.
+async fn known<C: ConnectionTrait>(
+    db: &C,
+    scope: TenantScope,
+    provider: &str,
+) -> Result<Vec<Known<()>>, DbErr> {
+    let keys = fleet_driver::Entity::scoped(scope)
+        .select_only()
+        .columns([
+            Column::Id,
+            Column::EldProvider,
+            Column::DriverId,
+            Column::LicenseNumber,
+            Column::LicenseState,
+            Column::IsActive,
+            Column::EldFingerprint,
+            Column::UpdatedAt,
+        ])
+        .into_model::<Key>()
+        .all(db)
+        .await?;
+    Ok(keys
+        .into_iter()
+        .map(|k| Known {
+            id: k.id,
+            ours: k.eld_provider.as_deref() == Some(provider),
+            identities: [licence(&k.license_number, &k.license_state), None],
+            hash: valid_hash(k.eld_fingerprint.as_deref(), k.updated_at).map(str::to_owned),
+            provider_id: k.driver_id,
+            active: k.is_active,
+            extra: (),
+        })
+        .collect())
+}

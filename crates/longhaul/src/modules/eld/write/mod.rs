@@ -1,0 +1,356 @@
+//! How a run's records become the fleet's rows (decisions 016 and 018).
+//!
+//! While pages arrive, each record is only fingerprinted (a hash of what the
+//! sync would write) and kept as its compact self. The write happens once,
+//! in one transaction, after the last page: it reads the fleet's rows as
+//! their key columns (id, provider id, identity keys, fingerprint), matches
+//! each record to a row — by (provider, provider id), else by VIN, plate or
+//! licence number and state, so a provider switch keeps identities — and
+//! writes only what differs: new rows in multi-row INSERTs, changed rows in
+//! multi-row UPDATEs, rows of this provider that a full run did not receive
+//! made inactive. A run whose fingerprints all match writes nothing.
+
+pub mod assignments;
+pub mod drivers;
+pub mod trailers;
+pub mod vehicles;
+
+use chrono::{DateTime, SubsecRound, Utc};
+use db::tenancy::{FleetOwned, TenantScope};
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, Iden, QueryFilter,
+    QuerySelect, Value,
+};
+use sha2::{Digest, Sha256};
+use std::collections::HashMap;
+use uuid::Uuid;
+
+/// What a write did, for the run's history entry.
+#[derive(Debug, Default, Clone, Copy)]
+pub struct Counts {
+    pub synced: i32,
+    pub created: i32,
+    pub updated: i32,
+    pub deactivated: i32,
+}
+
+impl Counts {
+    pub fn written(&self) -> i32 {
+        self.created + self.updated + self.deactivated
+    }
+}
+
+impl std::ops::AddAssign for Counts {
+    fn add_assign(&mut self, other: Counts) {
+        self.synced += other.synced;
+        self.created += other.created;
+        self.updated += other.updated;
+        self.deactivated += other.deactivated;
+    }
+}
+
+/// What becomes of this provider's rows that a run did not receive.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Missing {
+    /// A full list: they disappeared upstream and become inactive.
+    Deactivate,
+    /// Changes only: they did not change.
+    Keep,
+}
+
+/// Rows a multi-row INSERT carries (22 columns: well under both databases'
+/// parameter limits).
+const INSERT_CHUNK: usize = 500;
+
+/// Bumped when what a sync writes from the same record changes, so that the
+/// next sync writes every row again.
+const FINGERPRINT_VERSION: &[u8] = b"eld-sync-1";
+
+/// A hash of the values a sync writes to a row, fed field by field (each
+/// field framed by its length, so no two different rows hash alike).
+pub struct Hasher(Sha256);
+
+impl Hasher {
+    pub fn new(kind: &str) -> Self {
+        let mut h = Sha256::new();
+        h.update(FINGERPRINT_VERSION);
+        h.update(kind.as_bytes());
+        Self(h)
+    }
+
+    pub fn text(&mut self, value: Option<&str>) -> &mut Self {
+        match value {
+            None => self.0.update([0u8]),
+            Some(v) => {
+                self.0.update([1u8]);
+                self.0.update((v.len() as u64).to_le_bytes());
+                self.0.update(v.as_bytes());
+            }
+        }
+        self
+    }
+
+    pub fn flag(&mut self, value: bool) -> &mut Self {
+        self.0.update([2u8 + value as u8]);
+        self
+    }
+
+    pub fn number(&mut self, value: Option<i64>) -> &mut Self {
+        match value {
+            None => self.0.update([4u8]),
+            Some(v) => {
+                self.0.update([5u8]);
+                self.0.update(v.to_le_bytes());
+            }
+        }
+        self
+    }
+
+    pub fn id(&mut self, value: Option<Uuid>) -> &mut Self {
+        match value {
+            None => self.0.update([6u8]),
+            Some(v) => {
+                self.0.update([7u8]);
+                self.0.update(v.as_bytes());
+            }
+        }
+        self
+    }
+
+    /// 128 bits as hex: a collision among one fleet's rows is not a concern.
+    pub fn finish(self) -> String {
+        hex::encode(&self.0.finalize()[..16])
+    }
+}
+
+/// The time a sync writes as `updated_at`, to the microsecond both
+/// databases keep, so that it reads back equal.
+pub fn write_time() -> DateTime<Utc> {
+    Utc::now().trunc_subsecs(6)
+}
+
+/// `<hash>@<updated_at in µs>`: the fingerprint column's value.
+pub fn stamp(hash: &str, at: DateTime<Utc>) -> String {
+    format!("{hash}@{}", at.timestamp_micros())
+}
+
+/// The row's fingerprint hash, when no other write moved `updated_at` since
+/// the sync that stored it.
+pub fn valid_hash(fingerprint: Option<&str>, updated_at: DateTime<Utc>) -> Option<&str> {
+    let (hash, at) = fingerprint?.split_once('@')?;
+    (at.parse::<i64>().ok()? == updated_at.timestamp_micros()).then_some(hash)
+}
+
+/// `Some(trimmed upper case)` for a non-blank value: how VINs, plates and
+/// licences are compared.
+pub fn identity(value: Option<&str>) -> Option<String> {
+    value
+        .map(|v| v.trim().to_uppercase())
+        .filter(|v| !v.is_empty())
+}
+
+/// An existing row as matching sees it.
+pub struct Known<X> {
+    pub id: Uuid,
+    /// The row came from this run's provider (its ids are this provider's).
+    pub ours: bool,
+    pub provider_id: Option<String>,
+    /// Up to two identity keys (VIN, plate; licence and state as one).
+    pub identities: [Option<String>; 2],
+    pub active: bool,
+    /// The valid fingerprint hash (see [`valid_hash`]).
+    pub hash: Option<String>,
+    /// What the kind needs of the row to derive its list columns.
+    pub extra: X,
+}
+
+/// The fleet's rows of one kind, indexed for matching: each row matches at
+/// most one record.
+pub struct Matcher<X> {
+    rows: Vec<Known<X>>,
+    by_key: HashMap<String, usize>,
+    by_identity: [HashMap<String, usize>; 2],
+    seen: Vec<bool>,
+}
+
+impl<X> Matcher<X> {
+    pub fn new(rows: Vec<Known<X>>) -> Self {
+        let mut by_key = HashMap::new();
+        let mut by_identity: [HashMap<String, usize>; 2] = Default::default();
+        for (i, row) in rows.iter().enumerate() {
+            if row.ours
+                && let Some(id) = &row.provider_id
+            {
+                by_key.insert(id.clone(), i);
+            }
+            for (map, key) in by_identity.iter_mut().zip(&row.identities) {
+                if let Some(key) = key {
+                    map.entry(key.clone()).or_insert(i);
+                }
+            }
+        }
+        let seen = vec![false; rows.len()];
+        Self {
+            rows,
+            by_key,
+            by_identity,
+            seen,
+        }
+    }
+
+    /// The row a record is: the one with its provider id, else the first
+    /// identity key that names a row. A row already taken by another record
+    /// of the run is no match (the record becomes a new row).
+    pub fn find(&mut self, provider_id: &str, identities: &[Option<String>; 2]) -> Option<&Known<X>> {
+        let found = self.by_key.get(provider_id).copied().or_else(|| {
+            identities
+                .iter()
+                .zip(&self.by_identity)
+                .find_map(|(key, map)| key.as_ref().and_then(|k| map.get(k).copied()))
+        })?;
+        if self.seen[found] {
+            return None;
+        }
+        self.seen[found] = true;
+        Some(&self.rows[found])
+    }
+
+    /// This provider's active rows that no record matched.
+    pub fn unseen(&self, missing: Missing) -> Vec<Uuid> {
+        if missing == Missing::Keep {
+            return Vec::new();
+        }
+        self.rows
+            .iter()
+            .zip(&self.seen)
+            .filter(|(row, seen)| !**seen && row.active && row.ours)
+            .map(|(row, _)| row.id)
+            .collect()
+    }
+}
+
+/// Inserts whole rows, deriving each one's list columns first.
+pub async fn insert_rows<A, C>(
+    db: &C,
+    rows: impl IntoIterator<Item = A>,
+    derive: fn(&mut A, bool) -> Result<(), DbErr>,
+) -> Result<(), DbErr>
+where
+    C: ConnectionTrait,
+    A: ActiveModelTrait + Send,
+{
+    let mut rows = rows.into_iter().peekable();
+    while rows.peek().is_some() {
+        let mut chunk = Vec::with_capacity(INSERT_CHUNK);
+        for mut row in rows.by_ref().take(INSERT_CHUNK) {
+            derive(&mut row, true)?;
+            chunk.push(row);
+        }
+        <A::Entity as EntityTrait>::insert_many(chunk)
+            .exec_without_returning(db)
+            .await?;
+    }
+    Ok(())
+}
+
+/// The values of `columns` in an active model, each of which must be set.
+pub fn values_of<A: ActiveModelTrait>(
+    model: &A,
+    columns: &[<A::Entity as EntityTrait>::Column],
+) -> Result<Vec<Value>, DbErr> {
+    columns
+        .iter()
+        .map(|c| {
+            model.get(*c).into_value().ok_or_else(|| {
+                DbErr::Custom(format!("{} is not set for the update", c.to_string()))
+            })
+        })
+        .collect()
+}
+
+/// Makes rows inactive with `set`, a chunk of ids at a time.
+pub async fn deactivate<E, C>(
+    db: &C,
+    scope: TenantScope,
+    stale: Vec<Uuid>,
+    id_col: E::Column,
+    set: impl Fn(sea_orm::UpdateMany<E>) -> sea_orm::UpdateMany<E>,
+) -> Result<i32, DbErr>
+where
+    E: EntityTrait + FleetOwned,
+    C: ConnectionTrait,
+{
+    let n = stale.len() as i32;
+    for chunk in stale.chunks(500) {
+        set(E::scoped_update(scope).filter(id_col.is_in(chunk.to_vec())))
+            .exec(db)
+            .await?;
+    }
+    Ok(n)
+}
+
+/// This provider's driver ids → our driver rows, read as two columns.
+pub async fn driver_ids<C: ConnectionTrait>(
+    db: &C,
+    scope: TenantScope,
+    provider: &str,
+) -> Result<HashMap<String, Uuid>, DbErr> {
+    use db::entities::fleet_driver::{Column, Entity};
+    let pairs: Vec<(String, Uuid)> = Entity::scoped(scope)
+        .filter(Column::EldProvider.eq(provider))
+        .filter(Column::DriverId.is_not_null())
+        .select_only()
+        .column(Column::DriverId)
+        .column(Column::Id)
+        .into_tuple()
+        .all(db)
+        .await?;
+    Ok(pairs.into_iter().collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_fingerprint_holds_only_while_updated_at_is_the_one_it_stamped() {
+        let at = write_time();
+        let fp = stamp("abc", at);
+        assert_eq!(valid_hash(Some(&fp), at), Some("abc"));
+        assert_eq!(valid_hash(Some(&fp), at + chrono::TimeDelta::microseconds(1)), None);
+        assert_eq!(valid_hash(None, at), None);
+        assert_eq!(valid_hash(Some("abc"), at), None);
+    }
+
+    #[test]
+    fn hashes_frame_their_fields() {
+        let h = |a: Option<&str>, b: Option<&str>| {
+            let mut h = Hasher::new("t");
+            h.text(a).text(b);
+            h.finish()
+        };
+        assert_ne!(h(Some("ab"), Some("c")), h(Some("a"), Some("bc")));
+        assert_ne!(h(None, Some("")), h(Some(""), None));
+        assert_eq!(h(Some("a"), None), h(Some("a"), None));
+    }
+
+    #[test]
+    fn a_row_matches_one_record_and_keys_come_before_identities() {
+        let row = |id: u128, pid: &str, vin: &str| Known {
+            id: Uuid::from_u128(id),
+            ours: true,
+            provider_id: Some(pid.into()),
+            identities: [identity(Some(vin)), None],
+            active: true,
+            hash: None,
+            extra: (),
+        };
+        let mut m = Matcher::new(vec![row(1, "p1", "VIN1"), row(2, "p2", " vin2 ")]);
+        // By VIN (trimmed, any case) when the provider id is new.
+        assert_eq!(m.find("new", &[identity(Some("vin2")), None]).map(|r| r.id), Some(Uuid::from_u128(2)));
+        // Row 2 is taken: its own id no longer matches.
+        assert!(m.find("p2", &[None, None]).is_none());
+        assert_eq!(m.unseen(Missing::Deactivate), vec![Uuid::from_u128(1)]);
+        assert!(m.unseen(Missing::Keep).is_empty());
+    }
+}

@@ -1,0 +1,219 @@
+//! Trailers: matched by provider id, else by VIN, else by plate. Their
+//! drivers are the second step of a trailer sync ([`super::assignments`]).
+
+use super::{
+    Counts, Hasher, Known, Matcher, Missing, deactivate, identity, insert_rows, stamp,
+    valid_hash, values_of, write_time,
+};
+use crate::integrations::eld::EldTrailer;
+use chrono::{DateTime, Utc};
+use domain::fleet_lists::trailer_list_tab;
+use db::entities::fleet_trailer::{self, Column};
+use db::tenancy::{FleetOwned, TenantScope};
+use sea_orm::{ConnectionTrait, DbErr, FromQueryResult, QuerySelect, Set};
+use serde_json::json;
+use uuid::Uuid;
+
+/// The columns a sync writes to a trailer it already has (the record itself
+/// is kept only on insert: the row's JSON is its `assignment_data`).
+const UPDATED: [Column; 13] = [
+    Column::TrailerId,
+    Column::EldProvider,
+    Column::Name,
+    Column::Vin,
+    Column::LicensePlate,
+    Column::TrailerType,
+    Column::IsActive,
+    Column::Status,
+    Column::UpdatedAt,
+    Column::SearchText,
+    Column::ListTab,
+    Column::Unnamed,
+    Column::EldFingerprint,
+];
+
+/// What the list columns of an existing trailer are derived from, besides
+/// what the sync writes.
+#[derive(Clone)]
+struct Extra {
+    status: String,
+    assigned_driver_name: Option<String>,
+}
+
+/// A run's trailers, fingerprinted as they arrive and written at the end.
+pub struct TrailerWriter {
+    provider: String,
+    missing: Missing,
+    records: Vec<(EldTrailer, String)>,
+}
+
+impl TrailerWriter {
+    pub fn new(provider: &str, missing: Missing) -> Self {
+        Self {
+            provider: provider.to_owned(),
+            missing,
+            records: Vec::new(),
+        }
+    }
+
+    pub fn add(&mut self, page: Vec<EldTrailer>) {
+        self.records.reserve(page.len());
+        for t in page {
+            let hash = fingerprint(&self.provider, &t);
+            self.records.push((t, hash));
+        }
+    }
+
+    pub async fn apply<C: ConnectionTrait>(
+        self,
+        db: &C,
+        scope: TenantScope,
+    ) -> Result<Counts, DbErr> {
+        let mut matcher = Matcher::new(known(db, scope, &self.provider).await?);
+        let now = write_time();
+        let provider = Some(self.provider.clone());
+        let mut counts = Counts {
+            synced: self.records.len() as i32,
+            ..Default::default()
+        };
+        let mut inserts = Vec::new();
+        let mut updates = Vec::new();
+        for (t, hash) in self.records {
+            let keys = [
+                identity(t.vin.as_deref()),
+                identity(t.license_plate.as_deref()),
+            ];
+            let found = matcher.find(&t.id, &keys);
+            if let Some(row) = &found
+                && row.hash.as_deref() == Some(hash.as_str())
+            {
+                continue;
+            }
+            let existing = found.map(|row| (row.id, row.active, row.extra.clone()));
+            let mut row = fleet_trailer::ActiveModel {
+                trailer_id: Set(Some(t.id)),
+                eld_provider: Set(provider.clone()),
+                name: Set(t.name),
+                vin: Set(t.vin),
+                license_plate: Set(t.license_plate),
+                trailer_type: Set(t.trailer_type),
+                is_active: Set(true),
+                updated_at: Set(now),
+                eld_fingerprint: Set(Some(stamp(&hash, now))),
+                ..Default::default()
+            };
+            match existing {
+                Some((id, active, extra)) => {
+                    row.id = Set(id);
+                    // A trailer that comes back is in service again.
+                    row.status = Set(if active {
+                        extra.status
+                    } else {
+                        "active".to_owned()
+                    });
+                    row.assigned_driver_name = Set(extra.assigned_driver_name);
+                    row.derive_list_columns(false)?;
+                    updates.push((id, values_of(&row, &UPDATED)?));
+                }
+                None => {
+                    row.id = Set(Uuid::new_v4());
+                    row.fleet_account_id = Set(scope.fleet_account_id());
+                    row.status = Set("active".into());
+                    row.notes = Set(t.notes);
+                    row.assigned_driver_eld_id = Set(None);
+                    row.assigned_driver_name = Set(None);
+                    row.assigned_driver_id = Set(None);
+                    row.assigned_at = Set(None);
+                    row.raw = Set(Some(
+                        json!({ "assigned_driver": null, "eld": t.raw.to_value() }),
+                    ));
+                    row.created_at = Set(now);
+                    inserts.push(row);
+                }
+            }
+        }
+        counts.created = inserts.len() as i32;
+        counts.updated = updates.len() as i32;
+        insert_rows(db, inserts, fleet_trailer::ActiveModel::derive_list_columns).await?;
+        db::bulk::scoped_update_rows::<fleet_trailer::Entity, _>(db, scope, &UPDATED, updates)
+            .await?;
+        counts.deactivated = deactivate(
+            db,
+            scope,
+            matcher.unseen(self.missing),
+            Column::Id,
+            |u: sea_orm::UpdateMany<fleet_trailer::Entity>| {
+                u.col_expr(Column::IsActive, false.into())
+                    .col_expr(Column::Status, "inactive".into())
+                    .col_expr(Column::ListTab, trailer_list_tab("inactive").as_str().into())
+                    .col_expr(Column::UpdatedAt, now.into())
+            },
+        )
+        .await?;
+        Ok(counts)
+    }
+}
+
+fn fingerprint(provider: &str, t: &EldTrailer) -> String {
+    let mut h = Hasher::new("trailer");
+    h.text(Some(provider))
+        .text(Some(&t.id))
+        .text(t.name.as_deref())
+        .text(t.vin.as_deref())
+        .text(t.license_plate.as_deref())
+        .text(t.trailer_type.as_deref());
+    h.finish()
+}
+
+#[derive(FromQueryResult)]
+struct Key {
+    id: Uuid,
+    eld_provider: Option<String>,
+    trailer_id: Option<String>,
+    vin: Option<String>,
+    license_plate: Option<String>,
+    is_active: bool,
+    status: String,
+    assigned_driver_name: Option<String>,
+    eld_fingerprint: Option<String>,
+    updated_at: DateTime<Utc>,
+}
+
+async fn known<C: ConnectionTrait>(
+    db: &C,
+    scope: TenantScope,
+    provider: &str,
+) -> Result<Vec<Known<Extra>>, DbErr> {
+    let keys = fleet_trailer::Entity::scoped(scope)
+        .select_only()
+        .columns([
+            Column::Id,
+            Column::EldProvider,
+            Column::TrailerId,
+            Column::Vin,
+            Column::LicensePlate,
+            Column::IsActive,
+            Column::Status,
+            Column::AssignedDriverName,
+            Column::EldFingerprint,
+            Column::UpdatedAt,
+        ])
+        .into_model::<Key>()
+        .all(db)
+        .await?;
+    Ok(keys
+        .into_iter()
+        .map(|k| Known {
+            id: k.id,
+            ours: k.eld_provider.as_deref() == Some(provider),
+            identities: [identity(k.vin.as_deref()), identity(k.license_plate.as_deref())],
+            hash: valid_hash(k.eld_fingerprint.as_deref(), k.updated_at).map(str::to_owned),
+            provider_id: k.trailer_id,
+            active: k.is_active,
+            extra: Extra {
+                status: k.status,
+                assigned_driver_name: k.assigned_driver_name,
+            },
+        })
+        .collect())
+}

@@ -1,0 +1,229 @@
+//! Trucks: matched by provider id, else by VIN. The assigned driver is
+//! resolved to the fleet's driver row when that driver is synced.
+
+use super::{
+    Counts, Hasher, Known, Matcher, Missing, deactivate, driver_ids, identity, insert_rows,
+    stamp, valid_hash, values_of, write_time,
+};
+use crate::integrations::eld::EldVehicle;
+use chrono::{DateTime, Utc};
+use db::entities::fleet_vehicle::{self, Column};
+use db::tenancy::{FleetOwned, TenantScope};
+use sea_orm::{ConnectionTrait, DbErr, FromQueryResult, QuerySelect, Set};
+use serde_json::{Value, json};
+use uuid::Uuid;
+
+/// The columns a sync writes to a truck it already has (its notes and
+/// status are the fleet's; the list tab is derived with the notes it has).
+const UPDATED: [Column; 18] = [
+    Column::VehicleId,
+    Column::EldProvider,
+    Column::Name,
+    Column::Make,
+    Column::Model,
+    Column::Year,
+    Column::Vin,
+    Column::LicensePlate,
+    Column::IsActive,
+    Column::AssignedDriverEldId,
+    Column::AssignedDriverName,
+    Column::AssignedDriverId,
+    Column::Raw,
+    Column::UpdatedAt,
+    Column::SearchText,
+    Column::ListTab,
+    Column::Unnamed,
+    Column::EldFingerprint,
+];
+
+/// A run's trucks, fingerprinted as they arrive and written at the end.
+pub struct VehicleWriter {
+    provider: String,
+    missing: Missing,
+    records: Vec<(EldVehicle, String)>,
+}
+
+impl VehicleWriter {
+    pub fn new(provider: &str, missing: Missing) -> Self {
+        Self {
+            provider: provider.to_owned(),
+            missing,
+            records: Vec::new(),
+        }
+    }
+
+    pub fn add(&mut self, page: Vec<EldVehicle>) {
+        self.records.reserve(page.len());
+        for v in page {
+            let hash = fingerprint(&self.provider, &v);
+            self.records.push((v, hash));
+        }
+    }
+
+    pub async fn apply<C: ConnectionTrait>(
+        self,
+        db: &C,
+        scope: TenantScope,
+    ) -> Result<Counts, DbErr> {
+        let mut matcher = Matcher::new(known(db, scope, &self.provider).await?);
+        let drivers = driver_ids(db, scope, &self.provider).await?;
+        let now = write_time();
+        let provider = Some(self.provider.clone());
+        let mut counts = Counts {
+            synced: self.records.len() as i32,
+            ..Default::default()
+        };
+        let mut inserts = Vec::new();
+        let mut updates = Vec::new();
+        for (v, record_hash) in self.records {
+            let driver_eld = v.assigned_driver.as_ref().map(|d| d.id.clone());
+            let driver_name = v.assigned_driver.as_ref().and_then(|d| d.name.clone());
+            let driver_id = driver_eld.as_ref().and_then(|e| drivers.get(e).copied());
+            // The row also holds which fleet driver the truck's driver is.
+            let mut h = Hasher::new("vehicle-row");
+            h.text(Some(&record_hash)).id(driver_id);
+            let hash = h.finish();
+            let keys = [identity(v.vin.as_deref()), None];
+            let found = matcher.find(&v.id, &keys);
+            if let Some(row) = &found
+                && row.hash.as_deref() == Some(hash.as_str())
+            {
+                continue;
+            }
+            let existing = found.map(|row| (row.id, row.extra.clone()));
+            let raw = metadata(&v);
+            let mut row = fleet_vehicle::ActiveModel {
+                vehicle_id: Set(Some(v.id)),
+                eld_provider: Set(provider.clone()),
+                name: Set(v.name),
+                make: Set(v.make),
+                model: Set(v.model),
+                year: Set(v.year),
+                vin: Set(v.vin),
+                license_plate: Set(v.license_plate),
+                is_active: Set(true),
+                assigned_driver_name: Set(driver_name),
+                assigned_driver_id: Set(driver_id),
+                raw: Set(Some(raw)),
+                updated_at: Set(now),
+                eld_fingerprint: Set(Some(stamp(&hash, now))),
+                ..Default::default()
+            };
+            match existing {
+                Some((id, notes)) => {
+                    row.id = Set(id);
+                    row.assigned_driver_eld_id = Set(driver_eld);
+                    row.notes = Set(notes);
+                    row.derive_list_columns(false)?;
+                    updates.push((id, values_of(&row, &UPDATED)?));
+                }
+                None => {
+                    let assigned = driver_eld.is_some();
+                    row.id = Set(Uuid::new_v4());
+                    row.fleet_account_id = Set(scope.fleet_account_id());
+                    row.assigned_driver_eld_id = Set(driver_eld);
+                    row.status = Set(if assigned { "active" } else { "inactive" }.into());
+                    row.notes = Set(v.notes);
+                    row.assigned_at = Set(assigned.then_some(now));
+                    row.created_at = Set(now);
+                    inserts.push(row);
+                }
+            }
+        }
+        counts.created = inserts.len() as i32;
+        counts.updated = updates.len() as i32;
+        insert_rows(db, inserts, fleet_vehicle::ActiveModel::derive_list_columns).await?;
+        db::bulk::scoped_update_rows::<fleet_vehicle::Entity, _>(db, scope, &UPDATED, updates)
+            .await?;
+        counts.deactivated = deactivate(
+            db,
+            scope,
+            matcher.unseen(self.missing),
+            Column::Id,
+            |u: sea_orm::UpdateMany<fleet_vehicle::Entity>| {
+                u.col_expr(Column::IsActive, false.into())
+                    .col_expr(Column::Status, "inactive".into())
+                    .col_expr(Column::UpdatedAt, now.into())
+            },
+        )
+        .await?;
+        Ok(counts)
+    }
+}
+
+/// The spec's `eld_metadata` (part 2 §3): the assignment in both places.
+fn metadata(v: &EldVehicle) -> Value {
+    json!({
+        "staticAssignments": {
+            "driverId": v.assigned_driver.as_ref().map(|d| d.id.clone()),
+            "driverName": v.assigned_driver.as_ref().and_then(|d| d.name.clone()),
+        },
+        "samsaraVehicle": v.raw.to_value(),
+    })
+}
+
+/// What the record makes of a row, but for the fleet driver it resolves to.
+fn fingerprint(provider: &str, v: &EldVehicle) -> String {
+    let assigned = v.assigned_driver.as_ref();
+    let mut h = Hasher::new("vehicle");
+    h.text(Some(provider))
+        .text(Some(&v.id))
+        .text(v.name.as_deref())
+        .text(v.make.as_deref())
+        .text(v.model.as_deref())
+        .number(v.year.map(i64::from))
+        .text(v.vin.as_deref())
+        .text(v.license_plate.as_deref())
+        .text(assigned.map(|d| d.id.as_str()))
+        .text(assigned.and_then(|d| d.name.as_deref()))
+        .text(Some(v.raw.json()));
+    h.finish()
+}
+
+#[derive(FromQueryResult)]
+struct Key {
+    id: Uuid,
+    eld_provider: Option<String>,
+    vehicle_id: Option<String>,
+    vin: Option<String>,
+    is_active: bool,
+    notes: Option<String>,
+    eld_fingerprint: Option<String>,
+    updated_at: DateTime<Utc>,
+}
+
+/// The fleet's trucks as matching needs them (and their notes, which the
+/// list tab is derived from).
+async fn known<C: ConnectionTrait>(
+    db: &C,
+    scope: TenantScope,
+    provider: &str,
+) -> Result<Vec<Known<Option<String>>>, DbErr> {
+    let keys = fleet_vehicle::Entity::scoped(scope)
+        .select_only()
+        .columns([
+            Column::Id,
+            Column::EldProvider,
+            Column::VehicleId,
+            Column::Vin,
+            Column::IsActive,
+            Column::Notes,
+            Column::EldFingerprint,
+            Column::UpdatedAt,
+        ])
+        .into_model::<Key>()
+        .all(db)
+        .await?;
+    Ok(keys
+        .into_iter()
+        .map(|k| Known {
+            id: k.id,
+            ours: k.eld_provider.as_deref() == Some(provider),
+            identities: [identity(k.vin.as_deref()), None],
+            hash: valid_hash(k.eld_fingerprint.as_deref(), k.updated_at).map(str::to_owned),
+            provider_id: k.vehicle_id,
+            active: k.is_active,
+            extra: k.notes,
+        })
+        .collect())
+}
