@@ -13,27 +13,18 @@ use uuid::Uuid;
 const MAX_PARAMS: usize = 16_000;
 
 /// Sets `columns` of each row (by id, within the scope's fleet) to the row's
-/// values, in `columns` order. Returns how many rows changed.
+/// values, in `columns` order; the rows are made as they are sent.
+/// Returns how many rows changed.
 pub async fn scoped_update_rows<E, C>(
     db: &C,
     scope: TenantScope,
     columns: &[E::Column],
-    rows: Vec<(Uuid, Vec<Value>)>,
+    rows: impl IntoIterator<Item = Result<(Uuid, Vec<Value>), DbErr>>,
 ) -> Result<u64, DbErr>
 where
     E: FleetOwned,
     C: ConnectionTrait,
 {
-    if rows.is_empty() {
-        return Ok(0);
-    }
-    if let Some((id, values)) = rows.iter().find(|(_, values)| values.len() != columns.len()) {
-        return Err(DbErr::Custom(format!(
-            "row {id}: {} values for {} columns",
-            values.len(),
-            columns.len()
-        )));
-    }
     let backend = db.get_database_backend();
     let table = E::default().table_name().to_owned();
     let fleet = E::fleet_column().to_string();
@@ -45,11 +36,21 @@ where
         .join(", ");
     let per_chunk = (MAX_PARAMS / (columns.len() + 1)).max(1);
     let mut changed = 0;
+    // Rows are made as they are sent, a chunk at a time: their values may
+    // be large (JSON), and a whole run's at once would be a lot of memory.
     let mut rows = rows.into_iter().peekable();
     while rows.peek().is_some() {
         let mut values = Vec::new();
         let mut tuples = Vec::new();
-        for (id, row) in rows.by_ref().take(per_chunk) {
+        for row in rows.by_ref().take(per_chunk) {
+            let (id, row) = row?;
+            if row.len() != columns.len() {
+                return Err(DbErr::Custom(format!(
+                    "row {id}: {} values for {} columns",
+                    row.len(),
+                    columns.len()
+                )));
+            }
             let mut tuple = Vec::with_capacity(row.len() + 1);
             for value in std::iter::once(Value::from(id)).chain(row) {
                 values.push(value);

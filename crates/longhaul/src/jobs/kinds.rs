@@ -39,4 +39,10 @@ impl JobKind {
             JobKind::EldSync => 3,
         }
     }
+
+    /// Whether someone watches for the job to start (a sync's progress bar,
+    /// a sign-in link): such queues are polled more often.
+    pub fn watched(self) -> bool {
+        matches!(self, JobKind::SendEmail | JobKind::EldSync)
+    }
 }

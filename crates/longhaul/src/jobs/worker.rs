@@ -22,6 +22,9 @@ use tower::util::rng::HasherRng;
 #[derive(Debug, Clone)]
 pub struct WorkerOptions {
     pub poll_interval: Duration,
+    /// For the queues someone watches ([`JobKind::watched`]): a sync starts
+    /// within this of its button being pressed.
+    pub watched_poll_interval: Duration,
     pub heartbeat: Duration,
     /// Retry backoff: first wait, doubling up to `max_backoff`.
     pub min_backoff: Duration,
@@ -43,6 +46,7 @@ impl Default for WorkerOptions {
     fn default() -> Self {
         Self {
             poll_interval: Duration::from_millis(500),
+            watched_poll_interval: Duration::from_millis(100),
             heartbeat: Duration::from_secs(10),
             min_backoff: Duration::from_secs(2),
             max_backoff: Duration::from_secs(300),
@@ -69,7 +73,11 @@ macro_rules! storage_worker {
             .expect("valid backoff bounds")
             .make_backoff();
             WorkerBuilder::new(name.clone())
-                .backend(make($kind).poll_with_interval(options.poll_interval))
+                .backend(make($kind).poll_with_interval(if $kind.watched() {
+                    options.watched_poll_interval
+                } else {
+                    options.poll_interval
+                }))
                 .retry(
                     RetryPolicy::retries($kind.max_attempts().saturating_sub(1))
                         .with_backoff(backoff),

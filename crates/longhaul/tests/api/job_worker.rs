@@ -226,6 +226,7 @@ async fn mail_that_failed_to_send_is_retried_by_the_worker_and_sent_once() {
         let (stop, stopped) = tokio::sync::watch::channel(false);
         let options = WorkerOptions {
             poll_interval: Duration::from_millis(50),
+            watched_poll_interval: Duration::from_millis(50),
             heartbeat: Duration::from_secs(1),
             min_backoff: Duration::from_millis(20),
             max_backoff: Duration::from_millis(100),

@@ -112,7 +112,7 @@ pub async fn write_trailer_assignments<C: ConnectionTrait>(
             ..Default::default()
         };
         row.derive_list_columns(false)?;
-        updates.push((t.id, values_of(&row, &UPDATED)?));
+        updates.push(Ok((t.id, values_of(&row, &UPDATED)?)));
     }
     let changed = updates.len() as i32;
     db::bulk::scoped_update_rows::<fleet_trailer::Entity, _>(db, scope, &UPDATED, updates)

@@ -70,41 +70,44 @@ impl DriverWriter {
         let mut updates = Vec::new();
         for (d, hash) in self.records {
             let keys = [licence(&d.license_number, &d.license_state), None];
-            let (id, fresh) = match matcher.find(&d.id, &keys) {
-                Some(row) if row.hash.as_deref() == Some(hash.as_str()) => continue,
-                Some(row) => (row.id, false),
-                None => (Uuid::new_v4(), true),
-            };
-            let mut row = fleet_driver::ActiveModel {
-                id: Set(id),
-                driver_id: Set(Some(d.id)),
-                eld_provider: Set(provider.clone()),
-                first_name: Set(d.first_name),
-                last_name: Set(d.last_name),
-                username: Set(d.username),
-                phone: Set(d.phone),
-                license_number: Set(d.license_number),
-                license_state: Set(d.license_state),
-                is_active: Set(d.active),
-                raw: Set(Some(d.raw.to_value())),
-                updated_at: Set(now),
-                eld_fingerprint: Set(Some(stamp(&hash, now))),
-                ..Default::default()
-            };
-            if fresh {
-                row.fleet_account_id = Set(scope.fleet_account_id());
-                row.notes = Set(None);
-                row.created_at = Set(now);
-                inserts.push(row);
-            } else {
-                row.derive_list_columns(false)?;
-                updates.push((id, values_of(&row, &UPDATED)?));
+            match matcher.find(&d.id, &keys) {
+                Some(row) if row.hash.as_deref() == Some(hash.as_str()) => {}
+                Some(row) => updates.push((row.id, d, hash)),
+                None => inserts.push((Uuid::new_v4(), d, hash)),
             }
         }
         counts.created = inserts.len() as i32;
         counts.updated = updates.len() as i32;
-        insert_rows(db, inserts, fleet_driver::ActiveModel::derive_list_columns).await?;
-        db::bulk::scoped_update_rows::<fleet_driver::Entity, _>(db, scope, &UPDATED, updates)
+        // The rows (with their JSON trees) are made a chunk at a time.
+        let model = |id: Uuid, d: EldDriver, hash: &str| fleet_driver::ActiveModel {
+            id: Set(id),
+            driver_id: Set(Some(d.id)),
+            eld_provider: Set(provider.clone()),
+            first_name: Set(d.first_name),
+            last_name: Set(d.last_name),
+            username: Set(d.username),
+            phone: Set(d.phone),
+            license_number: Set(d.license_number),
+            license_state: Set(d.license_state),
+            is_active: Set(d.active),
+            raw: Set(Some(d.raw.to_value())),
+            updated_at: Set(now),
+            eld_fingerprint: Set(Some(stamp(hash, now))),
+            ..Default::default()
+        };
+        let new_rows = inserts.into_iter().map(|(id, d, hash)| fleet_driver::ActiveModel {
+            fleet_account_id: Set(scope.fleet_account_id()),
+            notes: Set(None),
+            created_at: Set(now),
+            ..model(id, d, &hash)
+        });
+        insert_rows(db, new_rows, fleet_driver::ActiveModel::derive_list_columns).await?;
+        let changed_rows = updates.into_iter().map(|(id, d, hash)| {
+            let mut row = model(id, d, &hash);
+            row.derive_list_columns(false)?;
+            Ok((id, values_of(&row, &UPDATED)?))
+        });
+        db::bulk::scoped_update_rows::<fleet_driver::Entity, _>(db, scope, &UPDATED, changed_rows)
             .await?;
         counts.deactivated = deactivate(
             db,

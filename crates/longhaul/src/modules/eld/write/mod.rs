@@ -229,7 +229,9 @@ impl<X> Matcher<X> {
     }
 }
 
-/// Inserts whole rows, deriving each one's list columns first.
+/// Inserts whole rows, deriving each one's list columns first. The rows are
+/// made as they are sent, a chunk at a time (a run's worth of JSON trees at
+/// once would be hundreds of megabytes).
 pub async fn insert_rows<A, C>(
     db: &C,
     rows: impl IntoIterator<Item = A>,

@@ -83,59 +83,55 @@ impl TrailerWriter {
                 identity(t.vin.as_deref()),
                 identity(t.license_plate.as_deref()),
             ];
-            let found = matcher.find(&t.id, &keys);
-            if let Some(row) = &found
-                && row.hash.as_deref() == Some(hash.as_str())
-            {
-                continue;
-            }
-            let existing = found.map(|row| (row.id, row.active, row.extra.clone()));
-            let mut row = fleet_trailer::ActiveModel {
-                trailer_id: Set(Some(t.id)),
-                eld_provider: Set(provider.clone()),
-                name: Set(t.name),
-                vin: Set(t.vin),
-                license_plate: Set(t.license_plate),
-                trailer_type: Set(t.trailer_type),
-                is_active: Set(true),
-                updated_at: Set(now),
-                eld_fingerprint: Set(Some(stamp(&hash, now))),
-                ..Default::default()
-            };
-            match existing {
-                Some((id, active, extra)) => {
-                    row.id = Set(id);
-                    // A trailer that comes back is in service again.
-                    row.status = Set(if active {
-                        extra.status
-                    } else {
-                        "active".to_owned()
-                    });
-                    row.assigned_driver_name = Set(extra.assigned_driver_name);
-                    row.derive_list_columns(false)?;
-                    updates.push((id, values_of(&row, &UPDATED)?));
-                }
-                None => {
-                    row.id = Set(Uuid::new_v4());
-                    row.fleet_account_id = Set(scope.fleet_account_id());
-                    row.status = Set("active".into());
-                    row.notes = Set(t.notes);
-                    row.assigned_driver_eld_id = Set(None);
-                    row.assigned_driver_name = Set(None);
-                    row.assigned_driver_id = Set(None);
-                    row.assigned_at = Set(None);
-                    row.raw = Set(Some(
-                        json!({ "assigned_driver": null, "eld": t.raw.to_value() }),
-                    ));
-                    row.created_at = Set(now);
-                    inserts.push(row);
-                }
+            match matcher.find(&t.id, &keys) {
+                Some(row) if row.hash.as_deref() == Some(hash.as_str()) => {}
+                Some(row) => updates.push((row.id, row.active, row.extra.clone(), t, hash)),
+                None => inserts.push((Uuid::new_v4(), t, hash)),
             }
         }
         counts.created = inserts.len() as i32;
         counts.updated = updates.len() as i32;
-        insert_rows(db, inserts, fleet_trailer::ActiveModel::derive_list_columns).await?;
-        db::bulk::scoped_update_rows::<fleet_trailer::Entity, _>(db, scope, &UPDATED, updates)
+        // The rows (with their JSON trees) are made a chunk at a time.
+        let model = |id: Uuid, t: &mut EldTrailer, hash: &str| fleet_trailer::ActiveModel {
+            id: Set(id),
+            trailer_id: Set(Some(std::mem::take(&mut t.id))),
+            eld_provider: Set(provider.clone()),
+            name: Set(t.name.take()),
+            vin: Set(t.vin.take()),
+            license_plate: Set(t.license_plate.take()),
+            trailer_type: Set(t.trailer_type.take()),
+            is_active: Set(true),
+            updated_at: Set(now),
+            eld_fingerprint: Set(Some(stamp(hash, now))),
+            ..Default::default()
+        };
+        let new_rows = inserts.into_iter().map(|(id, mut t, hash)| fleet_trailer::ActiveModel {
+            fleet_account_id: Set(scope.fleet_account_id()),
+            status: Set("active".into()),
+            notes: Set(t.notes.take()),
+            assigned_driver_eld_id: Set(None),
+            assigned_driver_name: Set(None),
+            assigned_driver_id: Set(None),
+            assigned_at: Set(None),
+            raw: Set(Some(
+                json!({ "assigned_driver": null, "eld": t.raw.to_value() }),
+            )),
+            created_at: Set(now),
+            ..model(id, &mut t, &hash)
+        });
+        insert_rows(db, new_rows, fleet_trailer::ActiveModel::derive_list_columns).await?;
+        let changed_rows = updates.into_iter().map(|(id, active, extra, mut t, hash)| {
+            let mut row = fleet_trailer::ActiveModel {
+                // A trailer that comes back is in service again.
+                status: Set(if active { extra.status } else { "active".to_owned() }),
+                // Its search text holds its driver's name.
+                assigned_driver_name: Set(extra.assigned_driver_name),
+                ..model(id, &mut t, &hash)
+            };
+            row.derive_list_columns(false)?;
+            Ok((id, values_of(&row, &UPDATED)?))
+        });
+        db::bulk::scoped_update_rows::<fleet_trailer::Entity, _>(db, scope, &UPDATED, changed_rows)
             .await?;
         counts.deactivated = deactivate(
             db,

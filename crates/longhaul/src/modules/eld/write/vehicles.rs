@@ -76,64 +76,68 @@ impl VehicleWriter {
         let mut inserts = Vec::new();
         let mut updates = Vec::new();
         for (v, record_hash) in self.records {
-            let driver_eld = v.assigned_driver.as_ref().map(|d| d.id.clone());
-            let driver_name = v.assigned_driver.as_ref().and_then(|d| d.name.clone());
-            let driver_id = driver_eld.as_ref().and_then(|e| drivers.get(e).copied());
+            let driver_id = v
+                .assigned_driver
+                .as_ref()
+                .and_then(|d| drivers.get(&d.id).copied());
             // The row also holds which fleet driver the truck's driver is.
             let mut h = Hasher::new("vehicle-row");
             h.text(Some(&record_hash)).id(driver_id);
             let hash = h.finish();
             let keys = [identity(v.vin.as_deref()), None];
-            let found = matcher.find(&v.id, &keys);
-            if let Some(row) = &found
-                && row.hash.as_deref() == Some(hash.as_str())
-            {
-                continue;
-            }
-            let existing = found.map(|row| (row.id, row.extra.clone()));
-            let raw = metadata(&v);
-            let mut row = fleet_vehicle::ActiveModel {
-                vehicle_id: Set(Some(v.id)),
-                eld_provider: Set(provider.clone()),
-                name: Set(v.name),
-                make: Set(v.make),
-                model: Set(v.model),
-                year: Set(v.year),
-                vin: Set(v.vin),
-                license_plate: Set(v.license_plate),
-                is_active: Set(true),
-                assigned_driver_name: Set(driver_name),
-                assigned_driver_id: Set(driver_id),
-                raw: Set(Some(raw)),
-                updated_at: Set(now),
-                eld_fingerprint: Set(Some(stamp(&hash, now))),
-                ..Default::default()
-            };
-            match existing {
-                Some((id, notes)) => {
-                    row.id = Set(id);
-                    row.assigned_driver_eld_id = Set(driver_eld);
-                    row.notes = Set(notes);
-                    row.derive_list_columns(false)?;
-                    updates.push((id, values_of(&row, &UPDATED)?));
-                }
-                None => {
-                    let assigned = driver_eld.is_some();
-                    row.id = Set(Uuid::new_v4());
-                    row.fleet_account_id = Set(scope.fleet_account_id());
-                    row.assigned_driver_eld_id = Set(driver_eld);
-                    row.status = Set(if assigned { "active" } else { "inactive" }.into());
-                    row.notes = Set(v.notes);
-                    row.assigned_at = Set(assigned.then_some(now));
-                    row.created_at = Set(now);
-                    inserts.push(row);
-                }
+            match matcher.find(&v.id, &keys) {
+                Some(row) if row.hash.as_deref() == Some(hash.as_str()) => {}
+                Some(row) => updates.push((row.id, row.extra.clone(), v, driver_id, hash)),
+                None => inserts.push((Uuid::new_v4(), v, driver_id, hash)),
             }
         }
         counts.created = inserts.len() as i32;
         counts.updated = updates.len() as i32;
-        insert_rows(db, inserts, fleet_vehicle::ActiveModel::derive_list_columns).await?;
-        db::bulk::scoped_update_rows::<fleet_vehicle::Entity, _>(db, scope, &UPDATED, updates)
+        // The rows (with their JSON trees) are made a chunk at a time.
+        let model = |id: Uuid, v: &mut EldVehicle, driver_id: Option<Uuid>, hash: &str| {
+            let raw = metadata(v);
+            fleet_vehicle::ActiveModel {
+                id: Set(id),
+                vehicle_id: Set(Some(std::mem::take(&mut v.id))),
+                eld_provider: Set(provider.clone()),
+                name: Set(v.name.take()),
+                make: Set(v.make.take()),
+                model: Set(v.model.take()),
+                year: Set(v.year),
+                vin: Set(v.vin.take()),
+                license_plate: Set(v.license_plate.take()),
+                is_active: Set(true),
+                assigned_driver_eld_id: Set(v.assigned_driver.as_ref().map(|d| d.id.clone())),
+                assigned_driver_name: Set(v.assigned_driver.as_ref().and_then(|d| d.name.clone())),
+                assigned_driver_id: Set(driver_id),
+                raw: Set(Some(raw)),
+                updated_at: Set(now),
+                eld_fingerprint: Set(Some(stamp(hash, now))),
+                ..Default::default()
+            }
+        };
+        let new_rows = inserts.into_iter().map(|(id, mut v, driver_id, hash)| {
+            let assigned = v.assigned_driver.is_some();
+            fleet_vehicle::ActiveModel {
+                fleet_account_id: Set(scope.fleet_account_id()),
+                status: Set(if assigned { "active" } else { "inactive" }.into()),
+                notes: Set(v.notes.take()),
+                assigned_at: Set(assigned.then_some(now)),
+                created_at: Set(now),
+                ..model(id, &mut v, driver_id, &hash)
+            }
+        });
+        insert_rows(db, new_rows, fleet_vehicle::ActiveModel::derive_list_columns).await?;
+        let changed_rows = updates.into_iter().map(|(id, notes, mut v, driver_id, hash)| {
+            let mut row = fleet_vehicle::ActiveModel {
+                // The list tab is derived with the notes the truck has.
+                notes: Set(notes),
+                ..model(id, &mut v, driver_id, &hash)
+            };
+            row.derive_list_columns(false)?;
+            Ok((id, values_of(&row, &UPDATED)?))
+        });
+        db::bulk::scoped_update_rows::<fleet_vehicle::Entity, _>(db, scope, &UPDATED, changed_rows)
             .await?;
         counts.deactivated = deactivate(
             db,
