@@ -6,7 +6,11 @@
 //! statements instead of 10,000.
 
 use crate::tenancy::{FleetOwned, TenantScope};
-use sea_orm::{ConnectionTrait, DatabaseBackend, DbErr, Iden, Statement, Value};
+use sea_orm::sea_query::{Expr, ExprTrait, Query};
+use sea_orm::{
+    ActiveModelTrait, ConnectionTrait, DatabaseBackend, DbErr, EntityTrait, Iden, Iterable,
+    Statement, Value,
+};
 use uuid::Uuid;
 
 /// Well under SQLite's 32,766 and PostgreSQL's 65,535 parameters a statement.
@@ -71,6 +75,65 @@ where
             .rows_affected();
     }
     Ok(changed)
+}
+
+/// A JSON column's value from JSON text the caller vouches for, stored as
+/// it is: no parse into a tree and back. PostgreSQL takes text into `jsonb`
+/// only with a cast (and checks it); SQLite keeps JSON as text anyway.
+pub fn json_text(backend: DatabaseBackend, text: String) -> Expr {
+    match backend {
+        DatabaseBackend::Postgres => Expr::val(text).cast_as("jsonb"),
+        _ => Expr::val(text),
+    }
+}
+
+/// Inserts whole rows in multi-row statements of `per_chunk`, each row's
+/// set columns plus its JSON column from text ([`json_text`]). The rows are
+/// made as they are sent, a chunk at a time.
+pub async fn insert_rows_with_json<A, C>(
+    db: &C,
+    rows: impl IntoIterator<Item = Result<(A, Option<String>), DbErr>>,
+    json_column: <A::Entity as EntityTrait>::Column,
+    per_chunk: usize,
+) -> Result<u64, DbErr>
+where
+    A: ActiveModelTrait,
+    C: ConnectionTrait,
+{
+    let backend = db.get_database_backend();
+    let mut inserted = 0;
+    let mut rows = rows.into_iter().peekable();
+    while rows.peek().is_some() {
+        let mut stmt = Query::insert();
+        stmt.into_table(<A::Entity as Default>::default());
+        let mut columns: Option<Vec<<A::Entity as EntityTrait>::Column>> = None;
+        for row in rows.by_ref().take(per_chunk.max(1)) {
+            let (model, json) = row?;
+            let columns = columns.get_or_insert_with(|| {
+                let set: Vec<_> = <<A::Entity as EntityTrait>::Column as Iterable>::iter()
+                    .filter(|c| c.to_string() != json_column.to_string() && model.get(*c).is_set())
+                    .collect();
+                stmt.columns(set.iter().copied().chain([json_column]));
+                set
+            });
+            let mut values = Vec::with_capacity(columns.len() + 1);
+            for c in columns.iter() {
+                let value = model.get(*c).into_value().ok_or_else(|| {
+                    DbErr::Custom(format!("{} is not set in every row", c.to_string()))
+                })?;
+                values.push(Expr::val(value));
+            }
+            values.push(match json {
+                Some(text) => json_text(backend, text),
+                None => Expr::val(Value::Json(None)),
+            });
+            stmt.values(values)
+                .map_err(|e| DbErr::Custom(format!("insert row: {e}")))?;
+            inserted += 1;
+        }
+        db.execute(&stmt).await?;
+    }
+    Ok(inserted)
 }
 
 fn placeholder(backend: DatabaseBackend, n: usize) -> String {

@@ -302,7 +302,13 @@ async fn samsara_walks_vehicle_trailer_and_assignment_pages() {
         vehicles[1].assigned_driver.as_ref().map(|d| d.id.clone()),
         Some(samsara_driver_id(1))
     );
-    assert!(vehicles[1].raw.to_value().get("staticAssignedDriver").is_some());
+    assert!(
+        vehicles[1]
+            .raw
+            .to_value()
+            .get("staticAssignedDriver")
+            .is_some()
+    );
     assert_eq!(vehicles[4].assigned_driver, None);
     assert_eq!(
         fake.seen("/fleet/vehicles")
@@ -960,7 +966,10 @@ async fn geotab_follows_the_path_and_reuses_the_session() {
             raw: vehicles.items[0].raw.clone(),
         }
     );
-    assert_eq!(vehicles.items[0].raw.to_value()["serialNumber"], "G9D010000000");
+    assert_eq!(
+        vehicles.items[0].raw.to_value()["serialNumber"],
+        "G9D010000000"
+    );
     assert_eq!(
         trailers.items,
         (0..2)

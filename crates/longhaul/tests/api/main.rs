@@ -17,6 +17,7 @@ mod eld_adapters;
 mod eld_import;
 mod eld_sync;
 mod eld_sync_faults;
+mod eld_sync_writes;
 mod fleet_dashboard;
 mod fmcsa_adapter;
 mod hashing_bounds;

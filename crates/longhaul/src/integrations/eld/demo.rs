@@ -932,7 +932,10 @@ mod tests {
                     assert!(d.active);
                     assert_eq!(r.name.as_deref(), Some(full_name(d).as_str()));
                     assert_eq!(d.assigned_vehicle.as_ref().unwrap().id, v.id);
-                    assert_eq!(v.raw.to_value()["staticAssignedDriver"]["id"], r.id.as_str());
+                    assert_eq!(
+                        v.raw.to_value()["staticAssignedDriver"]["id"],
+                        r.id.as_str()
+                    );
                 }
             }
         }

@@ -283,7 +283,10 @@ impl ProviderHttp {
                     "{} sent {what} in an unexpected format ({reason})",
                     self.provider
                 ),
-                _ => format!("{} sent a response that is not JSON ({reason})", self.provider),
+                _ => format!(
+                    "{} sent a response that is not JSON ({reason})",
+                    self.provider
+                ),
             })
         })
     }

@@ -234,7 +234,9 @@ impl EldProvider for Samsara {
     }
 
     async fn verify(&self) -> Result<(), EldError> {
-        let body = self.get("/fleet/drivers", &[("limit", "1".to_owned())]).await?;
+        let body = self
+            .get("/fleet/drivers", &[("limit", "1".to_owned())])
+            .await?;
         self.http
             .parse_bytes::<serde::de::IgnoredAny>("a response", &body)
             .map(drop)

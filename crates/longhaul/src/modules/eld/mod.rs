@@ -6,11 +6,11 @@ pub mod dto;
 mod error;
 pub mod import;
 pub mod jobs;
+mod pages;
 mod repo;
 pub mod routes;
 pub mod service;
 pub mod sync;
-mod pages;
 mod write;
 
 pub use error::EldModuleError;

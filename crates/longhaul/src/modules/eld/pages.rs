@@ -86,9 +86,7 @@ impl<T> Pages<T> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::integrations::eld::{
-        EldDriver, EldTrailer, EldTrailerAssignment, EldVehicle,
-    };
+    use crate::integrations::eld::{EldDriver, EldTrailer, EldTrailerAssignment, EldVehicle};
     use chrono::{DateTime, Utc};
 
     /// Three pages of numbers, or a panic on the second when asked.

@@ -233,7 +233,10 @@ pub async fn sync_kind(
         }
         DataKind::Trailers => {
             let mut writer = TrailerWriter::new(provider_name, missing);
-            let list = pages::fetch(provider.clone(), |p, c| async move { p.trailers_page(c).await });
+            let list = pages::fetch(
+                provider.clone(),
+                |p, c| async move { p.trailers_page(c).await },
+            );
             take_all(deps, scope, run, list, |page| writer.add(page)).await?;
             let txn = tenancy::write(deps.db, scope).await?;
             let counts = writer.apply(&txn, scope).await?;

@@ -6,7 +6,9 @@ use crate::integrations::eld::EldTrailerAssignment;
 use chrono::{DateTime, Utc};
 use db::entities::fleet_trailer::{self, Column};
 use db::tenancy::{FleetOwned, TenantScope};
-use sea_orm::{ColumnTrait, ConnectionTrait, DbErr, FromQueryResult, QueryFilter, QuerySelect, Set};
+use sea_orm::{
+    ColumnTrait, ConnectionTrait, DbErr, FromQueryResult, QueryFilter, QuerySelect, Set,
+};
 use serde_json::json;
 use std::collections::HashMap;
 use uuid::Uuid;
@@ -93,8 +95,8 @@ pub async fn write_trailer_assignments<C: ConnectionTrait>(
         });
         // This write is the sync's own: the trailer's fingerprint stays good
         // (moved to the new `updated_at`) unless something else voided it.
-        let fingerprint = valid_hash(t.eld_fingerprint.as_deref(), t.updated_at)
-            .map(|hash| stamp(hash, now));
+        let fingerprint =
+            valid_hash(t.eld_fingerprint.as_deref(), t.updated_at).map(|hash| stamp(hash, now));
         let mut row = fleet_trailer::ActiveModel {
             id: Set(t.id),
             trailer_id: Set(t.trailer_id),
@@ -115,7 +117,6 @@ pub async fn write_trailer_assignments<C: ConnectionTrait>(
         updates.push(Ok((t.id, values_of(&row, &UPDATED)?)));
     }
     let changed = updates.len() as i32;
-    db::bulk::scoped_update_rows::<fleet_trailer::Entity, _>(db, scope, &UPDATED, updates)
-        .await?;
+    db::bulk::scoped_update_rows::<fleet_trailer::Entity, _>(db, scope, &UPDATED, updates).await?;
     Ok(changed)
 }

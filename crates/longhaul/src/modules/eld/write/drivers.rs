@@ -1,8 +1,8 @@
 //! Drivers: matched by provider id, else by licence number and state.
 
 use super::{
-    Counts, Hasher, Known, Matcher, Missing, deactivate, identity, insert_rows, stamp,
-    valid_hash, values_of, write_time,
+    Counts, Hasher, Known, Matcher, Missing, deactivate, identity, insert_rows, stamp, valid_hash,
+    values_of, write_time,
 };
 use crate::integrations::eld::EldDriver;
 use chrono::{DateTime, Utc};
@@ -59,7 +59,9 @@ impl DriverWriter {
         db: &C,
         scope: TenantScope,
     ) -> Result<Counts, DbErr> {
+        let started = std::time::Instant::now();
         let mut matcher = Matcher::new(known(db, scope, &self.provider).await?);
+        let read = started.elapsed();
         let now = write_time();
         let provider = Some(self.provider.clone());
         let mut counts = Counts {
@@ -90,20 +92,29 @@ impl DriverWriter {
             license_number: Set(d.license_number),
             license_state: Set(d.license_state),
             is_active: Set(d.active),
-            raw: Set(Some(d.raw.to_value())),
             updated_at: Set(now),
             eld_fingerprint: Set(Some(stamp(hash, now))),
             ..Default::default()
         };
-        let new_rows = inserts.into_iter().map(|(id, d, hash)| fleet_driver::ActiveModel {
-            fleet_account_id: Set(scope.fleet_account_id()),
-            notes: Set(None),
-            created_at: Set(now),
-            ..model(id, d, &hash)
+        let new_rows = inserts.into_iter().map(|(id, d, hash)| {
+            let json = d.raw.json().to_owned();
+            let row = fleet_driver::ActiveModel {
+                fleet_account_id: Set(scope.fleet_account_id()),
+                notes: Set(None),
+                created_at: Set(now),
+                ..model(id, d, &hash)
+            };
+            (row, json)
         });
-        insert_rows(db, new_rows, fleet_driver::ActiveModel::derive_list_columns).await?;
+        let derive = fleet_driver::ActiveModel::derive_list_columns;
+        insert_rows(db, new_rows, derive, Column::Raw).await?;
+        let inserted = started.elapsed();
         let changed_rows = updates.into_iter().map(|(id, d, hash)| {
-            let mut row = model(id, d, &hash);
+            let raw = d.raw.to_value();
+            let mut row = fleet_driver::ActiveModel {
+                raw: Set(Some(raw)),
+                ..model(id, d, &hash)
+            };
             row.derive_list_columns(false)?;
             Ok((id, values_of(&row, &UPDATED)?))
         });
@@ -120,6 +131,16 @@ impl DriverWriter {
             },
         )
         .await?;
+        tracing::info!(
+            kind = "drivers",
+            created = counts.created,
+            updated = counts.updated,
+            deactivated = counts.deactivated,
+            read_ms = read.as_millis() as u64,
+            inserted_ms = inserted.as_millis() as u64,
+            total_ms = started.elapsed().as_millis() as u64,
+            "ELD rows written"
+        );
         Ok(counts)
     }
 }

@@ -201,7 +201,11 @@ impl<X> Matcher<X> {
     /// The row a record is: the one with its provider id, else the first
     /// identity key that names a row. A row already taken by another record
     /// of the run is no match (the record becomes a new row).
-    pub fn find(&mut self, provider_id: &str, identities: &[Option<String>; 2]) -> Option<&Known<X>> {
+    pub fn find(
+        &mut self,
+        provider_id: &str,
+        identities: &[Option<String>; 2],
+    ) -> Option<&Known<X>> {
         let found = self.by_key.get(provider_id).copied().or_else(|| {
             identities
                 .iter()
@@ -229,30 +233,26 @@ impl<X> Matcher<X> {
     }
 }
 
-/// Inserts whole rows, deriving each one's list columns first. The rows are
-/// made as they are sent, a chunk at a time (a run's worth of JSON trees at
-/// once would be hundreds of megabytes).
+/// Inserts whole rows (each with its JSON column as text), deriving each
+/// one's list columns first. The rows are made as they are sent, a chunk at
+/// a time, and their JSON is never parsed into a tree.
 pub async fn insert_rows<A, C>(
     db: &C,
-    rows: impl IntoIterator<Item = A>,
+    rows: impl IntoIterator<Item = (A, String)>,
     derive: fn(&mut A, bool) -> Result<(), DbErr>,
+    json_column: <A::Entity as EntityTrait>::Column,
 ) -> Result<(), DbErr>
 where
     C: ConnectionTrait,
     A: ActiveModelTrait + Send,
 {
-    let mut rows = rows.into_iter().peekable();
-    while rows.peek().is_some() {
-        let mut chunk = Vec::with_capacity(INSERT_CHUNK);
-        for mut row in rows.by_ref().take(INSERT_CHUNK) {
-            derive(&mut row, true)?;
-            chunk.push(row);
-        }
-        <A::Entity as EntityTrait>::insert_many(chunk)
-            .exec_without_returning(db)
-            .await?;
-    }
-    Ok(())
+    let rows = rows.into_iter().map(|(mut row, json)| {
+        derive(&mut row, true)?;
+        Ok((row, Some(json)))
+    });
+    db::bulk::insert_rows_with_json(db, rows, json_column, INSERT_CHUNK)
+        .await
+        .map(drop)
 }
 
 /// The values of `columns` in an active model, each of which must be set.
@@ -319,7 +319,10 @@ mod tests {
         let at = write_time();
         let fp = stamp("abc", at);
         assert_eq!(valid_hash(Some(&fp), at), Some("abc"));
-        assert_eq!(valid_hash(Some(&fp), at + chrono::TimeDelta::microseconds(1)), None);
+        assert_eq!(
+            valid_hash(Some(&fp), at + chrono::TimeDelta::microseconds(1)),
+            None
+        );
         assert_eq!(valid_hash(None, at), None);
         assert_eq!(valid_hash(Some("abc"), at), None);
     }
@@ -349,7 +352,10 @@ mod tests {
         };
         let mut m = Matcher::new(vec![row(1, "p1", "VIN1"), row(2, "p2", " vin2 ")]);
         // By VIN (trimmed, any case) when the provider id is new.
-        assert_eq!(m.find("new", &[identity(Some("vin2")), None]).map(|r| r.id), Some(Uuid::from_u128(2)));
+        assert_eq!(
+            m.find("new", &[identity(Some("vin2")), None]).map(|r| r.id),
+            Some(Uuid::from_u128(2))
+        );
         // Row 2 is taken: its own id no longer matches.
         assert!(m.find("p2", &[None, None]).is_none());
         assert_eq!(m.unseen(Missing::Deactivate), vec![Uuid::from_u128(1)]);

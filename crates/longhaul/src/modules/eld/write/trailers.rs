@@ -2,16 +2,15 @@
 //! drivers are the second step of a trailer sync ([`super::assignments`]).
 
 use super::{
-    Counts, Hasher, Known, Matcher, Missing, deactivate, identity, insert_rows, stamp,
-    valid_hash, values_of, write_time,
+    Counts, Hasher, Known, Matcher, Missing, deactivate, identity, insert_rows, stamp, valid_hash,
+    values_of, write_time,
 };
 use crate::integrations::eld::EldTrailer;
 use chrono::{DateTime, Utc};
-use domain::fleet_lists::trailer_list_tab;
 use db::entities::fleet_trailer::{self, Column};
 use db::tenancy::{FleetOwned, TenantScope};
+use domain::fleet_lists::trailer_list_tab;
 use sea_orm::{ConnectionTrait, DbErr, FromQueryResult, QuerySelect, Set};
-use serde_json::json;
 use uuid::Uuid;
 
 /// The columns a sync writes to a trailer it already has (the record itself
@@ -69,7 +68,9 @@ impl TrailerWriter {
         db: &C,
         scope: TenantScope,
     ) -> Result<Counts, DbErr> {
+        let started = std::time::Instant::now();
         let mut matcher = Matcher::new(known(db, scope, &self.provider).await?);
+        let read = started.elapsed();
         let now = write_time();
         let provider = Some(self.provider.clone());
         let mut counts = Counts {
@@ -105,25 +106,33 @@ impl TrailerWriter {
             eld_fingerprint: Set(Some(stamp(hash, now))),
             ..Default::default()
         };
-        let new_rows = inserts.into_iter().map(|(id, mut t, hash)| fleet_trailer::ActiveModel {
-            fleet_account_id: Set(scope.fleet_account_id()),
-            status: Set("active".into()),
-            notes: Set(t.notes.take()),
-            assigned_driver_eld_id: Set(None),
-            assigned_driver_name: Set(None),
-            assigned_driver_id: Set(None),
-            assigned_at: Set(None),
-            raw: Set(Some(
-                json!({ "assigned_driver": null, "eld": t.raw.to_value() }),
-            )),
-            created_at: Set(now),
-            ..model(id, &mut t, &hash)
+        let new_rows = inserts.into_iter().map(|(id, mut t, hash)| {
+            // Its `assignment_data`, with the provider's record beside it.
+            let json = format!(r#"{{"assigned_driver":null,"eld":{}}}"#, t.raw.json());
+            let row = fleet_trailer::ActiveModel {
+                fleet_account_id: Set(scope.fleet_account_id()),
+                status: Set("active".into()),
+                notes: Set(t.notes.take()),
+                assigned_driver_eld_id: Set(None),
+                assigned_driver_name: Set(None),
+                assigned_driver_id: Set(None),
+                assigned_at: Set(None),
+                created_at: Set(now),
+                ..model(id, &mut t, &hash)
+            };
+            (row, json)
         });
-        insert_rows(db, new_rows, fleet_trailer::ActiveModel::derive_list_columns).await?;
+        let derive = fleet_trailer::ActiveModel::derive_list_columns;
+        insert_rows(db, new_rows, derive, Column::Raw).await?;
+        let inserted = started.elapsed();
         let changed_rows = updates.into_iter().map(|(id, active, extra, mut t, hash)| {
             let mut row = fleet_trailer::ActiveModel {
                 // A trailer that comes back is in service again.
-                status: Set(if active { extra.status } else { "active".to_owned() }),
+                status: Set(if active {
+                    extra.status
+                } else {
+                    "active".to_owned()
+                }),
                 // Its search text holds its driver's name.
                 assigned_driver_name: Set(extra.assigned_driver_name),
                 ..model(id, &mut t, &hash)
@@ -141,11 +150,24 @@ impl TrailerWriter {
             |u: sea_orm::UpdateMany<fleet_trailer::Entity>| {
                 u.col_expr(Column::IsActive, false.into())
                     .col_expr(Column::Status, "inactive".into())
-                    .col_expr(Column::ListTab, trailer_list_tab("inactive").as_str().into())
+                    .col_expr(
+                        Column::ListTab,
+                        trailer_list_tab("inactive").as_str().into(),
+                    )
                     .col_expr(Column::UpdatedAt, now.into())
             },
         )
         .await?;
+        tracing::info!(
+            kind = "trailers",
+            created = counts.created,
+            updated = counts.updated,
+            deactivated = counts.deactivated,
+            read_ms = read.as_millis() as u64,
+            inserted_ms = inserted.as_millis() as u64,
+            total_ms = started.elapsed().as_millis() as u64,
+            "ELD rows written"
+        );
         Ok(counts)
     }
 }
@@ -202,7 +224,10 @@ async fn known<C: ConnectionTrait>(
         .map(|k| Known {
             id: k.id,
             ours: k.eld_provider.as_deref() == Some(provider),
-            identities: [identity(k.vin.as_deref()), identity(k.license_plate.as_deref())],
+            identities: [
+                identity(k.vin.as_deref()),
+                identity(k.license_plate.as_deref()),
+            ],
             hash: valid_hash(k.eld_fingerprint.as_deref(), k.updated_at).map(str::to_owned),
             provider_id: k.trailer_id,
             active: k.is_active,

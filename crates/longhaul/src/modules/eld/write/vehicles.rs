@@ -2,15 +2,15 @@
 //! resolved to the fleet's driver row when that driver is synced.
 
 use super::{
-    Counts, Hasher, Known, Matcher, Missing, deactivate, driver_ids, identity, insert_rows,
-    stamp, valid_hash, values_of, write_time,
+    Counts, Hasher, Known, Matcher, Missing, deactivate, driver_ids, identity, insert_rows, stamp,
+    valid_hash, values_of, write_time,
 };
 use crate::integrations::eld::EldVehicle;
 use chrono::{DateTime, Utc};
 use db::entities::fleet_vehicle::{self, Column};
 use db::tenancy::{FleetOwned, TenantScope};
 use sea_orm::{ConnectionTrait, DbErr, FromQueryResult, QuerySelect, Set};
-use serde_json::{Value, json};
+use serde_json::json;
 use uuid::Uuid;
 
 /// The columns a sync writes to a truck it already has (its notes and
@@ -65,7 +65,9 @@ impl VehicleWriter {
         db: &C,
         scope: TenantScope,
     ) -> Result<Counts, DbErr> {
+        let started = std::time::Instant::now();
         let mut matcher = Matcher::new(known(db, scope, &self.provider).await?);
+        let read = started.elapsed();
         let drivers = driver_ids(db, scope, &self.provider).await?;
         let now = write_time();
         let provider = Some(self.provider.clone());
@@ -95,7 +97,6 @@ impl VehicleWriter {
         counts.updated = updates.len() as i32;
         // The rows (with their JSON trees) are made a chunk at a time.
         let model = |id: Uuid, v: &mut EldVehicle, driver_id: Option<Uuid>, hash: &str| {
-            let raw = metadata(v);
             fleet_vehicle::ActiveModel {
                 id: Set(id),
                 vehicle_id: Set(Some(std::mem::take(&mut v.id))),
@@ -110,7 +111,6 @@ impl VehicleWriter {
                 assigned_driver_eld_id: Set(v.assigned_driver.as_ref().map(|d| d.id.clone())),
                 assigned_driver_name: Set(v.assigned_driver.as_ref().and_then(|d| d.name.clone())),
                 assigned_driver_id: Set(driver_id),
-                raw: Set(Some(raw)),
                 updated_at: Set(now),
                 eld_fingerprint: Set(Some(stamp(hash, now))),
                 ..Default::default()
@@ -118,25 +118,34 @@ impl VehicleWriter {
         };
         let new_rows = inserts.into_iter().map(|(id, mut v, driver_id, hash)| {
             let assigned = v.assigned_driver.is_some();
-            fleet_vehicle::ActiveModel {
+            let json = metadata(&v);
+            let row = fleet_vehicle::ActiveModel {
                 fleet_account_id: Set(scope.fleet_account_id()),
                 status: Set(if assigned { "active" } else { "inactive" }.into()),
                 notes: Set(v.notes.take()),
                 assigned_at: Set(assigned.then_some(now)),
                 created_at: Set(now),
                 ..model(id, &mut v, driver_id, &hash)
-            }
-        });
-        insert_rows(db, new_rows, fleet_vehicle::ActiveModel::derive_list_columns).await?;
-        let changed_rows = updates.into_iter().map(|(id, notes, mut v, driver_id, hash)| {
-            let mut row = fleet_vehicle::ActiveModel {
-                // The list tab is derived with the notes the truck has.
-                notes: Set(notes),
-                ..model(id, &mut v, driver_id, &hash)
             };
-            row.derive_list_columns(false)?;
-            Ok((id, values_of(&row, &UPDATED)?))
+            (row, json)
         });
+        let derive = fleet_vehicle::ActiveModel::derive_list_columns;
+        insert_rows(db, new_rows, derive, Column::Raw).await?;
+        let inserted = started.elapsed();
+        let changed_rows = updates
+            .into_iter()
+            .map(|(id, notes, mut v, driver_id, hash)| {
+                let raw =
+                    serde_json::from_str(&metadata(&v)).map_err(|e| DbErr::Json(e.to_string()))?;
+                let mut row = fleet_vehicle::ActiveModel {
+                    // The list tab is derived with the notes the truck has.
+                    notes: Set(notes),
+                    raw: Set(Some(raw)),
+                    ..model(id, &mut v, driver_id, &hash)
+                };
+                row.derive_list_columns(false)?;
+                Ok((id, values_of(&row, &UPDATED)?))
+            });
         db::bulk::scoped_update_rows::<fleet_vehicle::Entity, _>(db, scope, &UPDATED, changed_rows)
             .await?;
         counts.deactivated = deactivate(
@@ -151,19 +160,31 @@ impl VehicleWriter {
             },
         )
         .await?;
+        tracing::info!(
+            kind = "vehicles",
+            created = counts.created,
+            updated = counts.updated,
+            deactivated = counts.deactivated,
+            read_ms = read.as_millis() as u64,
+            inserted_ms = inserted.as_millis() as u64,
+            total_ms = started.elapsed().as_millis() as u64,
+            "ELD rows written"
+        );
         Ok(counts)
     }
 }
 
-/// The spec's `eld_metadata` (part 2 §3): the assignment in both places.
-fn metadata(v: &EldVehicle) -> Value {
-    json!({
-        "staticAssignments": {
-            "driverId": v.assigned_driver.as_ref().map(|d| d.id.clone()),
-            "driverName": v.assigned_driver.as_ref().and_then(|d| d.name.clone()),
-        },
-        "samsaraVehicle": v.raw.to_value(),
-    })
+/// The spec's `eld_metadata` (part 2 §3), as JSON text: the assignment in
+/// both places (the provider's record keeps its own).
+fn metadata(v: &EldVehicle) -> String {
+    let assignment = json!({
+        "driverId": v.assigned_driver.as_ref().map(|d| d.id.clone()),
+        "driverName": v.assigned_driver.as_ref().and_then(|d| d.name.clone()),
+    });
+    format!(
+        r#"{{"staticAssignments":{assignment},"samsaraVehicle":{}}}"#,
+        v.raw.json()
+    )
 }
 
 /// What the record makes of a row, but for the fleet driver it resolves to.
