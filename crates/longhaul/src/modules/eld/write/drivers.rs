@@ -1,8 +1,8 @@
 //! Drivers: matched by provider id, else by licence number and state.
 
 use super::{
-    Counts, Hasher, Known, Matcher, Missing, deactivate, identity, insert_rows, stamp, valid_hash,
-    values_of, write_time,
+    Counts, Fingerprinted, Hasher, Known, Matcher, Received, deactivate, identity, insert_rows,
+    log_written, stamp, valid_hash, values_of, write_time,
 };
 use crate::integrations::eld::EldDriver;
 use chrono::{DateTime, Utc};
@@ -31,29 +31,9 @@ const UPDATED: [Column; 15] = [
 ];
 
 /// A run's drivers, fingerprinted as they arrive and written at the end.
-pub struct DriverWriter {
-    provider: String,
-    missing: Missing,
-    records: Vec<(EldDriver, String)>,
-}
+pub type DriverWriter = Received<EldDriver>;
 
 impl DriverWriter {
-    pub fn new(provider: &str, missing: Missing) -> Self {
-        Self {
-            provider: provider.to_owned(),
-            missing,
-            records: Vec::new(),
-        }
-    }
-
-    pub fn add(&mut self, page: Vec<EldDriver>) {
-        self.records.reserve(page.len());
-        for d in page {
-            let hash = fingerprint(&self.provider, &d);
-            self.records.push((d, hash));
-        }
-    }
-
     pub async fn apply<C: ConnectionTrait>(
         self,
         db: &C,
@@ -108,7 +88,6 @@ impl DriverWriter {
         });
         let derive = fleet_driver::ActiveModel::derive_list_columns;
         insert_rows(db, new_rows, derive, Column::Raw).await?;
-        let inserted = started.elapsed();
         let changed_rows = updates.into_iter().map(|(id, d, hash)| {
             let raw = d.raw.to_value();
             let mut row = fleet_driver::ActiveModel {
@@ -131,33 +110,27 @@ impl DriverWriter {
             },
         )
         .await?;
-        tracing::info!(
-            kind = "drivers",
-            created = counts.created,
-            updated = counts.updated,
-            deactivated = counts.deactivated,
-            read_ms = read.as_millis() as u64,
-            inserted_ms = inserted.as_millis() as u64,
-            total_ms = started.elapsed().as_millis() as u64,
-            "ELD rows written"
-        );
+        log_written("drivers", &counts, read, started);
         Ok(counts)
     }
 }
 
-fn fingerprint(provider: &str, d: &EldDriver) -> String {
-    let mut h = Hasher::new("driver");
-    h.text(Some(provider))
-        .text(Some(&d.id))
-        .text(d.first_name.as_deref())
-        .text(d.last_name.as_deref())
-        .text(d.username.as_deref())
-        .text(d.phone.as_deref())
-        .text(d.license_number.as_deref())
-        .text(d.license_state.as_deref())
-        .flag(d.active)
-        .text(Some(d.raw.json()));
-    h.finish()
+impl Fingerprinted for EldDriver {
+    fn fingerprint(&self, provider: &str) -> String {
+        let d = self;
+        let mut h = Hasher::new("driver");
+        h.text(Some(provider))
+            .text(Some(&d.id))
+            .text(d.first_name.as_deref())
+            .text(d.last_name.as_deref())
+            .text(d.username.as_deref())
+            .text(d.phone.as_deref())
+            .text(d.license_number.as_deref())
+            .text(d.license_state.as_deref())
+            .flag(d.active)
+            .text(Some(d.raw.json()));
+        h.finish()
+    }
 }
 
 /// Licence number and state as one identity key.

@@ -23,6 +23,7 @@ use sea_orm::{
 };
 use sha2::{Digest, Sha256};
 use std::collections::HashMap;
+use std::time::{Duration, Instant};
 use uuid::Uuid;
 
 /// What a write did, for the run's history entry.
@@ -56,6 +57,50 @@ pub enum Missing {
     Deactivate,
     /// Changes only: they did not change.
     Keep,
+}
+
+/// What a record would write to its row, hashed ([`Hasher`]).
+pub trait Fingerprinted {
+    fn fingerprint(&self, provider: &str) -> String;
+}
+
+/// A run's records of one kind as they arrive, each with its fingerprint;
+/// each kind's module writes them (`apply`) after the last page.
+pub struct Received<R> {
+    provider: String,
+    missing: Missing,
+    records: Vec<(R, String)>,
+}
+
+impl<R: Fingerprinted> Received<R> {
+    pub fn new(provider: &str, missing: Missing) -> Self {
+        Self {
+            provider: provider.to_owned(),
+            missing,
+            records: Vec::new(),
+        }
+    }
+
+    pub fn add(&mut self, page: Vec<R>) {
+        self.records.reserve(page.len());
+        for record in page {
+            let hash = record.fingerprint(&self.provider);
+            self.records.push((record, hash));
+        }
+    }
+}
+
+/// One line per write phase, for whoever watches sync times.
+fn log_written(kind: &str, counts: &Counts, read: Duration, started: Instant) {
+    tracing::info!(
+        kind,
+        created = counts.created,
+        updated = counts.updated,
+        deactivated = counts.deactivated,
+        read_ms = read.as_millis() as u64,
+        total_ms = started.elapsed().as_millis() as u64,
+        "ELD rows written"
+    );
 }
 
 /// Rows a multi-row INSERT carries (22 columns: well under both databases'

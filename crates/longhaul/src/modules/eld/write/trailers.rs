@@ -2,8 +2,8 @@
 //! drivers are the second step of a trailer sync ([`super::assignments`]).
 
 use super::{
-    Counts, Hasher, Known, Matcher, Missing, deactivate, identity, insert_rows, stamp, valid_hash,
-    values_of, write_time,
+    Counts, Fingerprinted, Hasher, Known, Matcher, Received, deactivate, identity, insert_rows,
+    log_written, stamp, valid_hash, values_of, write_time,
 };
 use crate::integrations::eld::EldTrailer;
 use chrono::{DateTime, Utc};
@@ -40,29 +40,9 @@ struct Extra {
 }
 
 /// A run's trailers, fingerprinted as they arrive and written at the end.
-pub struct TrailerWriter {
-    provider: String,
-    missing: Missing,
-    records: Vec<(EldTrailer, String)>,
-}
+pub type TrailerWriter = Received<EldTrailer>;
 
 impl TrailerWriter {
-    pub fn new(provider: &str, missing: Missing) -> Self {
-        Self {
-            provider: provider.to_owned(),
-            missing,
-            records: Vec::new(),
-        }
-    }
-
-    pub fn add(&mut self, page: Vec<EldTrailer>) {
-        self.records.reserve(page.len());
-        for t in page {
-            let hash = fingerprint(&self.provider, &t);
-            self.records.push((t, hash));
-        }
-    }
-
     pub async fn apply<C: ConnectionTrait>(
         self,
         db: &C,
@@ -124,7 +104,6 @@ impl TrailerWriter {
         });
         let derive = fleet_trailer::ActiveModel::derive_list_columns;
         insert_rows(db, new_rows, derive, Column::Raw).await?;
-        let inserted = started.elapsed();
         let changed_rows = updates.into_iter().map(|(id, active, extra, mut t, hash)| {
             let mut row = fleet_trailer::ActiveModel {
                 // A trailer that comes back is in service again.
@@ -158,29 +137,23 @@ impl TrailerWriter {
             },
         )
         .await?;
-        tracing::info!(
-            kind = "trailers",
-            created = counts.created,
-            updated = counts.updated,
-            deactivated = counts.deactivated,
-            read_ms = read.as_millis() as u64,
-            inserted_ms = inserted.as_millis() as u64,
-            total_ms = started.elapsed().as_millis() as u64,
-            "ELD rows written"
-        );
+        log_written("trailers", &counts, read, started);
         Ok(counts)
     }
 }
 
-fn fingerprint(provider: &str, t: &EldTrailer) -> String {
-    let mut h = Hasher::new("trailer");
-    h.text(Some(provider))
-        .text(Some(&t.id))
-        .text(t.name.as_deref())
-        .text(t.vin.as_deref())
-        .text(t.license_plate.as_deref())
-        .text(t.trailer_type.as_deref());
-    h.finish()
+impl Fingerprinted for EldTrailer {
+    fn fingerprint(&self, provider: &str) -> String {
+        let t = self;
+        let mut h = Hasher::new("trailer");
+        h.text(Some(provider))
+            .text(Some(&t.id))
+            .text(t.name.as_deref())
+            .text(t.vin.as_deref())
+            .text(t.license_plate.as_deref())
+            .text(t.trailer_type.as_deref());
+        h.finish()
+    }
 }
 
 #[derive(FromQueryResult)]

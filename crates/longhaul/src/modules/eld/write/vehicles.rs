@@ -2,8 +2,8 @@
 //! resolved to the fleet's driver row when that driver is synced.
 
 use super::{
-    Counts, Hasher, Known, Matcher, Missing, deactivate, driver_ids, identity, insert_rows, stamp,
-    valid_hash, values_of, write_time,
+    Counts, Fingerprinted, Hasher, Known, Matcher, Received, deactivate, driver_ids, identity,
+    insert_rows, log_written, stamp, valid_hash, values_of, write_time,
 };
 use crate::integrations::eld::EldVehicle;
 use chrono::{DateTime, Utc};
@@ -37,29 +37,9 @@ const UPDATED: [Column; 18] = [
 ];
 
 /// A run's trucks, fingerprinted as they arrive and written at the end.
-pub struct VehicleWriter {
-    provider: String,
-    missing: Missing,
-    records: Vec<(EldVehicle, String)>,
-}
+pub type VehicleWriter = Received<EldVehicle>;
 
 impl VehicleWriter {
-    pub fn new(provider: &str, missing: Missing) -> Self {
-        Self {
-            provider: provider.to_owned(),
-            missing,
-            records: Vec::new(),
-        }
-    }
-
-    pub fn add(&mut self, page: Vec<EldVehicle>) {
-        self.records.reserve(page.len());
-        for v in page {
-            let hash = fingerprint(&self.provider, &v);
-            self.records.push((v, hash));
-        }
-    }
-
     pub async fn apply<C: ConnectionTrait>(
         self,
         db: &C,
@@ -131,7 +111,6 @@ impl VehicleWriter {
         });
         let derive = fleet_vehicle::ActiveModel::derive_list_columns;
         insert_rows(db, new_rows, derive, Column::Raw).await?;
-        let inserted = started.elapsed();
         let changed_rows = updates
             .into_iter()
             .map(|(id, notes, mut v, driver_id, hash)| {
@@ -160,16 +139,7 @@ impl VehicleWriter {
             },
         )
         .await?;
-        tracing::info!(
-            kind = "vehicles",
-            created = counts.created,
-            updated = counts.updated,
-            deactivated = counts.deactivated,
-            read_ms = read.as_millis() as u64,
-            inserted_ms = inserted.as_millis() as u64,
-            total_ms = started.elapsed().as_millis() as u64,
-            "ELD rows written"
-        );
+        log_written("vehicles", &counts, read, started);
         Ok(counts)
     }
 }
@@ -188,21 +158,24 @@ fn metadata(v: &EldVehicle) -> String {
 }
 
 /// What the record makes of a row, but for the fleet driver it resolves to.
-fn fingerprint(provider: &str, v: &EldVehicle) -> String {
-    let assigned = v.assigned_driver.as_ref();
-    let mut h = Hasher::new("vehicle");
-    h.text(Some(provider))
-        .text(Some(&v.id))
-        .text(v.name.as_deref())
-        .text(v.make.as_deref())
-        .text(v.model.as_deref())
-        .number(v.year.map(i64::from))
-        .text(v.vin.as_deref())
-        .text(v.license_plate.as_deref())
-        .text(assigned.map(|d| d.id.as_str()))
-        .text(assigned.and_then(|d| d.name.as_deref()))
-        .text(Some(v.raw.json()));
-    h.finish()
+impl Fingerprinted for EldVehicle {
+    fn fingerprint(&self, provider: &str) -> String {
+        let v = self;
+        let assigned = v.assigned_driver.as_ref();
+        let mut h = Hasher::new("vehicle");
+        h.text(Some(provider))
+            .text(Some(&v.id))
+            .text(v.name.as_deref())
+            .text(v.make.as_deref())
+            .text(v.model.as_deref())
+            .number(v.year.map(i64::from))
+            .text(v.vin.as_deref())
+            .text(v.license_plate.as_deref())
+            .text(assigned.map(|d| d.id.as_str()))
+            .text(assigned.and_then(|d| d.name.as_deref()))
+            .text(Some(v.raw.json()));
+        h.finish()
+    }
 }
 
 #[derive(FromQueryResult)]
