@@ -203,13 +203,13 @@ impl MigrationTrait for Migration {
     }
 }
 
-const COUNTS: &str = "fleet_list_counts";
+pub(super) const COUNTS: &str = "fleet_list_counts";
 
 /// The tab of a row as SQL, over the row's alias.
-type TabSql = fn(&str) -> String;
+pub(super) type TabSql = fn(&str) -> String;
 
 /// The counted lists: (table, list name, tab).
-const COUNTED: &[(&str, &str, TabSql)] = &[
+pub(super) const COUNTED: &[(&str, &str, TabSql)] = &[
     (TRUCKS, "trucks", |row| format!("{row}.list_tab")),
     (TRAILERS, "trailers", |row| format!("{row}.list_tab")),
     (DRIVERS, "drivers", |row| {

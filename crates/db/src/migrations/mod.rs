@@ -14,6 +14,7 @@ pub mod m0009_list_indexes;
 mod m0010_covering_list_indexes;
 mod m0011_jobs_and_eld_sync;
 mod m0012_eld_fingerprints;
+mod m0013_list_count_trigger_groups;
 pub mod rls;
 
 pub struct Migrator;
@@ -34,6 +35,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0010_covering_list_indexes::Migration),
             Box::new(m0011_jobs_and_eld_sync::Migration),
             Box::new(m0012_eld_fingerprints::Migration),
+            Box::new(m0013_list_count_trigger_groups::Migration),
         ]
     }
 }
