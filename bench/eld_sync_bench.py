@@ -552,7 +552,9 @@ def run_sync(kind, auth, pid, fake):
         t1 = now()
     poll.close()
     log = fake.take_log()
-    sync_requests = [e for e in log if e["path"] in KIND_PATHS[kind]]
+    # In the order they were made: the fake logs a request after writing its
+    # answer, so the next request (on another pooled connection) can log first.
+    sync_requests = sorted((e for e in log if e["path"] in KIND_PATHS[kind]), key=lambda e: e["t0"])
     out = {"run": run, "sync_s": t1 - t0, "polls": polls, "server_cpu_s": cpu_seconds(pid) - cpu0,
            "rss_max_sampled_mb": max(rss.samples, default=0), "requests": sync_requests,
            "fake_notes": sorted({e["note"] for e in log if e["note"]})}
