@@ -1,12 +1,12 @@
-//! The sync engine (decisions 016 and 018): a task fetches a list's pages
-//! while this one fingerprints the records of the page before; after the
-//! last page the fleet's rows are written in one transaction, so a failure
-//! on any page leaves the fleet as it was. Rows are keyed by (fleet,
-//! provider, provider id); a record new to that key is matched to an
-//! existing row by VIN (trucks, trailers), plate (trailers) or licence
-//! number and state (drivers), so switching providers keeps identities.
-//! Unchanged rows are not written; rows of this provider that disappeared
-//! become inactive.
+//! The sync engine (decisions 016, 018 and 019): a task fetches a list's
+//! pages while this one fingerprints the records of the page before; the
+//! fleet's rows are written in one transaction (after the last page, or on
+//! PostgreSQL page by page), so a failure on any page leaves the fleet as
+//! it was. Rows are keyed by (fleet, provider, provider id); a record new
+//! to that key is matched to an existing row by VIN (trucks, trailers),
+//! plate (trailers) or licence number and state (drivers), so switching
+//! providers keeps identities. Unchanged rows are not written; rows of this
+//! provider that disappeared become inactive.
 
 use super::pages::{self, Fetched, Pages};
 use super::repo;
@@ -16,6 +16,7 @@ use super::write::drivers::DriverWriter;
 use super::write::trailers::TrailerWriter;
 use super::write::vehicles::VehicleWriter;
 pub use super::write::{Counts, Missing};
+use super::write::{Received, RowKind};
 use crate::integrations::eld::{
     Credentials, EldDriver, EldError, EldProvider, EldTrailer, EldVehicle, ProviderKind,
 };
@@ -23,7 +24,8 @@ use chrono::Utc;
 use db::entities::eld_sync_run;
 use db::tenancy::{self, FleetOwned, TenantScope};
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, ConnectionTrait, DbErr, IntoActiveModel, QueryFilter, Set,
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, DbBackend, DbErr, IntoActiveModel, QueryFilter,
+    Set,
 };
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -114,30 +116,57 @@ impl<'a> Progress<'a> {
     }
 }
 
-/// Takes in every page of a list (`take` gets each page's records), saving
-/// progress on the way; the progress is saved once more at the end.
-async fn take_all<T>(
+/// The next page of a list, its progress counted; on a failed page the
+/// progress is saved, so the history shows how far the run got.
+async fn next_page<T>(
+    pages: &mut Pages<T>,
+    progress: &mut Progress<'_>,
+    run: &mut eld_sync_run::Model,
+) -> Result<Option<Vec<T>>, SyncError> {
+    match pages.next().await {
+        None => Ok(None),
+        Some(Ok(Fetched { items, .. })) => {
+            progress.page(run, items.len()).await?;
+            Ok(Some(items))
+        }
+        Some(Err(err)) => {
+            progress.save(run).await?;
+            Err(err.into())
+        }
+    }
+}
+
+/// Takes in every page of a list and writes the fleet's rows in one
+/// transaction, so that a failed page leaves them as they were. On
+/// PostgreSQL each page is written as it arrives, while the next ones
+/// download (decision 019); SQLite's single writer is taken only after the
+/// last page, so that nobody else's write waits on the provider.
+async fn pull<R: RowKind>(
     deps: &EldDeps<'_>,
     scope: TenantScope,
     run: &mut eld_sync_run::Model,
-    mut pages: Pages<T>,
-    mut take: impl FnMut(Vec<T>),
-) -> Result<(), SyncError> {
+    mut pages: Pages<R>,
+    mut writer: Received<R>,
+) -> Result<Counts, SyncError> {
     let mut progress = Progress::new(deps, scope);
-    while let Some(page) = pages.next().await {
-        let items = match page {
-            Ok(Fetched { items, .. }) => items,
-            Err(err) => {
-                // The history shows how far the run got.
-                progress.save(run).await?;
-                return Err(err.into());
-            }
-        };
-        progress.page(run, items.len()).await?;
-        take(items);
+    let mut txn = match deps.db.get_database_backend() {
+        DbBackend::Postgres => Some(tenancy::write(deps.db, scope).await?),
+        _ => None,
+    };
+    while let Some(items) = next_page(&mut pages, &mut progress, run).await? {
+        writer.add(items);
+        if let Some(txn) = &txn {
+            writer.flush(txn, scope).await?;
+        }
     }
     progress.save(run).await?;
-    Ok(())
+    let txn = match txn.take() {
+        Some(txn) => txn,
+        None => tenancy::write(deps.db, scope).await?,
+    };
+    let counts = writer.apply(&txn, scope).await?;
+    txn.commit().await?;
+    Ok(counts)
 }
 
 /// What a run did, for its history entry.
@@ -200,57 +229,44 @@ pub async fn sync_kind(
     } else {
         Missing::Deactivate
     };
+    let done = |counts| Outcome {
+        counts,
+        assignments_updated: None,
+        warning: None,
+    };
     match kind {
         DataKind::Drivers => {
-            let mut writer = DriverWriter::new(provider_name, missing);
             let list = pages::fetch(provider.clone(), move |p, c| async move {
                 p.drivers_page(c, since).await
             });
-            take_all(deps, scope, run, list, |page| writer.add(page)).await?;
-            let txn = tenancy::write(deps.db, scope).await?;
-            let counts = writer.apply(&txn, scope).await?;
-            txn.commit().await?;
-            Ok(Outcome {
-                counts,
-                assignments_updated: None,
-                warning: None,
-            })
+            let writer = DriverWriter::new(provider_name, missing);
+            Ok(done(pull(deps, scope, run, list, writer).await?))
         }
         DataKind::Trucks => {
-            let mut writer = VehicleWriter::new(provider_name, missing);
             let list = pages::fetch(provider.clone(), move |p, c| async move {
                 p.vehicles_page(c, since).await
             });
-            take_all(deps, scope, run, list, |page| writer.add(page)).await?;
-            let txn = tenancy::write(deps.db, scope).await?;
-            let counts = writer.apply(&txn, scope).await?;
-            txn.commit().await?;
-            Ok(Outcome {
-                counts,
-                assignments_updated: None,
-                warning: None,
-            })
+            let writer = VehicleWriter::new(provider_name, missing);
+            Ok(done(pull(deps, scope, run, list, writer).await?))
         }
         DataKind::Trailers => {
-            let mut writer = TrailerWriter::new(provider_name, missing);
             let list = pages::fetch(
                 provider.clone(),
                 |p, c| async move { p.trailers_page(c).await },
             );
-            take_all(deps, scope, run, list, |page| writer.add(page)).await?;
-            let txn = tenancy::write(deps.db, scope).await?;
-            let counts = writer.apply(&txn, scope).await?;
-            txn.commit().await?;
+            let writer = TrailerWriter::new(provider_name, missing);
+            let counts = pull(deps, scope, run, list, writer).await?;
             // The second step (spec part 2 §4): its failure warns, the sync stands.
             let assignments = async {
                 let mut current = HashMap::new();
-                let list = pages::fetch(provider.clone(), |p, c| async move {
+                let mut list = pages::fetch(provider.clone(), |p, c| async move {
                     p.trailer_assignments_page(c).await
                 });
-                take_all(deps, scope, run, list, |page| {
-                    current.extend(page.into_iter().map(|a| (a.trailer_id.clone(), a)))
-                })
-                .await?;
+                let mut progress = Progress::new(deps, scope);
+                while let Some(page) = next_page(&mut list, &mut progress, run).await? {
+                    current.extend(page.into_iter().map(|a| (a.trailer_id.clone(), a)));
+                }
+                progress.save(run).await?;
                 let txn = tenancy::write(deps.db, scope).await?;
                 let n = write_trailer_assignments(&txn, scope, provider_name, current).await?;
                 txn.commit().await?;
@@ -259,18 +275,16 @@ pub async fn sync_kind(
             .await;
             Ok(match assignments {
                 Ok(n) => Outcome {
-                    counts,
                     assignments_updated: Some(n),
-                    warning: None,
+                    ..done(counts)
                 },
                 Err(err) => {
                     tracing::warn!(error = %err, "trailer assignments could not be updated");
                     Outcome {
-                        counts,
-                        assignments_updated: None,
                         warning: Some(format!(
                             "Assignment Sync Warning: Trailers synced, but there was an issue updating trailer assignments ({err})"
                         )),
+                        ..done(counts)
                     }
                 }
             })

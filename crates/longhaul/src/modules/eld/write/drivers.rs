@@ -1,8 +1,8 @@
 //! Drivers: matched by provider id, else by licence number and state.
 
 use super::{
-    Counts, Fingerprinted, Hasher, Known, Matcher, Received, deactivate, identity, insert_rows,
-    log_written, stamp, valid_hash, values_of, write_time,
+    Fingerprinted, Hasher, Known, Received, RowKind, Writing, deactivate, identity, insert_rows,
+    stamp, valid_hash, values_of,
 };
 use crate::integrations::eld::EldDriver;
 use chrono::{DateTime, Utc};
@@ -30,36 +30,42 @@ const UPDATED: [Column; 15] = [
     Column::EldFingerprint,
 ];
 
-/// A run's drivers, fingerprinted as they arrive and written at the end.
+/// A run's drivers, fingerprinted as they arrive.
 pub type DriverWriter = Received<EldDriver>;
 
-impl DriverWriter {
-    pub async fn apply<C: ConnectionTrait>(
-        self,
+impl RowKind for EldDriver {
+    const NAME: &'static str = "drivers";
+    type Extra = ();
+    type Context = ();
+
+    async fn known<C: ConnectionTrait>(
         db: &C,
         scope: TenantScope,
-    ) -> Result<Counts, DbErr> {
-        let started = std::time::Instant::now();
-        let mut matcher = Matcher::new(known(db, scope, &self.provider).await?);
-        let read = started.elapsed();
-        let now = write_time();
-        let provider = Some(self.provider.clone());
-        let mut counts = Counts {
-            synced: self.records.len() as i32,
-            ..Default::default()
-        };
+        provider: &str,
+    ) -> Result<(Vec<Known<()>>, ()), DbErr> {
+        Ok((known(db, scope, provider).await?, ()))
+    }
+
+    async fn write<C: ConnectionTrait>(
+        db: &C,
+        scope: TenantScope,
+        run: &mut Writing<Self>,
+        records: Vec<(Self, String)>,
+    ) -> Result<(), DbErr> {
         let mut inserts = Vec::new();
         let mut updates = Vec::new();
-        for (d, hash) in self.records {
+        for (d, hash) in records {
             let keys = [licence(&d.license_number, &d.license_state), None];
-            match matcher.find(&d.id, &keys) {
+            match run.matcher.find(&d.id, &keys) {
                 Some(row) if row.hash.as_deref() == Some(hash.as_str()) => {}
                 Some(row) => updates.push((row.id, d, hash)),
                 None => inserts.push((Uuid::new_v4(), d, hash)),
             }
         }
-        counts.created = inserts.len() as i32;
-        counts.updated = updates.len() as i32;
+        run.counts.created += inserts.len() as i32;
+        run.counts.updated += updates.len() as i32;
+        let now = run.now;
+        let provider = Some(run.provider.clone());
         // The rows (with their JSON trees) are made a chunk at a time.
         let model = |id: Uuid, d: EldDriver, hash: &str| fleet_driver::ActiveModel {
             id: Set(id),
@@ -98,20 +104,27 @@ impl DriverWriter {
             Ok((id, values_of(&row, &UPDATED)?))
         });
         db::bulk::scoped_update_rows::<fleet_driver::Entity, _>(db, scope, &UPDATED, changed_rows)
-            .await?;
-        counts.deactivated = deactivate(
+            .await
+            .map(drop)
+    }
+
+    async fn deactivate<C: ConnectionTrait>(
+        db: &C,
+        scope: TenantScope,
+        stale: Vec<Uuid>,
+        now: DateTime<Utc>,
+    ) -> Result<i32, DbErr> {
+        deactivate(
             db,
             scope,
-            matcher.unseen(self.missing),
+            stale,
             Column::Id,
             |u: sea_orm::UpdateMany<fleet_driver::Entity>| {
                 u.col_expr(Column::IsActive, false.into())
                     .col_expr(Column::UpdatedAt, now.into())
             },
         )
-        .await?;
-        log_written("drivers", &counts, read, started);
-        Ok(counts)
+        .await
     }
 }
 

@@ -1,8 +1,10 @@
 //! How a run's records become the fleet's rows (decisions 016 and 018).
 //!
-//! While pages arrive, each record is only fingerprinted (a hash of what the
-//! sync would write) and kept as its compact self. The write happens once,
-//! in one transaction, after the last page: it reads the fleet's rows as
+//! While pages arrive, each record is fingerprinted (a hash of what the sync
+//! would write) and kept as its compact self. The write happens in one
+//! transaction: after the last page (SQLite, whose one writer must not wait
+//! on a provider), or page by page in a transaction open for the whole run
+//! (PostgreSQL, decision 019). It reads the fleet's rows as
 //! their key columns (id, provider id, identity keys, fingerprint), matches
 //! each record to a row — by (provider, provider id), else by VIN, plate or
 //! licence number and state, so a provider switch keeps identities — and
@@ -23,6 +25,7 @@ use sea_orm::{
 };
 use sha2::{Digest, Sha256};
 use std::collections::HashMap;
+use std::future::Future;
 use std::time::{Duration, Instant};
 use uuid::Uuid;
 
@@ -64,20 +67,70 @@ pub trait Fingerprinted {
     fn fingerprint(&self, provider: &str) -> String;
 }
 
-/// A run's records of one kind as they arrive, each with its fingerprint;
-/// each kind's module writes them (`apply`) after the last page.
-pub struct Received<R> {
+/// A kind of record a sync writes as rows: how the fleet's rows are read for
+/// matching, how a batch of records is written, how rows gone upstream
+/// become inactive.
+pub trait RowKind: Fingerprinted + Sized + Send {
+    /// For the log.
+    const NAME: &'static str;
+    /// What a kind needs of an existing row besides its keys.
+    type Extra: Send + Sync;
+    /// What a kind reads once per run besides the rows (trucks: driver ids).
+    type Context: Send + Sync;
+
+    fn known<C: ConnectionTrait>(
+        db: &C,
+        scope: TenantScope,
+        provider: &str,
+    ) -> impl Future<Output = Result<(Vec<Known<Self::Extra>>, Self::Context), DbErr>> + Send;
+
+    /// Writes the records that differ from their rows: new rows inserted,
+    /// changed rows updated (`hash` is the record's fingerprint).
+    fn write<C: ConnectionTrait>(
+        db: &C,
+        scope: TenantScope,
+        run: &mut Writing<Self>,
+        records: Vec<(Self, String)>,
+    ) -> impl Future<Output = Result<(), DbErr>> + Send;
+
+    fn deactivate<C: ConnectionTrait>(
+        db: &C,
+        scope: TenantScope,
+        stale: Vec<Uuid>,
+        now: DateTime<Utc>,
+    ) -> impl Future<Output = Result<i32, DbErr>> + Send;
+}
+
+/// A run's write in progress: the fleet's rows as matching sees them, what
+/// has been written so far, and the `updated_at` every row of it gets.
+pub struct Writing<R: RowKind> {
+    pub provider: String,
+    pub matcher: Matcher<R::Extra>,
+    pub context: R::Context,
+    pub now: DateTime<Utc>,
+    pub counts: Counts,
+    started: Instant,
+    read: Duration,
+}
+
+/// A run's records of one kind as they arrive, each with its fingerprint.
+/// They are written by [`Received::flush`] (each page as it arrives, in a
+/// transaction open for the whole run) or all at once by
+/// [`Received::apply`], which also makes the rows gone upstream inactive.
+pub struct Received<R: RowKind> {
     provider: String,
     missing: Missing,
     records: Vec<(R, String)>,
+    writing: Option<Writing<R>>,
 }
 
-impl<R: Fingerprinted> Received<R> {
+impl<R: RowKind> Received<R> {
     pub fn new(provider: &str, missing: Missing) -> Self {
         Self {
             provider: provider.to_owned(),
             missing,
             records: Vec::new(),
+            writing: None,
         }
     }
 
@@ -88,19 +141,60 @@ impl<R: Fingerprinted> Received<R> {
             self.records.push((record, hash));
         }
     }
-}
 
-/// One line per write phase, for whoever watches sync times.
-fn log_written(kind: &str, counts: &Counts, read: Duration, started: Instant) {
-    tracing::info!(
-        kind,
-        created = counts.created,
-        updated = counts.updated,
-        deactivated = counts.deactivated,
-        read_ms = read.as_millis() as u64,
-        total_ms = started.elapsed().as_millis() as u64,
-        "ELD rows written"
-    );
+    /// Writes the records received since the last flush. The first flush
+    /// reads the fleet's rows; every later one must use the same
+    /// transaction, as the rows read are matched across the whole run.
+    pub async fn flush<C: ConnectionTrait>(
+        &mut self,
+        db: &C,
+        scope: TenantScope,
+    ) -> Result<(), DbErr> {
+        let writing = match &mut self.writing {
+            Some(writing) => writing,
+            None => {
+                let started = Instant::now();
+                let (rows, context) = R::known(db, scope, &self.provider).await?;
+                self.writing.insert(Writing {
+                    provider: self.provider.clone(),
+                    matcher: Matcher::new(rows),
+                    context,
+                    now: write_time(),
+                    counts: Counts::default(),
+                    started,
+                    read: started.elapsed(),
+                })
+            }
+        };
+        let records = std::mem::take(&mut self.records);
+        writing.counts.synced += records.len() as i32;
+        R::write(db, scope, writing, records).await
+    }
+
+    /// Writes what is left and makes this provider's rows that a full run
+    /// did not receive inactive.
+    pub async fn apply<C: ConnectionTrait>(
+        mut self,
+        db: &C,
+        scope: TenantScope,
+    ) -> Result<Counts, DbErr> {
+        self.flush(db, scope).await?;
+        let mut w = self
+            .writing
+            .ok_or_else(|| DbErr::Custom("the write did not start".into()))?;
+        let stale = w.matcher.unseen(self.missing);
+        w.counts.deactivated = R::deactivate(db, scope, stale, w.now).await?;
+        tracing::info!(
+            kind = R::NAME,
+            created = w.counts.created,
+            updated = w.counts.updated,
+            deactivated = w.counts.deactivated,
+            read_ms = w.read.as_millis() as u64,
+            total_ms = w.started.elapsed().as_millis() as u64,
+            "ELD rows written"
+        );
+        Ok(w.counts)
+    }
 }
 
 /// Rows a multi-row INSERT carries (22 columns: well under both databases'

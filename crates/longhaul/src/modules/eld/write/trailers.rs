@@ -2,8 +2,8 @@
 //! drivers are the second step of a trailer sync ([`super::assignments`]).
 
 use super::{
-    Counts, Fingerprinted, Hasher, Known, Matcher, Received, deactivate, identity, insert_rows,
-    log_written, stamp, valid_hash, values_of, write_time,
+    Fingerprinted, Hasher, Known, Received, RowKind, Writing, deactivate, identity, insert_rows,
+    stamp, valid_hash, values_of,
 };
 use crate::integrations::eld::EldTrailer;
 use chrono::{DateTime, Utc};
@@ -34,44 +34,50 @@ const UPDATED: [Column; 13] = [
 /// What the list columns of an existing trailer are derived from, besides
 /// what the sync writes.
 #[derive(Clone)]
-struct Extra {
+pub struct Extra {
     status: String,
     assigned_driver_name: Option<String>,
 }
 
-/// A run's trailers, fingerprinted as they arrive and written at the end.
+/// A run's trailers, fingerprinted as they arrive.
 pub type TrailerWriter = Received<EldTrailer>;
 
-impl TrailerWriter {
-    pub async fn apply<C: ConnectionTrait>(
-        self,
+impl RowKind for EldTrailer {
+    const NAME: &'static str = "trailers";
+    type Extra = Extra;
+    type Context = ();
+
+    async fn known<C: ConnectionTrait>(
         db: &C,
         scope: TenantScope,
-    ) -> Result<Counts, DbErr> {
-        let started = std::time::Instant::now();
-        let mut matcher = Matcher::new(known(db, scope, &self.provider).await?);
-        let read = started.elapsed();
-        let now = write_time();
-        let provider = Some(self.provider.clone());
-        let mut counts = Counts {
-            synced: self.records.len() as i32,
-            ..Default::default()
-        };
+        provider: &str,
+    ) -> Result<(Vec<Known<Extra>>, ()), DbErr> {
+        Ok((known(db, scope, provider).await?, ()))
+    }
+
+    async fn write<C: ConnectionTrait>(
+        db: &C,
+        scope: TenantScope,
+        run: &mut Writing<Self>,
+        records: Vec<(Self, String)>,
+    ) -> Result<(), DbErr> {
         let mut inserts = Vec::new();
         let mut updates = Vec::new();
-        for (t, hash) in self.records {
+        for (t, hash) in records {
             let keys = [
                 identity(t.vin.as_deref()),
                 identity(t.license_plate.as_deref()),
             ];
-            match matcher.find(&t.id, &keys) {
+            match run.matcher.find(&t.id, &keys) {
                 Some(row) if row.hash.as_deref() == Some(hash.as_str()) => {}
                 Some(row) => updates.push((row.id, row.active, row.extra.clone(), t, hash)),
                 None => inserts.push((Uuid::new_v4(), t, hash)),
             }
         }
-        counts.created = inserts.len() as i32;
-        counts.updated = updates.len() as i32;
+        run.counts.created += inserts.len() as i32;
+        run.counts.updated += updates.len() as i32;
+        let now = run.now;
+        let provider = Some(run.provider.clone());
         // The rows (with their JSON trees) are made a chunk at a time.
         let model = |id: Uuid, t: &mut EldTrailer, hash: &str| fleet_trailer::ActiveModel {
             id: Set(id),
@@ -120,11 +126,20 @@ impl TrailerWriter {
             Ok((id, values_of(&row, &UPDATED)?))
         });
         db::bulk::scoped_update_rows::<fleet_trailer::Entity, _>(db, scope, &UPDATED, changed_rows)
-            .await?;
-        counts.deactivated = deactivate(
+            .await
+            .map(drop)
+    }
+
+    async fn deactivate<C: ConnectionTrait>(
+        db: &C,
+        scope: TenantScope,
+        stale: Vec<Uuid>,
+        now: DateTime<Utc>,
+    ) -> Result<i32, DbErr> {
+        deactivate(
             db,
             scope,
-            matcher.unseen(self.missing),
+            stale,
             Column::Id,
             |u: sea_orm::UpdateMany<fleet_trailer::Entity>| {
                 u.col_expr(Column::IsActive, false.into())
@@ -136,9 +151,7 @@ impl TrailerWriter {
                     .col_expr(Column::UpdatedAt, now.into())
             },
         )
-        .await?;
-        log_written("trailers", &counts, read, started);
-        Ok(counts)
+        .await
     }
 }
 

@@ -2,8 +2,8 @@
 //! resolved to the fleet's driver row when that driver is synced.
 
 use super::{
-    Counts, Fingerprinted, Hasher, Known, Matcher, Received, deactivate, driver_ids, identity,
-    insert_rows, log_written, stamp, valid_hash, values_of, write_time,
+    Fingerprinted, Hasher, Known, Received, RowKind, Writing, deactivate, driver_ids, identity,
+    insert_rows, stamp, valid_hash, values_of,
 };
 use crate::integrations::eld::EldVehicle;
 use chrono::{DateTime, Utc};
@@ -11,6 +11,7 @@ use db::entities::fleet_vehicle::{self, Column};
 use db::tenancy::{FleetOwned, TenantScope};
 use sea_orm::{ConnectionTrait, DbErr, FromQueryResult, QuerySelect, Set};
 use serde_json::json;
+use std::collections::HashMap;
 use uuid::Uuid;
 
 /// The columns a sync writes to a truck it already has (its notes and
@@ -36,45 +37,55 @@ const UPDATED: [Column; 18] = [
     Column::EldFingerprint,
 ];
 
-/// A run's trucks, fingerprinted as they arrive and written at the end.
+/// A run's trucks, fingerprinted as they arrive.
 pub type VehicleWriter = Received<EldVehicle>;
 
-impl VehicleWriter {
-    pub async fn apply<C: ConnectionTrait>(
-        self,
+impl RowKind for EldVehicle {
+    const NAME: &'static str = "vehicles";
+    /// The truck's notes, which its list tab is derived from.
+    type Extra = Option<String>;
+    /// This provider's driver ids → the fleet's driver rows.
+    type Context = HashMap<String, Uuid>;
+
+    async fn known<C: ConnectionTrait>(
         db: &C,
         scope: TenantScope,
-    ) -> Result<Counts, DbErr> {
-        let started = std::time::Instant::now();
-        let mut matcher = Matcher::new(known(db, scope, &self.provider).await?);
-        let read = started.elapsed();
-        let drivers = driver_ids(db, scope, &self.provider).await?;
-        let now = write_time();
-        let provider = Some(self.provider.clone());
-        let mut counts = Counts {
-            synced: self.records.len() as i32,
-            ..Default::default()
-        };
+        provider: &str,
+    ) -> Result<(Vec<Known<Self::Extra>>, Self::Context), DbErr> {
+        Ok((
+            known(db, scope, provider).await?,
+            driver_ids(db, scope, provider).await?,
+        ))
+    }
+
+    async fn write<C: ConnectionTrait>(
+        db: &C,
+        scope: TenantScope,
+        run: &mut Writing<Self>,
+        records: Vec<(Self, String)>,
+    ) -> Result<(), DbErr> {
         let mut inserts = Vec::new();
         let mut updates = Vec::new();
-        for (v, record_hash) in self.records {
+        for (v, record_hash) in records {
             let driver_id = v
                 .assigned_driver
                 .as_ref()
-                .and_then(|d| drivers.get(&d.id).copied());
+                .and_then(|d| run.context.get(&d.id).copied());
             // The row also holds which fleet driver the truck's driver is.
             let mut h = Hasher::new("vehicle-row");
             h.text(Some(&record_hash)).id(driver_id);
             let hash = h.finish();
             let keys = [identity(v.vin.as_deref()), None];
-            match matcher.find(&v.id, &keys) {
+            match run.matcher.find(&v.id, &keys) {
                 Some(row) if row.hash.as_deref() == Some(hash.as_str()) => {}
                 Some(row) => updates.push((row.id, row.extra.clone(), v, driver_id, hash)),
                 None => inserts.push((Uuid::new_v4(), v, driver_id, hash)),
             }
         }
-        counts.created = inserts.len() as i32;
-        counts.updated = updates.len() as i32;
+        run.counts.created += inserts.len() as i32;
+        run.counts.updated += updates.len() as i32;
+        let now = run.now;
+        let provider = Some(run.provider.clone());
         // The rows (with their JSON trees) are made a chunk at a time.
         let model = |id: Uuid, v: &mut EldVehicle, driver_id: Option<Uuid>, hash: &str| {
             fleet_vehicle::ActiveModel {
@@ -126,11 +137,20 @@ impl VehicleWriter {
                 Ok((id, values_of(&row, &UPDATED)?))
             });
         db::bulk::scoped_update_rows::<fleet_vehicle::Entity, _>(db, scope, &UPDATED, changed_rows)
-            .await?;
-        counts.deactivated = deactivate(
+            .await
+            .map(drop)
+    }
+
+    async fn deactivate<C: ConnectionTrait>(
+        db: &C,
+        scope: TenantScope,
+        stale: Vec<Uuid>,
+        now: DateTime<Utc>,
+    ) -> Result<i32, DbErr> {
+        deactivate(
             db,
             scope,
-            matcher.unseen(self.missing),
+            stale,
             Column::Id,
             |u: sea_orm::UpdateMany<fleet_vehicle::Entity>| {
                 u.col_expr(Column::IsActive, false.into())
@@ -138,9 +158,7 @@ impl VehicleWriter {
                     .col_expr(Column::UpdatedAt, now.into())
             },
         )
-        .await?;
-        log_written("vehicles", &counts, read, started);
-        Ok(counts)
+        .await
     }
 }
 
