@@ -55,10 +55,15 @@ async fn a_resync_writes_only_what_changed_upstream_or_was_edited_here() {
             assert_eq!(run["synced"], 6);
         }
 
-        // Upstream: a driver renamed, a truck re-plated, a trailer gone.
+        let listed_trucks = page(&app, "/api/fleet/trucks?per_page=50").await;
+        assert_eq!(listed_trucks["items"].as_array().unwrap().len(), 6);
+
+        // Upstream: a driver renamed, a truck re-plated, another marked out
+        // of service in its notes, a trailer gone.
         fake.edit(|d| {
             d.drivers[2]["name"] = json!("Renamed Upstream");
             d.vehicles[1]["licensePlate"] = json!("NEW 123");
+            d.vehicles[3]["notes"] = json!("Trucks no longer in service");
             d.trailers.remove(4);
             d.trailer_assignments.remove(4);
         });
@@ -105,9 +110,12 @@ async fn a_resync_writes_only_what_changed_upstream_or_was_edited_here() {
             "the provider's name is back: {names:?}"
         );
 
-        assert_eq!(written(&sync(&app, fleet, "trucks").await), (0, 1, 0));
+        assert_eq!(written(&sync(&app, fleet, "trucks").await), (0, 2, 0));
         let trucks = page(&app, "/api/fleet/trucks?q=NEW%20123").await;
         assert_eq!(trucks["items"].as_array().unwrap().len(), 1, "{trucks}");
+        // The provider's notes reach the truck: decommissioned, it leaves the list.
+        let trucks = page(&app, "/api/fleet/trucks?per_page=50").await;
+        assert_eq!(trucks["items"].as_array().unwrap().len(), 5, "{trucks}");
 
         let run = sync(&app, fleet, "trailers").await;
         assert_eq!(written(&run), (0, 0, 1), "{run}");

@@ -203,7 +203,8 @@ const INSERT_CHUNK: usize = 500;
 
 /// Bumped when what a sync writes from the same record changes, so that the
 /// next sync writes every row again.
-const FINGERPRINT_VERSION: &[u8] = b"eld-sync-1";
+/// (2: trucks' notes and status are written on update too.)
+const FINGERPRINT_VERSION: &[u8] = b"eld-sync-2";
 
 /// A hash of the values a sync writes to a row, fed field by field (each
 /// field framed by its length, so no two different rows hash alike).

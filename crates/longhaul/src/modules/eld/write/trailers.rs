@@ -15,13 +15,14 @@ use uuid::Uuid;
 
 /// The columns a sync writes to a trailer it already has (the record itself
 /// is kept only on insert: the row's JSON is its `assignment_data`).
-const UPDATED: [Column; 13] = [
+const UPDATED: [Column; 14] = [
     Column::TrailerId,
     Column::EldProvider,
     Column::Name,
     Column::Vin,
     Column::LicensePlate,
     Column::TrailerType,
+    Column::Notes,
     Column::IsActive,
     Column::Status,
     Column::UpdatedAt,
@@ -87,6 +88,7 @@ impl RowKind for EldTrailer {
             vin: Set(t.vin.take()),
             license_plate: Set(t.license_plate.take()),
             trailer_type: Set(t.trailer_type.take()),
+            notes: Set(t.notes.take()),
             is_active: Set(true),
             updated_at: Set(now),
             eld_fingerprint: Set(Some(stamp(hash, now))),
@@ -98,7 +100,6 @@ impl RowKind for EldTrailer {
             let row = fleet_trailer::ActiveModel {
                 fleet_account_id: Set(scope.fleet_account_id()),
                 status: Set("active".into()),
-                notes: Set(t.notes.take()),
                 assigned_driver_eld_id: Set(None),
                 assigned_driver_name: Set(None),
                 assigned_driver_id: Set(None),
@@ -164,7 +165,8 @@ impl Fingerprinted for EldTrailer {
             .text(t.name.as_deref())
             .text(t.vin.as_deref())
             .text(t.license_plate.as_deref())
-            .text(t.trailer_type.as_deref());
+            .text(t.trailer_type.as_deref())
+            .text(t.notes.as_deref());
         h.finish()
     }
 }

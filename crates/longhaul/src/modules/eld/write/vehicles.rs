@@ -14,9 +14,10 @@ use serde_json::json;
 use std::collections::HashMap;
 use uuid::Uuid;
 
-/// The columns a sync writes to a truck it already has (its notes and
-/// status are the fleet's; the list tab is derived with the notes it has).
-const UPDATED: [Column; 18] = [
+/// The columns a sync writes to a truck it already has: what the provider
+/// says of it, as on insert (its notes, which can mark it decommissioned,
+/// and its status, which follows its assignment).
+const UPDATED: [Column; 20] = [
     Column::VehicleId,
     Column::EldProvider,
     Column::Name,
@@ -26,6 +27,8 @@ const UPDATED: [Column; 18] = [
     Column::Vin,
     Column::LicensePlate,
     Column::IsActive,
+    Column::Status,
+    Column::Notes,
     Column::AssignedDriverEldId,
     Column::AssignedDriverName,
     Column::AssignedDriverId,
@@ -42,8 +45,7 @@ pub type VehicleWriter = Received<EldVehicle>;
 
 impl RowKind for EldVehicle {
     const NAME: &'static str = "vehicles";
-    /// The truck's notes, which its list tab is derived from.
-    type Extra = Option<String>;
+    type Extra = ();
     /// This provider's driver ids → the fleet's driver rows.
     type Context = HashMap<String, Uuid>;
 
@@ -78,7 +80,7 @@ impl RowKind for EldVehicle {
             let keys = [identity(v.vin.as_deref()), None];
             match run.matcher.find(&v.id, &keys) {
                 Some(row) if row.hash.as_deref() == Some(hash.as_str()) => {}
-                Some(row) => updates.push((row.id, row.extra.clone(), v, driver_id, hash)),
+                Some(row) => updates.push((row.id, v, driver_id, hash)),
                 None => inserts.push((Uuid::new_v4(), v, driver_id, hash)),
             }
         }
@@ -88,6 +90,7 @@ impl RowKind for EldVehicle {
         let provider = Some(run.provider.clone());
         // The rows (with their JSON trees) are made a chunk at a time.
         let model = |id: Uuid, v: &mut EldVehicle, driver_id: Option<Uuid>, hash: &str| {
+            let assigned = v.assigned_driver.is_some();
             fleet_vehicle::ActiveModel {
                 id: Set(id),
                 vehicle_id: Set(Some(std::mem::take(&mut v.id))),
@@ -99,6 +102,8 @@ impl RowKind for EldVehicle {
                 vin: Set(v.vin.take()),
                 license_plate: Set(v.license_plate.take()),
                 is_active: Set(true),
+                status: Set(if assigned { "active" } else { "inactive" }.into()),
+                notes: Set(v.notes.take()),
                 assigned_driver_eld_id: Set(v.assigned_driver.as_ref().map(|d| d.id.clone())),
                 assigned_driver_name: Set(v.assigned_driver.as_ref().and_then(|d| d.name.clone())),
                 assigned_driver_id: Set(driver_id),
@@ -112,8 +117,6 @@ impl RowKind for EldVehicle {
             let json = metadata(&v);
             let row = fleet_vehicle::ActiveModel {
                 fleet_account_id: Set(scope.fleet_account_id()),
-                status: Set(if assigned { "active" } else { "inactive" }.into()),
-                notes: Set(v.notes.take()),
                 assigned_at: Set(assigned.then_some(now)),
                 created_at: Set(now),
                 ..model(id, &mut v, driver_id, &hash)
@@ -122,20 +125,16 @@ impl RowKind for EldVehicle {
         });
         let derive = fleet_vehicle::ActiveModel::derive_list_columns;
         insert_rows(db, new_rows, derive, Column::Raw).await?;
-        let changed_rows = updates
-            .into_iter()
-            .map(|(id, notes, mut v, driver_id, hash)| {
-                let raw =
-                    serde_json::from_str(&metadata(&v)).map_err(|e| DbErr::Json(e.to_string()))?;
-                let mut row = fleet_vehicle::ActiveModel {
-                    // The list tab is derived with the notes the truck has.
-                    notes: Set(notes),
-                    raw: Set(Some(raw)),
-                    ..model(id, &mut v, driver_id, &hash)
-                };
-                row.derive_list_columns(false)?;
-                Ok((id, values_of(&row, &UPDATED)?))
-            });
+        let changed_rows = updates.into_iter().map(|(id, mut v, driver_id, hash)| {
+            let raw =
+                serde_json::from_str(&metadata(&v)).map_err(|e| DbErr::Json(e.to_string()))?;
+            let mut row = fleet_vehicle::ActiveModel {
+                raw: Set(Some(raw)),
+                ..model(id, &mut v, driver_id, &hash)
+            };
+            row.derive_list_columns(false)?;
+            Ok((id, values_of(&row, &UPDATED)?))
+        });
         db::bulk::scoped_update_rows::<fleet_vehicle::Entity, _>(db, scope, &UPDATED, changed_rows)
             .await
             .map(drop)
@@ -189,6 +188,7 @@ impl Fingerprinted for EldVehicle {
             .number(v.year.map(i64::from))
             .text(v.vin.as_deref())
             .text(v.license_plate.as_deref())
+            .text(v.notes.as_deref())
             .text(assigned.map(|d| d.id.as_str()))
             .text(assigned.and_then(|d| d.name.as_deref()))
             .text(Some(v.raw.json()));
@@ -203,18 +203,16 @@ struct Key {
     vehicle_id: Option<String>,
     vin: Option<String>,
     is_active: bool,
-    notes: Option<String>,
     eld_fingerprint: Option<String>,
     updated_at: DateTime<Utc>,
 }
 
-/// The fleet's trucks as matching needs them (and their notes, which the
-/// list tab is derived from).
+/// The fleet's trucks as matching needs them: key columns only.
 async fn known<C: ConnectionTrait>(
     db: &C,
     scope: TenantScope,
     provider: &str,
-) -> Result<Vec<Known<Option<String>>>, DbErr> {
+) -> Result<Vec<Known<()>>, DbErr> {
     let keys = fleet_vehicle::Entity::scoped(scope)
         .select_only()
         .columns([
@@ -223,7 +221,6 @@ async fn known<C: ConnectionTrait>(
             Column::VehicleId,
             Column::Vin,
             Column::IsActive,
-            Column::Notes,
             Column::EldFingerprint,
             Column::UpdatedAt,
         ])
@@ -239,7 +236,7 @@ async fn known<C: ConnectionTrait>(
             hash: valid_hash(k.eld_fingerprint.as_deref(), k.updated_at).map(str::to_owned),
             provider_id: k.vehicle_id,
             active: k.is_active,
-            extra: k.notes,
+            extra: (),
         })
         .collect())
 }
