@@ -606,7 +606,7 @@ def main():
         t = time.perf_counter()
         fake = Fake(args)
         results["fake"] = dict(fake.info, render_s=round(time.perf_counter() - t, 1), latency_ms=args.latency_ms)
-        env = dict(os.environ, DATA_DIR=data_dir, PORT=str(PORT), RUST_LOG="warn", LOG_FORMAT="json",
+        env = dict(os.environ, DATA_DIR=data_dir, PORT=str(PORT), RUST_LOG=os.environ.get("BENCH_RUST_LOG", "warn"), LOG_FORMAT="json",
                    SAMSARA_BASE_URL=fake.url, SUPERADMIN_EMAIL="admin@bench.test", SUPERADMIN_PASSWORD="bench-admin-password")
         for k in ("SMTP_URL", "SECRET_KEY", "SEED_DEMO"):
             env.pop(k, None)

@@ -129,7 +129,13 @@ pub async fn seed_assets<C: ConnectionTrait>(
         .exec(db)
         .await?;
     }
-    let active_drivers = driver_rows.len().saturating_sub(1).max(1);
+    // Every driver but the last is active (one alone is active too); none
+    // with no drivers at all.
+    let active_drivers = driver_rows
+        .len()
+        .saturating_sub(1)
+        .max(1)
+        .min(driver_rows.len());
     let mut trucks = Vec::with_capacity(sizes.trucks);
     for i in 0..sizes.trucks {
         let (make, model) = MAKES[i % MAKES.len()];
@@ -208,7 +214,8 @@ pub async fn seed_assets<C: ConnectionTrait>(
     }
     let mut trailers = Vec::with_capacity(sizes.trailers);
     for i in 0..sizes.trailers {
-        let assigned = (i % 3 != 2).then(|| &driver_rows[i % active_drivers]);
+        let assigned =
+            (i % 3 != 2 && active_drivers > 0).then(|| &driver_rows[i % active_drivers]);
         trailers.push(fleet_trailer::ActiveModel {
             id: Set(Uuid::new_v4()),
             fleet_account_id: Set(fleet),

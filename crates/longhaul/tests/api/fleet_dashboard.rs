@@ -1007,3 +1007,38 @@ on_each_backend!(
         );
     }
 );
+
+on_each_backend!(
+    a_fleet_with_equipment_and_no_drivers_lists_it_unassigned,
+    |mut app: TestApp| async move {
+        fleet(
+            &app,
+            "e@equipment.example",
+            "Equipment Only",
+            "6000031",
+            Sizes {
+                drivers: 0,
+                trucks: 4,
+                trailers: 3,
+            },
+        )
+        .await;
+        app.sign_in("e@equipment.example", "secret1").await;
+        let trailers = ids(&app, "/api/fleet/trailers").await;
+        assert_eq!(trailers.len(), 3);
+        let page: Value = app
+            .get("/api/fleet/trucks?tab=active&per_page=50")
+            .await
+            .json()
+            .await
+            .unwrap();
+        assert!(
+            page["items"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .all(|t| t["assigned_driver_id"].is_null()),
+            "{page}"
+        );
+    }
+);

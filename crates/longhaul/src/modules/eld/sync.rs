@@ -80,6 +80,9 @@ struct Progress<'a> {
     deps: &'a EldDeps<'a>,
     scope: TenantScope,
     saved: Option<Instant>,
+    /// Whether the list's records are the run's (not the trailer
+    /// assignments its second step reads).
+    counts_records: bool,
 }
 
 impl<'a> Progress<'a> {
@@ -88,12 +91,22 @@ impl<'a> Progress<'a> {
             deps,
             scope,
             saved: None,
+            counts_records: true,
+        }
+    }
+
+    fn pages_only(deps: &'a EldDeps<'a>, scope: TenantScope) -> Self {
+        Self {
+            counts_records: false,
+            ..Self::new(deps, scope)
         }
     }
 
     async fn page(&mut self, run: &mut eld_sync_run::Model, records: usize) -> Result<(), DbErr> {
         run.pages_fetched += 1;
-        run.synced += records as i32;
+        if self.counts_records {
+            run.synced += records as i32;
+        }
         if self.saved.is_none_or(|at| at.elapsed() >= PROGRESS_EVERY) {
             self.save(run).await?;
         }
@@ -153,12 +166,26 @@ async fn pull<R: RowKind>(
         DbBackend::Postgres => Some(tenancy::write(deps.db, scope).await?),
         _ => None,
     };
+    // Where the time of the fetch phase went, for the log: waiting for
+    // pages, or writing them.
+    let (mut waited, mut wrote) = (Duration::ZERO, Duration::ZERO);
+    let mut at = Instant::now();
     while let Some(items) = next_page(&mut pages, &mut progress, run).await? {
+        waited += at.elapsed();
+        at = Instant::now();
         writer.add(items);
         if let Some(txn) = &txn {
             writer.flush(txn, scope).await?;
         }
+        wrote += at.elapsed();
+        at = Instant::now();
     }
+    tracing::info!(
+        pages = run.pages_fetched,
+        waited_ms = waited.as_millis() as u64,
+        took_in_ms = wrote.as_millis() as u64,
+        "ELD pages taken in"
+    );
     progress.save(run).await?;
     let txn = match txn.take() {
         Some(txn) => txn,
@@ -262,7 +289,7 @@ pub async fn sync_kind(
                 let mut list = pages::fetch(provider.clone(), |p, c| async move {
                     p.trailer_assignments_page(c).await
                 });
-                let mut progress = Progress::new(deps, scope);
+                let mut progress = Progress::pages_only(deps, scope);
                 while let Some(page) = next_page(&mut list, &mut progress, run).await? {
                     current.extend(page.into_iter().map(|a| (a.trailer_id.clone(), a)));
                 }
