@@ -197,9 +197,9 @@ impl<R: RowKind> Received<R> {
     }
 }
 
-/// Rows a multi-row INSERT carries (22 columns: well under both databases'
-/// parameter limits).
-const INSERT_CHUNK: usize = 500;
+/// Rows a multi-row INSERT carries: a Samsara page (512) in one statement
+/// (at most 28 columns: well under both databases' parameter limits).
+const INSERT_CHUNK: usize = 512;
 
 /// Bumped when what a sync writes from the same record changes, so that the
 /// next sync writes every row again.
