@@ -22,7 +22,9 @@ phase and what follows the last page (the write phase).
 Usage: python3 bench/eld_sync_bench.py --bin target/release/longhaul --sqlite
        python3 bench/eld_sync_bench.py --bin target/release/longhaul --postgres postgres://postgres@127.0.0.1:5432/postgres
 Options: --drivers/--vehicles/--trailers N, --latency-ms N (the fake waits N ms
-before each page, as a distant provider would), --keep (keep the database and
+before each page, as a distant provider would), --samsara-limits (the fake
+enforces Samsara's documented request limits with 429 and Retry-After, and the
+baseline download waits them out as the adapter does), --keep (keep the database and
 the server log), --server-wrapper 'perf record -g -o FILE --' (profile the server).
 
 Each kind's figures split its time: until_first_page_s (the job queue's poll
@@ -272,9 +274,42 @@ def dumps(v):
     return json.dumps(v, separators=(",", ":"), ensure_ascii=False).encode()
 
 
-def response(status, body, reason=b"OK"):
+def response(status, body, reason=b"OK", extra=b""):
     return (b"HTTP/1.1 %d %s\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: %d\r\n"
-            b"x-request-id: bench\r\n\r\n" % (status, reason, len(body))) + body
+            b"x-request-id: bench\r\n%s\r\n" % (status, reason, len(body), extra)) + body
+
+
+class RateLimits:
+    """Samsara's documented request limits (external-apis.md): about 150
+    requests/s per token, vehicles 25/s, trailers and assignments 5/s, each
+    over a sliding second. Over a limit: 429 with a fractional Retry-After,
+    the time until the oldest request of that second leaves it."""
+    PER_PATH = {"/fleet/vehicles": 25, "/fleet/trailers": 5, "/v1/fleet/trailers/assignments": 5}
+    PER_TOKEN = 150
+
+    def __init__(self):
+        self.lock = threading.Lock()
+        self.seen = {}
+
+    def admit(self, path):
+        """None when the request may pass (and counts), else seconds to wait."""
+        buckets = [("token", self.PER_TOKEN)]
+        if path in self.PER_PATH:
+            buckets.append((path, self.PER_PATH[path]))
+        with self.lock:
+            t = time.monotonic()
+            waits = []
+            for name, limit in buckets:
+                q = self.seen.setdefault(name, [])
+                while q and q[0] <= t - 1.0:
+                    q.pop(0)
+                if len(q) >= limit:
+                    waits.append(q[0] + 1.0 - t)
+            if waits:
+                return max(max(waits), 0.001)
+            for name, _ in buckets:
+                self.seen[name].append(t)
+            return None
 
 
 def render_pages(path, records, key_extra=()):
@@ -306,6 +341,7 @@ def serve_fake(args):
     verify = response(200, dumps({"data": drivers[:1], "pagination": {"endCursor": "bench1", "hasNextPage": True}}))
     unauthorized = response(401, dumps({"message": "Unauthorized", "requestId": "bench"}), b"Unauthorized")
     latency = args.latency_ms / 1000
+    limiter = RateLimits() if args.samsara_limits else None
     info = {"drivers_active": sum(not d["isDeactivated"] for d in drivers),
             "drivers_deactivated": sum(d["isDeactivated"] for d in drivers),
             "vehicles": len(vehicles), "vehicles_with_driver": sum("staticAssignedDriver" in v for v in vehicles),
@@ -340,8 +376,13 @@ def serve_fake(args):
             if url.path.startswith("/__bench/"):
                 return self.control(url.path)
             q = dict(parse_qsl(url.query, keep_blank_values=True))
+            wait = limiter.admit(url.path) if limiter else None
             if self.headers.get("authorization") != f"Bearer {API_KEY}":
                 out, note = unauthorized, "unauthorized"
+            elif wait is not None:
+                out = response(429, dumps({"message": "Rate limit exceeded", "requestId": "bench"}), b"Too Many Requests",
+                               extra=b"retry-after: %.3f\r\n" % wait)
+                note = "rate limited"
             elif url.path == "/fleet/drivers" and q.get("limit") == "1" and "after" not in q:
                 out, note = verify, "verify"
             else:
@@ -357,10 +398,11 @@ def serve_fake(args):
                 if out is None:
                     out = response(400, dumps({"message": "Invalid cursor or path", "requestId": "bench"}), b"Bad Request")
                     note = "unknown page"
-            if latency:
+            if latency and wait is None:
                 time.sleep(latency)
             self.wfile.write(out)
-            entry = {"t0": t0, "t1": now(), "path": url.path, "query": q, "bytes": len(out), "note": note}
+            entry = {"t0": t0, "t1": now(), "path": url.path, "query": q, "bytes": len(out), "note": note,
+                     "status": int(out[9:12])}
             with lock:
                 log.append(entry)
 
@@ -381,6 +423,8 @@ class Fake:
         cmd = [sys.executable, os.path.abspath(__file__), "--fake-samsara", "--drivers", str(args.drivers),
                "--vehicles", str(args.vehicles), "--trailers", str(args.trailers),
                "--deactivated-share", str(args.deactivated_share), "--latency-ms", str(args.latency_ms)]
+        if args.samsara_limits:
+            cmd.append("--samsara-limits")
         self.proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, text=True, preexec_fn=die_with_parent)
         line = self.proc.stdout.readline().split()
         if not line or line[0] != "READY":
@@ -437,6 +481,9 @@ def download(port, kind):
                 conn.request("GET", target, headers=headers)
                 res = conn.getresponse()
                 body = res.read()
+                if res.status == 429:  # as the adapter does: wait as told, ask again
+                    time.sleep(float(res.getheader("retry-after")))
+                    continue
                 assert res.status == 200, (target, res.status, body[:200])
                 total += len(body)
                 requests.append((path, dict(q)))
@@ -554,10 +601,12 @@ def run_sync(kind, auth, pid, fake):
     log = fake.take_log()
     # In the order they were made: the fake logs a request after writing its
     # answer, so the next request (on another pooled connection) can log first.
-    sync_requests = sorted((e for e in log if e["path"] in KIND_PATHS[kind]), key=lambda e: e["t0"])
+    sync_requests = sorted((e for e in log if e["path"] in KIND_PATHS[kind] and e["status"] != 429),
+                           key=lambda e: e["t0"])
     out = {"run": run, "sync_s": t1 - t0, "polls": polls, "server_cpu_s": cpu_seconds(pid) - cpu0,
+           "rate_limited": sum(e["status"] == 429 for e in log if e["path"] in KIND_PATHS[kind]),
            "rss_max_sampled_mb": max(rss.samples, default=0), "requests": sync_requests,
-           "fake_notes": sorted({e["note"] for e in log if e["note"]})}
+           "fake_notes": sorted({e["note"] for e in log if e["note"] and e["status"] != 429})}
     if sync_requests:
         first, last = sync_requests[0], sync_requests[-1]
         out["until_first_page_s"] = first["t0"] - t0      # queue wait + the job's set-up
@@ -582,6 +631,8 @@ def main():
     ap.add_argument("--trailers", type=int, default=10_000)
     ap.add_argument("--deactivated-share", type=float, default=0.04, help="drivers deactivated upstream")
     ap.add_argument("--latency-ms", type=float, default=0, help="the fake's delay before each page")
+    ap.add_argument("--samsara-limits", action="store_true", help="the fake enforces Samsara's documented "
+                    "request limits (429 + Retry-After); the baseline download honours them as the adapter does")
     ap.add_argument("--downloads", type=int, default=3, help="baseline downloads per kind (median)")
     ap.add_argument("--keep", action="store_true", help="keep the database and the server log")
     ap.add_argument("--server-wrapper", default="", help="a profiler to run the server under, e.g. "
@@ -605,7 +656,8 @@ def main():
     try:
         t = time.perf_counter()
         fake = Fake(args)
-        results["fake"] = dict(fake.info, render_s=round(time.perf_counter() - t, 1), latency_ms=args.latency_ms)
+        results["fake"] = dict(fake.info, render_s=round(time.perf_counter() - t, 1), latency_ms=args.latency_ms,
+                               samsara_limits=args.samsara_limits)
         env = dict(os.environ, DATA_DIR=data_dir, PORT=str(PORT), RUST_LOG=os.environ.get("BENCH_RUST_LOG", "warn"), LOG_FORMAT="json",
                    SAMSARA_BASE_URL=fake.url, SUPERADMIN_EMAIL="admin@bench.test", SUPERADMIN_PASSWORD="bench-admin-password")
         for k in ("SMTP_URL", "SECRET_KEY", "SEED_DEMO"):
@@ -685,6 +737,8 @@ def main():
                 }
                 if "trailer_write_s" in r:
                     out[kind]["trailer_write_s"] = round(r["trailer_write_s"], 3)
+                if r["rate_limited"]:
+                    out[kind]["rate_limited"] = r["rate_limited"]
                 if r["fake_notes"]:
                     out[kind]["fake_notes"] = r["fake_notes"]
             out["total_sync_s"] = round(sum(out[k]["sync_s"] for k in KINDS), 3)

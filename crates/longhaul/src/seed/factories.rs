@@ -214,8 +214,7 @@ pub async fn seed_assets<C: ConnectionTrait>(
     }
     let mut trailers = Vec::with_capacity(sizes.trailers);
     for i in 0..sizes.trailers {
-        let assigned =
-            (i % 3 != 2 && active_drivers > 0).then(|| &driver_rows[i % active_drivers]);
+        let assigned = (i % 3 != 2 && active_drivers > 0).then(|| &driver_rows[i % active_drivers]);
         trailers.push(fleet_trailer::ActiveModel {
             id: Set(Uuid::new_v4()),
             fleet_account_id: Set(fleet),

@@ -82,7 +82,7 @@ pub trait RowKind: Fingerprinted + Sized + Send {
         db: &C,
         scope: TenantScope,
         provider: &str,
-    ) -> impl Future<Output = Result<(Vec<Known<Self::Extra>>, Self::Context), DbErr>> + Send;
+    ) -> impl Future<Output = Result<KnownRows<Self>, DbErr>> + Send;
 
     /// Writes the records that differ from their rows: new rows inserted,
     /// changed rows updated (`hash` is the record's fingerprint).
@@ -100,6 +100,9 @@ pub trait RowKind: Fingerprinted + Sized + Send {
         now: DateTime<Utc>,
     ) -> impl Future<Output = Result<i32, DbErr>> + Send;
 }
+
+/// The fleet's rows of a kind as matching sees them, and the kind's context.
+pub type KnownRows<R> = (Vec<Known<<R as RowKind>::Extra>>, <R as RowKind>::Context);
 
 /// A run's write in progress: the fleet's rows as matching sees them, what
 /// has been written so far, and the `updated_at` every row of it gets.
