@@ -1,8 +1,8 @@
 //! Drivers: matched by provider id, else by licence number and state.
 
 use super::{
-    Fingerprinted, Hasher, Known, Received, RowKind, Writing, deactivate, identity, insert_rows,
-    stamp, valid_hash, values_of,
+    Fingerprinted, Hasher, Known, Received, RowKind, Writing, identity, insert_rows, stamp,
+    valid_hash, values_of,
 };
 use crate::integrations::eld::EldDriver;
 use chrono::{DateTime, Utc};
@@ -37,6 +37,8 @@ impl RowKind for EldDriver {
     const NAME: &'static str = "drivers";
     type Extra = ();
     type Context = ();
+    type Entity = fleet_driver::Entity;
+    const ID: Column = Column::Id;
 
     async fn known<C: ConnectionTrait>(
         db: &C,
@@ -108,23 +110,13 @@ impl RowKind for EldDriver {
             .map(drop)
     }
 
-    async fn deactivate<C: ConnectionTrait>(
-        db: &C,
-        scope: TenantScope,
-        stale: Vec<Uuid>,
+    fn inactive(
+        update: sea_orm::UpdateMany<fleet_driver::Entity>,
         now: DateTime<Utc>,
-    ) -> Result<i32, DbErr> {
-        deactivate(
-            db,
-            scope,
-            stale,
-            Column::Id,
-            |u: sea_orm::UpdateMany<fleet_driver::Entity>| {
-                u.col_expr(Column::IsActive, false.into())
-                    .col_expr(Column::UpdatedAt, now.into())
-            },
-        )
-        .await
+    ) -> sea_orm::UpdateMany<fleet_driver::Entity> {
+        update
+            .col_expr(Column::IsActive, false.into())
+            .col_expr(Column::UpdatedAt, now.into())
     }
 }
 

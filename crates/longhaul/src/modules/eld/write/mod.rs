@@ -93,12 +93,16 @@ pub trait RowKind: Fingerprinted + Sized + Send {
         records: Vec<(Self, String)>,
     ) -> impl Future<Output = Result<(), DbErr>> + Send;
 
-    fn deactivate<C: ConnectionTrait>(
-        db: &C,
-        scope: TenantScope,
-        stale: Vec<Uuid>,
+    /// The table the kind's rows live in, and its id column.
+    type Entity: EntityTrait + FleetOwned;
+    const ID: <Self::Entity as EntityTrait>::Column;
+
+    /// What makes a row inactive: a row of this provider a full run did
+    /// not receive.
+    fn inactive(
+        update: sea_orm::UpdateMany<Self::Entity>,
         now: DateTime<Utc>,
-    ) -> impl Future<Output = Result<i32, DbErr>> + Send;
+    ) -> sea_orm::UpdateMany<Self::Entity>;
 }
 
 /// The fleet's rows of a kind as matching sees them, and the kind's context.
@@ -186,7 +190,9 @@ impl<R: RowKind> Received<R> {
             .writing
             .ok_or_else(|| DbErr::Custom("the write did not start".into()))?;
         let stale = w.matcher.unseen(self.missing);
-        w.counts.deactivated = R::deactivate(db, scope, stale, w.now).await?;
+        let now = w.now;
+        w.counts.deactivated =
+            deactivate::<R::Entity, _>(db, scope, stale, R::ID, |u| R::inactive(u, now)).await?;
         tracing::info!(
             kind = R::NAME,
             created = w.counts.created,

@@ -2,8 +2,8 @@
 //! drivers are the second step of a trailer sync ([`super::assignments`]).
 
 use super::{
-    Fingerprinted, Hasher, Known, Received, RowKind, Writing, deactivate, identity, insert_rows,
-    stamp, valid_hash, values_of,
+    Fingerprinted, Hasher, Known, Received, RowKind, Writing, identity, insert_rows, stamp,
+    valid_hash, values_of,
 };
 use crate::integrations::eld::EldTrailer;
 use chrono::{DateTime, Utc};
@@ -47,6 +47,8 @@ impl RowKind for EldTrailer {
     const NAME: &'static str = "trailers";
     type Extra = Extra;
     type Context = ();
+    type Entity = fleet_trailer::Entity;
+    const ID: Column = Column::Id;
 
     async fn known<C: ConnectionTrait>(
         db: &C,
@@ -131,28 +133,18 @@ impl RowKind for EldTrailer {
             .map(drop)
     }
 
-    async fn deactivate<C: ConnectionTrait>(
-        db: &C,
-        scope: TenantScope,
-        stale: Vec<Uuid>,
+    fn inactive(
+        update: sea_orm::UpdateMany<fleet_trailer::Entity>,
         now: DateTime<Utc>,
-    ) -> Result<i32, DbErr> {
-        deactivate(
-            db,
-            scope,
-            stale,
-            Column::Id,
-            |u: sea_orm::UpdateMany<fleet_trailer::Entity>| {
-                u.col_expr(Column::IsActive, false.into())
-                    .col_expr(Column::Status, "inactive".into())
-                    .col_expr(
-                        Column::ListTab,
-                        trailer_list_tab("inactive").as_str().into(),
-                    )
-                    .col_expr(Column::UpdatedAt, now.into())
-            },
-        )
-        .await
+    ) -> sea_orm::UpdateMany<fleet_trailer::Entity> {
+        update
+            .col_expr(Column::IsActive, false.into())
+            .col_expr(Column::Status, "inactive".into())
+            .col_expr(
+                Column::ListTab,
+                trailer_list_tab("inactive").as_str().into(),
+            )
+            .col_expr(Column::UpdatedAt, now.into())
     }
 }
 

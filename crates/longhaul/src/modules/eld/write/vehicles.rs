@@ -2,8 +2,8 @@
 //! resolved to the fleet's driver row when that driver is synced.
 
 use super::{
-    Fingerprinted, Hasher, Known, Received, RowKind, Writing, deactivate, driver_ids, identity,
-    insert_rows, stamp, valid_hash, values_of,
+    Fingerprinted, Hasher, Known, Received, RowKind, Writing, driver_ids, identity, insert_rows,
+    stamp, valid_hash, values_of,
 };
 use crate::integrations::eld::EldVehicle;
 use chrono::{DateTime, Utc};
@@ -48,6 +48,8 @@ impl RowKind for EldVehicle {
     type Extra = ();
     /// This provider's driver ids → the fleet's driver rows.
     type Context = HashMap<String, Uuid>;
+    type Entity = fleet_vehicle::Entity;
+    const ID: Column = Column::Id;
 
     async fn known<C: ConnectionTrait>(
         db: &C,
@@ -140,24 +142,14 @@ impl RowKind for EldVehicle {
             .map(drop)
     }
 
-    async fn deactivate<C: ConnectionTrait>(
-        db: &C,
-        scope: TenantScope,
-        stale: Vec<Uuid>,
+    fn inactive(
+        update: sea_orm::UpdateMany<fleet_vehicle::Entity>,
         now: DateTime<Utc>,
-    ) -> Result<i32, DbErr> {
-        deactivate(
-            db,
-            scope,
-            stale,
-            Column::Id,
-            |u: sea_orm::UpdateMany<fleet_vehicle::Entity>| {
-                u.col_expr(Column::IsActive, false.into())
-                    .col_expr(Column::Status, "inactive".into())
-                    .col_expr(Column::UpdatedAt, now.into())
-            },
-        )
-        .await
+    ) -> sea_orm::UpdateMany<fleet_vehicle::Entity> {
+        update
+            .col_expr(Column::IsActive, false.into())
+            .col_expr(Column::Status, "inactive".into())
+            .col_expr(Column::UpdatedAt, now.into())
     }
 }
 
