@@ -165,6 +165,7 @@ fleet_owned! {
     fleet_eld_integration => FleetAccountId,
     fleet_list_count => FleetAccountId,
     eld_sync_run => FleetAccountId,
+    fleet_document => FleetAccountId,
 }
 
 /// Marks the current transaction as acting for one fleet.

@@ -3,6 +3,7 @@
 
 pub mod contact;
 pub mod demo;
+pub mod documents;
 pub mod dot_number;
 pub mod driver_form;
 pub mod email;

@@ -26,6 +26,27 @@ pub struct Texts {
     pub admin: AdminTexts,
     pub fleet: FleetTexts,
     pub eld: EldTexts,
+    pub documents: DocumentTexts,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct DocumentTexts {
+    /// Stored type value → label.
+    pub types: std::collections::BTreeMap<String, String>,
+    pub file_required: String,
+    pub required_fields: String,
+    pub file_too_large: String,
+    pub file_type_not_allowed: String,
+    pub file_empty: String,
+    pub unknown_document_type: String,
+    pub vehicle_not_found: String,
+    pub driver_not_found: String,
+    pub vehicle_type_required: String,
+    pub date_invalid: String,
+    pub expiration_before_issue: String,
+    pub name_too_long: String,
+    pub description_too_long: String,
 }
 
 #[derive(Debug, Deserialize)]

@@ -11,8 +11,8 @@ use crate::jobs::JobQueue;
 use crate::mail::{DevMailbox, Mailer, QueuedMailer, SmtpMailer};
 use crate::modules::auth::password::PasswordHasher;
 use crate::modules::{
-    admin, app_config, auth, billing, dev_mailbox, drivers, eld, fleet_account, health, signup,
-    vehicles,
+    admin, app_config, auth, billing, dev_mailbox, documents, drivers, eld, fleet_account, health,
+    signup, vehicles,
 };
 use crate::state::{App, AppState};
 use crate::{openapi, seed, spa};
@@ -54,6 +54,7 @@ pub struct Overrides {
     pub carriers: Option<Arc<dyn CarrierRegistry>>,
     pub payments: Option<Arc<dyn PaymentGateway>>,
     pub eld: Option<Arc<dyn crate::modules::eld::connector::EldConnector>>,
+    pub files: Option<Arc<dyn object_store::ObjectStore>>,
 }
 
 impl Application {
@@ -236,15 +237,14 @@ pub async fn connect(config: Config, overrides: Overrides) -> anyhow::Result<App
         (None, None) => Arc::new(TestModeGateway::new(db.clone(), &config.public_url)),
     };
     tracing::info!(dependency = "stripe", stand_in = payments.is_stand_in(), adapter = %payments.describe(), "payment gateway ready");
-    let files_dir = config.data_dir.join("files");
-    tokio::fs::create_dir_all(&files_dir)
-        .await
-        .with_context(|| format!("creating {}", files_dir.display()))?;
-    let files: Arc<dyn object_store::ObjectStore> = Arc::new(
-        object_store::local::LocalFileSystem::new_with_prefix(&files_dir)
-            .context("opening the file store")?,
-    );
-    tracing::info!(dependency = "files", store = %files_dir.display(), "file store ready (local directory)");
+    let files = match overrides.files {
+        Some(files) => files,
+        None => {
+            let opened = crate::files::open(&config).await?;
+            tracing::info!(dependency = "files", store = %opened.description, "file store ready");
+            opened.store
+        }
+    };
     let passwords = PasswordHasher::new()?;
     let metrics = crate::metrics::Metrics::new();
     tokio::spawn(upkeep(metrics.clone()));
@@ -286,6 +286,7 @@ pub fn api_routes(test_checkout: bool) -> OpenApiRouter<AppState> {
         .merge(vehicles::routes::router())
         .merge(drivers::routes::router())
         .merge(eld::routes::router())
+        .merge(documents::routes::router())
         .route_layer(middleware::from_fn(guards::fleet_admin));
     let super_admin = admin::routes::router().route_layer(middleware::from_fn(guards::super_admin));
     let mut open = OpenApiRouter::new()

@@ -92,6 +92,28 @@ pub struct Config {
     /// Bearer token for `/metrics`. Unset: loopback only in development,
     /// not served in production (decision 017).
     pub metrics_token: Option<Secret>,
+    /// Where files (logos, documents) are kept: a directory under `data_dir`
+    /// unless `S3_BUCKET` is set.
+    pub s3: Option<S3Config>,
+    /// The largest document upload, in bytes (`DOCUMENT_MAX_MB`, default 25).
+    pub document_max_bytes: u64,
+    /// How old an object no document row points at must be before the
+    /// sweep removes it (an upload in flight is never that old).
+    pub orphan_grace_minutes: i64,
+}
+
+/// An S3-compatible bucket (AWS, MinIO, R2, …).
+#[derive(Debug, Clone)]
+pub struct S3Config {
+    pub bucket: String,
+    /// None: AWS's own endpoint for the region.
+    pub endpoint: Option<String>,
+    pub region: String,
+    pub access_key_id: Option<Secret>,
+    pub secret_access_key: Option<Secret>,
+    /// Bucket in the path (`endpoint/bucket/key`), as MinIO-like servers
+    /// want; on by default when an endpoint is given.
+    pub path_style: bool,
 }
 
 #[derive(Debug)]
@@ -369,6 +391,22 @@ impl Config {
             }
         }
 
+        let s3 = s3_config(&get, &mut problems);
+        let document_max_mb =
+            parse_num::<u64>(get("DOCUMENT_MAX_MB"), "DOCUMENT_MAX_MB", 25, &mut problems);
+        if !(1..=1024).contains(&document_max_mb) {
+            problems.push("DOCUMENT_MAX_MB must be between 1 and 1024".into());
+        }
+        let orphan_grace_minutes = parse_num::<i64>(
+            get("DOCUMENT_ORPHAN_GRACE_MINUTES"),
+            "DOCUMENT_ORPHAN_GRACE_MINUTES",
+            60,
+            &mut problems,
+        );
+        if !(1..=10_080).contains(&orphan_grace_minutes) {
+            problems.push("DOCUMENT_ORPHAN_GRACE_MINUTES must be between 1 and 10080".into());
+        }
+
         if !problems.is_empty() {
             return Err(ConfigError(problems));
         }
@@ -403,6 +441,9 @@ impl Config {
             secret_key: secret_key.map(Secret::new),
             job_heartbeat_secs,
             metrics_token: metrics_token.map(Secret::new),
+            s3,
+            document_max_bytes: document_max_mb * 1024 * 1024,
+            orphan_grace_minutes,
         })
     }
 
@@ -432,6 +473,53 @@ impl Config {
     pub fn dev_mailbox_dir(&self) -> PathBuf {
         self.data_dir.join("mailbox")
     }
+}
+
+/// The bucket settings when `S3_BUCKET` is set; every other S3_ variable
+/// without it is a mistake worth stopping for.
+fn s3_config(
+    get: &impl Fn(&str) -> Option<String>,
+    problems: &mut Vec<String>,
+) -> Option<S3Config> {
+    let Some(bucket) = get("S3_BUCKET") else {
+        for key in [
+            "S3_ENDPOINT",
+            "S3_REGION",
+            "S3_ACCESS_KEY_ID",
+            "S3_SECRET_ACCESS_KEY",
+            "S3_PATH_STYLE",
+        ] {
+            if get(key).is_some() {
+                problems.push(format!("{key} is set but S3_BUCKET is not"));
+            }
+        }
+        return None;
+    };
+    let endpoint = get("S3_ENDPOINT");
+    if let Some(url) = &endpoint
+        && !(url.starts_with("http://") || url.starts_with("https://"))
+    {
+        problems.push(format!(
+            "S3_ENDPOINT must be an http:// or https:// URL, got '{url}'"
+        ));
+    }
+    let access_key_id = get("S3_ACCESS_KEY_ID").or_else(|| get("AWS_ACCESS_KEY_ID"));
+    let secret_access_key = get("S3_SECRET_ACCESS_KEY").or_else(|| get("AWS_SECRET_ACCESS_KEY"));
+    if access_key_id.is_some() != secret_access_key.is_some() {
+        problems.push("S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together".into());
+    }
+    let path_style = match get("S3_PATH_STYLE") {
+        None => endpoint.is_some(),
+        raw => parse_bool(raw, "S3_PATH_STYLE", problems),
+    };
+    Some(S3Config {
+        bucket,
+        endpoint,
+        region: get("S3_REGION").unwrap_or_else(|| "us-east-1".into()),
+        access_key_id: access_key_id.map(Secret::new),
+        secret_access_key: secret_access_key.map(Secret::new),
+        path_style,
+    })
 }
 
 fn parse_bool(value: Option<String>, key: &str, problems: &mut Vec<String>) -> bool {

@@ -4,6 +4,7 @@
 pub mod app;
 pub mod config;
 pub mod crypto;
+pub mod files;
 pub mod http;
 pub mod integrations;
 pub mod jobs;

@@ -277,6 +277,60 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/fleet/documents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["list_documents"];
+        put?: never;
+        /**
+         * Multipart: the text fields name, document_type, vehicle_type
+         *     (truck | trailer), vehicle_id, driver_id, issue_date, expiration_date
+         *     (YYYY-MM-DD), description, share_with_drivers (true | false), then the
+         *     field `file`.
+         */
+        post: operations["upload_document"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/fleet/documents/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["document"];
+        put?: never;
+        post?: never;
+        delete: operations["delete_document"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/fleet/documents/{id}/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["download_document"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/fleet/drivers": {
         parameters: {
             query?: never;
@@ -975,6 +1029,75 @@ export interface components {
         CreatedUser: {
             /** Format: uuid */
             id: string;
+        };
+        /**
+         * @description The badge and banner counts: the fleet's (or the asset's) documents,
+         *     whatever the other filters.
+         */
+        DocumentCounts: {
+            /** Format: int64 */
+            expired: number;
+            /** Format: int64 */
+            expiring_soon: number;
+        };
+        DocumentDriver: {
+            id: string;
+            name: string;
+        };
+        DocumentItem: {
+            /** Format: date-time */
+            created_at: string;
+            description?: string | null;
+            /** @description One of the twelve stored type values. */
+            document_type: string;
+            driver?: null | components["schemas"]["DocumentDriver"];
+            /**
+             * Format: date
+             * @description YYYY-MM-DD
+             */
+            expiration_date?: string | null;
+            /** @description The uploaded file's name, offered on download. */
+            file_name: string;
+            /**
+             * Format: int64
+             * @description Bytes.
+             */
+            file_size: number;
+            /** @description The MIME type found in the file's bytes. */
+            file_type: string;
+            id: string;
+            is_shared_with_drivers: boolean;
+            /**
+             * Format: date
+             * @description YYYY-MM-DD
+             */
+            issue_date?: string | null;
+            name: string;
+            /** @description none | expired | expiring_soon | valid */
+            status: string;
+            vehicle?: null | components["schemas"]["DocumentVehicle"];
+        };
+        DocumentPage: {
+            counts: components["schemas"]["DocumentCounts"];
+            items: components["schemas"]["DocumentItem"][];
+            /** Format: int64 */
+            page: number;
+            /** Format: int64 */
+            per_page: number;
+            /**
+             * Format: int64
+             * @description How many documents the filters find (all pages).
+             */
+            total: number;
+        };
+        /** @description The truck or trailer a document is for. */
+        DocumentVehicle: {
+            id: string;
+            /** @description The ELD's vehicle id or the trailer id. */
+            identifier?: string | null;
+            /** @description truck | trailer */
+            kind: string;
+            name: string;
         };
         DriverDetail: components["schemas"]["DriverItem"] & {
             assigned_trailers: components["schemas"]["TrailerItem"][];
@@ -2455,6 +2578,201 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_documents: {
+        parameters: {
+            query?: {
+                /** @description all (default) | expiring_soon | expired */
+                tab?: string;
+                /** @description Case-insensitive text in the document's name. */
+                q?: string;
+                /** @description One of the twelve type values. */
+                type?: string;
+                /** @description Uploaded on or after this day (YYYY-MM-DD, UTC). */
+                from?: string;
+                /** @description Uploaded on or before this day (YYYY-MM-DD, UTC). */
+                to?: string;
+                /** @description A truck's or a trailer's id. */
+                vehicle_id?: string;
+                driver_id?: string;
+                page?: number;
+                per_page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DocumentPage"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    upload_document: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DocumentItem"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    document: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DocumentItem"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete_document: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    download_document: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file, under its original name */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             404: {
                 headers: {

@@ -31,5 +31,7 @@ export const queryKeys = {
     eldSyncs: ['fleet', 'eld-syncs'],
     /** GET /api/fleet/eld/syncs/{id}: one sync run, polled while it runs. */
     eldSync: ['fleet', 'eld-sync'],
+    /** GET /api/fleet/documents pages: the Documents screen's and each asset's Documents tab. */
+    documents: ['fleet', 'documents'],
   },
 } as const

@@ -6,6 +6,7 @@ pub mod carrier_lookup;
 mod derived;
 pub mod eld_sync_run;
 pub mod fleet_account;
+pub mod fleet_document;
 pub mod fleet_driver;
 pub mod fleet_eld_integration;
 pub mod fleet_list_count;

@@ -15,6 +15,7 @@ mod m0010_covering_list_indexes;
 mod m0011_jobs_and_eld_sync;
 mod m0012_eld_fingerprints;
 mod m0013_list_count_trigger_groups;
+mod m0014_fleet_documents;
 pub mod rls;
 
 pub struct Migrator;
@@ -36,6 +37,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0011_jobs_and_eld_sync::Migration),
             Box::new(m0012_eld_fingerprints::Migration),
             Box::new(m0013_list_count_trigger_groups::Migration),
+            Box::new(m0014_fleet_documents::Migration),
         ]
     }
 }

@@ -10,14 +10,17 @@ pub enum JobKind {
     EldSync,
     /// Starts the fleets' scheduled ELD syncs that are due (scheduled).
     EldSchedule,
+    /// Removes stored documents' objects that no row points at (scheduled).
+    DocumentSweep,
 }
 
 impl JobKind {
-    pub const ALL: [JobKind; 4] = [
+    pub const ALL: [JobKind; 5] = [
         JobKind::SendEmail,
         JobKind::Sweep,
         JobKind::EldSync,
         JobKind::EldSchedule,
+        JobKind::DocumentSweep,
     ];
 
     /// The queue's name in the jobs table and in metrics.
@@ -27,6 +30,7 @@ impl JobKind {
             JobKind::Sweep => "sweep_expired",
             JobKind::EldSync => "eld_sync",
             JobKind::EldSchedule => "eld_schedule",
+            JobKind::DocumentSweep => "sweep_documents",
         }
     }
 
@@ -35,7 +39,7 @@ impl JobKind {
     pub fn max_attempts(self) -> usize {
         match self {
             JobKind::SendEmail => 8,
-            JobKind::Sweep | JobKind::EldSchedule => 3,
+            JobKind::Sweep | JobKind::EldSchedule | JobKind::DocumentSweep => 3,
             JobKind::EldSync => 3,
         }
     }

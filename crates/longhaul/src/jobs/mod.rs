@@ -65,5 +65,13 @@ pub async fn run_job(
         JobKind::EldSchedule => crate::modules::eld::jobs::start_due_syncs(state)
             .await
             .map_err(JobError::retry),
+        JobKind::DocumentSweep => {
+            let grace = chrono::Duration::minutes(state.config.orphan_grace_minutes);
+            let swept = crate::modules::documents::sweep::sweep_orphans(state, grace)
+                .await
+                .map_err(JobError::retry)?;
+            tracing::info!(?swept, "orphaned document objects swept");
+            Ok(())
+        }
     }
 }

@@ -31,6 +31,7 @@ pub struct WorkerOptions {
     pub max_backoff: Duration,
     pub sweep_schedule: String,
     pub eld_schedule: String,
+    pub document_sweep_schedule: String,
 }
 
 impl WorkerOptions {
@@ -53,6 +54,7 @@ impl Default for WorkerOptions {
             // sec min hour day month weekday
             sweep_schedule: "0 17 * * * *".into(),
             eld_schedule: "0 */5 * * * *".into(),
+            document_sweep_schedule: "0 41 * * * *".into(),
         }
     }
 }
@@ -155,6 +157,9 @@ fn handler_for(kind: JobKind) -> fn(Value, Data<AppState>, Attempt) -> JobFuture
         JobKind::EldSchedule => {
             |args, state, attempt| Box::pin(dispatch(JobKind::EldSchedule, args, state, attempt))
         }
+        JobKind::DocumentSweep => {
+            |args, state, attempt| Box::pin(dispatch(JobKind::DocumentSweep, args, state, attempt))
+        }
     }
 }
 
@@ -198,6 +203,10 @@ fn register_schedules(
     for (kind, expr) in [
         (JobKind::Sweep, options.sweep_schedule.clone()),
         (JobKind::EldSchedule, options.eld_schedule.clone()),
+        (
+            JobKind::DocumentSweep,
+            options.document_sweep_schedule.clone(),
+        ),
     ] {
         let schedule = cron::Schedule::from_str(&expr)
             .map_err(|e| anyhow::anyhow!("schedule '{expr}' of {}: {e}", kind.as_str()))?;

@@ -3,6 +3,7 @@ pub mod app_config;
 pub mod auth;
 pub mod billing;
 pub mod dev_mailbox;
+pub mod documents;
 pub mod drivers;
 pub mod eld;
 pub mod fleet_account;

@@ -2,7 +2,7 @@ import { Construction } from 'lucide-react'
 import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { texts } from '@/lib/texts'
 
-/** An honest placeholder for a section a later release delivers (Documents, Billing). */
+/** An honest placeholder for a section a later release delivers (Billing). */
 function ComingSoonPage({ title }: { title: string }) {
   return (
     <section className="space-y-6">
@@ -18,10 +18,6 @@ function ComingSoonPage({ title }: { title: string }) {
       </Card>
     </section>
   )
-}
-
-export function DocumentsPage() {
-  return <ComingSoonPage title={texts.fleet.nav.documents} />
 }
 
 export function BillingPage() {

@@ -7,8 +7,9 @@ import { TrailersPage } from '@/features/vehicles/trailers-page'
 import { TruckDetailPage } from '@/features/vehicles/truck-detail-page'
 import { TrucksPage } from '@/features/vehicles/trucks-page'
 import { fleetPatterns as p, routePatterns } from '@/lib/routes'
-import { BillingPage, DocumentsPage } from './coming-soon-page'
+import { BillingPage } from './coming-soon-page'
 import CompanySettingsRoute from './company-settings-route'
+import { AssetDocumentsTab, DocumentsRoute } from './documents-routes'
 import FleetDashboardLayout from './fleet-dashboard-layout'
 import FleetHomePage from './fleet-home-page'
 import { FleetNotFoundPage } from './fleet-not-found-page'
@@ -21,6 +22,12 @@ import SettingsPage from './settings-page'
 // grows the landing page's JavaScript (scripts/check-bundle.mjs). The ELD
 // Integration tab is the exception, a chunk of its own loaded inside Company
 // Settings (company-settings-route.tsx): it imports only what this chunk has.
+// The documents screens are another (documents-routes.tsx).
+
+type Asset = { id: string; name: string }
+const truckDocuments = (truck: Asset) => <AssetDocumentsTab kind="truck" asset={truck} />
+const trailerDocuments = (trailer: Asset) => <AssetDocumentsTab kind="trailer" asset={trailer} />
+const driverDocuments = (driver: Asset) => <AssetDocumentsTab kind="driver" asset={driver} />
 
 /** /fleet-dashboard/*: every screen inside the one fleet shell (spec §2). */
 export default function FleetDashboardRoute() {
@@ -30,12 +37,12 @@ export default function FleetDashboardRoute() {
         <Route index element={<FleetHomePage />} />
         <Route path={p.profile} element={<CompanyProfilePage />} />
         <Route path={p.trucks} element={<TrucksPage />} />
-        <Route path={p.truck} element={<TruckDetailPage />} />
+        <Route path={p.truck} element={<TruckDetailPage documentsTab={truckDocuments} />} />
         <Route path={p.trailers} element={<TrailersPage />} />
-        <Route path={p.trailer} element={<TrailerDetailPage />} />
+        <Route path={p.trailer} element={<TrailerDetailPage documentsTab={trailerDocuments} />} />
         <Route path={p.drivers} element={<DriversPage />} />
-        <Route path={p.driver} element={<DriverDetailPage />} />
-        <Route path={p.documents} element={<DocumentsPage />} />
+        <Route path={p.driver} element={<DriverDetailPage documentsTab={driverDocuments} />} />
+        <Route path={p.documents} element={<DocumentsRoute />} />
         <Route path={p.companySettings} element={<CompanySettingsRoute />} />
         <Route path={p.settings} element={<SettingsPage />} />
         <Route path={p.billing} element={<BillingPage />} />

@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useState, type ReactNode } from 'react'
 import { Link, useParams } from 'react-router'
 import { toast } from 'sonner'
 import { Button } from '@/components/ui/button'
@@ -12,7 +12,6 @@ import {
   Fields,
   InfoCard,
   NotFound,
-  Placeholder,
   StatusBadge,
 } from '@/components/fleet/detail-parts'
 import { useEldProviderLabel } from '@/components/fleet/use-eld-provider-label'
@@ -35,8 +34,13 @@ const c = texts.fleet.columns
 const f = texts.fleet.driverForm
 const a = texts.fleet.assets
 
+export interface DriverDetailPageProps {
+  /** The Documents tab's content, composed in by the app layer (the documents capability). */
+  documentsTab?: (driver: { id: string; name: string }) => ReactNode
+}
+
 /** Driver detail (spec §2): Profile, Assigned Vehicles, Documents. */
-export function DriverDetailPage() {
+export function DriverDetailPage({ documentsTab }: DriverDetailPageProps = {}) {
   const { driverId = '' } = useParams()
   const query = useDriver(driverId)
   useLoadErrorToast(query, a.loadDriverFailed, { ignoreNotFound: true })
@@ -58,10 +62,10 @@ export function DriverDetailPage() {
       </div>
     )
   }
-  return <DriverView driver={query.data} />
+  return <DriverView driver={query.data} documentsTab={documentsTab} />
 }
 
-function DriverView({ driver }: { driver: DriverDetail }) {
+function DriverView({ driver, documentsTab }: { driver: DriverDetail } & DriverDetailPageProps) {
   const [editing, setEditing] = useState(false)
   const [confirming, setConfirming] = useState(false)
   const setActive = useSetDriverActive(driver.id)
@@ -131,7 +135,7 @@ function DriverView({ driver }: { driver: DriverDetail }) {
           <AssignedTrailers trailers={driver.assigned_trailers} />
         </TabsContent>
         <TabsContent value="documents">
-          <Placeholder text={t.driverDocumentsSoon} />
+          {documentsTab?.({ id: driver.id, name: driver.display_name || t.unknownDriver })}
         </TabsContent>
       </Tabs>
 

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import { Link, useParams } from 'react-router'
 import { Button } from '@/components/ui/button'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
@@ -28,8 +29,13 @@ const c = texts.fleet.columns
 const f = texts.fleet.driverForm
 const a = texts.fleet.assets
 
+export interface TrailerDetailPageProps {
+  /** The Documents tab's content, composed in by the app layer (the documents capability). */
+  documentsTab?: (trailer: { id: string; name: string }) => ReactNode
+}
+
 /** Trailer detail (spec §2): the same shape as the truck detail. */
-export function TrailerDetailPage() {
+export function TrailerDetailPage({ documentsTab }: TrailerDetailPageProps = {}) {
   const { trailerId = '' } = useParams()
   const query = useTrailer(trailerId)
   useLoadErrorToast(query, a.loadTrailerFailed, { ignoreNotFound: true })
@@ -58,10 +64,10 @@ export function TrailerDetailPage() {
       </div>
     )
   }
-  return <TrailerView trailer={query.data} />
+  return <TrailerView trailer={query.data} documentsTab={documentsTab} />
 }
 
-function TrailerView({ trailer }: { trailer: TrailerDetail }) {
+function TrailerView({ trailer, documentsTab }: { trailer: TrailerDetail } & TrailerDetailPageProps) {
   const active = trailer.status === 'active'
   return (
     <div className="space-y-6">
@@ -106,7 +112,7 @@ function TrailerView({ trailer }: { trailer: TrailerDetail }) {
           <TrailerDriverCard trailer={trailer} />
         </TabsContent>
         <TabsContent value="documents">
-          <Placeholder text={t.featureSoon} />
+          {documentsTab?.({ id: trailer.id, name: trailer.name || t.unnamedTrailer })}
         </TabsContent>
         <TabsContent value="maintenance">
           <Placeholder text={t.featureSoon} />

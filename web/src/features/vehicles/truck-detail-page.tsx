@@ -1,4 +1,5 @@
 import { AlertTriangle } from 'lucide-react'
+import type { ReactNode } from 'react'
 import { Link, useParams } from 'react-router'
 import { Alert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
@@ -29,8 +30,13 @@ const t = texts.fleet
 const c = texts.fleet.columns
 const a = texts.fleet.assets
 
+export interface TruckDetailPageProps {
+  /** The Documents tab's content, composed in by the app layer (the documents capability). */
+  documentsTab?: (truck: { id: string; name: string }) => ReactNode
+}
+
 /** Truck detail (spec §2); the server runs the §4 cleanup and reports it in `cleanup_notice`. */
-export function TruckDetailPage() {
+export function TruckDetailPage({ documentsTab }: TruckDetailPageProps = {}) {
   const { truckId = '' } = useParams()
   const query = useTruck(truckId)
   useLoadErrorToast(query, a.loadTruckFailed, { ignoreNotFound: true })
@@ -54,7 +60,7 @@ export function TruckDetailPage() {
       </div>
     )
   }
-  return <TruckView truck={query.data} />
+  return <TruckView truck={query.data} documentsTab={documentsTab} />
 }
 
 /** 'Year Make Model' of the header; empty when nothing is known. */
@@ -62,7 +68,7 @@ function yearMakeModel({ year, make, model }: Pick<TruckDetail, 'year' | 'make' 
   return [year, make, model].filter((part) => part !== null && part !== undefined && part !== '').join(' ')
 }
 
-function TruckView({ truck }: { truck: TruckDetail }) {
+function TruckView({ truck, documentsTab }: { truck: TruckDetail } & TruckDetailPageProps) {
   const subtitle = yearMakeModel(truck)
   return (
     <div className="space-y-6">
@@ -115,7 +121,7 @@ function TruckView({ truck }: { truck: TruckDetail }) {
           <TruckDriverCard driver={truck.driver} />
         </TabsContent>
         <TabsContent value="documents">
-          <Placeholder text={t.featureSoon} />
+          {documentsTab?.({ id: truck.id, name: truck.name || a.unnamedTruck })}
         </TabsContent>
         <TabsContent value="maintenance">
           <Placeholder text={t.featureSoon} />

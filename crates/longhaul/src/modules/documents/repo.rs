@@ -1,0 +1,277 @@
+//! The documents' queries, every one through the scoped finder
+//! (`FleetOwned`). The list narrows by the asset first (its counts), then by
+//! the tab and the filters (its rows and total); each way of narrowing has
+//! an index that leads with the fleet (m0014).
+
+use chrono::{DateTime, NaiveDate, Utc};
+use db::entities::{fleet_document, fleet_driver, fleet_trailer, fleet_vehicle};
+use db::tenancy::{FleetOwned, TenantScope};
+use domain::documents::expiring_soon_until;
+use sea_orm::sea_query::Expr;
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, DbErr, PaginatorTrait, QueryFilter,
+    QueryOrder, QuerySelect,
+};
+use std::collections::{HashMap, HashSet};
+use uuid::Uuid;
+
+use fleet_document::Column as C;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Tab {
+    All,
+    ExpiringSoon,
+    Expired,
+}
+
+/// One request to the list, checked.
+#[derive(Debug, Clone)]
+pub struct DocumentFilter {
+    pub tab: Tab,
+    /// Lower-cased; None when empty.
+    pub search: Option<String>,
+    pub document_type: Option<String>,
+    /// Uploaded at or after.
+    pub uploaded_from: Option<DateTime<Utc>>,
+    /// Uploaded before.
+    pub uploaded_before: Option<DateTime<Utc>>,
+    /// A truck's or a trailer's id.
+    pub vehicle_id: Option<Uuid>,
+    pub driver_id: Option<Uuid>,
+    /// The day the expiry tabs are counted from.
+    pub today: NaiveDate,
+    pub page: u64,
+    pub per_page: u64,
+}
+
+/// The documents of the asset asked for (all of the fleet's without one).
+fn of_asset(filter: &DocumentFilter) -> Condition {
+    let mut cond = Condition::all();
+    if let Some(vehicle) = filter.vehicle_id {
+        cond = cond.add(
+            Condition::any()
+                .add(C::TruckId.eq(vehicle))
+                .add(C::TrailerId.eq(vehicle)),
+        );
+    }
+    if let Some(driver) = filter.driver_id {
+        cond = cond.add(C::DriverId.eq(driver));
+    }
+    cond
+}
+
+fn in_tab(tab: Tab, today: NaiveDate) -> Condition {
+    match tab {
+        Tab::All => Condition::all(),
+        Tab::ExpiringSoon => Condition::all()
+            .add(C::ExpirationDate.gte(today))
+            .add(C::ExpirationDate.lte(expiring_soon_until(today))),
+        Tab::Expired => Condition::all().add(C::ExpirationDate.lt(today)),
+    }
+}
+
+fn filtered(filter: &DocumentFilter) -> Condition {
+    let mut cond = of_asset(filter).add(in_tab(filter.tab, filter.today));
+    if let Some(text) = &filter.search {
+        cond = cond.add(crate::http::paging::contains(
+            Expr::col(C::SearchName).into(),
+            text,
+        ));
+    }
+    if let Some(kind) = &filter.document_type {
+        cond = cond.add(C::DocumentType.eq(kind.as_str()));
+    }
+    if let Some(from) = filter.uploaded_from {
+        cond = cond.add(C::CreatedAt.gte(from));
+    }
+    if let Some(before) = filter.uploaded_before {
+        cond = cond.add(C::CreatedAt.lt(before));
+    }
+    cond
+}
+
+/// One page of the filtered documents, newest upload first, and how many
+/// the filters find.
+pub async fn page<Conn: ConnectionTrait>(
+    conn: &Conn,
+    scope: TenantScope,
+    filter: &DocumentFilter,
+) -> Result<(Vec<fleet_document::Model>, u64), DbErr> {
+    let found = fleet_document::Entity::scoped(scope).filter(filtered(filter));
+    let total = found.clone().count(conn).await?;
+    let offset = (filter.page - 1) * filter.per_page;
+    if offset >= total {
+        return Ok((Vec::new(), total));
+    }
+    let items = found
+        .order_by_desc(C::CreatedAt)
+        .order_by_desc(C::Id)
+        .offset(offset)
+        .limit(filter.per_page)
+        .all(conn)
+        .await?;
+    Ok((items, total))
+}
+
+/// (expiring soon, expired) among the asset's documents.
+pub async fn tab_counts<Conn: ConnectionTrait>(
+    conn: &Conn,
+    scope: TenantScope,
+    filter: &DocumentFilter,
+) -> Result<(u64, u64), DbErr> {
+    let count = |tab| {
+        fleet_document::Entity::scoped(scope)
+            .filter(of_asset(filter))
+            .filter(in_tab(tab, filter.today))
+            .count(conn)
+    };
+    Ok((count(Tab::ExpiringSoon).await?, count(Tab::Expired).await?))
+}
+
+pub async fn find<Conn: ConnectionTrait>(
+    conn: &Conn,
+    scope: TenantScope,
+    id: Uuid,
+) -> Result<Option<fleet_document::Model>, DbErr> {
+    fleet_document::Entity::scoped_by_id(scope, id)
+        .one(conn)
+        .await
+}
+
+pub async fn insert<Conn: ConnectionTrait>(
+    conn: &Conn,
+    row: fleet_document::ActiveModel,
+) -> Result<fleet_document::Model, DbErr> {
+    row.insert(conn).await
+}
+
+/// Deletes the row; false when the scope's fleet has no such document.
+pub async fn delete<Conn: ConnectionTrait>(
+    conn: &Conn,
+    scope: TenantScope,
+    id: Uuid,
+) -> Result<bool, DbErr> {
+    Ok(fleet_document::Entity::scoped_delete(scope)
+        .filter(C::Id.eq(id))
+        .exec(conn)
+        .await?
+        .rows_affected
+        > 0)
+}
+
+/// Which of `paths` a row of the fleet points at.
+pub async fn referenced_paths<Conn: ConnectionTrait>(
+    conn: &Conn,
+    scope: TenantScope,
+    paths: &[String],
+) -> Result<HashSet<String>, DbErr> {
+    let found: Vec<String> = fleet_document::Entity::scoped(scope)
+        .select_only()
+        .column(C::FilePath)
+        .filter(C::FilePath.is_in(paths.iter().map(String::as_str)))
+        .into_tuple()
+        .all(conn)
+        .await?;
+    Ok(found.into_iter().collect())
+}
+
+/// A truck's or trailer's (name, identifier) by id, for the rows shown.
+pub type Names = HashMap<Uuid, (Option<String>, Option<String>)>;
+
+pub async fn truck_names<Conn: ConnectionTrait>(
+    conn: &Conn,
+    scope: TenantScope,
+    ids: Vec<Uuid>,
+) -> Result<Names, DbErr> {
+    if ids.is_empty() {
+        return Ok(Names::new());
+    }
+    use fleet_vehicle::Column as V;
+    let rows: Vec<(Uuid, Option<String>, Option<String>)> = fleet_vehicle::Entity::scoped(scope)
+        .select_only()
+        .columns([V::Id, V::Name, V::VehicleId])
+        .filter(V::Id.is_in(ids))
+        .into_tuple()
+        .all(conn)
+        .await?;
+    Ok(rows.into_iter().map(|(id, n, i)| (id, (n, i))).collect())
+}
+
+pub async fn trailer_names<Conn: ConnectionTrait>(
+    conn: &Conn,
+    scope: TenantScope,
+    ids: Vec<Uuid>,
+) -> Result<Names, DbErr> {
+    if ids.is_empty() {
+        return Ok(Names::new());
+    }
+    use fleet_trailer::Column as T;
+    let rows: Vec<(Uuid, Option<String>, Option<String>)> = fleet_trailer::Entity::scoped(scope)
+        .select_only()
+        .columns([T::Id, T::Name, T::TrailerId])
+        .filter(T::Id.is_in(ids))
+        .into_tuple()
+        .all(conn)
+        .await?;
+    Ok(rows.into_iter().map(|(id, n, i)| (id, (n, i))).collect())
+}
+
+/// A driver's (first, last, username) by id.
+pub type DriverNames = HashMap<Uuid, (Option<String>, Option<String>, Option<String>)>;
+
+pub async fn driver_names<Conn: ConnectionTrait>(
+    conn: &Conn,
+    scope: TenantScope,
+    ids: Vec<Uuid>,
+) -> Result<DriverNames, DbErr> {
+    if ids.is_empty() {
+        return Ok(DriverNames::new());
+    }
+    use fleet_driver::Column as D;
+    let rows: Vec<(Uuid, Option<String>, Option<String>, Option<String>)> =
+        fleet_driver::Entity::scoped(scope)
+            .select_only()
+            .columns([D::Id, D::FirstName, D::LastName, D::Username])
+            .filter(D::Id.is_in(ids))
+            .into_tuple()
+            .all(conn)
+            .await?;
+    Ok(rows
+        .into_iter()
+        .map(|(id, f, l, u)| (id, (f, l, u)))
+        .collect())
+}
+
+/// Whether the fleet has this truck / trailer / driver.
+pub async fn has_truck<Conn: ConnectionTrait>(
+    conn: &Conn,
+    scope: TenantScope,
+    id: Uuid,
+) -> Result<bool, DbErr> {
+    Ok(fleet_vehicle::Entity::scoped_by_id(scope, id)
+        .count(conn)
+        .await?
+        > 0)
+}
+
+pub async fn has_trailer<Conn: ConnectionTrait>(
+    conn: &Conn,
+    scope: TenantScope,
+    id: Uuid,
+) -> Result<bool, DbErr> {
+    Ok(fleet_trailer::Entity::scoped_by_id(scope, id)
+        .count(conn)
+        .await?
+        > 0)
+}
+
+pub async fn has_driver<Conn: ConnectionTrait>(
+    conn: &Conn,
+    scope: TenantScope,
+    id: Uuid,
+) -> Result<bool, DbErr> {
+    Ok(fleet_driver::Entity::scoped_by_id(scope, id)
+        .count(conn)
+        .await?
+        > 0)
+}

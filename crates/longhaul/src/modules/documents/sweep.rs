@@ -1,0 +1,92 @@
+//! The orphan sweep: objects under `fleet-documents/` that no document row
+//! points at — an upload whose row never committed (a crash between the
+//! two writes), a delete whose object removal failed, a fleet deleted with
+//! its rows — are removed once they are older than the grace period (so an
+//! upload still in flight, whose row is not written yet, is never taken).
+
+use super::{KEY_PREFIX, repo};
+use crate::state::AppState;
+use chrono::{Duration, Utc};
+use db::tenancy::TenantScope;
+use futures_util::StreamExt;
+use object_store::path::Path;
+use object_store::{ObjectMeta, ObjectStoreExt};
+use std::collections::HashMap;
+use uuid::Uuid;
+
+/// Objects looked up per query.
+const BATCH: usize = 500;
+
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct SweptObjects {
+    /// Objects listed.
+    pub checked: u64,
+    pub removed: u64,
+    /// Orphans left for a later run (too young, or their removal failed).
+    pub kept: u64,
+}
+
+/// The fleet a document key belongs to: `fleet-documents/{fleet}/{uuid}`.
+fn fleet_of(path: &Path) -> Option<Uuid> {
+    let mut parts = path.parts();
+    (parts.next()?.as_ref() == KEY_PREFIX).then_some(())?;
+    Uuid::parse_str(parts.next()?.as_ref()).ok()
+}
+
+pub async fn sweep_orphans(state: &AppState, grace: Duration) -> anyhow::Result<SweptObjects> {
+    let cutoff = Utc::now() - grace;
+    let mut swept = SweptObjects::default();
+    let mut listing = state.files.list(Some(&Path::from(KEY_PREFIX)));
+    let mut batch = Vec::with_capacity(BATCH);
+    while let Some(meta) = listing.next().await {
+        batch.push(meta?);
+        if batch.len() == BATCH {
+            sweep_batch(state, std::mem::take(&mut batch), cutoff, &mut swept).await?;
+        }
+    }
+    sweep_batch(state, batch, cutoff, &mut swept).await?;
+    Ok(swept)
+}
+
+async fn sweep_batch(
+    state: &AppState,
+    batch: Vec<ObjectMeta>,
+    cutoff: chrono::DateTime<Utc>,
+    swept: &mut SweptObjects,
+) -> anyhow::Result<()> {
+    swept.checked += batch.len() as u64;
+    let mut by_fleet: HashMap<Uuid, Vec<ObjectMeta>> = HashMap::new();
+    for meta in batch {
+        match fleet_of(&meta.location) {
+            Some(fleet) => by_fleet.entry(fleet).or_default().push(meta),
+            None => {
+                tracing::warn!(path = %meta.location, "an object under the documents prefix has no fleet in its key; left alone")
+            }
+        }
+    }
+    for (fleet, objects) in by_fleet {
+        // The same finder as the fleet's own requests (RLS keyed on the fleet).
+        let scope = TenantScope::for_job(fleet);
+        let paths: Vec<String> = objects.iter().map(|m| m.location.to_string()).collect();
+        let txn = db::tenancy::read(&state.db, scope).await?;
+        let referenced = repo::referenced_paths(&txn, scope, &paths).await?;
+        drop(txn);
+        for meta in objects {
+            if referenced.contains(meta.location.as_ref()) {
+                continue;
+            }
+            if meta.last_modified > cutoff {
+                swept.kept += 1;
+                continue;
+            }
+            match state.files.delete(&meta.location).await {
+                Ok(()) | Err(object_store::Error::NotFound { .. }) => swept.removed += 1,
+                Err(err) => {
+                    tracing::warn!(path = %meta.location, error = %err, "removing an orphaned object failed; the next sweep retries it");
+                    swept.kept += 1;
+                }
+            }
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,43 @@
+import { lazy, Suspense, type ReactNode } from 'react'
+import { Spinner } from '@/components/ui/spinner'
+import type { DocumentAsset } from '@/features/documents/document-asset'
+import { texts } from '@/lib/texts'
+
+// The documents capability is a chunk of its own (the date-range picker and
+// the Radix popover, dialog and checkbox it alone uses stay out of the fleet
+// dashboard's chunk). A detail screen's Documents tab fetches it when the tab
+// is first opened (Radix mounts a tab's content only while it is selected).
+const DocumentsPage = lazy(() => import('@/features/documents/documents-page'))
+const AssetDocuments = lazy(() => import('@/features/documents/asset-documents'))
+
+function Loading({ children }: { children: ReactNode }) {
+  return (
+    <Suspense
+      fallback={
+        <div className="flex justify-center py-10">
+          <Spinner label={texts.fleet.assets.loading} />
+        </div>
+      }
+    >
+      {children}
+    </Suspense>
+  )
+}
+
+/** /fleet-dashboard/documents. */
+export function DocumentsRoute() {
+  return (
+    <Loading>
+      <DocumentsPage />
+    </Loading>
+  )
+}
+
+/** The Documents tab of a truck, trailer or driver detail screen. */
+export function AssetDocumentsTab({ kind, asset }: { kind: DocumentAsset['kind']; asset: { id: string; name: string } }) {
+  return (
+    <Loading>
+      <AssetDocuments asset={{ kind, ...asset }} />
+    </Loading>
+  )
+}

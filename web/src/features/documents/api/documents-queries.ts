@@ -1,0 +1,83 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { queryKeys } from '@/lib/query-keys'
+import type { DocumentsRequest } from '../filter-params'
+import {
+  deleteDocument,
+  fetchDocuments,
+  fetchVehiclePage,
+  uploadDocument,
+  vehicleOptions,
+  type UploadFields,
+  type UploadOptions,
+  type VehicleKind,
+  type VehicleOption,
+} from './documents-api'
+
+const keys = queryKeys.fleet
+
+export function useDocumentsPage(request: DocumentsRequest) {
+  return useQuery({
+    queryKey: [...keys.documents, request],
+    queryFn: ({ signal }) => fetchDocuments(request, signal),
+    placeholderData: keepPreviousData,
+  })
+}
+
+export function useDeleteDocument() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: deleteDocument,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.documents }),
+  })
+}
+
+export function useUploadDocument() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: ({ fields, options }: { fields: UploadFields; options?: UploadOptions }) =>
+      uploadDocument(fields, options),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.documents }),
+  })
+}
+
+export interface VehicleOptions {
+  options: VehicleOption[]
+  isPending: boolean
+  isError: boolean
+  refetch: () => void
+}
+
+/**
+ * The fleet's trucks or trailers, both tabs of the list (a truck with no
+ * driver is on the Inactive tab and still has papers), by name. Asked for only
+ * while `enabled` (the dialog or the Filters menu is open). The key lies under
+ * the trucks' (trailers') list key, so what refreshes those lists refreshes
+ * these choices too.
+ */
+function useVehicleKind(kind: VehicleKind, enabled: boolean) {
+  return useQuery({
+    queryKey: [...(kind === 'truck' ? keys.trucks : keys.trailers), 'document-options'],
+    queryFn: async ({ signal }) =>
+      vehicleOptions(
+        kind,
+        await Promise.all([fetchVehiclePage(kind, 'active', signal), fetchVehiclePage(kind, 'inactive', signal)]),
+      ),
+    enabled,
+    staleTime: 60_000,
+  })
+}
+
+/** The choices of the kinds asked for: trucks, trailers or both. */
+export function useVehicleOptions(kinds: readonly VehicleKind[], enabled = true): VehicleOptions {
+  const trucks = useVehicleKind('truck', enabled && kinds.includes('truck'))
+  const trailers = useVehicleKind('trailer', enabled && kinds.includes('trailer'))
+  const used = [kinds.includes('truck') ? trucks : null, kinds.includes('trailer') ? trailers : null].filter(
+    (query) => query !== null,
+  )
+  return {
+    options: used.flatMap((query) => query.data ?? []),
+    isPending: enabled && used.some((query) => query.isPending),
+    isError: used.some((query) => query.isError),
+    refetch: () => used.forEach((query) => query.isError && void query.refetch()),
+  }
+}

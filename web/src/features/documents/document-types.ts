@@ -1,0 +1,27 @@
+import { texts } from '@/lib/texts'
+import type { DocumentType } from './api/types'
+
+/** The twelve document types in the spec's order (§3), with their labels. */
+export const DOCUMENT_TYPES: readonly DocumentType[] = [
+  'truck_registration',
+  'truck_inspection',
+  'trailer_registration',
+  'trailer_inspection',
+  'company_insurance',
+  'company_authority',
+  'company_ifta',
+  'company_other',
+  'maintenance',
+  'safety_report',
+  'crash_report',
+  'inspection_report',
+]
+
+export function isDocumentType(value: string): value is DocumentType {
+  return (DOCUMENT_TYPES as readonly string[]).includes(value)
+}
+
+/** The label of a stored type; an unknown value is shown as stored. */
+export function documentTypeLabel(value: string): string {
+  return isDocumentType(value) ? texts.documents.types[value] : value
+}

@@ -1,0 +1,111 @@
+import { AlertTriangle, Upload } from 'lucide-react'
+import { useCallback, useState } from 'react'
+import { useSearchParams } from 'react-router'
+import { Spinner } from '@/components/ui/spinner'
+import { Button } from '@/components/ui/button'
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
+import { format, texts } from '@/lib/texts'
+import { useDocumentsPage } from './api/documents-queries'
+import { DocumentsFilterBar } from './documents-filter-bar'
+import { DocumentsList } from './documents-list'
+import {
+  changeFilters,
+  clearFilters,
+  DOCUMENT_TABS,
+  filtersFromSearch,
+  requestFromFilters,
+  searchFromFilters,
+  type DocumentFilters,
+  type DocumentsTab,
+} from './filter-params'
+import { UploadDocumentDialog } from './upload-document-dialog'
+
+const d = texts.documents
+
+const tabLabels: Record<DocumentsTab, string> = {
+  all: d.tabs.all,
+  expiring_soon: d.tabs.expiringSoon,
+  expired: d.tabs.expired,
+}
+
+/** 'Documents Management' (spec §2): every filter lives in the URL, the server filters and pages. */
+export default function DocumentsPage() {
+  const [searchParams, setSearchParams] = useSearchParams()
+  const filters = filtersFromSearch(searchParams)
+  const query = useDocumentsPage(requestFromFilters(filters))
+  const [uploading, setUploading] = useState(false)
+
+  const navigate = useCallback(
+    (next: DocumentFilters) => setSearchParams((current) => searchFromFilters(next, current)),
+    [setSearchParams],
+  )
+  const change = (patch: Partial<DocumentFilters>) => navigate(changeFilters(filters, patch))
+  const setPage = useCallback(
+    (page: number) => setSearchParams((current) => searchFromFilters({ ...filtersFromSearch(current), page }, current)),
+    [setSearchParams],
+  )
+
+  const counts = query.data?.counts
+  const expiringSoon = counts?.expiring_soon ?? 0
+
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0 space-y-1">
+          <h1 className="text-2xl font-bold tracking-tight text-ink">{d.title}</h1>
+          <p className="text-muted-foreground">{d.subtitle}</p>
+        </div>
+        <Button onClick={() => setUploading(true)}>
+          <Upload className="h-4 w-4" aria-hidden />
+          {d.uploadButton}
+        </Button>
+      </div>
+
+      {expiringSoon > 0 && (
+        <div
+          role="status"
+          className="flex items-start gap-3 rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900"
+        >
+          <AlertTriangle className="mt-0.5 h-5 w-5 shrink-0 text-amber-600" aria-hidden />
+          <div>
+            <p className="font-semibold">{d.expiringBannerTitle}</p>
+            <p>{format(d.expiringBannerText, { count: expiringSoon })}</p>
+          </div>
+        </div>
+      )}
+
+      <div className="space-y-4 rounded-xl border border-border bg-white p-4 shadow-sm sm:p-6">
+        <Tabs value={filters.tab} onValueChange={(tab) => change({ tab: tab as DocumentsTab })}>
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <TabsList>
+              {DOCUMENT_TABS.map((tab) => (
+                <TabsTrigger key={tab} value={tab} className="gap-2">
+                  {tabLabels[tab]}
+                  {tab === 'expiring_soon' && expiringSoon > 0 && (
+                    <span
+                      data-testid="expiring-count"
+                      className="inline-flex min-w-5 items-center justify-center rounded-full bg-red-600 px-1.5 text-xs leading-5 font-semibold text-white"
+                    >
+                      {expiringSoon}
+                    </span>
+                  )}
+                </TabsTrigger>
+              ))}
+            </TabsList>
+            {query.isFetching && !query.isPending && <Spinner className="h-5 w-5 border-2" label={texts.fleet.assets.loading} />}
+          </div>
+          <div className="mt-4">
+            <DocumentsFilterBar filters={filters} onChange={change} onClear={() => navigate(clearFilters(filters))} />
+          </div>
+          {DOCUMENT_TABS.map((tab) => (
+            <TabsContent key={tab} value={tab}>
+              <DocumentsList query={query} onPage={setPage} />
+            </TabsContent>
+          ))}
+        </Tabs>
+      </div>
+
+      <UploadDocumentDialog open={uploading} onOpenChange={setUploading} />
+    </div>
+  )
+}
