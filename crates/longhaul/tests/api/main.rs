@@ -12,6 +12,7 @@ mod bootstrap;
 mod browser_safety;
 mod contract;
 mod control_characters;
+mod documents;
 mod driver_usernames;
 mod eld_adapters;
 mod eld_import;
