@@ -41,6 +41,12 @@ enum Command {
         trailers: usize,
         #[arg(long, default_value_t = 6000)]
         drivers: usize,
+        /// Documents of the large fleet (rows only, no stored objects).
+        #[arg(long, default_value_t = 0)]
+        documents: usize,
+        /// Documents of each small fleet.
+        #[arg(long, default_value_t = 0)]
+        small_fleet_documents: usize,
     },
     /// Create a confirmed user (optionally with a fleet account of its own).
     CreateUser {
@@ -154,9 +160,20 @@ async fn run() -> anyhow::Result<()> {
             trucks,
             trailers,
             drivers,
+            documents,
+            small_fleet_documents,
         } => {
             let state = app::prepare(config, Default::default()).await?;
-            longhaul::seed::seed_bench(&state, fleets, trucks, trailers, drivers).await?;
+            longhaul::seed::seed_bench(
+                &state,
+                fleets,
+                trucks,
+                trailers,
+                drivers,
+                documents,
+                small_fleet_documents,
+            )
+            .await?;
             println!(
                 "bench data ready: sign in as {} / {}",
                 longhaul::seed::BENCH_EMAIL,

@@ -15,6 +15,8 @@ pub async fn seed_bench(
     trucks: usize,
     trailers: usize,
     drivers: usize,
+    documents: usize,
+    small_fleet_documents: usize,
 ) -> anyhow::Result<()> {
     refuse_in_production(state)?;
     for i in 0..fleets {
@@ -53,6 +55,16 @@ pub async fn seed_bench(
             }
         };
         seed_fleet_assets(state, fleet.id, sizes, "bench").await?;
+        let docs = if big {
+            documents
+        } else {
+            small_fleet_documents
+        };
+        if docs > 0 {
+            let txn = db::tenancy::system_write(&state.db, &state.system_key).await?;
+            super::seed_documents(&txn, None, fleet.id, docs).await?;
+            txn.commit().await?;
+        }
     }
     if state.backend == db::Backend::Postgres {
         state.db.execute_unprepared("ANALYZE").await?;

@@ -68,6 +68,7 @@ pub async fn seed_demo(state: &AppState) -> anyhow::Result<bool> {
         "demo",
     )
     .await?;
+    super::seed_documents(&txn, Some(state.files.as_ref()), fleet.id, 24).await?;
     txn.commit().await?;
     Ok(true)
 }

@@ -6,10 +6,12 @@
 
 mod bench;
 mod demo;
+mod documents;
 mod factories;
 
 pub use bench::seed_bench;
 pub use demo::seed_demo;
+pub use documents::seed_documents;
 pub use factories::{Sizes, find_fleet_by_dot, seed_assets, seed_fleet_assets};
 
 use crate::state::AppState;
