@@ -47,7 +47,9 @@ lint: web-deps
 	cargo clippy --workspace --all-targets -- -D warnings
 	cd web && npm run lint && npm run typecheck && npm run check:api
 
+# The S3 tests start moto's server (PyPI `moto[server]`): installed when missing.
 test-rust:
+	@python3 -c 'import moto.server' 2>/dev/null || pip install --quiet 'moto[server]'
 	cargo test --workspace
 
 test-web: web-deps

@@ -18,7 +18,7 @@ use crate::state::{App, AppState};
 use crate::{openapi, seed, spa};
 use anyhow::Context;
 use axum::extract::{DefaultBodyLimit, Request};
-use axum::http::{HeaderName, StatusCode, Uri};
+use axum::http::{HeaderName, Uri};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::{Router, middleware};
@@ -31,7 +31,6 @@ use std::time::Duration;
 use tokio::net::TcpListener;
 use tower_http::compression::CompressionLayer;
 use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer};
-use tower_http::timeout::TimeoutLayer;
 use tower_http::trace::{DefaultOnResponse, TraceLayer};
 use tracing::Level;
 use utoipa::OpenApi;
@@ -346,7 +345,7 @@ pub fn router(state: AppState) -> Router {
         app = app.layer(layer);
     }
     app.layer(CompressionLayer::new())
-        .layer(TimeoutLayer::with_status_code(StatusCode::REQUEST_TIMEOUT, Duration::from_secs(30)))
+        .layer(middleware::from_fn(crate::http::deadline::deadline))
         .layer(middleware::from_fn_with_state(metrics, request_metrics::record))
         .layer(PropagateRequestIdLayer::new(REQUEST_ID))
         .layer(

@@ -1,6 +1,7 @@
 pub mod client_ip;
 pub mod control_characters;
 pub mod cookies;
+pub mod deadline;
 pub mod error;
 pub mod guards;
 pub mod json;

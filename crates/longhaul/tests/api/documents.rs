@@ -867,3 +867,33 @@ async fn documents_on_an_s3_bucket() {
         assert!(stored_objects(&app).await.is_empty());
     }
 }
+
+on_each_backend!(
+    concurrent_uploads_and_deletes_keep_rows_and_objects_paired,
+    |mut app: TestApp| async move {
+        signed_in_fleet(&mut app, "race@fleet.example", "6100009").await;
+        let fields = [
+            ("name", "Maintenance log"),
+            ("document_type", "maintenance"),
+        ];
+        let uploads = futures_util::future::join_all((0..6).map(|i| {
+            upload_ok(
+                &app,
+                &fields,
+                if i % 2 == 0 { "a.pdf" } else { "b.pdf" },
+                PDF,
+            )
+        }))
+        .await;
+        assert_eq!(list(&app, "").await["total"], 6);
+        assert_eq!(stored_objects(&app).await.len(), 6);
+        // The same document deleted twice at once: one 204, one 404.
+        let id = uploads[0]["id"].as_str().unwrap().to_owned();
+        let (a, b) = tokio::join!(delete(&app, &id), delete(&app, &id));
+        let mut statuses = [a.status(), b.status()];
+        statuses.sort();
+        assert_eq!(statuses, [StatusCode::NO_CONTENT, StatusCode::NOT_FOUND]);
+        assert_eq!(list(&app, "").await["total"], 5);
+        assert_eq!(stored_objects(&app).await.len(), 5);
+    }
+);
