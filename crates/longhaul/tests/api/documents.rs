@@ -25,6 +25,11 @@ use serde_json::Value;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
+/// Form fields as (name, value).
+type Fields<'a> = &'a [(&'a str, &'a str)];
+/// A refused upload: its fields, its file, the field named and the message.
+type Refusal<'a> = (Fields<'a>, Option<(&'a str, Vec<u8>)>, &'a str, &'a str);
+
 const PDF: &[u8] =
     b"%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n";
 
@@ -251,7 +256,7 @@ async fn refusals(mut app: TestApp) {
     assert!(body["message"].as_str().unwrap().contains(".exe"), "{body}");
 
     // The spec's texts for what is missing; other fields named.
-    let cases: [(&[(&str, &str)], Option<(&str, Vec<u8>)>, &str, &str); 8] = [
+    let cases: [Refusal; 8] = [
         (&fields, None, "file", "Please select a file to upload"),
         (
             &[("document_type", "company_ifta")],
@@ -448,7 +453,7 @@ on_each_backend!(
         let trailer = first_id(&app, "/api/fleet/trailers").await;
         let driver = first_id(&app, "/api/fleet/drivers").await;
         let (past, soon, today, far) = (day(-1), day(30), day(0), day(31));
-        let docs: [(&str, &str, &[(&str, &str)]); 5] = [
+        let docs: [(&str, &str, Fields); 5] = [
             (
                 "Truck Registration",
                 "truck_registration",
@@ -755,32 +760,40 @@ async fn a_failure_between_object_and_row_leaves_no_orphan_after_the_sweep() {
 }
 
 /// moto's S3 server (PyPI `moto[server]`), started once for this test
-/// binary; it exits when the tests do (its stdin closes).
+/// binary. It exits when the tests do: its stdin, held open here, closes.
 fn moto_endpoint() -> &'static str {
-    static ENDPOINT: std::sync::OnceLock<String> = std::sync::OnceLock::new();
-    ENDPOINT.get_or_init(|| {
-        let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+    static SERVER: std::sync::OnceLock<(String, std::sync::Mutex<std::process::Child>)> =
+        std::sync::OnceLock::new();
+    let (endpoint, _) = SERVER.get_or_init(|| {
+        let port = std::net::TcpListener::bind("127.0.0.1:0")
+            .unwrap()
+            .local_addr()
+            .unwrap()
+            .port();
         let script = format!(
             "import sys\nfrom moto.server import ThreadedMotoServer\ns = ThreadedMotoServer(ip_address='127.0.0.1', port={port}, verbose=False)\ns.start()\nsys.stdin.read()\ns.stop()\n"
         );
-        let child = std::process::Command::new("python3")
+        let mut child = std::process::Command::new("python3")
             .args(["-c", &script])
             .stdin(std::process::Stdio::piped())
             .stdout(std::process::Stdio::null())
             .stderr(std::process::Stdio::null())
             .spawn()
             .expect("python3 runs moto's S3 server (pip install 'moto[server]')");
-        // Kept open for the life of the test process.
-        std::mem::forget(child.stdin);
         let address = format!("127.0.0.1:{port}");
         for _ in 0..300 {
             if std::net::TcpStream::connect(&address).is_ok() {
-                return format!("http://{address}");
+                return (format!("http://{address}"), std::sync::Mutex::new(child));
             }
             std::thread::sleep(std::time::Duration::from_millis(50));
         }
-        panic!("moto's S3 server did not start on {address}: is moto[server] installed (pip install 'moto[server]')?");
-    })
+        let _ = child.kill();
+        let _ = child.wait();
+        panic!(
+            "moto's S3 server did not start on {address}: is moto[server] installed (pip install 'moto[server]')?"
+        );
+    });
+    endpoint
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

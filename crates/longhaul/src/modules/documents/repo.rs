@@ -74,7 +74,7 @@ fn filtered(filter: &DocumentFilter) -> Condition {
     let mut cond = of_asset(filter).add(in_tab(filter.tab, filter.today));
     if let Some(text) = &filter.search {
         cond = cond.add(crate::http::paging::contains(
-            Expr::col(C::SearchName).into(),
+            Expr::col(C::SearchName),
             text,
         ));
     }
@@ -216,8 +216,10 @@ pub async fn trailer_names<Conn: ConnectionTrait>(
     Ok(rows.into_iter().map(|(id, n, i)| (id, (n, i))).collect())
 }
 
-/// A driver's (first, last, username) by id.
-pub type DriverNames = HashMap<Uuid, (Option<String>, Option<String>, Option<String>)>;
+/// A driver's first name, last name and username.
+type DriverName = (Option<String>, Option<String>, Option<String>);
+/// A driver's names by id.
+pub type DriverNames = HashMap<Uuid, DriverName>;
 
 pub async fn driver_names<Conn: ConnectionTrait>(
     conn: &Conn,
@@ -228,18 +230,17 @@ pub async fn driver_names<Conn: ConnectionTrait>(
         return Ok(DriverNames::new());
     }
     use fleet_driver::Column as D;
-    let rows: Vec<(Uuid, Option<String>, Option<String>, Option<String>)> =
-        fleet_driver::Entity::scoped(scope)
-            .select_only()
-            .columns([D::Id, D::FirstName, D::LastName, D::Username])
-            .filter(D::Id.is_in(ids))
-            .into_tuple()
-            .all(conn)
-            .await?;
-    Ok(rows
+    let rows: Vec<(Uuid, DriverName)> = fleet_driver::Entity::scoped(scope)
+        .select_only()
+        .columns([D::Id, D::FirstName, D::LastName, D::Username])
+        .filter(D::Id.is_in(ids))
+        .into_tuple::<(Uuid, Option<String>, Option<String>, Option<String>)>()
+        .all(conn)
+        .await?
         .into_iter()
         .map(|(id, f, l, u)| (id, (f, l, u)))
-        .collect())
+        .collect();
+    Ok(rows.into_iter().collect())
 }
 
 /// Whether the fleet has this truck / trailer / driver.
