@@ -74,7 +74,20 @@ mod tests {
             sniff(b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR", "a.pdf", true),
             Ok("image/png")
         );
-        assert_eq!(sniff(b"II*\0\x08\0\0\0", "scan", true), Ok("image/tiff"));
+        assert_eq!(
+            sniff(b"II*\0\x08\0\0\0\x10\0\0\0", "scan", true),
+            Ok("image/tiff")
+        );
+        let heic = [&[0u8, 0, 0, 0x18][..], b"ftypheic\0\0\0\0mif1heic"].concat();
+        assert_eq!(sniff(&heic, "IMG_0001.HEIC", true), Ok("image/heif"));
+        assert_eq!(
+            sniff(&zip_entry("word/document.xml"), "a", true),
+            Ok("application/vnd.openxmlformats-officedocument.wordprocessingml.document")
+        );
+        assert_eq!(
+            sniff(&zip_entry("xl/workbook.xml"), "a", true),
+            Ok("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet")
+        );
         assert_eq!(
             sniff(b"unit,vin\n1,ABC\n", "fleet.CSV", true),
             Ok("text/csv")
@@ -83,6 +96,17 @@ mod tests {
             sniff("Notes – día 1\n".as_bytes(), "notes.txt", true),
             Ok("text/plain")
         );
+    }
+
+    /// A ZIP whose first entry is `name` (stored, as Office writes it).
+    fn zip_entry(name: &str) -> Vec<u8> {
+        let mut zip = b"PK\x03\x04".to_vec();
+        zip.extend_from_slice(&[0u8; 22]);
+        zip.extend_from_slice(&(name.len() as u16).to_le_bytes());
+        zip.extend_from_slice(&[0, 0]);
+        zip.extend_from_slice(name.as_bytes());
+        zip.extend_from_slice(b"<xml/>");
+        zip
     }
 
     #[test]
