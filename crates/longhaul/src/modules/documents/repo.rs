@@ -9,8 +9,8 @@ use db::tenancy::{FleetOwned, TenantScope};
 use domain::documents::expiring_soon_until;
 use sea_orm::sea_query::Expr;
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, DbErr, PaginatorTrait, QueryFilter,
-    QueryOrder, QuerySelect,
+    ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, DbErr, PaginatorTrait,
+    PrimaryKeyTrait, QueryFilter, QueryOrder, QuerySelect,
 };
 use std::collections::{HashMap, HashSet};
 use uuid::Uuid;
@@ -178,23 +178,34 @@ pub async fn referenced_paths<Conn: ConnectionTrait>(
 /// A truck's or trailer's (name, identifier) by id, for the rows shown.
 pub type Names = HashMap<Uuid, (Option<String>, Option<String>)>;
 
+/// The names of the scope's rows of `E` among `ids`: its id, name and
+/// identifier columns.
+async fn names_of<E: FleetOwned, Conn: ConnectionTrait>(
+    conn: &Conn,
+    scope: TenantScope,
+    ids: Vec<Uuid>,
+    [id, name, identifier]: [E::Column; 3],
+) -> Result<Names, DbErr> {
+    if ids.is_empty() {
+        return Ok(Names::new());
+    }
+    let rows: Vec<(Uuid, Option<String>, Option<String>)> = E::scoped(scope)
+        .select_only()
+        .columns([id, name, identifier])
+        .filter(id.is_in(ids))
+        .into_tuple()
+        .all(conn)
+        .await?;
+    Ok(rows.into_iter().map(|(id, n, i)| (id, (n, i))).collect())
+}
+
 pub async fn truck_names<Conn: ConnectionTrait>(
     conn: &Conn,
     scope: TenantScope,
     ids: Vec<Uuid>,
 ) -> Result<Names, DbErr> {
-    if ids.is_empty() {
-        return Ok(Names::new());
-    }
     use fleet_vehicle::Column as V;
-    let rows: Vec<(Uuid, Option<String>, Option<String>)> = fleet_vehicle::Entity::scoped(scope)
-        .select_only()
-        .columns([V::Id, V::Name, V::VehicleId])
-        .filter(V::Id.is_in(ids))
-        .into_tuple()
-        .all(conn)
-        .await?;
-    Ok(rows.into_iter().map(|(id, n, i)| (id, (n, i))).collect())
+    names_of::<fleet_vehicle::Entity, _>(conn, scope, ids, [V::Id, V::Name, V::VehicleId]).await
 }
 
 pub async fn trailer_names<Conn: ConnectionTrait>(
@@ -202,18 +213,8 @@ pub async fn trailer_names<Conn: ConnectionTrait>(
     scope: TenantScope,
     ids: Vec<Uuid>,
 ) -> Result<Names, DbErr> {
-    if ids.is_empty() {
-        return Ok(Names::new());
-    }
     use fleet_trailer::Column as T;
-    let rows: Vec<(Uuid, Option<String>, Option<String>)> = fleet_trailer::Entity::scoped(scope)
-        .select_only()
-        .columns([T::Id, T::Name, T::TrailerId])
-        .filter(T::Id.is_in(ids))
-        .into_tuple()
-        .all(conn)
-        .await?;
-    Ok(rows.into_iter().map(|(id, n, i)| (id, (n, i))).collect())
+    names_of::<fleet_trailer::Entity, _>(conn, scope, ids, [T::Id, T::Name, T::TrailerId]).await
 }
 
 /// A driver's first name, last name and username.
@@ -243,36 +244,14 @@ pub async fn driver_names<Conn: ConnectionTrait>(
     Ok(rows.into_iter().collect())
 }
 
-/// Whether the fleet has this truck / trailer / driver.
-pub async fn has_truck<Conn: ConnectionTrait>(
-    conn: &Conn,
-    scope: TenantScope,
-    id: Uuid,
-) -> Result<bool, DbErr> {
-    Ok(fleet_vehicle::Entity::scoped_by_id(scope, id)
-        .count(conn)
-        .await?
-        > 0)
-}
-
-pub async fn has_trailer<Conn: ConnectionTrait>(
-    conn: &Conn,
-    scope: TenantScope,
-    id: Uuid,
-) -> Result<bool, DbErr> {
-    Ok(fleet_trailer::Entity::scoped_by_id(scope, id)
-        .count(conn)
-        .await?
-        > 0)
-}
-
-pub async fn has_driver<Conn: ConnectionTrait>(
-    conn: &Conn,
-    scope: TenantScope,
-    id: Uuid,
-) -> Result<bool, DbErr> {
-    Ok(fleet_driver::Entity::scoped_by_id(scope, id)
-        .count(conn)
-        .await?
-        > 0)
+/// Whether the scope's fleet has the row of `E` with this id (a truck,
+/// trailer or driver a document is filed against).
+pub async fn has<E, Conn>(conn: &Conn, scope: TenantScope, id: Uuid) -> Result<bool, DbErr>
+where
+    E: FleetOwned,
+    E::Model: Sync,
+    <E::PrimaryKey as PrimaryKeyTrait>::ValueType: From<Uuid>,
+    Conn: ConnectionTrait,
+{
+    Ok(E::scoped_by_id(scope, id).count(conn).await? > 0)
 }

@@ -8,7 +8,7 @@ use super::repo::{self, DocumentFilter};
 use super::upload::{Received, remove_quietly};
 use super::{DocumentsError, KEY_PREFIX};
 use chrono::{NaiveDate, Utc};
-use db::entities::fleet_document;
+use db::entities::{fleet_document, fleet_driver, fleet_trailer, fleet_vehicle};
 use db::tenancy::TenantScope;
 use domain::documents::{expiry_status, is_document_type};
 use domain::fleet::driver_display_name;
@@ -181,17 +181,17 @@ async fn insert_row(
     let t = &texts().documents;
     let txn = db::tenancy::write(db, scope).await?;
     if let Some(id) = form.truck_id
-        && !repo::has_truck(&txn, scope, id).await?
+        && !repo::has::<fleet_vehicle::Entity, _>(&txn, scope, id).await?
     {
         return Err(invalid("vehicle_id", &t.vehicle_not_found));
     }
     if let Some(id) = form.trailer_id
-        && !repo::has_trailer(&txn, scope, id).await?
+        && !repo::has::<fleet_trailer::Entity, _>(&txn, scope, id).await?
     {
         return Err(invalid("vehicle_id", &t.vehicle_not_found));
     }
     if let Some(id) = form.driver_id
-        && !repo::has_driver(&txn, scope, id).await?
+        && !repo::has::<fleet_driver::Entity, _>(&txn, scope, id).await?
     {
         return Err(invalid("driver_id", &t.driver_not_found));
     }
