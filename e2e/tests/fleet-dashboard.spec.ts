@@ -119,7 +119,7 @@ test('drivers: list, add a driver by hand, open, edit and deactivate', async ({ 
   await expect(page.getByText(f.noVehicleAssigned)).toBeVisible();
   await expect(page.getByText(f.noTrailersAssigned)).toBeVisible();
   await page.getByRole('tab', { name: f.driverTabs.documents }).click();
-  await expect(page.getByText(f.driverDocumentsSoon)).toBeVisible();
+  await expect(page.getByText(texts.documents.emptyTitle)).toBeVisible();
   await page.getByRole('tab', { name: f.driverTabs.profile }).click();
   await page.getByRole('button', { name: f.driverForm.deactivate }).click();
   await page.getByRole('dialog').getByRole('button', { name: f.driverForm.deactivate }).click();

@@ -44,29 +44,31 @@ const account = {
   eld: { connected: false, provider: null },
 }
 
-function stub() {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(
-      fakeFetch({
-        'GET /api/fleet/account': { status: 200, body: account },
-        'GET /api/fleet/eld': {
-          status: 200,
-          body: {
-            integration: null,
-            settings: { frequency: 'daily', drivers: true, trucks: true, trailers: true },
-            providers: [{ value: 'samsara', label: 'Samsara', credentials: 'api_key', note: null }],
-            running: [],
-          },
+function stub(extra: Record<string, { status: number; body?: unknown }> = {}) {
+  const fetchMock = vi.fn(
+    fakeFetch({
+      ...extra,
+      'GET /api/fleet/account': { status: 200, body: account },
+      'GET /api/fleet/eld': {
+        status: 200,
+        body: {
+          integration: null,
+          settings: { frequency: 'daily', drivers: true, trucks: true, trailers: true },
+          providers: [{ value: 'samsara', label: 'Samsara', credentials: 'api_key', note: null }],
+          running: [],
         },
-        'GET /api/fleet/overview': {
-          status: 200,
-          body: { welcome_name: 'Blue Ridge Freight LLC', power_units: { active: 3, registered: 12 }, drivers_active: 5, trailers_active_assigned: 2 },
-        },
-      }),
-    ),
+      },
+      'GET /api/fleet/overview': {
+        status: 200,
+        body: { welcome_name: 'Blue Ridge Freight LLC', power_units: { active: 3, registered: 12 }, drivers_active: 5, trailers_active_assigned: 2 },
+      },
+    }),
   )
+  vi.stubGlobal('fetch', fetchMock)
+  return fetchMock
 }
+
+const noDocuments = { items: [], total: 0, page: 1, per_page: 50, counts: { expiring_soon: 0, expired: 0 } }
 
 const render = (path: string) => renderAt(path, '/fleet-dashboard/*', <FleetDashboardRoute />)
 
@@ -95,6 +97,38 @@ describe('fleet dashboard routes', () => {
       expect(within(nav).queryByRole('link', { current: 'page' })).not.toBeInTheDocument()
     },
   )
+
+  it('shows the Documents screen', async () => {
+    stub({ 'GET /api/fleet/documents': { status: 200, body: noDocuments } })
+    render('/fleet-dashboard/documents')
+    // A chunk of its own: the first import takes a while under Vitest.
+    expect(await screen.findByRole('heading', { name: texts.documents.title }, { timeout: 5000 })).toBeInTheDocument()
+    expect(await screen.findByText(texts.documents.emptyTitle)).toBeInTheDocument()
+  })
+
+  it("lists a truck's documents in its Documents tab", async () => {
+    const user = userEvent.setup()
+    const fetchMock = stub({
+      'GET /api/fleet/documents': { status: 200, body: noDocuments },
+      'GET /api/fleet/trucks/truck-1': {
+        status: 200,
+        body: { id: 'truck-1', name: 'Unit 101', status: 'active', is_active: true, cleanup_notice: false, driver: null },
+      },
+    })
+    render('/fleet-dashboard/trucks/truck-1')
+    await user.click(await screen.findByRole('tab', { name: texts.fleet.truckTabs.documents }))
+    expect(await screen.findByText(texts.documents.emptyTitle, {}, { timeout: 5000 })).toBeInTheDocument()
+    expect(screen.queryByText(texts.fleet.featureSoon)).not.toBeInTheDocument()
+    const request = fetchMock.mock.calls
+      .map(([input]) => new URL(String(input), 'http://localhost'))
+      .find((url) => url.pathname === '/api/fleet/documents')
+    expect(request?.searchParams.get('vehicle_id')).toBe('truck-1')
+    // Radix's checkbox in the upload dialog measures itself; jsdom has no ResizeObserver.
+    vi.stubGlobal('ResizeObserver', class { observe() {} unobserve() {} disconnect() {} })
+    await user.click(screen.getByRole('button', { name: texts.documents.uploadButton }))
+    const dialog = await screen.findByRole('dialog')
+    expect(within(dialog).getByLabelText(texts.documents.vehicleTypeLabel)).toHaveValue('truck')
+  })
 
   it('opens Account Settings and Billing from ?tab', async () => {
     stub()

@@ -43,7 +43,7 @@ export function DateRangePicker({ from, to, onChange, className }: DateRangePick
           <span className="truncate">{label ?? texts.documents.dateRange}</span>
         </Button>
       </PopoverTrigger>
-      <PopoverContent className="w-auto p-2">
+      <PopoverContent className="w-auto p-2!">
         <Calendar
           mode="range"
           numberOfMonths={2}

@@ -60,7 +60,7 @@ export function DocumentsFilterBar({ filters, onChange, onClear }: DocumentsFilt
             onChange={(event) => setSearch(event.target.value)}
           />
         </div>
-        <Button type="submit" variant="secondary">
+        <Button type="submit" variant="outline">
           {d.search}
         </Button>
       </form>

@@ -80,11 +80,11 @@ export default function DocumentsPage() {
             <TabsList>
               {DOCUMENT_TABS.map((tab) => (
                 <TabsTrigger key={tab} value={tab} className="gap-2">
-                  {tabLabels[tab]}
+                  {tabLabels[tab]}{' '}
                   {tab === 'expiring_soon' && expiringSoon > 0 && (
                     <span
                       data-testid="expiring-count"
-                      className="inline-flex min-w-5 items-center justify-center rounded-full bg-red-600 px-1.5 text-xs leading-5 font-semibold text-white"
+                      className="inline-flex min-w-5 items-center justify-center rounded-full bg-destructive px-1.5 text-xs leading-5 font-semibold text-destructive-foreground"
                     >
                       {expiringSoon}
                     </span>

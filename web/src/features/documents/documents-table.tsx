@@ -19,7 +19,7 @@ export function DocumentsTable({ documents }: { documents: DocumentItem[] }) {
   const [deleting, setDeleting] = useState<DocumentItem | null>(null)
   return (
     <>
-      <Table className="min-w-[860px]">
+      <Table className="min-w-[820px] [&_td]:px-2 [&_th]:px-2">
         <TableHeader>
           <TableRow>
             <TableHead>{c.name}</TableHead>
@@ -34,7 +34,7 @@ export function DocumentsTable({ documents }: { documents: DocumentItem[] }) {
         <TableBody>
           {documents.map((document) => (
             <TableRow key={document.id}>
-              <TableCell className="max-w-64">
+              <TableCell className="max-w-60 min-w-40">
                 <span className="block font-medium break-words text-ink">{document.name}</span>
                 {document.file_name !== document.name && (
                   <span className="block truncate text-xs text-muted-foreground" title={document.file_name}>
@@ -42,7 +42,7 @@ export function DocumentsTable({ documents }: { documents: DocumentItem[] }) {
                   </span>
                 )}
               </TableCell>
-              <TableCell className="whitespace-nowrap">{documentTypeLabel(document.document_type)}</TableCell>
+              <TableCell className="min-w-24">{documentTypeLabel(document.document_type)}</TableCell>
               <TableCell>
                 <VehicleCell document={document} />
               </TableCell>
@@ -52,25 +52,25 @@ export function DocumentsTable({ documents }: { documents: DocumentItem[] }) {
                 <DocumentStatusBadge status={document.status} />
               </TableCell>
               <TableCell className="text-right whitespace-nowrap">
-                <div className="inline-flex gap-2">
+                <div className="inline-flex gap-1">
                   <a
                     href={downloadUrl(document.id)}
                     download={document.file_name}
-                    className={buttonClass('outline', 'sm')}
+                    className={buttonClass('ghost', 'icon')}
                     aria-label={`${d.download} ${document.name}`}
+                    title={d.download}
                   >
                     <Download className="h-4 w-4" aria-hidden />
-                    <span>{d.download}</span>
                   </a>
                   <Button
-                    variant="outline"
-                    size="sm"
+                    variant="ghost"
+                    size="icon"
                     className="text-destructive hover:bg-red-50"
                     aria-label={`${d.delete} ${document.name}`}
+                    title={d.delete}
                     onClick={() => setDeleting(document)}
                   >
                     <Trash2 className="h-4 w-4" aria-hidden />
-                    <span>{d.delete}</span>
                   </Button>
                 </div>
               </TableCell>
@@ -88,17 +88,17 @@ function VehicleCell({ document }: { document: DocumentItem }) {
   if (vehicle) {
     const name = vehicle.name || vehicle.identifier || (vehicle.kind === 'truck' ? d.vehicleTypes.truck : d.vehicleTypes.trailer)
     return (
-      <span className="block whitespace-nowrap">
-        {name}
+      <div className="min-w-24">
+        <span className="block">{name}</span>
         {vehicle.identifier && vehicle.identifier !== name && (
           <span className="block text-xs text-muted-foreground">{vehicle.identifier}</span>
         )}
-      </span>
+      </div>
     )
   }
   if (driver) {
     return (
-      <span className="inline-flex items-center gap-1 whitespace-nowrap" title={d.driver}>
+      <span className="inline-flex min-w-24 items-center gap-1" title={d.driver}>
         <User className="h-3.5 w-3.5 text-muted-foreground" aria-label={d.driver} />
         {driver.name}
       </span>

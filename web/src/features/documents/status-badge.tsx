@@ -12,8 +12,8 @@ const badges: Record<DocumentStatus, { label: string; variant: BadgeProps['varia
 }
 
 /** N/A (grey), Expired (red), Expiring Soon (amber) or Valid (green): the status the server derived (spec §4). */
-export function DocumentStatusBadge({ status }: { status: DocumentStatus }) {
-  const badge = badges[status] ?? badges.none
+export function DocumentStatusBadge({ status }: { status: string }) {
+  const badge = badges[status as DocumentStatus] ?? badges.none
   return (
     <Badge variant={badge.variant} className={`whitespace-nowrap ${badge.className ?? ''}`}>
       {badge.label}

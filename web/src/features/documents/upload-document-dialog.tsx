@@ -113,7 +113,7 @@ export function UploadDocumentDialog({ open, onOpenChange, preset }: UploadDocum
 
   return (
     <Dialog open={open} onOpenChange={(next) => (next ? onOpenChange(true) : close())}>
-      <DialogContent className="max-h-[calc(100dvh-2rem)] max-w-[550px] overflow-y-auto">
+      <DialogContent className="max-h-[calc(100dvh-2rem)] max-w-[550px]! overflow-y-auto">
         <div className="space-y-1 pr-6">
           <DialogTitle>{d.dialogTitle}</DialogTitle>
           <DialogDescription>{d.dialogDescription}</DialogDescription>

@@ -58,9 +58,11 @@ export function vehicleOptions(kind: VehicleKind, pages: (TruckPage | TrailerPag
       identifier: ('vehicle_id' in item ? item.vehicle_id : 'trailer_id' in item ? item.trailer_id : null) ?? null,
     })),
   )
+  // A vehicle that moved tabs between the two requests comes back twice.
+  const unique = [...new Map(options.map((option) => [option.id, option])).values()]
   const byName = new Intl.Collator('en', { numeric: true, sensitivity: 'base' })
   // Named ones first, by name (Truck 9 before Truck 10), then the unnamed ones.
-  return options.sort((a, b) => {
+  return unique.sort((a, b) => {
     if (!a.name !== !b.name) return a.name ? -1 : 1
     return byName.compare(a.name ?? '', b.name ?? '') || byName.compare(a.identifier ?? '', b.identifier ?? '')
   })

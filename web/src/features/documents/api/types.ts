@@ -1,9 +1,15 @@
-// Hand-written twins of the schemas the server's OpenAPI document will carry
-// (DocumentItem, DocumentPage, DocumentCounts, DocumentVehicle,
-// DocumentDriver). Once `npm run gen:api` has them in src/lib/api-types.ts,
-// these become aliases of the generated types.
+import type { components } from '@/lib/api-types'
 
-/** One of the twelve document types (spec §3). */
+type Schemas = components['schemas']
+
+// The server's documents schemas, generated from contracts/openapi.json.
+export type DocumentItem = Schemas['DocumentItem']
+export type DocumentPage = Schemas['DocumentPage']
+export type DocumentCounts = Schemas['DocumentCounts']
+export type DocumentVehicle = Schemas['DocumentVehicle']
+export type DocumentDriver = Schemas['DocumentDriver']
+
+/** One of the twelve document types (spec §3); the contract types it as a string. */
 export type DocumentType =
   | 'truck_registration'
   | 'truck_inspection'
@@ -18,53 +24,5 @@ export type DocumentType =
   | 'crash_report'
   | 'inspection_report'
 
-/** The expiry status the server derives from expiration_date (spec §4). */
+/** The expiry status the server derives from expiration_date (spec §4); the contract types it as a string. */
 export type DocumentStatus = 'none' | 'expired' | 'expiring_soon' | 'valid'
-
-export interface DocumentVehicle {
-  kind: 'truck' | 'trailer'
-  id: string
-  name: string
-  identifier: string | null
-}
-
-export interface DocumentDriver {
-  id: string
-  name: string
-}
-
-export interface DocumentItem {
-  id: string
-  name: string
-  document_type: string
-  description: string | null
-  file_name: string
-  /** MIME type. */
-  file_type: string
-  /** Bytes. */
-  file_size: number
-  /** 'YYYY-MM-DD'. */
-  issue_date: string | null
-  /** 'YYYY-MM-DD'. */
-  expiration_date: string | null
-  status: DocumentStatus
-  is_shared_with_drivers: boolean
-  vehicle: DocumentVehicle | null
-  driver: DocumentDriver | null
-  /** RFC 3339. */
-  created_at: string
-}
-
-/** Counts of the fleet's (or the asset's) documents, whatever the search, type, dates and tab. */
-export interface DocumentCounts {
-  expiring_soon: number
-  expired: number
-}
-
-export interface DocumentPage {
-  items: DocumentItem[]
-  total: number
-  page: number
-  per_page: number
-  counts: DocumentCounts
-}
