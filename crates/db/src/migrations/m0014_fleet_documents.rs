@@ -4,7 +4,11 @@
 //! lead with the fleet, one per way the list narrows: by upload date (the
 //! default order and the date range), by expiration (the tabs and their
 //! counts), by type, and by the truck, trailer or driver a document is for.
+//! The upload-order index also holds the name, type and expiration, so a
+//! search or a combination of filters is answered from it without reading
+//! the rows it passes over.
 
+use sea_orm_migration::sea_orm::{ConnectionTrait, DatabaseBackend};
 use sea_orm_migration::{prelude::*, schema::*};
 
 #[derive(DeriveMigrationName)]
@@ -101,6 +105,28 @@ impl MigrationTrait for Migration {
         ] {
             m.create_index(index(name, cols)).await?;
         }
+        search_index(m.get_connection()).await?;
         super::rls::enable_rls(m.get_connection(), TABLE, Some("fleet_account_id")).await
     }
+}
+
+/// PostgreSQL only, on top of the portable indexes: a trigram index of the
+/// fleet's document names, so a name search that matches few of a large
+/// fleet's documents is answered from the index rather than by testing
+/// every name. `btree_gin` puts the fleet in the same index. Both
+/// extensions are in PostgreSQL's contrib and trusted (the schema's owner
+/// may create them). SQLite scans the upload-order index, which holds the
+/// names.
+async fn search_index<C: ConnectionTrait>(conn: &C) -> Result<(), DbErr> {
+    if conn.get_database_backend() != DatabaseBackend::Postgres {
+        return Ok(());
+    }
+    conn.execute_unprepared(
+        "CREATE EXTENSION IF NOT EXISTS pg_trgm;
+         CREATE EXTENSION IF NOT EXISTS btree_gin;
+         CREATE INDEX ix_fleet_documents_search ON fleet_documents
+           USING gin (fleet_account_id, search_name gin_trgm_ops);",
+    )
+    .await
+    .map(|_| ())
 }

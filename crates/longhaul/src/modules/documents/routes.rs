@@ -1,7 +1,7 @@
 //! `/api/fleet/documents*`.
 
 use super::dto::{DocumentItem, DocumentListQuery, DocumentPage};
-use super::repo::{DocumentFilter, Tab};
+use super::repo::{DocumentFilter, Tab, Vehicle};
 use super::{service, upload};
 use crate::http::error::ErrorBody;
 use crate::http::paging::{FLEET_LIMITS, page_number, search_text};
@@ -92,7 +92,7 @@ fn filter_of(q: &DocumentListQuery) -> Result<DocumentFilter, ApiError> {
         uploaded_before: to
             .and_then(|d| d.checked_add_days(Days::new(1)))
             .map(midnight),
-        vehicle_id: id_param(q.vehicle_id.as_deref(), "vehicle_id")?,
+        vehicle: id_param(q.vehicle_id.as_deref(), "vehicle_id")?.map(Vehicle::Either),
         driver_id: id_param(q.driver_id.as_deref(), "driver_id")?,
         today: service::today(),
         page: page_number(q.page),

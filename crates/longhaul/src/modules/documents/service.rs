@@ -229,6 +229,11 @@ pub async fn list(
     filter: &DocumentFilter,
 ) -> Result<DocumentPage, DocumentsError> {
     let txn = db::tenancy::read(db, scope).await?;
+    let mut filter = filter.clone();
+    if let Some(repo::Vehicle::Either(id)) = filter.vehicle {
+        filter.vehicle = Some(repo::resolve_vehicle(&txn, scope, id).await?);
+    }
+    let filter = &filter;
     let (rows, total) = repo::page(&txn, scope, filter).await?;
     let (expiring_soon, expired) = repo::tab_counts(&txn, scope, filter).await?;
     let items = items_of(&txn, scope, rows, filter.today).await?;
