@@ -122,9 +122,10 @@ fn filtered(filter: &DocumentFilter) -> Condition {
 }
 
 /// One page of the filtered documents, newest upload first, and how many
-/// the filters find. The page's ids come first, from the upload-order index
-/// alone (it holds every column the filters read, m0014), and only its rows
-/// are read after: a rare match does not cost a row read per row passed.
+/// the filters find. The upload-order index holds every column the filters
+/// read (m0014): PostgreSQL counts from it alone, and SQLite tests each entry
+/// before it reads the row behind it, so a rare match does not cost a row
+/// read for every row passed over.
 pub async fn page<Conn: ConnectionTrait>(
     conn: &Conn,
     scope: TenantScope,
@@ -136,22 +137,14 @@ pub async fn page<Conn: ConnectionTrait>(
     if offset >= total {
         return Ok((Vec::new(), total));
     }
-    let ids: Vec<Uuid> = found
-        .select_only()
-        .column(C::Id)
+    let items = found
         .order_by_desc(C::CreatedAt)
         .order_by_desc(C::Id)
         .offset(offset)
         .limit(filter.per_page)
-        .into_tuple()
         .all(conn)
         .await?;
-    let mut rows = fleet_document::Entity::scoped(scope)
-        .filter(C::Id.is_in(ids.iter().copied()))
-        .all(conn)
-        .await?;
-    rows.sort_by_key(|row| ids.iter().position(|id| *id == row.id));
-    Ok((rows, total))
+    Ok((items, total))
 }
 
 /// (expiring soon, expired) among the asset's documents.
