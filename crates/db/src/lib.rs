@@ -7,7 +7,7 @@ pub mod fleet_filters;
 pub mod migrations;
 pub mod tenancy;
 
-pub use connect::{Backend, begin_write, connect};
+pub use connect::{Backend, begin_write, connect, refresh_statistics};
 pub use sea_orm;
 pub use tenancy::SystemKey;
 

@@ -194,6 +194,9 @@ pub async fn connect(config: Config, overrides: Overrides) -> anyhow::Result<App
         .await
         .context("connecting to the database")?;
     let system_key = migrate(&config, &db).await?;
+    db::refresh_statistics(&db)
+        .await
+        .context("refreshing SQLite's planner statistics")?;
     tracing::info!(dependency = "database", backend = ?backend, embedded = config.database_url.is_none(), "database ready");
     let transport: Arc<dyn Mailer> = match (overrides.mailer, &config.smtp_url) {
         (Some(mailer), _) => mailer,

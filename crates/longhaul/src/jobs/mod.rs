@@ -59,6 +59,9 @@ pub async fn run_job(
         JobKind::Sweep => {
             let swept = sweep_expired(state).await.map_err(JobError::retry)?;
             tracing::info!(?swept, "expired rows swept");
+            db::refresh_statistics(&state.db)
+                .await
+                .map_err(JobError::retry)?;
             Ok(())
         }
         JobKind::EldSync => crate::modules::eld::jobs::run_sync(state, payload(kind, args)?).await,
