@@ -1,4 +1,4 @@
-import type { VehicleKind } from './api/documents-api'
+import type { UploadFields, VehicleKind } from './api/documents-api'
 
 // The upload dialog's state as a reducer of pure steps: the spec's rules
 // (prefill the name from the file, clear the vehicle when its type changes,
@@ -11,18 +11,8 @@ export type UploadPreset =
   | { kind: 'vehicle'; vehicleType: VehicleKind; vehicleId: string; name: string }
   | { kind: 'driver'; driverId: string; name: string }
 
-export interface UploadFormState {
-  file: File | null
-  name: string
-  documentType: string
-  vehicleType: VehicleKind | ''
-  vehicleId: string
-  driverId: string
-  issueDate: string
-  expirationDate: string
-  description: string
-  shareWithDrivers: boolean
-}
+/** The fields of an upload, before a file is chosen. */
+export type UploadFormState = Omit<UploadFields, 'file'> & { file: File | null }
 
 export function initialUploadForm(preset?: UploadPreset): UploadFormState {
   return {

@@ -165,7 +165,10 @@ pub async fn create(
         remove_quietly(files, &path).await;
     }
     let row = result?;
-    item_of(db, scope, row).await
+    let txn = db::tenancy::read(db, scope).await?;
+    let item = item_of(&txn, scope, row).await?;
+    txn.commit().await?;
+    Ok(item)
 }
 
 async fn insert_row(
@@ -259,20 +262,21 @@ pub async fn get(
     let row = repo::find(&txn, scope, id)
         .await?
         .ok_or(DocumentsError::NotFound)?;
-    let item = items_of(&txn, scope, vec![row], today()).await?.pop();
+    let item = item_of(&txn, scope, row).await?;
     txn.commit().await?;
-    item.ok_or(DocumentsError::NotFound)
+    Ok(item)
 }
 
-async fn item_of(
-    db: &DatabaseConnection,
+/// One row as the API shows it.
+async fn item_of<Conn: sea_orm::ConnectionTrait>(
+    conn: &Conn,
     scope: TenantScope,
     row: fleet_document::Model,
 ) -> Result<DocumentItem, DocumentsError> {
-    let txn = db::tenancy::read(db, scope).await?;
-    let item = items_of(&txn, scope, vec![row], today()).await?.pop();
-    txn.commit().await?;
-    item.ok_or(DocumentsError::NotFound)
+    items_of(conn, scope, vec![row], today())
+        .await?
+        .pop()
+        .ok_or(DocumentsError::NotFound)
 }
 
 /// The rows as the API shows them, with their truck, trailer and driver.
