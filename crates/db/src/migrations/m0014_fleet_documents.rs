@@ -4,9 +4,8 @@
 //! lead with the fleet, one per way the list narrows: by upload date (the
 //! default order and the date range), by expiration (the tabs and their
 //! counts), by type, and by the truck, trailer or driver a document is for.
-//! The upload-order index also holds the name, type and expiration, so a
-//! search or a combination of filters is answered from it without reading
-//! the rows it passes over.
+//! (m0015 adds the searched name to the upload-order index and drops the
+//! trigram index below, decision 022.)
 
 use sea_orm_migration::sea_orm::{ConnectionTrait, DatabaseBackend};
 use sea_orm_migration::{prelude::*, schema::*};

@@ -16,6 +16,7 @@ mod m0011_jobs_and_eld_sync;
 mod m0012_eld_fingerprints;
 mod m0013_list_count_trigger_groups;
 mod m0014_fleet_documents;
+mod m0015_document_search_index;
 pub mod rls;
 
 pub struct Migrator;
@@ -38,6 +39,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0012_eld_fingerprints::Migration),
             Box::new(m0013_list_count_trigger_groups::Migration),
             Box::new(m0014_fleet_documents::Migration),
+            Box::new(m0015_document_search_index::Migration),
         ]
     }
 }

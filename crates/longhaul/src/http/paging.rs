@@ -11,9 +11,9 @@ use sea_orm::sea_query::{
     Expr, ExprTrait, Func, JoinType, LikeExpr, SelectExprTrait, SimpleExpr, WindowStatement,
 };
 use sea_orm::{
-    ColumnTrait, Condition, ConnectionTrait, DbErr, EntityTrait, IdenStatic, Iterable,
-    PartialModelTrait, PrimaryKeyToColumn, QueryFilter, QueryOrder, QuerySelect, QueryTrait,
-    Select,
+    ColumnTrait, Condition, ConnectionTrait, DbErr, EntityTrait, FromQueryResult, IdenStatic,
+    Iterable, PartialModelTrait, PrimaryKeyToColumn, QueryFilter, QueryOrder, QuerySelect,
+    QueryTrait, Select,
 };
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
@@ -321,6 +321,60 @@ where
         }
     }
     Ok((items, counts))
+}
+
+/// The column a one-pass page's count comes back in.
+const FOUND_TOTAL: &str = "found_total";
+
+/// A page of `found` in `order` and the count of all of it, in one pass
+/// over the rows found (a window count beside the page's ids, for a filter
+/// that is costly to evaluate twice, like a search); the page's rows are
+/// then joined by id from `scoped`. None for a page past every found row,
+/// where the pass cannot say how many there are.
+pub async fn counted_page<E, C>(
+    conn: &C,
+    scoped: Select<E>,
+    found: Select<E>,
+    order: impl Fn(Select<E>) -> Select<E>,
+    offset: u64,
+    limit: u64,
+) -> Result<Option<(Vec<E::Model>, u64)>, DbErr>
+where
+    E: EntityTrait,
+    C: ConnectionTrait,
+{
+    let id = primary_key::<E>();
+    let page_ids = order(found)
+        .select_only()
+        .column(id)
+        .expr(
+            Func::count(Expr::col(id))
+                .over(WindowStatement::new())
+                .alias(FOUND_TOTAL),
+        )
+        .offset(offset)
+        .limit(limit)
+        .into_query();
+    let mut page = order(scoped);
+    QuerySelect::query(&mut page).join_subquery(
+        JoinType::InnerJoin,
+        page_ids,
+        FOUND,
+        Expr::col((FOUND, id.as_str())).equals((E::default(), id)),
+    );
+    let page = page.expr_as(Expr::col((FOUND, FOUND_TOTAL)), FOUND_TOTAL);
+    let rows = conn
+        .query_all_raw(page.build(conn.get_database_backend()))
+        .await?;
+    let Some(first) = rows.first() else {
+        return Ok(None);
+    };
+    let total = as_count(first.try_get("", FOUND_TOTAL)?);
+    let items = rows
+        .iter()
+        .map(|row| E::Model::from_query_result(row, ""))
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(Some((items, total)))
 }
 
 /// Both tab counts in one pass over the (searched) rows: the search's LIKEs

@@ -576,6 +576,60 @@ on_each_backend!(
     }
 );
 
+on_each_backend!(
+    the_name_search_finds_any_part_of_a_name,
+    |mut app: TestApp| async move {
+        signed_in_fleet(&mut app, "search@fleet.example", "6100016").await;
+        let mut ids = Vec::new();
+        for name in [
+            "Insurance Certificate 2025",
+            "Maintenance Log",
+            "Straße Permit – Ünit 7",
+            "IF",
+        ] {
+            let doc = upload_ok(
+                &app,
+                &[("name", name), ("document_type", "company_other")],
+                "f.pdf",
+                PDF,
+            )
+            .await;
+            ids.push(doc["id"].as_str().unwrap().to_owned());
+        }
+        let found = |q: &'static str| {
+            let app = &app;
+            async move { names(&list(app, &search_query(q)).await) }
+        };
+        // Within and across words, any case, any script.
+        assert_eq!(found("SURANCE CERT").await, ["Insurance Certificate 2025"]);
+        assert_eq!(
+            found("ance").await,
+            ["Insurance Certificate 2025", "Maintenance Log"]
+        );
+        assert_eq!(found("straße p").await, ["Straße Permit – Ünit 7"]);
+        assert_eq!(found("– ünit 7").await, ["Straße Permit – Ünit 7"]);
+        // One or two letters.
+        assert_eq!(
+            found("ce").await,
+            ["Insurance Certificate 2025", "Maintenance Log"]
+        );
+        assert_eq!(found("if").await, ["IF", "Insurance Certificate 2025"]);
+        // Letters of a name, but not in that order.
+        assert_eq!(found("insnce").await, Vec::<String>::new());
+        assert_eq!(found("log 2025").await, Vec::<String>::new());
+        // A deleted document is no longer found.
+        assert_eq!(delete(&app, &ids[1]).await.status(), StatusCode::NO_CONTENT);
+        assert_eq!(found("ance").await, ["Insurance Certificate 2025"]);
+    }
+);
+
+/// `?q=text`, encoded.
+fn search_query(text: &str) -> String {
+    let mut url = reqwest::Url::parse("http://localhost/").unwrap();
+    url.query_pairs_mut().append_pair("q", text);
+    format!("?{}", url.query().unwrap())
+}
+
 /// A file store whose deletes fail while `failing` is set (an outage of the
 /// bucket, a permission gone wrong).
 #[derive(Debug)]

@@ -3,6 +3,7 @@
 //! the tab and the filters (its rows and total); each way of narrowing has
 //! an index that leads with the fleet (m0014).
 
+use crate::http::paging::counted_page;
 use chrono::{DateTime, NaiveDate, Utc};
 use db::entities::{fleet_document, fleet_driver, fleet_trailer, fleet_vehicle};
 use db::tenancy::{FleetOwned, TenantScope};
@@ -10,7 +11,7 @@ use domain::documents::expiring_soon_until;
 use sea_orm::sea_query::Expr;
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, DbErr, PaginatorTrait,
-    PrimaryKeyTrait, QueryFilter, QueryOrder, QuerySelect,
+    PrimaryKeyTrait, QueryFilter, QueryOrder, QuerySelect, Select,
 };
 use std::collections::{HashMap, HashSet};
 use uuid::Uuid;
@@ -122,29 +123,46 @@ fn filtered(filter: &DocumentFilter) -> Condition {
 }
 
 /// One page of the filtered documents, newest upload first, and how many
-/// the filters find. The upload-order index holds every column the filters
-/// read (m0014): PostgreSQL counts from it alone, and SQLite tests each entry
-/// before it reads the row behind it, so a rare match does not cost a row
-/// read for every row passed over.
+/// the filters find.
 pub async fn page<Conn: ConnectionTrait>(
     conn: &Conn,
     scope: TenantScope,
     filter: &DocumentFilter,
 ) -> Result<(Vec<fleet_document::Model>, u64), DbErr> {
     let found = fleet_document::Entity::scoped(scope).filter(filtered(filter));
-    let total = found.clone().count(conn).await?;
     let offset = (filter.page - 1) * filter.per_page;
+    if filter.search.is_some() {
+        // One pass: the names are tested once (with no other filter, in the
+        // upload-order index, which holds them: m0015).
+        let scoped = fleet_document::Entity::scoped(scope);
+        let page = counted_page(
+            conn,
+            scoped,
+            found.clone(),
+            newest_first,
+            offset,
+            filter.per_page,
+        );
+        return Ok(match page.await? {
+            Some(page) => page,
+            // A page past every found row: nothing to show, counted apart.
+            None => (Vec::new(), found.count(conn).await?),
+        });
+    }
+    let total = found.clone().count(conn).await?;
     if offset >= total {
         return Ok((Vec::new(), total));
     }
-    let items = found
-        .order_by_desc(C::CreatedAt)
-        .order_by_desc(C::Id)
+    let items = newest_first(found)
         .offset(offset)
         .limit(filter.per_page)
         .all(conn)
         .await?;
     Ok((items, total))
+}
+
+fn newest_first(select: Select<fleet_document::Entity>) -> Select<fleet_document::Entity> {
+    select.order_by_desc(C::CreatedAt).order_by_desc(C::Id)
 }
 
 /// (expiring soon, expired) among the asset's documents.
