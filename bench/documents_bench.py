@@ -4,7 +4,8 @@
 - a 20 MB upload raises the server's peak RSS (VmHWM) by less than 50 MB
   (the upload is streamed into the file store, never held whole)
 - with 100,000 documents in one fleet and 1,000,000 across 200 fleets,
-  every filter combination of the documents list (tab x search x type x
+  every filter combination of the documents list (tab x search: none, a
+  common word, a rare number, two letters x type x
   upload-date range x vehicle) answers in under 50 ms p95 on PostgreSQL and
   under 100 ms on SQLite (one client on loopback: an upper bound of server
   time)
@@ -133,7 +134,7 @@ def main():
         truck = json.loads(call("GET", "/api/fleet/trucks?per_page=1", headers=auth)[1])["items"][0]["id"]
         today = datetime.date.today()
         ranges = [None, ((today - datetime.timedelta(days=90)).isoformat(), today.isoformat())]
-        combos = list(itertools.product(["all", "expiring_soon", "expired"], [None, "insurance", "00042"],
+        combos = list(itertools.product(["all", "expiring_soon", "expired"], [None, "insurance", "00042", "in"],
                                         [None, "company_ifta"], ranges, [None, truck]))
         worst = (0, None)
         per_combo = []
@@ -158,6 +159,7 @@ def main():
         results["list_worst"] = worst[1]
         results["list_over_budget"] = [c for c in per_combo if c["p95_ms"] >= budget_ms]
         results["list_median_of_p95_ms"] = round(pct([c["p95_ms"] for c in per_combo], 50), 1)
+        results["list_slowest"] = sorted(per_combo, key=lambda c: -c["p95_ms"])[:6]
         results["pass"] = results["upload_20mb"]["pass"] and not results["list_over_budget"]
     finally:
         pgroles.stop(proc)
