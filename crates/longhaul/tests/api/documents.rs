@@ -617,6 +617,14 @@ on_each_backend!(
         // Letters of a name, but not in that order.
         assert_eq!(found("insnce").await, Vec::<String>::new());
         assert_eq!(found("log 2025").await, Vec::<String>::new());
+        // Searched pages: newest first, counted on every page, and past the end.
+        let second = list(&app, "?q=ance&per_page=1&page=2").await;
+        assert_eq!(
+            (second["total"].as_u64(), names(&second)),
+            (Some(2), vec!["Insurance Certificate 2025".to_owned()])
+        );
+        let past = list(&app, "?q=ance&per_page=1&page=3").await;
+        assert_eq!((past["total"].as_u64(), names(&past).len()), (Some(2), 0));
         // A deleted document is no longer found.
         assert_eq!(delete(&app, &ids[1]).await.status(), StatusCode::NO_CONTENT);
         assert_eq!(found("ance").await, ["Insurance Certificate 2025"]);
