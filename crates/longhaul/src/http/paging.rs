@@ -8,7 +8,8 @@ use db::fleet_filters::stored_tab_counts;
 use db::tenancy::TenantScope;
 use domain::fleet_lists::List;
 use sea_orm::sea_query::{
-    Expr, ExprTrait, Func, JoinType, LikeExpr, SelectExprTrait, SimpleExpr, WindowStatement,
+    Expr, ExprTrait, Func, JoinType, LikeExpr, SelectExprTrait, SelectStatement, SimpleExpr,
+    WindowStatement,
 };
 use sea_orm::{
     ColumnTrait, Condition, ConnectionTrait, DbErr, EntityTrait, FromQueryResult, IdenStatic,
@@ -294,14 +295,7 @@ where
     .limit(request.per_page)
     .offset((request.page - 1) * request.per_page)
     .into_query();
-    let mut page = order(scoped);
-    QuerySelect::query(&mut page).join_subquery(
-        JoinType::InnerJoin,
-        page_ids,
-        FOUND,
-        Expr::col((FOUND, id.as_str())).equals((E::default(), id)),
-    );
-    let page = M::select_cols(page.select_only())
+    let page = M::select_cols(with_page_ids(order(scoped), page_ids).select_only())
         .expr_as(Expr::col((FOUND, IN_TAB)), IN_TAB)
         .expr_as(Expr::col((FOUND, ACTIVE_COUNT)), ACTIVE_COUNT)
         .expr_as(Expr::col((FOUND, INACTIVE_COUNT)), INACTIVE_COUNT);
@@ -321,6 +315,20 @@ where
         }
     }
     Ok((items, counts))
+}
+
+/// `rows` narrowed to the ids `page_ids` selects, joined as `FOUND` (so its
+/// other columns can be selected too): a primary-key lookup per id,
+/// whatever plan the database caches for the statement.
+fn with_page_ids<E: EntityTrait>(mut rows: Select<E>, page_ids: SelectStatement) -> Select<E> {
+    let id = primary_key::<E>();
+    QuerySelect::query(&mut rows).join_subquery(
+        JoinType::InnerJoin,
+        page_ids,
+        FOUND,
+        Expr::col((FOUND, id.as_str())).equals((E::default(), id)),
+    );
+    rows
 }
 
 /// The column a one-pass page's count comes back in.
@@ -355,14 +363,8 @@ where
         .offset(offset)
         .limit(limit)
         .into_query();
-    let mut page = order(scoped);
-    QuerySelect::query(&mut page).join_subquery(
-        JoinType::InnerJoin,
-        page_ids,
-        FOUND,
-        Expr::col((FOUND, id.as_str())).equals((E::default(), id)),
-    );
-    let page = page.expr_as(Expr::col((FOUND, FOUND_TOTAL)), FOUND_TOTAL);
+    let page = with_page_ids(order(scoped), page_ids)
+        .expr_as(Expr::col((FOUND, FOUND_TOTAL)), FOUND_TOTAL);
     let rows = conn
         .query_all_raw(page.build(conn.get_database_backend()))
         .await?;
