@@ -114,6 +114,17 @@ const pdf = (name = 'scan.pdf', size = 12_595) =>
 
 const dialog = () => screen.getByRole('dialog')
 const field = (label: string) => within(dialog()).getByLabelText(label)
+const clickUpload = (user: ReturnType<typeof userEvent.setup>) =>
+  user.click(within(dialog()).getByRole('button', { name: d.uploadButton }))
+
+/** Opens the dialog and sends a maintenance document with only the required fields. */
+async function startUpload(user: ReturnType<typeof userEvent.setup>, file = pdf()) {
+  vehicles()
+  render()
+  await user.upload(field(d.fileLabel), file)
+  await user.selectOptions(field(d.typeLabel), d.types.maintenance)
+  await clickUpload(user)
+}
 
 describe('upload document dialog', () => {
   it('shows its title, description and fields', () => {
@@ -142,16 +153,16 @@ describe('upload document dialog', () => {
     const user = userEvent.setup()
     vehicles()
     render()
-    await user.click(within(dialog()).getByRole('button', { name: d.uploadButton }))
+    await clickUpload(user)
     expect(await screen.findByText(d.fileRequired)).toBeInTheDocument()
 
     await user.upload(field(d.fileLabel), pdf())
     await user.clear(field(d.nameLabel))
-    await user.click(within(dialog()).getByRole('button', { name: d.uploadButton }))
+    await clickUpload(user)
     expect(await screen.findByText(d.requiredFields)).toBeInTheDocument()
 
     await user.type(field(d.nameLabel), 'Scan')
-    await user.click(within(dialog()).getByRole('button', { name: d.uploadButton }))
+    await clickUpload(user)
     await waitFor(() => expect(screen.getAllByText(d.requiredFields).length).toBeGreaterThan(0))
     expect(FakeXhr.requests).toHaveLength(0)
   })
@@ -211,7 +222,7 @@ describe('upload document dialog', () => {
     await user.type(field(d.expirationDateLabel), '2026-02-03')
     await user.type(field(d.descriptionLabel), 'Cab card')
     await user.click(field(d.shareWithDrivers))
-    await user.click(within(dialog()).getByRole('button', { name: d.uploadButton }))
+    await clickUpload(user)
 
     expect(FakeXhr.requests).toHaveLength(1)
     const xhr = FakeXhr.requests[0]
@@ -263,11 +274,7 @@ describe('upload document dialog', () => {
 
   it("shows the server's message for a refused file and keeps the fields", async () => {
     const user = userEvent.setup()
-    vehicles()
-    render()
-    await user.upload(field(d.fileLabel), pdf('x.pdf'))
-    await user.selectOptions(field(d.typeLabel), d.types.maintenance)
-    await user.click(within(dialog()).getByRole('button', { name: d.uploadButton }))
+    await startUpload(user, pdf('x.pdf'))
     const message = 'This file type is not allowed (application/x-msdownload). Upload a PDF, JPEG, PNG, HEIC, TIFF, DOCX, XLSX, CSV or TXT file.'
     FakeXhr.requests[0].respond(415, { error: { code: 'unsupported_media_type', message } })
     expect(await within(dialog()).findByText(message)).toBeInTheDocument()
@@ -279,11 +286,7 @@ describe('upload document dialog', () => {
 
   it('shows field messages of a 422 beside their fields', async () => {
     const user = userEvent.setup()
-    vehicles()
-    render()
-    await user.upload(field(d.fileLabel), pdf())
-    await user.selectOptions(field(d.typeLabel), d.types.maintenance)
-    await user.click(within(dialog()).getByRole('button', { name: d.uploadButton }))
+    await startUpload(user)
     FakeXhr.requests[0].respond(422, {
       error: { code: 'invalid', message: 'Invalid fields', fields: { expiration_date: d.expirationBeforeIssue } },
     })
@@ -292,11 +295,7 @@ describe('upload document dialog', () => {
 
   it('says the upload failed on any other error', async () => {
     const user = userEvent.setup()
-    vehicles()
-    render()
-    await user.upload(field(d.fileLabel), pdf())
-    await user.selectOptions(field(d.typeLabel), d.types.maintenance)
-    await user.click(within(dialog()).getByRole('button', { name: d.uploadButton }))
+    await startUpload(user)
     FakeXhr.requests[0].respond(500, { error: { code: 'internal', message: 'An unexpected error occurred' } })
     expect(await screen.findByText(d.uploadFailed)).toBeInTheDocument()
     expect(screen.getByTestId('open')).toHaveTextContent('true')
@@ -304,11 +303,7 @@ describe('upload document dialog', () => {
 
   it('Cancel stops a running upload, closes and resets the fields', async () => {
     const user = userEvent.setup()
-    vehicles()
-    render()
-    await user.upload(field(d.fileLabel), pdf())
-    await user.selectOptions(field(d.typeLabel), d.types.maintenance)
-    await user.click(within(dialog()).getByRole('button', { name: d.uploadButton }))
+    await startUpload(user)
     await user.click(within(dialog()).getByRole('button', { name: d.cancel }))
     expect(FakeXhr.requests[0].aborted).toBe(true)
     expect(screen.getByTestId('open')).toHaveTextContent('false')
@@ -339,7 +334,7 @@ describe('upload document dialog', () => {
     expect(field(d.driver)).toHaveValue('Dana Driver')
     await user.upload(field(d.fileLabel), pdf())
     await user.selectOptions(field(d.typeLabel), d.types.safety_report)
-    await user.click(within(dialog()).getByRole('button', { name: d.uploadButton }))
+    await clickUpload(user)
     const body = FakeXhr.requests[0].body!
     expect(body.get('driver_id')).toBe('driver-1')
     expect(body.get('vehicle_type')).toBe('')
