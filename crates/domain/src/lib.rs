@@ -1,6 +1,7 @@
 //! Pure rules of the product: no I/O, no framework types. Both the server and
 //! the tests lean on these, so every rule has its unit tests beside it.
 
+pub mod billing;
 pub mod contact;
 pub mod demo;
 pub mod documents;

@@ -27,6 +27,18 @@ pub struct Texts {
     pub fleet: FleetTexts,
     pub eld: EldTexts,
     pub documents: DocumentTexts,
+    pub billing: BillingTexts,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct BillingTexts {
+    pub plan_name: String,
+    pub default_description: String,
+    pub empty_state: String,
+    pub portal_failed: String,
+    pub read_only_refused: String,
+    pub billing_unavailable: String,
 }
 
 #[derive(Debug, Deserialize)]

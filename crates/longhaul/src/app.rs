@@ -289,6 +289,8 @@ pub fn api_routes(test_checkout: bool) -> OpenApiRouter<AppState> {
         .merge(drivers::routes::router())
         .merge(eld::routes::router())
         .merge(documents::routes::router())
+        .route_layer(middleware::from_fn(guards::fleet_writable))
+        .merge(billing::fleet_routes::router())
         .route_layer(middleware::from_fn(guards::fleet_admin));
     let super_admin = admin::routes::router().route_layer(middleware::from_fn(guards::super_admin));
     let mut open = OpenApiRouter::new()
@@ -321,6 +323,8 @@ pub fn router(state: AppState) -> Router {
             resolve_session,
         ))
         .route("/api/openapi.json", get(openapi_json))
+        // For guards that need the database (`guards::fleet_writable`).
+        .layer(axum::Extension(state.clone()))
         .layer(middleware::from_fn(control_characters::reject_in_url))
         .layer(DefaultBodyLimit::max(JSON_BODY_LIMIT));
 

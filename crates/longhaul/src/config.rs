@@ -100,6 +100,9 @@ pub struct Config {
     /// How old an object no document row points at must be before the
     /// sweep removes it (an upload in flight is never that old).
     pub orphan_grace_minutes: i64,
+    /// Days a fleet may stay past due before its dashboard becomes
+    /// read-only (`PAST_DUE_GRACE_DAYS`, default 14).
+    pub past_due_grace_days: u32,
 }
 
 /// An S3-compatible bucket (AWS, MinIO, R2, …).
@@ -407,6 +410,16 @@ impl Config {
             problems.push("DOCUMENT_ORPHAN_GRACE_MINUTES must be between 1 and 10080".into());
         }
 
+        let past_due_grace_days = parse_num::<u32>(
+            get("PAST_DUE_GRACE_DAYS"),
+            "PAST_DUE_GRACE_DAYS",
+            domain::billing::DEFAULT_GRACE_DAYS,
+            &mut problems,
+        );
+        if past_due_grace_days > 365 {
+            problems.push("PAST_DUE_GRACE_DAYS must be between 0 and 365".into());
+        }
+
         if !problems.is_empty() {
             return Err(ConfigError(problems));
         }
@@ -444,6 +457,7 @@ impl Config {
             s3,
             document_max_bytes: document_max_mb * 1024 * 1024,
             orphan_grace_minutes,
+            past_due_grace_days,
         })
     }
 

@@ -17,6 +17,7 @@ mod m0012_eld_fingerprints;
 mod m0013_list_count_trigger_groups;
 mod m0014_fleet_documents;
 mod m0015_document_search_index;
+mod m0016_stripe_billing_mirror;
 pub mod rls;
 
 pub struct Migrator;
@@ -40,6 +41,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0013_list_count_trigger_groups::Migration),
             Box::new(m0014_fleet_documents::Migration),
             Box::new(m0015_document_search_index::Migration),
+            Box::new(m0016_stripe_billing_mirror::Migration),
         ]
     }
 }

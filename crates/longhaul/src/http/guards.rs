@@ -122,3 +122,43 @@ impl<S: Send + Sync> FromRequestParts<S> for SuperAdmin {
             .ok_or_else(|| missing_guard("SuperAdmin"))
     }
 }
+
+/// Refuses a write to the fleet dashboard while the fleet's subscription
+/// has been past due for longer than the grace period (issue 13): the
+/// dashboard stays readable, and Billing (outside this layer) stays open so
+/// the fleet can pay. Runs inside `fleet_admin`.
+pub async fn fleet_writable(
+    axum::Extension(state): axum::Extension<crate::state::AppState>,
+    req: Request,
+    next: Next,
+) -> Response {
+    let unsafe_method = !matches!(*req.method(), Method::GET | Method::HEAD | Method::OPTIONS);
+    let Some(FleetAdmin(scope)) = req.extensions().get::<FleetAdmin>().cloned() else {
+        return missing_guard("FleetAdmin").into_response();
+    };
+    if unsafe_method {
+        let read_only = async {
+            let txn = db::tenancy::read(&state.db, scope).await?;
+            let billing = crate::modules::billing::fleet_billing::billing_state(
+                &txn,
+                scope,
+                state.config.past_due_grace_days,
+            )
+            .await;
+            txn.commit().await?;
+            billing.map(|b| b.read_only).map_err(ApiError::from)
+        };
+        match read_only.await {
+            Ok(false) => {}
+            Ok(true) => {
+                return ApiError::Forbidden {
+                    code: "read_only",
+                    message: texts().billing.read_only_refused.clone(),
+                }
+                .into_response();
+            }
+            Err(err) => return err.into_response(),
+        }
+    }
+    next.run(req).await
+}

@@ -12,15 +12,18 @@ pub enum JobKind {
     EldSchedule,
     /// Removes stored documents' objects that no row points at (scheduled).
     DocumentSweep,
+    /// Reads one Stripe customer's billing from the API into our copy.
+    BillingRefresh,
 }
 
 impl JobKind {
-    pub const ALL: [JobKind; 5] = [
+    pub const ALL: [JobKind; 6] = [
         JobKind::SendEmail,
         JobKind::Sweep,
         JobKind::EldSync,
         JobKind::EldSchedule,
         JobKind::DocumentSweep,
+        JobKind::BillingRefresh,
     ];
 
     /// The queue's name in the jobs table and in metrics.
@@ -31,6 +34,7 @@ impl JobKind {
             JobKind::EldSync => "eld_sync",
             JobKind::EldSchedule => "eld_schedule",
             JobKind::DocumentSweep => "sweep_documents",
+            JobKind::BillingRefresh => "billing_refresh",
         }
     }
 
@@ -41,12 +45,16 @@ impl JobKind {
             JobKind::SendEmail => 8,
             JobKind::Sweep | JobKind::EldSchedule | JobKind::DocumentSweep => 3,
             JobKind::EldSync => 3,
+            JobKind::BillingRefresh => 5,
         }
     }
 
     /// Whether someone watches for the job to start (a sync's progress bar,
     /// a sign-in link): such queues are polled more often.
     pub fn watched(self) -> bool {
-        matches!(self, JobKind::SendEmail | JobKind::EldSync)
+        matches!(
+            self,
+            JobKind::SendEmail | JobKind::EldSync | JobKind::BillingRefresh
+        )
     }
 }

@@ -76,5 +76,8 @@ pub async fn run_job(
             tracing::info!(?swept, "orphaned document objects swept");
             Ok(())
         }
+        JobKind::BillingRefresh => {
+            crate::modules::billing::fleet_billing::run_refresh(state, payload(kind, args)?).await
+        }
     }
 }

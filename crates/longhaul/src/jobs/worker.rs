@@ -160,6 +160,9 @@ fn handler_for(kind: JobKind) -> fn(Value, Data<AppState>, Attempt) -> JobFuture
         JobKind::DocumentSweep => {
             |args, state, attempt| Box::pin(dispatch(JobKind::DocumentSweep, args, state, attempt))
         }
+        JobKind::BillingRefresh => {
+            |args, state, attempt| Box::pin(dispatch(JobKind::BillingRefresh, args, state, attempt))
+        }
     }
 }
 

@@ -1,3 +1,4 @@
+use super::objects::{Charge, CustomerBilling, List, PaymentMethod, Subscription};
 use super::{CheckoutRequest, CheckoutSession, GatewayError, PaymentGateway};
 use crate::config::Secret;
 use reqwest::StatusCode;
@@ -28,6 +29,63 @@ impl StripeApi {
             .to_owned();
         GatewayError::Api { status, message }
     }
+}
+
+/// At most this many pages of a customer's charges are read (100 each):
+/// eight years of monthly payments.
+const MAX_CHARGE_PAGES: usize = 10;
+
+impl StripeApi {
+    async fn get<T: serde::de::DeserializeOwned>(
+        &self,
+        path: &str,
+        query: &[(&str, &str)],
+    ) -> Result<T, GatewayError> {
+        let res = self
+            .client
+            .get(format!("{}{path}", self.base_url))
+            .bearer_auth(self.secret_key.expose())
+            .query(query)
+            .send()
+            .await
+            .map_err(unreachable)?;
+        if !res.status().is_success() {
+            return Err(Self::error_of(res).await);
+        }
+        res.json().await.map_err(unreachable)
+    }
+
+    async fn charges(&self, customer_id: &str) -> Result<Vec<Charge>, GatewayError> {
+        let mut charges: Vec<Charge> = Vec::new();
+        for _ in 0..MAX_CHARGE_PAGES {
+            let after = charges.last().map(|c| c.id.clone());
+            let mut query = vec![("customer", customer_id), ("limit", "100")];
+            if let Some(after) = after.as_deref() {
+                query.push(("starting_after", after));
+            }
+            let page: List<Charge> = self.get("/v1/charges", &query).await?;
+            let more = page.has_more && !page.data.is_empty();
+            charges.extend(page.data);
+            if !more {
+                break;
+            }
+        }
+        Ok(charges)
+    }
+}
+
+/// The customer object's invoice settings, with the default payment
+/// method expanded.
+#[derive(serde::Deserialize)]
+struct CustomerObject {
+    #[serde(default)]
+    invoice_settings: Option<InvoiceSettings>,
+}
+
+#[derive(serde::Deserialize)]
+struct InvoiceSettings {
+    #[serde(default)]
+    default_payment_method: Option<serde_json::Value>,
 }
 
 fn unreachable(err: reqwest::Error) -> GatewayError {
@@ -101,6 +159,78 @@ impl PaymentGateway for StripeApi {
             return Err(Self::error_of(res).await);
         }
         res.json().await.map(Some).map_err(unreachable)
+    }
+
+    async fn customer_billing(&self, customer_id: &str) -> Result<CustomerBilling, GatewayError> {
+        let subscriptions: List<Subscription> = self
+            .get(
+                "/v1/subscriptions",
+                &[
+                    ("customer", customer_id),
+                    ("status", "all"),
+                    ("limit", "10"),
+                    ("expand[]", "data.default_payment_method"),
+                ],
+            )
+            .await?;
+        let charges = self.charges(customer_id).await?;
+        let mut default_card = subscriptions
+            .data
+            .iter()
+            .filter(|s| s.status != "canceled" && s.status != "incomplete_expired")
+            .find_map(|s| {
+                s.default_payment_method
+                    .clone()
+                    .filter(|pm| pm.card.is_some())
+            });
+        if default_card.is_none() {
+            let customer: CustomerObject = self
+                .get(
+                    &format!("/v1/customers/{customer_id}"),
+                    &[("expand[]", "invoice_settings.default_payment_method")],
+                )
+                .await?;
+            default_card = customer
+                .invoice_settings
+                .and_then(|s| s.default_payment_method)
+                .and_then(|pm| {
+                    Some(PaymentMethod {
+                        id: pm["id"].as_str()?.to_owned(),
+                        card: serde_json::from_value(pm["card"].clone()).ok(),
+                    })
+                })
+                .filter(|pm| pm.card.is_some());
+        }
+        Ok(CustomerBilling {
+            subscriptions: subscriptions.data,
+            charges,
+            default_card,
+        })
+    }
+
+    async fn create_portal_session(
+        &self,
+        customer_id: &str,
+        return_url: &str,
+    ) -> Result<String, GatewayError> {
+        #[derive(serde::Deserialize)]
+        struct PortalSession {
+            url: String,
+        }
+        let res = self
+            .client
+            .post(format!("{}/v1/billing_portal/sessions", self.base_url))
+            .bearer_auth(self.secret_key.expose())
+            .header("Idempotency-Key", uuid::Uuid::new_v4().to_string())
+            .form(&[("customer", customer_id), ("return_url", return_url)])
+            .send()
+            .await
+            .map_err(unreachable)?;
+        if !res.status().is_success() {
+            return Err(Self::error_of(res).await);
+        }
+        let session: PortalSession = res.json().await.map_err(unreachable)?;
+        Ok(session.url)
     }
 
     fn describe(&self) -> String {

@@ -3,10 +3,12 @@
 //! test checkout whose completion takes the same path as a verified webhook.
 
 mod api;
+pub mod objects;
 pub mod test_mode;
 pub mod webhook;
 
 pub use api::StripeApi;
+pub use objects::CustomerBilling;
 pub use test_mode::TestModeGateway;
 
 use uuid::Uuid;
@@ -80,7 +82,9 @@ fn default_mode() -> String {
 }
 
 /// Stripe sends related objects as ids, or whole objects when expanded.
-fn id_or_object<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<String>, D::Error> {
+pub(crate) fn id_or_object<'de, D: serde::Deserializer<'de>>(
+    d: D,
+) -> Result<Option<String>, D::Error> {
     let value: Option<serde_json::Value> = serde::Deserialize::deserialize(d)?;
     Ok(match value {
         Some(serde_json::Value::String(id)) => Some(id),
@@ -112,6 +116,15 @@ pub trait PaymentGateway: Send + Sync {
         &self,
         session_id: &str,
     ) -> Result<Option<CheckoutSession>, GatewayError>;
+    /// The customer's subscriptions, payments and default card, as Stripe
+    /// reports them now.
+    async fn customer_billing(&self, customer_id: &str) -> Result<CustomerBilling, GatewayError>;
+    /// A Customer Portal session for the customer; returns its URL.
+    async fn create_portal_session(
+        &self,
+        customer_id: &str,
+        return_url: &str,
+    ) -> Result<String, GatewayError>;
     fn describe(&self) -> String;
     fn is_stand_in(&self) -> bool;
 }
@@ -135,6 +148,18 @@ impl PaymentGateway for BillingDisabled {
         _session_id: &str,
     ) -> Result<Option<CheckoutSession>, GatewayError> {
         Ok(None)
+    }
+    async fn customer_billing(&self, _customer_id: &str) -> Result<CustomerBilling, GatewayError> {
+        Ok(CustomerBilling::default())
+    }
+    async fn create_portal_session(
+        &self,
+        _customer_id: &str,
+        _return_url: &str,
+    ) -> Result<String, GatewayError> {
+        Err(GatewayError::Unavailable(
+            "billing is disabled on this installation (BILLING_DISABLED=true)".into(),
+        ))
     }
     fn describe(&self) -> String {
         "billing disabled (BILLING_DISABLED=true): no checkout".into()

@@ -87,3 +87,115 @@ pub struct WebhookAck {
     pub received: bool,
     pub duplicate: bool,
 }
+
+/// The fleet's billing page (spec part 2 §2 Billing, §3 Subscription and
+/// Payment): rendered from our copy of Stripe's data.
+#[derive(Serialize, ToSchema)]
+pub struct BillingOverview {
+    /// Null when the fleet has no subscription at Stripe ('No billing
+    /// information found').
+    #[schema(required = true)]
+    pub subscription: Option<SubscriptionView>,
+    /// Every payment, newest first.
+    pub payments: Vec<PaymentView>,
+    pub state: BillingState,
+    /// When Stripe's API was last read for this fleet.
+    #[schema(required = true)]
+    pub refreshed_at: Option<chrono::DateTime<chrono::Utc>>,
+    /// A read of Stripe's API is under way; ask again shortly.
+    pub refreshing: bool,
+    /// Stripe's offline stand-in answers, not Stripe.
+    pub stand_in: bool,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct SubscriptionView {
+    pub id: String,
+    /// 'Fleet Pro'.
+    pub plan_name: String,
+    /// A period's price, in cents.
+    #[schema(required = true)]
+    pub amount_cents: Option<i64>,
+    #[schema(required = true)]
+    pub currency: Option<String>,
+    /// Stripe's status: active, past_due, unpaid, canceled, trialing, …
+    pub status: String,
+    /// Unix seconds.
+    #[schema(required = true)]
+    pub current_period_end: Option<i64>,
+    pub cancel_at_period_end: bool,
+    /// The card invoices are charged to.
+    #[schema(required = true)]
+    pub card: Option<CardView>,
+}
+
+#[derive(Serialize, ToSchema, Clone)]
+pub struct CardView {
+    #[schema(required = true)]
+    pub brand: Option<String>,
+    #[schema(required = true)]
+    pub last4: Option<String>,
+    #[schema(required = true)]
+    pub exp_month: Option<i32>,
+    #[schema(required = true)]
+    pub exp_year: Option<i32>,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct PaymentView {
+    pub id: String,
+    /// Cents.
+    pub amount_cents: i64,
+    pub amount_refunded_cents: i64,
+    pub currency: String,
+    /// succeeded | pending | failed
+    pub status: String,
+    /// Unix seconds.
+    pub created: i64,
+    pub description: String,
+    #[schema(required = true)]
+    pub card_brand: Option<String>,
+    #[schema(required = true)]
+    pub card_last4: Option<String>,
+    #[schema(required = true)]
+    pub receipt_url: Option<String>,
+}
+
+/// Whether the fleet owes money, and since when; drives the past-due banner
+/// and the read-only dashboard.
+#[derive(Serialize, ToSchema, Clone, Default)]
+pub struct BillingState {
+    #[schema(required = true)]
+    pub status: Option<String>,
+    #[schema(required = true)]
+    pub past_due_since: Option<chrono::DateTime<chrono::Utc>>,
+    /// When the grace period ends (or ended).
+    #[schema(required = true)]
+    pub read_only_from: Option<chrono::DateTime<chrono::Utc>>,
+    pub read_only: bool,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct PortalSession {
+    /// Open in a new tab.
+    pub url: String,
+}
+
+/// The Stripe stand-in's Customer Portal page.
+#[derive(Serialize, ToSchema)]
+pub struct TestPortalView {
+    pub id: String,
+    pub customer: String,
+    pub return_url: String,
+    #[schema(required = true)]
+    pub subscription: Option<SubscriptionView>,
+    pub payments: Vec<PaymentView>,
+}
+
+#[derive(Deserialize, ToSchema)]
+pub struct TestPortalActionRequest {
+    pub action: super::test_stripe::PortalAction,
+    /// For `update_card`: one of Stripe's test card numbers.
+    #[serde(default)]
+    pub card_number: Option<String>,
+}

@@ -47,6 +47,14 @@ pub enum BillingError {
     AlreadyComplete,
     #[error("card declined")]
     CardDeclined,
+    /// The fleet has no Stripe customer.
+    #[error("no billing information")]
+    NoBilling,
+    #[error("the billing portal could not be opened")]
+    PortalFailed,
+    /// Stripe failed or could not be reached.
+    #[error(transparent)]
+    Gateway(#[from] crate::integrations::stripe::GatewayError),
     #[error(transparent)]
     Auth(AuthError),
     #[error(transparent)]
@@ -119,6 +127,24 @@ impl From<BillingError> for ApiError {
                 code: "card_declined",
                 message: texts().test_checkout.declined.clone(),
             },
+            BillingError::NoBilling => ApiError::Status {
+                status: StatusCode::NOT_FOUND,
+                code: "no_billing",
+                message: texts().billing.empty_state.clone(),
+            },
+            BillingError::PortalFailed => ApiError::Status {
+                status: StatusCode::BAD_GATEWAY,
+                code: "portal_failed",
+                message: texts().billing.portal_failed.clone(),
+            },
+            BillingError::Gateway(err) => {
+                tracing::error!(error = %err, "Stripe failed");
+                ApiError::Status {
+                    status: StatusCode::BAD_GATEWAY,
+                    code: "billing_unavailable",
+                    message: texts().billing.billing_unavailable.clone(),
+                }
+            }
             BillingError::Auth(err) => err.into(),
             BillingError::Hashing(err) => err.into(),
             BillingError::Database(err) => err.into(),

@@ -2,11 +2,13 @@
 //! test checkout both come through `apply_event`.
 
 use super::error::BillingError;
+use super::mirror::{self, subscription_version};
 use super::repo;
 use super::subscription::{record_checkout, review_band, update_state};
 use crate::integrations::fmcsa::CarrierRegistry;
+use crate::integrations::stripe::objects::{Charge, Subscription};
 use crate::integrations::stripe::{CheckoutSession, webhook};
-use chrono::{TimeZone, Utc};
+use chrono::Utc;
 use sea_orm::DatabaseConnection;
 use serde::Deserialize;
 use serde_json::Value;
@@ -75,10 +77,7 @@ pub async fn apply_event(
     if !repo::record_event(&txn, &event.id, &event.event_type).await? {
         return Ok(Applied::Duplicate);
     }
-    let at = Utc
-        .timestamp_opt(event.created, 0)
-        .single()
-        .unwrap_or_else(Utc::now);
+    let at = mirror::seconds(event.created);
     match event.event_type.as_str() {
         "checkout.session.completed" | "checkout.session.async_payment_succeeded" => {
             if let Some((session, review)) = &completed_session {
@@ -87,7 +86,14 @@ pub async fn apply_event(
         }
         "customer.subscription.created"
         | "customer.subscription.updated"
-        | "customer.subscription.deleted" => {
+        | "customer.subscription.deleted"
+        | "customer.subscription.paused"
+        | "customer.subscription.resumed" => {
+            let sub: Subscription = serde_json::from_value(object.clone()).map_err(|e| {
+                BillingError::field("data.object", format!("not a subscription: {e}"))
+            })?;
+            mirror::record_subscription(&txn, &sub, subscription_version(&sub, at, &event.id))
+                .await?;
             let subscription_id = object["id"].as_str().unwrap_or_default();
             let status = if event.event_type.ends_with("deleted") {
                 "canceled"
@@ -114,7 +120,30 @@ pub async fn apply_event(
                 None => tracing::warn!(event = %event.id, "subscription event for no known signup"),
             }
         }
+        "charge.succeeded" | "charge.failed" | "charge.pending" | "charge.refunded"
+        | "charge.updated" | "charge.captured" | "charge.expired" => {
+            let charge: Charge = serde_json::from_value(object.clone())
+                .map_err(|e| BillingError::field("data.object", format!("not a charge: {e}")))?;
+            mirror::record_charge(&txn, &charge, at, &event.id).await?;
+        }
+        "customer.updated" | "payment_method.attached" | "payment_method.updated" => {
+            // A new default card: the event does not say which card is the
+            // default now, the API will.
+            let customer = if event.event_type == "customer.updated" {
+                object["id"].as_str()
+            } else {
+                object["customer"].as_str()
+            };
+            if let Some(customer) = customer {
+                mirror::mark_stale(&txn, customer).await?;
+            }
+        }
         "invoice.paid" | "invoice.payment_failed" => {
+            // The invoice's own state is not shown; what it changed (a
+            // charge, the card's fate) is read from the API on the next view.
+            if let Some(customer) = object["customer"].as_str() {
+                mirror::mark_stale(&txn, customer).await?;
+            }
             let subscription_id = object["subscription"]
                 .as_str()
                 .or_else(|| object["parent"]["subscription_details"]["subscription"].as_str());

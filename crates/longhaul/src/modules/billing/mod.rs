@@ -6,10 +6,16 @@ pub mod dto;
 mod emails;
 pub mod error;
 pub mod events;
+pub mod fleet_billing;
+mod fleet_repo;
+pub mod fleet_routes;
+pub mod mirror;
 mod repo;
 pub mod routes;
 pub mod service;
 mod subscription;
 pub mod test_checkout;
+mod test_portal;
+pub mod test_stripe;
 
 pub use error::BillingError;

@@ -2,13 +2,14 @@
 //! stand-in is active, `/api/test-checkout/*`.
 
 use super::dto::{
-    AccountCreated, AccountRequest, CheckRequest, PayRequest, PayResponse, SubscriptionCheck,
-    TestCheckoutView, WebhookAck,
+    AccountCreated, AccountRequest, CheckRequest, PayRequest, PayResponse, PaymentView,
+    SubscriptionCheck, TestCheckoutView, TestPortalActionRequest, TestPortalView, WebhookAck,
 };
 use super::error::BillingError;
 use super::events::{self, Applied};
 use super::service::{self, BillingDeps};
 use super::test_checkout::{self, CardInput};
+use super::test_portal;
 use crate::http::error::ErrorBody;
 use crate::http::{ApiResult, ValidJson};
 use crate::state::AppState;
@@ -32,6 +33,9 @@ pub fn test_checkout_router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(test_checkout_view))
         .routes(routes!(test_checkout_pay))
+        .routes(routes!(test_portal_view))
+        .routes(routes!(test_portal_act))
+        .routes(routes!(test_receipt))
 }
 
 fn deps(state: &AppState) -> BillingDeps<'_> {
@@ -130,4 +134,45 @@ pub async fn test_checkout_pay(
     )
     .await?;
     Ok(Json(PayResponse { success_url }))
+}
+
+#[utoipa::path(get, path = "/api/test-portal/{id}", tag = "billing", params(("id" = String, Path)),
+    responses((status = 200, body = TestPortalView), (status = 404, body = ErrorBody)))]
+pub async fn test_portal_view(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+) -> ApiResult<Json<TestPortalView>> {
+    Ok(Json(test_portal::view(&state.db, &id).await?))
+}
+
+/// Changes the stand-in's subscription as the customer or time would, and
+/// announces it to Longhaul as Stripe's events.
+#[utoipa::path(post, path = "/api/test-portal/{id}/actions", tag = "billing", params(("id" = String, Path)),
+    request_body = TestPortalActionRequest,
+    responses((status = 200, body = TestPortalView), (status = 404, body = ErrorBody), (status = 422, body = ErrorBody)))]
+pub async fn test_portal_act(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    ValidJson(body): ValidJson<TestPortalActionRequest>,
+) -> ApiResult<Json<TestPortalView>> {
+    Ok(Json(
+        test_portal::act(
+            &state.db,
+            state.carriers.as_ref(),
+            &state.config.public_url,
+            &id,
+            body.action,
+            body.card_number.as_deref(),
+        )
+        .await?,
+    ))
+}
+
+#[utoipa::path(get, path = "/api/test-portal/receipts/{id}", tag = "billing", params(("id" = String, Path)),
+    responses((status = 200, body = PaymentView), (status = 404, body = ErrorBody)))]
+pub async fn test_receipt(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+) -> ApiResult<Json<PaymentView>> {
+    Ok(Json(test_portal::receipt(&state.db, &id).await?))
 }

@@ -161,7 +161,17 @@ pub(super) async fn update_state<C: ConnectionTrait>(
     status: &str,
     at: DateTime<Utc>,
 ) -> Result<(), BillingError> {
-    let newer = signup.subscription_event_at.is_none_or(|seen| at >= seen);
+    // Same-second states are ordered by Stripe's lifecycle (decision 023),
+    // so the outcome does not hang on which delivery came first.
+    let rank = domain::billing::subscription_status_rank;
+    let newer = match (
+        signup.subscription_event_at,
+        signup.subscription_status.as_deref(),
+    ) {
+        (Some(seen), _) if at != seen => at > seen,
+        (Some(_), Some(current)) => rank(status) >= rank(current),
+        _ => true,
+    };
     let mut active = signup.clone().into_active_model();
     let mut changed = false;
     if signup.stripe_subscription_id.is_none()

@@ -6,6 +6,7 @@ use super::dto::TestCheckoutView;
 use super::error::BillingError;
 use super::events::{EventData, StripeEvent, apply_event};
 use super::repo;
+use super::test_stripe::{self, NewSubscription};
 use crate::integrations::fmcsa::CarrierRegistry;
 use crate::integrations::stripe::test_mode::session_of;
 use chrono::{Datelike, Utc};
@@ -46,6 +47,19 @@ fn classify(number: &str) -> Option<Card> {
     }
 }
 
+/// "MM/YY" or "MM/YYYY" as (month, four-digit year).
+fn parse_expiry(expiry: &str) -> Option<(u32, i32)> {
+    let (m, y) = expiry.trim().split_once('/')?;
+    let (month, year) = (m.trim().parse::<u32>().ok()?, y.trim().parse::<i32>().ok()?);
+    let year = if year < 100 { 2000 + year } else { year };
+    (1..=12).contains(&month).then_some((month, year))
+}
+
+/// One of Stripe's test card numbers (that pays or that is declined).
+pub fn classify_test_card(number: &str) -> bool {
+    classify(number).is_some()
+}
+
 fn check_card(card_number: &str, expiry: &str, cvc: &str) -> Result<Card, BillingError> {
     let t = &texts().test_checkout;
     let mut fields = BTreeMap::new();
@@ -54,15 +68,10 @@ fn check_card(card_number: &str, expiry: &str, cvc: &str) -> Result<Card, Billin
     if card.is_none() {
         fields.insert("card_number".to_owned(), t.invalid_card.clone());
     }
-    let expiry_ok = expiry
-        .trim()
-        .split_once('/')
-        .and_then(|(m, y)| Some((m.trim().parse::<u32>().ok()?, y.trim().parse::<i32>().ok()?)))
-        .is_some_and(|(month, year)| {
-            let year = if year < 100 { 2000 + year } else { year };
-            let now = Utc::now();
-            (1..=12).contains(&month) && (year, month) >= (now.year(), now.month())
-        });
+    let expiry_ok = parse_expiry(expiry).is_some_and(|(month, year)| {
+        let now = Utc::now();
+        (year, month) >= (now.year(), now.month())
+    });
     if !expiry_ok {
         fields.insert("expiry".to_owned(), t.invalid_expiry.clone());
     }
@@ -131,5 +140,22 @@ pub async fn pay(
         },
     };
     apply_event(db, carriers, &event).await?;
+    let (exp_month, exp_year) = parse_expiry(card.expiry).unwrap_or((12, 2030));
+    test_stripe::start_subscription(
+        db,
+        carriers,
+        public_url,
+        NewSubscription {
+            customer: session.customer.as_deref().unwrap_or_default(),
+            subscription: session.subscription.as_deref().unwrap_or_default(),
+            email: session.customer_email.as_deref(),
+            amount_cents: row.amount_cents,
+            description: &row.description,
+            card_number: card.number,
+            exp_month,
+            exp_year,
+        },
+    )
+    .await?;
     Ok(row.success_url)
 }
