@@ -277,6 +277,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/fleet/billing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The subscription, card and payments, from stored data. */
+        get: operations["overview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/fleet/billing/portal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A Stripe Customer Portal session for the fleet, returning to Billing. */
+        post: operations["portal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/fleet/billing/state": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether the fleet owes money: the dashboard's past-due banner. */
+        get: operations["state"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/fleet/documents": {
         parameters: {
             query?: never;
@@ -862,6 +913,58 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/test-portal/receipts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["test_receipt"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/test-portal/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["test_portal_view"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/test-portal/{id}/actions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Changes the stand-in's subscription as the customer or time would, and
+         *     announces it to Longhaul as Stripe's events.
+         */
+        post: operations["test_portal_act"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/webhooks/stripe": {
         parameters: {
             query?: never;
@@ -930,6 +1033,40 @@ export interface components {
             registration_date?: string | null;
             registration_status?: string | null;
         };
+        /**
+         * @description The fleet's billing page (spec part 2 §2 Billing, §3 Subscription and
+         *     Payment): rendered from our copy of Stripe's data.
+         */
+        BillingOverview: {
+            /** @description Every payment, newest first. */
+            payments: components["schemas"]["PaymentView"][];
+            /**
+             * Format: date-time
+             * @description When Stripe's API was last read for this fleet.
+             */
+            refreshed_at: string | null;
+            /** @description A read of Stripe's API is under way; ask again shortly. */
+            refreshing: boolean;
+            /** @description Stripe's offline stand-in answers, not Stripe. */
+            stand_in: boolean;
+            state: components["schemas"]["BillingState"];
+            subscription: null | components["schemas"]["SubscriptionView"];
+        };
+        /**
+         * @description Whether the fleet owes money, and since when; drives the past-due banner
+         *     and the read-only dashboard.
+         */
+        BillingState: {
+            /** Format: date-time */
+            past_due_since: string | null;
+            read_only: boolean;
+            /**
+             * Format: date-time
+             * @description When the grace period ends (or ended).
+             */
+            read_only_from: string | null;
+            status: string | null;
+        };
         Branding: {
             logo_url?: string | null;
             primary_color: string;
@@ -940,6 +1077,14 @@ export interface components {
             primary_color: string;
             /** @example #6E56CF */
             secondary_color: string;
+        };
+        CardView: {
+            brand: string | null;
+            /** Format: int32 */
+            exp_month: number | null;
+            /** Format: int32 */
+            exp_year: number | null;
+            last4: string | null;
         };
         CheckRequest: {
             session_id: string;
@@ -1479,6 +1624,35 @@ export interface components {
         PayResponse: {
             success_url: string;
         };
+        PaymentView: {
+            /**
+             * Format: int64
+             * @description Cents.
+             */
+            amount_cents: number;
+            /** Format: int64 */
+            amount_refunded_cents: number;
+            card_brand: string | null;
+            card_last4: string | null;
+            /**
+             * Format: int64
+             * @description Unix seconds.
+             */
+            created: number;
+            currency: string;
+            description: string;
+            id: string;
+            receipt_url: string | null;
+            /** @description succeeded | pending | failed */
+            status: string;
+        };
+        /**
+         * @description What the stand-in's portal page can do to a subscription: the customer's
+         *     own actions (a new card, cancel, resume) and what time would bring
+         *     (a renewal that fails or succeeds, the retries running out).
+         * @enum {string}
+         */
+        PortalAction: "update_card" | "renewal_fails" | "renewal_succeeds" | "retries_exhausted" | "cancel" | "resume";
         PortalInput: {
             /** @example individual_password */
             auth_type: string;
@@ -1488,6 +1662,10 @@ export interface components {
             /** @description A new company-wide password (6 to 72 characters); empty keeps the stored one. */
             system_password?: string | null;
             welcome_message?: string | null;
+        };
+        PortalSession: {
+            /** @description Open in a new tab. */
+            url: string;
         };
         PortalSettings: {
             /** @description system_password | individual_password */
@@ -1648,6 +1826,26 @@ export interface components {
             status: string;
             subscription_id: string | null;
         };
+        SubscriptionView: {
+            /**
+             * Format: int64
+             * @description A period's price, in cents.
+             */
+            amount_cents: number | null;
+            cancel_at_period_end: boolean;
+            card: null | components["schemas"]["CardView"];
+            currency: string | null;
+            /**
+             * Format: int64
+             * @description Unix seconds.
+             */
+            current_period_end: number | null;
+            id: string;
+            /** @description 'Fleet Pro'. */
+            plan_name: string;
+            /** @description Stripe's status: active, past_due, unpaid, canceled, trialing, … */
+            status: string;
+        };
         /** @enum {string} */
         SyncFrequency: "hourly" | "daily" | "weekly";
         /** @enum {string} */
@@ -1724,6 +1922,19 @@ export interface components {
             /** @description open | complete */
             status: string;
             success_url: string;
+        };
+        TestPortalActionRequest: {
+            action: components["schemas"]["PortalAction"];
+            /** @description For `update_card`: one of Stripe's test card numbers. */
+            card_number?: string | null;
+        };
+        /** @description The Stripe stand-in's Customer Portal page. */
+        TestPortalView: {
+            customer: string;
+            id: string;
+            payments: components["schemas"]["PaymentView"][];
+            return_url: string;
+            subscription: null | components["schemas"]["SubscriptionView"];
         };
         TrailerDetail: components["schemas"]["TrailerItem"] & {
             driver?: null | components["schemas"]["TrailerDriver"];
@@ -2580,6 +2791,135 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    overview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingOverview"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    portal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PortalSession"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    state: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingState"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4149,6 +4489,105 @@ export interface operations {
                 };
             };
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    test_receipt: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentView"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    test_portal_view: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TestPortalView"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    test_portal_act: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TestPortalActionRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TestPortalView"];
+                };
+            };
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
