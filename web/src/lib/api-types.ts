@@ -994,6 +994,7 @@ export interface components {
             email: string;
         };
         AccountItem: {
+            billing: null | components["schemas"]["BillingState"];
             /** Format: date-time */
             created_at: string;
             fleet_account: null | components["schemas"]["FleetAccountItem"];
@@ -1494,6 +1495,7 @@ export interface components {
         };
         Page_AccountItem: {
             items: {
+                billing: null | components["schemas"]["BillingState"];
                 /** Format: date-time */
                 created_at: string;
                 fleet_account: null | components["schemas"]["FleetAccountItem"];

@@ -70,7 +70,50 @@ pub async fn seed_demo(state: &AppState) -> anyhow::Result<bool> {
     .await?;
     super::seed_documents(&txn, Some(state.files.as_ref()), fleet.id, 24).await?;
     txn.commit().await?;
+    if state.payments.is_stand_in() {
+        seed_subscription(state, fleet.id).await?;
+    }
     Ok(true)
+}
+
+/// A subscription at the Stripe stand-in with half a year of payments, so
+/// the billing page has something to show.
+async fn seed_subscription(state: &AppState, fleet_id: uuid::Uuid) -> anyhow::Result<()> {
+    use crate::modules::billing::test_stripe::{self, NewSubscription};
+    let customer = format!("cus_test_demo{}", fleet_id.simple());
+    let amount = domain::pricing::band_for(i64::from(DEMO_POWER_UNITS)).monthly_rate_cents;
+    test_stripe::start_subscription(
+        &state.db,
+        state.carriers.as_ref(),
+        &state.config.public_url,
+        NewSubscription {
+            customer: &customer,
+            subscription: "sub_demo1234567890",
+            email: Some(DEMO_EMAIL),
+            amount_cents: amount,
+            description: "Fleet Pro",
+            card_number: "4242424242424242",
+            exp_month: 12,
+            exp_year: chrono::Utc::now().format("%Y").to_string().parse::<i32>()? + 3,
+        },
+    )
+    .await?;
+    test_stripe::backfill_payments(
+        &state.db,
+        state.carriers.as_ref(),
+        &state.config.public_url,
+        &customer,
+        amount,
+        5,
+    )
+    .await?;
+    let txn = db::tenancy::system_write(&state.db, &state.system_key).await?;
+    let fleet = find_fleet_by_dot(state, DEMO_DOT).await?;
+    let mut active = fleet.into_active_model();
+    active.stripe_customer_id = Set(Some(customer));
+    active.update(&txn).await?;
+    txn.commit().await?;
+    Ok(())
 }
 
 /// Whether the demo login exists: its fleet was made on an earlier run.

@@ -29,6 +29,9 @@ pub struct AccountItem {
     pub created_at: DateTime<Utc>,
     #[schema(required = true)]
     pub fleet_account: Option<FleetAccountItem>,
+    /// The fleet's subscription state (past due, read-only); null without a fleet.
+    #[schema(required = true)]
+    pub billing: Option<crate::modules::billing::dto::BillingState>,
 }
 
 #[derive(Serialize, ToSchema)]

@@ -32,6 +32,7 @@ pub fn router() -> OpenApiRouter<AppState> {
 
 fn deps(state: &AppState) -> AdminDeps<'_> {
     AdminDeps {
+        grace_days: state.config.past_due_grace_days,
         db: &state.db,
         system_key: &state.system_key,
         passwords: &state.passwords,

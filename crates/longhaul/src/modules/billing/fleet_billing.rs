@@ -235,6 +235,19 @@ pub async fn billing_state<C: ConnectionTrait>(
     Ok(state_of(sub.as_ref(), grace_days, Utc::now()))
 }
 
+/// The same for a fleet already read (the operator's Accounts tab).
+pub async fn billing_state_of_fleet<C: ConnectionTrait>(
+    conn: &C,
+    fleet: &db::entities::fleet_account::Model,
+    grace_days: u32,
+) -> Result<BillingState, BillingError> {
+    let Some(customer) = fleet_repo::customer_of_fleet(conn, fleet).await? else {
+        return Ok(BillingState::default());
+    };
+    let sub = fleet_repo::subscription(conn, &customer).await?;
+    Ok(state_of(sub.as_ref(), grace_days, Utc::now()))
+}
+
 /// A Stripe Customer Portal session for the fleet's customer, returning to
 /// the billing page.
 pub async fn portal_session(

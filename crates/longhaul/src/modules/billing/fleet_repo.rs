@@ -17,11 +17,19 @@ pub async fn customer_of<C: ConnectionTrait>(
     conn: &C,
     scope: TenantScope,
 ) -> Result<Option<String>, DbErr> {
-    let Some(fleet) = fleet_account::Entity::scoped(scope).one(conn).await? else {
-        return Ok(None);
-    };
-    if let Some(customer) = fleet.stripe_customer_id {
-        return Ok(Some(customer));
+    match fleet_account::Entity::scoped(scope).one(conn).await? {
+        Some(fleet) => customer_of_fleet(conn, &fleet).await,
+        None => Ok(None),
+    }
+}
+
+/// The same for a fleet already read.
+pub async fn customer_of_fleet<C: ConnectionTrait>(
+    conn: &C,
+    fleet: &fleet_account::Model,
+) -> Result<Option<String>, DbErr> {
+    if let Some(customer) = &fleet.stripe_customer_id {
+        return Ok(Some(customer.clone()));
     }
     Ok(fleet_signup::Entity::find()
         .filter(fleet_signup::Column::DotNumber.eq(&fleet.dot_number))

@@ -181,6 +181,50 @@ pub async fn start_subscription(
     .await
 }
 
+/// Earlier months' payments of a stand-in subscription (the demo fleet's
+/// history), announced as Stripe would have at the time.
+pub async fn backfill_payments(
+    db: &DatabaseConnection,
+    carriers: &dyn CarrierRegistry,
+    public_url: &str,
+    customer: &str,
+    amount_cents: i64,
+    months: u32,
+) -> Result<(), BillingError> {
+    let pm = objects_of(db, customer, "payment_method").await?;
+    let card = pm.first().map(|p| p["card"].clone()).unwrap_or(Value::Null);
+    for month in 1..=months {
+        let Some(when) = Utc::now().checked_sub_months(Months::new(month)) else {
+            continue;
+        };
+        let mut charge = charge_object(
+            customer,
+            amount_cents,
+            "succeeded",
+            "Subscription update",
+            &card,
+            public_url,
+        );
+        charge["created"] = json!(when.timestamp());
+        save(
+            db,
+            charge["id"].as_str().unwrap_or_default(),
+            "charge",
+            Some(customer),
+            &charge,
+        )
+        .await?;
+        let event = StripeEvent {
+            id: new_id("evt"),
+            event_type: "charge.succeeded".into(),
+            created: when.timestamp(),
+            data: EventData { object: charge },
+        };
+        apply_event(db, carriers, &event).await?;
+    }
+    Ok(())
+}
+
 /// What the stand-in's portal page can do to a subscription: the customer's
 /// own actions (a new card, cancel, resume) and what time would bring
 /// (a renewal that fails or succeeds, the retries running out).

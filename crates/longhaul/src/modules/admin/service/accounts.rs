@@ -7,9 +7,11 @@ use super::super::repo::{accounts, users};
 use super::{Actor, AdminDeps, record, send_dashboard_ready};
 use crate::http::paging::{Page, PageQuery};
 use crate::modules::auth::service::profiles as login;
+use crate::modules::billing::{BillingError, fleet_billing};
 use db::entities::{account, fleet_account, profile};
 use domain::{Role, texts};
 use sea_orm::ConnectionTrait;
+use sea_orm::DbErr;
 use serde_json::json;
 use std::collections::HashMap;
 use uuid::Uuid;
@@ -57,17 +59,33 @@ pub async fn list_accounts(
             .collect(),
     )
     .await?;
+    let mut billing = Vec::with_capacity(rows.len());
+    for (_, fleet) in &rows {
+        billing.push(match fleet {
+            Some(fleet) => Some(
+                fleet_billing::billing_state_of_fleet(&txn, fleet, deps.grace_days)
+                    .await
+                    .map_err(|err| match err {
+                        BillingError::Database(err) => AdminError::Database(err),
+                        other => AdminError::Database(DbErr::Custom(other.to_string())),
+                    })?,
+            ),
+            None => None,
+        });
+    }
     txn.commit().await?;
     Ok(Page {
         items: rows
             .into_iter()
-            .map(|(a, f)| AccountItem {
+            .zip(billing)
+            .map(|((a, f), billing)| AccountItem {
                 id: a.id,
                 name: a.name,
                 account_type: a.account_type,
                 is_active: a.is_active,
                 created_at: a.created_at,
                 fleet_account: f.map(|f| fleet_item(f, &owners)),
+                billing,
             })
             .collect(),
         total,

@@ -27,6 +27,8 @@ pub struct AdminDeps<'a> {
     pub mailer: &'a dyn Mailer,
     /// Where the links in e-mails point.
     pub public_url: &'a str,
+    /// Days a past-due fleet keeps full use (the Accounts tab's state).
+    pub grace_days: u32,
 }
 
 /// Who did an administrative act, as the audit log records it.
