@@ -9,6 +9,8 @@ export PUBLIC_URL="http://localhost:$PORT"
 export SUPERADMIN_EMAIL="admin@longhaul.test"
 export SUPERADMIN_PASSWORD="admin-password-123"
 export LOG_FORMAT=json
+# billing.spec.ts signs Stripe webhooks with this secret.
+export STRIPE_WEBHOOK_SECRET="whsec_e2e_longhaul"
 export RUST_LOG="${RUST_LOG:-warn}"
 unset DATABASE_URL SMTP_URL
 rm -rf "$DATA_DIR"

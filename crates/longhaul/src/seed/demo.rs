@@ -71,16 +71,16 @@ pub async fn seed_demo(state: &AppState) -> anyhow::Result<bool> {
     super::seed_documents(&txn, Some(state.files.as_ref()), fleet.id, 24).await?;
     txn.commit().await?;
     if state.payments.is_stand_in() {
-        seed_subscription(state, fleet.id).await?;
+        seed_subscription(state).await?;
     }
     Ok(true)
 }
 
 /// A subscription at the Stripe stand-in with half a year of payments, so
 /// the billing page has something to show.
-async fn seed_subscription(state: &AppState, fleet_id: uuid::Uuid) -> anyhow::Result<()> {
+async fn seed_subscription(state: &AppState) -> anyhow::Result<()> {
     use crate::modules::billing::test_stripe::{self, NewSubscription};
-    let customer = format!("cus_test_demo{}", fleet_id.simple());
+    let customer = format!("cus_test_demo{DEMO_DOT}");
     let amount = domain::pricing::band_for(i64::from(DEMO_POWER_UNITS)).monthly_rate_cents;
     test_stripe::start_subscription(
         &state.db,
