@@ -25,3 +25,9 @@ export function shortDateTime(value: string | null | undefined): string | null {
   const date = parse(value)
   return date ? formatDate(date, 'MMM d, yyyy, h:mm a') : value
 }
+
+/** Unix seconds (Stripe's timestamps) as 'Jan 5, 2025'; null when there is none. */
+export function unixShortDate(seconds: number | null | undefined): string | null {
+  if (seconds === null || seconds === undefined || !Number.isFinite(seconds)) return null
+  return formatDate(new Date(seconds * 1000), 'MMM d, yyyy')
+}

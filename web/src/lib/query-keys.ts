@@ -8,6 +8,9 @@ export const queryKeys = {
   session: ['auth', 'session'],
   config: ['config'],
   testCheckout: ['test-checkout'],
+  /** The Stripe stand-in's portal sessions and receipts. */
+  testPortal: ['test-portal'],
+  testPortalReceipt: ['test-portal-receipt'],
   admin: {
     signups: ['admin', 'signups'],
     users: ['admin', 'users'],
@@ -33,5 +36,9 @@ export const queryKeys = {
     eldSync: ['fleet', 'eld-sync'],
     /** GET /api/fleet/documents pages: the Documents screen's and each asset's Documents tab. */
     documents: ['fleet', 'documents'],
+    /** GET /api/fleet/billing: subscription, card and payments (the Billing screen). */
+    billing: ['fleet', 'billing'],
+    /** GET /api/fleet/billing/state: the shell's past-due banner; the Billing screen refreshes it. */
+    billingState: ['fleet', 'billing-state'],
   },
 } as const

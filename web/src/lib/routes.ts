@@ -1,5 +1,6 @@
 const fleetDashboard = '/fleet-dashboard'
 const testCheckout = '/test-checkout'
+const testPortal = '/test-portal'
 
 /** Every path of the SPA, in one place. */
 export const routes = {
@@ -15,6 +16,7 @@ export const routes = {
   subscriptionSuccess: '/subscription-success',
   pendingApproval: '/pending-approval',
   testCheckout,
+  testPortal,
   driverPortal: '/driver-portal',
   privacyPolicy: '/privacy-policy',
   termsOfService: '/terms-of-service',
@@ -65,6 +67,9 @@ export const fleetRoutes = {
 export const routePatterns = {
   fleetDashboard: `${fleetDashboard}/*`,
   testCheckout: `${testCheckout}/:sessionId`,
+  /** The Stripe stand-in's Customer Portal and its receipts (dev only). */
+  testPortal: `${testPortal}/:portalId`,
+  testPortalReceipt: `${testPortal}/receipts/:paymentId`,
   /** Every other path (the app shell's, a not-found page's). */
   anyOther: '*',
 } as const

@@ -8,6 +8,7 @@ import { buttonClass } from '@/components/ui/button-variants'
 import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog'
 import { Spinner } from '@/components/ui/spinner'
+import { PastDueBanner } from '@/features/billing/past-due-banner'
 import { accentStyle } from '@/features/fleet-account/branding'
 import { isNoFleetAccount, useFleetAccount } from '@/lib/fleet-account'
 import { fleetRoutes, mailto, routes } from '@/lib/routes'
@@ -142,7 +143,10 @@ export function FleetDashboardLayout({ children }: FleetDashboardLayoutProps) {
           </div>
         </aside>
         <main className="min-w-0 flex-1 px-4 py-6 sm:px-6 lg:px-8">
-          <div className="mx-auto max-w-6xl">{children ?? <Outlet />}</div>
+          <div className="mx-auto max-w-6xl">
+            <PastDueBanner className="mb-6" />
+            {children ?? <Outlet />}
+          </div>
         </main>
       </div>
     </div>

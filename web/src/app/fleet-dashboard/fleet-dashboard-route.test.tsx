@@ -137,7 +137,7 @@ describe('fleet dashboard routes', () => {
     expect(screen.getByText(texts.fleet.settingsComingSoon)).toBeInTheDocument()
     unmount()
     render('/fleet-dashboard?tab=billing')
-    expect(await screen.findByText(texts.fleet.comingSoon)).toBeInTheDocument()
+    expect(await screen.findByRole('heading', { name: texts.billing.title })).toBeInTheDocument()
   })
 
   it('shows Company Settings with the read-only DOT number and the branding defaults', async () => {

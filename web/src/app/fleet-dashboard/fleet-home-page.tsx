@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router'
-import { BillingPage } from './coming-soon-page'
+import { BillingPage } from '@/features/billing/billing-page'
 import OverviewPage from './overview-page'
 import SettingsPage from './settings-page'
 
