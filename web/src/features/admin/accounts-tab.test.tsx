@@ -18,6 +18,7 @@ const fleetAccount: AccountItem = {
   type: 'fleet',
   is_active: true,
   created_at: '2026-01-05T10:00:00Z',
+  billing: null,
   fleet_account: {
     id: 'fa-1',
     legal_name: 'Blue Ridge Freight LLC',
@@ -34,7 +35,24 @@ const brokerAccount: AccountItem = {
   type: 'broker',
   is_active: true,
   created_at: '2026-01-04T10:00:00Z',
+  billing: null,
   fleet_account: null,
+}
+const billing = (status: string | null, readOnly = false): AccountItem['billing'] => ({
+  status,
+  past_due_since: '2026-01-05T12:00:00Z',
+  read_only_from: '2026-01-12T12:00:00Z',
+  read_only: readOnly,
+})
+/** Fleets in each billing state, for the Billing column. */
+function fleetWith(id: string, name: string, state: AccountItem['billing']): AccountItem {
+  return {
+    ...fleetAccount,
+    id,
+    name,
+    billing: state,
+    fleet_account: { ...fleetAccount.fleet_account!, id: `fa-${id}`, legal_name: name },
+  }
 }
 const sam: UserItem = {
   id: 'u-1',
@@ -89,5 +107,31 @@ describe('accounts tab', () => {
     const put = fetchMock.mock.calls.find(([, init]) => init?.method === 'PUT')
     expect(JSON.parse(String(put?.[1]?.body))).toEqual({ user_id: 'u-1' })
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+  })
+
+  it("shows each fleet's billing state in its colour", async () => {
+    const accounts = [
+      fleetWith('a', 'Active Fleet', billing('active')),
+      fleetWith('b', 'Late Fleet', billing('past_due')),
+      fleetWith('c', 'Unpaid Fleet', billing('unpaid')),
+      fleetWith('d', 'Locked Fleet', billing('past_due', true)),
+      fleetWith('e', 'Gone Fleet', billing('canceled')),
+      fleetWith('f', 'New Fleet', null),
+    ]
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(fakeFetch({ 'GET /api/admin/accounts': { status: 200, body: { items: accounts, total: 6, page: 1, per_page: 25 } } })),
+    )
+    renderAt('/dashboard', '/dashboard', <AccountsTab />)
+    expect(await screen.findByRole('columnheader', { name: t.columns.billing })).toBeInTheDocument()
+    const badge = (name: string, text: string) =>
+      within(screen.getAllByText(name)[0].closest('tr') as HTMLElement).getByText(text)
+    const s = texts.billing.adminStates
+    expect(badge('Active Fleet', s.active)).toHaveAttribute('data-tone', 'success')
+    expect(badge('Late Fleet', 'Past due since Jan 5, 2026')).toHaveAttribute('data-tone', 'warning')
+    expect(badge('Unpaid Fleet', 'Past due since Jan 5, 2026')).toHaveAttribute('data-tone', 'warning')
+    expect(badge('Locked Fleet', 'Read-only since Jan 5, 2026')).toHaveAttribute('data-tone', 'destructive')
+    expect(badge('Gone Fleet', 'Canceled')).toHaveAttribute('data-tone', 'destructive')
+    expect(badge('New Fleet', s.none)).toHaveAttribute('data-tone', 'none')
   })
 })

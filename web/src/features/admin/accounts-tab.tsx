@@ -9,16 +9,27 @@ import { PAGE_SIZE } from './api/admin-api'
 import { useAccountsPage, useAssignOwner } from './api/admin-queries'
 import { AdminList } from './admin-list'
 import { AssignDialog } from './assign-dialog'
+import { adminBillingState } from './billing-state'
 import { UserPicker } from './assign-pickers'
 import { formatDate } from './format'
 
 type FleetAccountItem = components['schemas']['FleetAccountItem']
+type AccountItem = components['schemas']['AccountItem']
 
 const t = texts.admin
 const c = t.columns
 
 function typeLabel(type: string): string {
   return type in t.accountTypes ? t.accountTypes[type as keyof typeof t.accountTypes] : type
+}
+
+function BillingStateBadge({ state }: { state: AccountItem['billing'] }) {
+  const { label, tone } = adminBillingState(state)
+  return (
+    <Badge variant={tone === 'none' ? 'outline' : tone} data-tone={tone} className="whitespace-nowrap">
+      {label}
+    </Badge>
+  )
 }
 
 /** Accounts tab: accounts joined with their fleet account (system accounts are hidden by the server). */
@@ -38,7 +49,7 @@ export function AccountsTab() {
         emptyText={t.noAccounts}
       >
         {(accounts) => (
-          <Table className="min-w-[960px]">
+          <Table className="min-w-[1080px]">
             <TableHeader>
               <TableRow>
                 <TableHead>{c.name}</TableHead>
@@ -47,6 +58,7 @@ export function AccountsTab() {
                 <TableHead>{c.dotNumber}</TableHead>
                 <TableHead>{c.powerUnits}</TableHead>
                 <TableHead>{c.owner}</TableHead>
+                <TableHead>{c.billing}</TableHead>
                 <TableHead>{c.created}</TableHead>
                 <TableHead>{c.actions}</TableHead>
               </TableRow>
@@ -68,9 +80,12 @@ export function AccountsTab() {
                         <TableCell className="break-words">
                           {fleet.owner_email ?? <span className="text-muted-foreground">{t.noOwner}</span>}
                         </TableCell>
+                        <TableCell>
+                          <BillingStateBadge state={account.billing} />
+                        </TableCell>
                       </>
                     ) : (
-                      <TableCell colSpan={4} className="text-muted-foreground">
+                      <TableCell colSpan={5} className="text-muted-foreground">
                         {t.notAFleet}
                       </TableCell>
                     )}
