@@ -8,6 +8,7 @@ mod admin;
 mod admin_authorization;
 mod auth_flow;
 mod bad_input;
+mod billing;
 mod bootstrap;
 mod browser_safety;
 mod contract;
