@@ -18,8 +18,8 @@ const FleetSignupPage = lazy(() => import('@/features/signup/fleet-signup-page')
 const SubscriptionSuccessPage = lazy(() => import('@/features/subscription-success/subscription-success-page'))
 const PricingPage = lazy(() => import('@/features/pricing/pricing-page'))
 const TestCheckoutPage = lazy(() => import('@/features/test-checkout/test-checkout-page'))
-const TestPortalPage = lazy(() => import('@/features/test-portal/test-portal-page'))
-const TestReceiptPage = lazy(() => import('@/features/test-portal/test-receipt-page'))
+// One chunk for the stand-in portal and its receipts: each lazy route costs the shell bytes.
+const TestPortalRoute = lazy(() => import('@/features/test-portal/test-portal-route'))
 
 export function AppRoutes() {
   return (
@@ -47,8 +47,7 @@ export function AppRoutes() {
         <Route path={routes.pricing} element={<PricingPage />} />
         <Route path={routes.subscriptionSuccess} element={<SubscriptionSuccessPage />} />
         <Route path={routePatterns.testCheckout} element={<TestCheckoutPage />} />
-        <Route path={routePatterns.testPortal} element={<TestPortalPage />} />
-        <Route path={routePatterns.testPortalReceipt} element={<TestReceiptPage />} />
+        <Route path={routePatterns.testPortal} element={<TestPortalRoute />} />
         <Route path={routes.pendingApproval} element={<PendingApprovalPage />} />
         <Route
           path={routes.driverPortal}

@@ -1,23 +1,8 @@
-import { MutationCache, QueryClient } from '@tanstack/react-query'
-import { toast } from 'sonner'
+import { QueryClient } from '@tanstack/react-query'
 import { ApiError } from '@/lib/api-client'
-import { queryKeys } from '@/lib/query-keys'
-
-/**
- * A write refused because the fleet is read-only (past due beyond the grace
- * period) shows the server's message, whichever screen made it, and the
- * shell's billing banner is read again.
- */
-function onMutationError(client: QueryClient, error: unknown): void {
-  if (!(error instanceof ApiError) || error.status !== 403 || error.code !== 'read_only') return
-  toast.error(error.message, { id: 'read-only' })
-  void client.invalidateQueries({ queryKey: queryKeys.fleet.billingState })
-}
 
 export function createQueryClient(): QueryClient {
-  const mutationCache = new MutationCache()
-  const client = new QueryClient({
-    mutationCache,
+  return new QueryClient({
     defaultOptions: {
       queries: {
         refetchOnWindowFocus: false,
@@ -27,8 +12,6 @@ export function createQueryClient(): QueryClient {
       },
     },
   })
-  mutationCache.config.onError = (error) => onMutationError(client, error)
-  return client
 }
 
 /** One cache for the life of the page, kept while the visitor is on the landing page. */

@@ -67,11 +67,16 @@ export const fleetRoutes = {
 export const routePatterns = {
   fleetDashboard: `${fleetDashboard}/*`,
   testCheckout: `${testCheckout}/:sessionId`,
-  /** The Stripe stand-in's Customer Portal and its receipts (dev only). */
-  testPortal: `${testPortal}/:portalId`,
-  testPortalReceipt: `${testPortal}/receipts/:paymentId`,
+  /** The Stripe stand-in's Customer Portal and its receipts (dev only): testPortalPatterns below. */
+  testPortal: `${testPortal}/*`,
   /** Every other path (the app shell's, a not-found page's). */
   anyOther: '*',
+} as const
+
+/** The stand-in portal's pages, relative to routes.testPortal. */
+export const testPortalPatterns = {
+  portal: ':portalId',
+  receipt: 'receipts/:paymentId',
 } as const
 
 export function mailto(address: string, subject?: string): string {

@@ -9,6 +9,7 @@ import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/ca
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog'
 import { Spinner } from '@/components/ui/spinner'
 import { PastDueBanner } from '@/features/billing/past-due-banner'
+import { useReadOnlyRefusals } from '@/features/billing/read-only-refusals'
 import { accentStyle } from '@/features/fleet-account/branding'
 import { isNoFleetAccount, useFleetAccount } from '@/lib/fleet-account'
 import { fleetRoutes, mailto, routes } from '@/lib/routes'
@@ -38,6 +39,7 @@ export function FleetDashboardLayout({ children }: FleetDashboardLayoutProps) {
   const [menuOpen, setMenuOpen] = useState(false)
   const signOut = useSignOut(routes.home, { reload: true })
   const section = activeSection(location.pathname, location.search)
+  useReadOnlyRefusals()
 
   if (account.isPending) {
     return (

@@ -1,4 +1,4 @@
-import { QueryClientProvider, useMutation } from '@tanstack/react-query'
+import { QueryClient, QueryClientProvider, useMutation } from '@tanstack/react-query'
 import { render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { toast, Toaster } from 'sonner'
@@ -6,9 +6,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import texts from '@contracts/texts.json'
 import { api } from '@/lib/api-client'
 import { fakeFetch } from '@/test/render'
-import { createQueryClient } from './query-client'
+import { useReadOnlyRefusals } from './read-only-refusals'
 
 function SaveButton() {
+  useReadOnlyRefusals()
   const save = useMutation({ mutationFn: () => api.post('/api/fleet/trucks', { name: 'Unit 1' }) })
   return <button onClick={() => save.mutate()}>save</button>
 }
@@ -18,7 +19,7 @@ afterEach(() => {
   vi.unstubAllGlobals()
 })
 
-describe('query client', () => {
+describe('read-only refusals', () => {
   it("shows the server's read-only refusal of any write as an error toast", async () => {
     vi.stubGlobal(
       'fetch',
@@ -31,7 +32,7 @@ describe('query client', () => {
         }),
       ),
     )
-    const client = createQueryClient()
+    const client = new QueryClient()
     const invalidate = vi.spyOn(client, 'invalidateQueries')
     const user = userEvent.setup()
     render(
@@ -53,7 +54,7 @@ describe('query client', () => {
     )
     const user = userEvent.setup()
     render(
-      <QueryClientProvider client={createQueryClient()}>
+      <QueryClientProvider client={new QueryClient()}>
         <SaveButton />
         <Toaster />
       </QueryClientProvider>,
