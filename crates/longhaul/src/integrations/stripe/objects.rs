@@ -240,7 +240,7 @@ mod tests {
         .unwrap();
         assert_eq!(sub.customer.as_deref(), Some("cus_1"));
         assert_eq!((sub.period_start(), sub.period_end()), (Some(10), Some(20)));
-        let card = sub.default_payment_method.unwrap().card.unwrap();
+        let card = sub.default_payment_method.clone().unwrap().card.unwrap();
         assert_eq!(card.last4.as_deref(), Some("4242"));
         assert_eq!(sub.amount_cents(), None, "no items");
     }
