@@ -76,7 +76,7 @@ describe('test portal page', () => {
     expect(screen.getByLabelText(p.newCard)).toHaveValue('4242 4242 4242 4242')
 
     await user.click(screen.getByRole('button', { name: p.actions.renewal_fails }))
-    expect(await screen.findByText(p.done)).toBeInTheDocument()
+    expect(await screen.findByText(p.done.split(': ')[1])).toBeInTheDocument()
     expect(screen.getByTestId('portal-status')).toHaveTextContent(texts.billing.statusLabels.pastDue)
     const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST')
     expect(JSON.parse(String(post?.[1]?.body))).toEqual({ action: 'renewal_fails' })

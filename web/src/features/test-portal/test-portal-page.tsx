@@ -15,6 +15,7 @@ import { subscriptionStatusLabel, subscriptionStatusTone } from '@/lib/billing-s
 import { unixShortDate } from '@/lib/dates'
 import { formatCents } from '@/lib/money'
 import { queryKeys } from '@/lib/query-keys'
+import { specToast } from '@/lib/spec-toast'
 import { useSession } from '@/lib/session'
 import { texts } from '@/lib/texts'
 import { fetchTestPortal, runTestPortalAction, type PortalAction, type TestPortalActionRequest } from './api/test-portal-api'
@@ -54,7 +55,7 @@ export default function TestPortalPage() {
     onSuccess: (view) => {
       queryClient.setQueryData(key, view)
       setCardError(null)
-      toast.success(p.done)
+      specToast('success', p.done)
     },
     onError: (error) => {
       const message = error instanceof ApiError ? error.message : texts.errors.generic
