@@ -194,10 +194,10 @@ pub async fn customer_billing<C: ConnectionTrait>(
     let subscriptions = subscriptions
         .into_iter()
         .map(|mut s| {
-            if let (Some(pm), Some(card)) = (&mut s.default_payment_method, &default_card) {
-                if pm.id == card.id {
-                    pm.card = card.card.clone();
-                }
+            if let (Some(pm), Some(card)) = (&mut s.default_payment_method, &default_card)
+                && pm.id == card.id
+            {
+                pm.card = card.card.clone();
             }
             s
         })
