@@ -64,6 +64,13 @@ impl TenantScope {
         TenantScope { fleet_account_id }
     }
 
+    /// The fleet a driver-portal link names, for the portal's sign-in and
+    /// invite pages: they act only on that fleet's rows, and prove the
+    /// driver belongs to it before anything is shown.
+    pub fn for_portal_link(fleet_account_id: Uuid) -> TenantScope {
+        TenantScope { fleet_account_id }
+    }
+
     /// A background job (or an operator command) working on one fleet.
     /// Every caller is reviewed: `grep -rn 'TenantScope::for_job'`.
     pub fn for_job(fleet_account_id: Uuid) -> TenantScope {
@@ -166,6 +173,10 @@ fleet_owned! {
     fleet_list_count => FleetAccountId,
     eld_sync_run => FleetAccountId,
     fleet_document => FleetAccountId,
+    driver_session => FleetAccountId,
+    driver_invite => FleetAccountId,
+    driver_renewal => FleetAccountId,
+    fleet_message => FleetAccountId,
 }
 
 /// Marks the current transaction as acting for one fleet.

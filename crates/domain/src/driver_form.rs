@@ -16,6 +16,9 @@ pub struct DriverForm {
     pub first_name: Option<String>,
     pub last_name: Option<String>,
     pub username: Option<String>,
+    /// The driver's e-mail: their portal login when the fleet's portal logs
+    /// in by e-mail; stored lower-cased.
+    pub email: Option<String>,
     pub phone: Option<String>,
     pub license_number: Option<String>,
     pub license_state: Option<String>,
@@ -33,6 +36,7 @@ impl DriverForm {
             first_name: trim(self.first_name),
             last_name: trim(self.last_name),
             username: trim(self.username),
+            email: trim(self.email).map(|e| e.to_lowercase()),
             phone: trim(self.phone),
             license_number: trim(self.license_number).map(|l| l.to_uppercase()),
             license_state: trim(self.license_state).map(|s| s.to_uppercase()),
@@ -55,6 +59,12 @@ impl DriverForm {
             if value.as_ref().is_some_and(|v| v.chars().count() > max) {
                 fields.insert(key.into(), format!("At most {max} characters"));
             }
+        }
+        if d.email
+            .as_ref()
+            .is_some_and(|e| crate::Email::parse(e).is_err())
+        {
+            fields.insert("email".into(), texts().signup.email_invalid.clone());
         }
         if let Some(phone) = &d.phone {
             let digits = phone.chars().filter(char::is_ascii_digit).count();
@@ -125,6 +135,25 @@ mod tests {
             long.clean().unwrap_err()["last_name"],
             "At most 100 characters"
         );
+    }
+
+    #[test]
+    fn an_email_is_lower_cased_and_must_be_one() {
+        let d = DriverForm {
+            first_name: Some("A".into()),
+            email: Some(" Nia.Lane@Fleet.Example ".into()),
+            ..DriverForm::default()
+        };
+        assert_eq!(
+            d.clean().unwrap().email.as_deref(),
+            Some("nia.lane@fleet.example")
+        );
+        let bad = DriverForm {
+            first_name: Some("A".into()),
+            email: Some("nia@".into()),
+            ..DriverForm::default()
+        };
+        assert!(bad.clean().unwrap_err().contains_key("email"));
     }
 
     #[test]

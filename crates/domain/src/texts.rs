@@ -28,6 +28,35 @@ pub struct Texts {
     pub eld: EldTexts,
     pub documents: DocumentTexts,
     pub billing: BillingTexts,
+    pub driver_portal: DriverPortalTexts,
+    pub inbox: InboxTexts,
+    pub portal_review: PortalReviewTexts,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PortalReviewTexts {
+    pub reason_required: String,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct InboxTexts {
+    pub email_subject: String,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct DriverPortalTexts {
+    pub disabled: String,
+    pub invalid_username_credentials: String,
+    pub invalid_email_credentials: String,
+    pub invite_invalid: String,
+    pub invite_needs_email: String,
+    pub shared_password: String,
+    pub already_reviewed: String,
+    pub wrong_current_password: String,
+    pub field_required: String,
 }
 
 #[derive(Debug, Deserialize)]

@@ -11,8 +11,8 @@ use crate::jobs::JobQueue;
 use crate::mail::{DevMailbox, Mailer, QueuedMailer, SmtpMailer};
 use crate::modules::auth::password::PasswordHasher;
 use crate::modules::{
-    admin, app_config, auth, billing, dev_mailbox, documents, drivers, eld, fleet_account, health,
-    signup, vehicles,
+    admin, app_config, auth, billing, dev_mailbox, documents, driver_portal, drivers, eld,
+    fleet_account, health, signup, vehicles,
 };
 use crate::state::{App, AppState};
 use crate::{openapi, seed, spa};
@@ -289,10 +289,13 @@ pub fn api_routes(test_checkout: bool) -> OpenApiRouter<AppState> {
         .merge(drivers::routes::router())
         .merge(eld::routes::router())
         .merge(documents::routes::router())
+        .merge(driver_portal::admin_routes::router())
         .route_layer(middleware::from_fn(guards::fleet_writable))
         .merge(billing::fleet_routes::router())
         .route_layer(middleware::from_fn(guards::fleet_admin));
     let super_admin = admin::routes::router().route_layer(middleware::from_fn(guards::super_admin));
+    let driver =
+        driver_portal::routes::driver_router().route_layer(middleware::from_fn(guards::driver));
     let mut open = OpenApiRouter::new()
         .merge(auth::routes::router())
         .merge(signup::routes::router())
@@ -307,9 +310,11 @@ pub fn api_routes(test_checkout: bool) -> OpenApiRouter<AppState> {
         .merge(open)
         .merge(fleet_admin)
         .merge(super_admin)
+        .merge(driver)
         .route_layer(middleware::from_fn(guards::csrf));
     OpenApiRouter::with_openapi(openapi::ApiDoc::openapi())
         .merge(auth::routes::csrf_exempt_router())
+        .merge(driver_portal::routes::open_router())
         .merge(csrf_checked)
 }
 

@@ -446,6 +446,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/fleet/drivers/{id}/portal-invite": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** E-mails the driver a one-time link to set their own portal password. */
+        post: operations["send_invite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/fleet/eld": {
         parameters: {
             query?: never;
@@ -572,6 +589,55 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/fleet/inbox": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["inbox"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/fleet/inbox/unread": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The shell's unread count. */
+        get: operations["unread"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/fleet/inbox/{id}/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["mark_read"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/fleet/logo": {
         parameters: {
             query?: never;
@@ -598,6 +664,89 @@ export interface paths {
         get: operations["overview_view"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/fleet/portal/link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The link the fleet's drivers sign in at. */
+        get: operations["portal_link"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/fleet/renewals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The review queue: renewals waiting, oldest first. */
+        get: operations["pending_renewals"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/fleet/renewals/{id}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Files the renewal as a document with its expiration. */
+        post: operations["accept_renewal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/fleet/renewals/{id}/file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["renewal_file"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/fleet/renewals/{id}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["reject_renewal"];
         delete?: never;
         options?: never;
         head?: never;
@@ -743,6 +892,210 @@ export interface paths {
         get: operations["truck_detail"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portal/documents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["portal_documents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portal/documents/{id}/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["portal_download"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portal/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The portal's first screen: the driver, the fleet's branding and welcome
+         *     message, the truck and trailers.
+         */
+        get: operations["portal_me"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portal/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The contact form: into the fleet's inbox and to its admins by e-mail. */
+        post: operations["portal_contact"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portal/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: operations["portal_change_password"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portal/phone": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: operations["portal_change_phone"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portal/renewals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["my_renewals"];
+        put?: never;
+        /**
+         * multipart/form-data: target (driver | truck | trailer), trailer_id (for a
+         *     trailer), document_type, name, expiration_date (YYYY-MM-DD), note, then
+         *     the field `file` (a photo or a PDF).
+         */
+        post: operations["submit_renewal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portal/sign-out": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["portal_sign_out"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portal/{fleet_id}/config": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["portal_config"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portal/{fleet_id}/invites/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["portal_invite"];
+        put?: never;
+        /** Sets the driver's own password; the link works once. */
+        post: operations["portal_accept_invite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portal/{fleet_id}/logo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The fleet's logo for its portal's pages. */
+        get: operations["portal_logo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portal/{fleet_id}/sign-in": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["portal_sign_in"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1250,6 +1603,7 @@ export interface components {
             assigned_truck?: null | components["schemas"]["TruckItem"];
         };
         DriverInput: {
+            email?: string | null;
             first_name?: string | null;
             last_name?: string | null;
             license_number?: string | null;
@@ -1262,6 +1616,8 @@ export interface components {
             display_name: string;
             driver_id?: string | null;
             eld_provider?: string | null;
+            /** @description The driver's portal login when the fleet's portal logs in by e-mail. */
+            email?: string | null;
             first_name?: string | null;
             /** Format: uuid */
             id: string;
@@ -1381,6 +1737,11 @@ export interface components {
             message: string;
             row: number;
         };
+        Inbox: {
+            items: components["schemas"]["MessageView"][];
+            /** Format: int64 */
+            unread: number;
+        };
         IntegrationView: {
             attention_reason: string | null;
             geotab: null | components["schemas"]["GeotabDetails"];
@@ -1393,12 +1754,32 @@ export interface components {
             /** Format: date-time */
             updated_at: string;
         };
+        InviteAccept: {
+            password: string;
+        };
+        InviteSent: {
+            email: string;
+            /** Format: date-time */
+            expires_at: string;
+        };
+        InviteView: {
+            /** Format: date-time */
+            expires_at: string;
+            /** Format: uuid */
+            fleet_id: string;
+            fleet_name: string;
+            /** @description What the driver signs in with (their username or e-mail). */
+            login: string;
+            login_method: string;
+        };
         ListPage_DriverItem: {
             counts: components["schemas"]["TabCounts"];
             items: {
                 display_name: string;
                 driver_id?: string | null;
                 eld_provider?: string | null;
+                /** @description The driver's portal login when the fleet's portal logs in by e-mail. */
+                email?: string | null;
                 first_name?: string | null;
                 /** Format: uuid */
                 id: string;
@@ -1479,6 +1860,19 @@ export interface components {
         };
         MessageResponse: {
             message: string;
+        };
+        MessageView: {
+            company: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: uuid */
+            driver_id: string | null;
+            /** Format: uuid */
+            id: string;
+            message: string;
+            read: boolean;
+            sender_email: string;
+            sender_name: string;
         };
         Overview: {
             /** Format: int64 */
@@ -1611,6 +2005,10 @@ export interface components {
             /** Format: int64 */
             total: number;
         };
+        PasswordChange: {
+            current_password: string;
+            new_password: string;
+        };
         PasswordResetComplete: {
             password: string;
             token: string;
@@ -1648,6 +2046,9 @@ export interface components {
             /** @description succeeded | pending | failed */
             status: string;
         };
+        PhoneChange: {
+            phone: string;
+        };
         /**
          * @description What the stand-in's portal page can do to a subscription: the customer's
          *     own actions (a new card, cancel, resume) and what time would bring
@@ -1655,6 +2056,61 @@ export interface components {
          * @enum {string}
          */
         PortalAction: "update_card" | "renewal_fails" | "renewal_succeeds" | "retries_exhausted" | "cancel" | "resume";
+        /**
+         * @description What the sign-in page shows before anyone signs in: the fleet's
+         *     branding and how its drivers sign in.
+         */
+        PortalConfig: {
+            /** @description system_password | individual_password */
+            auth_type: string;
+            enabled: boolean;
+            /** Format: uuid */
+            fleet_id: string;
+            fleet_name: string;
+            /** @description username | email */
+            login_method: string;
+            logo_url: string | null;
+            primary_color: string;
+            secondary_color: string;
+        };
+        PortalDocument: {
+            /** @description company | truck | trailer | driver */
+            belongs_to: string;
+            document_type: string;
+            document_type_label: string;
+            /** Format: date */
+            expiration_date: string | null;
+            file_name: string;
+            /** Format: int64 */
+            file_size: number;
+            /** Format: uuid */
+            id: string;
+            name: string;
+        };
+        PortalDriver: {
+            display_name: string;
+            email: string | null;
+            first_name: string | null;
+            /** Format: uuid */
+            id: string;
+            last_name: string | null;
+            phone: string | null;
+            phone_display: string;
+            username: string | null;
+        };
+        /** @description The driver's whole first screen in one answer. */
+        PortalHome: {
+            /** @description Only with individual passwords. */
+            can_change_password: boolean;
+            csrf_token: string;
+            driver: components["schemas"]["PortalDriver"];
+            fleet: components["schemas"]["PortalConfig"];
+            /** Format: int32 */
+            session_timeout_minutes: number;
+            trailers: components["schemas"]["PortalTrailer"][];
+            truck: null | components["schemas"]["PortalTruck"];
+            welcome_message: string | null;
+        };
         PortalInput: {
             /** @example individual_password */
             auth_type: string;
@@ -1664,6 +2120,9 @@ export interface components {
             /** @description A new company-wide password (6 to 72 characters); empty keeps the stored one. */
             system_password?: string | null;
             welcome_message?: string | null;
+        };
+        PortalLink: {
+            url: string;
         };
         PortalSession: {
             /** @description Open in a new tab. */
@@ -1676,6 +2135,33 @@ export interface components {
             /** @description username | email */
             login_method: string;
             welcome_message?: string | null;
+        };
+        PortalSignInRequest: {
+            /** @description The username or e-mail, as the fleet's login method says. */
+            login: string;
+            password: string;
+        };
+        PortalSignedIn: {
+            csrf_token: string;
+            driver: components["schemas"]["PortalDriver"];
+        };
+        PortalTrailer: {
+            /** Format: uuid */
+            id: string;
+            license_plate: string | null;
+            name: string | null;
+            trailer_type: string | null;
+        };
+        PortalTruck: {
+            /** Format: uuid */
+            id: string;
+            license_plate: string | null;
+            make: string | null;
+            model: string | null;
+            name: string | null;
+            vin: string | null;
+            /** Format: int32 */
+            year: number | null;
         };
         PortalView: components["schemas"]["PortalSettings"] & {
             /** @description Whether a system password is stored; it is never sent. */
@@ -1698,6 +2184,36 @@ export interface components {
         PublicConfig: {
             booking_url: string | null;
             stand_ins: components["schemas"]["StandIns"];
+        };
+        RenewalReject: {
+            reason: string;
+        };
+        RenewalView: {
+            /** Format: date-time */
+            created_at: string;
+            /** Format: uuid */
+            document_id: string | null;
+            document_type: string;
+            document_type_label: string;
+            /** Format: uuid */
+            driver_id: string;
+            driver_name: string;
+            /** Format: date */
+            expiration_date: string | null;
+            file_name: string;
+            /** Format: int64 */
+            file_size: number;
+            file_type: string;
+            /** Format: uuid */
+            id: string;
+            name: string;
+            note: string | null;
+            reason: string | null;
+            /** @description pending | accepted | rejected */
+            status: string;
+            /** @description driver | truck | trailer */
+            target_kind: string;
+            target_name: string | null;
         };
         /**
          * @description A role the server recognises (spec part 1 §6).
@@ -1999,6 +2515,10 @@ export interface components {
             vin?: string | null;
             /** Format: int32 */
             year?: number | null;
+        };
+        UnreadCount: {
+            /** Format: int64 */
+            unread: number;
         };
         UserItem: {
             /** Format: uuid */
@@ -3350,6 +3870,43 @@ export interface operations {
             };
         };
     };
+    send_invite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InviteSent"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     status: {
         parameters: {
             query?: never;
@@ -3643,6 +4200,71 @@ export interface operations {
             };
         };
     };
+    inbox: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Inbox"];
+                };
+            };
+        };
+    };
+    unread: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnreadCount"];
+                };
+            };
+        };
+    };
+    mark_read: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     logo: {
         parameters: {
             query?: never;
@@ -3695,6 +4317,158 @@ export interface operations {
                 };
             };
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    portal_link: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PortalLink"];
+                };
+            };
+        };
+    };
+    pending_renewals: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RenewalView"][];
+                };
+            };
+        };
+    };
+    accept_renewal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RenewalView"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    renewal_file: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The uploaded file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    reject_renewal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RenewalReject"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RenewalView"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4037,6 +4811,474 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    portal_documents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PortalDocument"][];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    portal_download: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file, under its original name */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    portal_me: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PortalHome"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    portal_contact: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ContactRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageView"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    portal_change_password: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasswordChange"];
+            };
+        };
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    portal_change_phone: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PhoneChange"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PortalDriver"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    my_renewals: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RenewalView"][];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    submit_renewal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RenewalView"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    portal_sign_out: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    portal_config: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                fleet_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PortalConfig"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    portal_invite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                fleet_id: string;
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InviteView"];
+                };
+            };
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    portal_accept_invite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                fleet_id: string;
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InviteAccept"];
+            };
+        };
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    portal_logo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                fleet_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The logo image */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    portal_sign_in: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                fleet_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PortalSignInRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PortalSignedIn"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

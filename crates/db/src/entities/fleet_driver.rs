@@ -19,6 +19,12 @@ pub struct Model {
     pub eld_provider: Option<String>,
     pub notes: Option<String>,
     pub is_active: bool,
+    /// The driver's e-mail, lower-cased: the portal login when the fleet's
+    /// portal logs in by e-mail; unique within the fleet.
+    pub email: Option<String>,
+    /// The driver's own portal password (individual passwords), hashed.
+    pub portal_password_hash: Option<String>,
+    pub portal_password_set_at: Option<DateTimeUtc>,
     /// The provider's record as received.
     pub raw: Option<Json>,
     /// What the last sync wrote, hashed, and the `updated_at` it set

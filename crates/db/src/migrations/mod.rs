@@ -18,6 +18,7 @@ mod m0013_list_count_trigger_groups;
 mod m0014_fleet_documents;
 mod m0015_document_search_index;
 mod m0016_stripe_billing_mirror;
+mod m0017_driver_portal;
 pub mod rls;
 
 pub struct Migrator;
@@ -42,6 +43,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0014_fleet_documents::Migration),
             Box::new(m0015_document_search_index::Migration),
             Box::new(m0016_stripe_billing_mirror::Migration),
+            Box::new(m0017_driver_portal::Migration),
         ]
     }
 }

@@ -6,9 +6,10 @@
 use sea_orm_migration::sea_orm::{ConnectionTrait, DatabaseBackend, DbErr};
 
 /// Tables with a `fleet_account_id` column that are not a tenant's rows, and
-/// why. `accounts` links a signed-in user to their fleet: it is read while the
+/// why. `accounts` links a signed-in user to their fleet, and
+/// `driver_sessions` a signed-in driver to theirs: both are read while the
 /// session is resolved, before any tenant is known.
-pub const NOT_TENANT_TABLES: &[&str] = &["accounts"];
+pub const NOT_TENANT_TABLES: &[&str] = &["accounts", "driver_sessions"];
 
 /// Puts `table` under a forced `tenant_isolation` policy on PostgreSQL (no-op
 /// on SQLite, where the query layer's `TenantScope` is the wall). A row is

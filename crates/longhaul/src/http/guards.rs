@@ -5,10 +5,11 @@
 //! `SuperAdmin`). An extractor whose guard layer is missing is a programming
 //! error: it answers 500, never lets the request through.
 
-use super::session::ResolvedSession;
+use super::session::{ResolvedDriver, ResolvedSession};
 use crate::http::ApiError;
 use crate::modules::auth::SessionUser;
 use crate::modules::auth::tokens::constant_time_eq;
+use crate::modules::driver_portal::sessions::DriverSession;
 use axum::extract::{FromRequestParts, Request};
 use axum::http::Method;
 use axum::http::request::Parts;
@@ -25,18 +26,37 @@ fn session_of(req: &Request) -> Option<&SessionUser> {
         .and_then(|s| s.0.as_ref())
 }
 
+fn driver_of(req: &Request) -> Option<&DriverSession> {
+    req.extensions()
+        .get::<ResolvedDriver>()
+        .and_then(|s| s.0.as_ref())
+}
+
+/// No user session: 403 for a signed-in driver (who may use only the
+/// portal's endpoints), 401 for anyone else.
+fn refused_without_user(req: &Request) -> Response {
+    if driver_of(req).is_some() {
+        forbidden()
+    } else {
+        unauthorized()
+    }
+}
+
 /// Refuses a write made with a session cookie but without the session's
 /// CSRF token. Routes that must stay open to a stale cookie (the anonymous
 /// auth forms) are the ones outside this layer, declared where they are routed.
 pub async fn csrf(req: Request, next: Next) -> Response {
     let unsafe_method = !matches!(*req.method(), Method::GET | Method::HEAD | Method::OPTIONS);
-    if unsafe_method && let Some(user) = session_of(&req) {
+    let expected = session_of(&req)
+        .map(|user| user.csrf_token.as_str())
+        .or_else(|| driver_of(&req).map(|driver| driver.csrf_token.as_str()));
+    if unsafe_method && let Some(expected) = expected {
         let sent = req
             .headers()
             .get(CSRF_HEADER)
             .and_then(|v| v.to_str().ok())
             .unwrap_or_default();
-        if !constant_time_eq(sent, &user.csrf_token) {
+        if !constant_time_eq(sent, expected) {
             return ApiError::Forbidden {
                 code: "csrf_invalid",
                 message: texts().auth.csrf_invalid.clone(),
@@ -73,7 +93,7 @@ pub struct FleetAdmin(pub TenantScope);
 /// Admits fleet admins of a fleet: 401 without a session, 403 otherwise.
 pub async fn fleet_admin(mut req: Request, next: Next) -> Response {
     let Some(user) = session_of(&req) else {
-        return unauthorized();
+        return refused_without_user(&req);
     };
     let is_fleet_admin = user.profile.role.as_deref() == Some(Role::FleetAdmin.as_str());
     let Some(fleet) = user.fleet_account_id.filter(|_| is_fleet_admin) else {
@@ -102,7 +122,7 @@ pub struct SuperAdmin(pub SessionUser);
 /// Admits super admins: 401 without a session, 403 for any other role.
 pub async fn super_admin(mut req: Request, next: Next) -> Response {
     let Some(user) = session_of(&req) else {
-        return unauthorized();
+        return refused_without_user(&req);
     };
     if user.profile.role.as_deref() != Some(Role::SuperAdmin.as_str()) {
         return forbidden();
@@ -161,4 +181,29 @@ pub async fn fleet_writable(
         }
     }
     next.run(req).await
+}
+
+/// Admits a signed-in driver (the driver portal's own endpoints): 401
+/// without a driver's session, 403 for a fleet or admin user's.
+pub async fn driver(mut req: Request, next: Next) -> Response {
+    let Some(driver) = driver_of(&req).cloned() else {
+        return if session_of(&req).is_some() {
+            forbidden()
+        } else {
+            unauthorized()
+        };
+    };
+    req.extensions_mut().insert(driver);
+    next.run(req).await
+}
+
+impl<S: Send + Sync> FromRequestParts<S> for DriverSession {
+    type Rejection = ApiError;
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, Self::Rejection> {
+        parts
+            .extensions
+            .get::<DriverSession>()
+            .cloned()
+            .ok_or_else(|| missing_guard("driver"))
+    }
 }

@@ -6,6 +6,7 @@ use crate::http::ApiError;
 use crate::http::cookies::SESSION_COOKIE;
 use crate::modules::auth::SessionUser;
 use crate::modules::auth::service::sessions::{self, IdleRules};
+use crate::modules::driver_portal::sessions::{self as driver_sessions, DriverSession};
 use crate::state::AppState;
 use axum::extract::{FromRequestParts, Request, State};
 use axum::http::request::Parts;
@@ -18,13 +19,27 @@ use domain::{Role, texts};
 #[derive(Clone)]
 pub(super) struct ResolvedSession(pub(super) Option<SessionUser>);
 
+/// A driver-portal session the middleware found (its cookie token starts
+/// with `d.`); the role guards answer 403 to it, `guards::driver` admits it.
+#[derive(Clone)]
+pub(super) struct ResolvedDriver(pub(super) Option<DriverSession>);
+
 pub async fn resolve_session(
     State(state): State<AppState>,
     mut req: Request,
     next: Next,
 ) -> Response {
     let jar = CookieJar::from_headers(req.headers());
+    let mut driver = None;
     let user = match jar.get(SESSION_COOKIE) {
+        Some(cookie) if driver_sessions::is_driver_token(cookie.value()) => {
+            match driver_sessions::resolve(&state.db, cookie.value(), &state.session_timeouts).await
+            {
+                Ok(found) => driver = found,
+                Err(err) => return ApiError::from(err).into_response(),
+            }
+            None
+        }
         Some(cookie) => {
             let idle = IdleRules {
                 fleet_timeouts: &state.session_timeouts,
@@ -38,6 +53,7 @@ pub async fn resolve_session(
         None => None,
     };
     req.extensions_mut().insert(ResolvedSession(user));
+    req.extensions_mut().insert(ResolvedDriver(driver));
     next.run(req).await
 }
 

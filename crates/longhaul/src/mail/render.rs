@@ -27,6 +27,8 @@ static TEMPLATES: LazyLock<Environment<'static>> = LazyLock::new(|| {
         "dashboard_ready",
         "already_registered",
         "confirm_account",
+        "driver_invite",
+        "portal_message",
     );
     for (name, source) in layout.into_iter().chain(emails) {
         if let Err(err) = env.add_template(name, source) {
@@ -69,6 +71,8 @@ mod tests {
             "dashboard_ready",
             "already_registered",
             "confirm_account",
+            "driver_invite",
+            "portal_message",
         ] {
             let mail = email(
                 "a@b.test",

@@ -4,6 +4,7 @@ pub mod auth;
 pub mod billing;
 pub mod dev_mailbox;
 pub mod documents;
+pub mod driver_portal;
 pub mod drivers;
 pub mod eld;
 pub mod fleet_account;

@@ -93,6 +93,9 @@ pub async fn seed_assets<C: ConnectionTrait>(
             license_number: Set(Some(format!("D{:08}", 1_000_000 + i))),
             license_state: Set(Some(STATES[i % STATES.len()].into())),
             eld_provider: Set(Some("samsara".into())),
+            email: Set(None),
+            portal_password_hash: Set(None),
+            portal_password_set_at: Set(None),
             notes: Set(None),
             is_active: Set(i + 1 != sizes.drivers || sizes.drivers < 3),
             raw: Set(Some(

@@ -10,7 +10,7 @@ pub mod routes;
 pub mod service;
 mod sniff;
 pub mod sweep;
-mod upload;
+pub mod upload;
 
 pub use error::DocumentsError;
 

@@ -211,7 +211,9 @@ pub async fn delete<Conn: ConnectionTrait>(
         > 0)
 }
 
-/// Which of `paths` a row of the fleet points at.
+/// Which of `paths` a row of the fleet points at: a document, or a
+/// driver's renewal that is not rejected (a renewal's object becomes its
+/// document's when accepted).
 pub async fn referenced_paths<Conn: ConnectionTrait>(
     conn: &Conn,
     scope: TenantScope,
@@ -224,7 +226,16 @@ pub async fn referenced_paths<Conn: ConnectionTrait>(
         .into_tuple()
         .all(conn)
         .await?;
-    Ok(found.into_iter().collect())
+    use db::entities::driver_renewal::{Column as R, Entity as Renewal};
+    let renewals: Vec<String> = Renewal::scoped(scope)
+        .select_only()
+        .column(R::FilePath)
+        .filter(R::FilePath.is_in(paths.iter().map(String::as_str)))
+        .filter(R::Status.ne("rejected"))
+        .into_tuple()
+        .all(conn)
+        .await?;
+    Ok(found.into_iter().chain(renewals).collect())
 }
 
 /// A truck's or trailer's (name, identifier) by id, for the rows shown.

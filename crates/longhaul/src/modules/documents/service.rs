@@ -35,14 +35,17 @@ pub fn today() -> NaiveDate {
     Utc::now().date_naive()
 }
 
-fn invalid(field: &'static str, message: &str) -> DocumentsError {
+pub(crate) fn invalid(field: &'static str, message: &str) -> DocumentsError {
     DocumentsError::Invalid {
         field,
         message: message.to_owned(),
     }
 }
 
-fn date(received: &Received, field: &'static str) -> Result<Option<NaiveDate>, DocumentsError> {
+pub(crate) fn date(
+    received: &Received,
+    field: &'static str,
+) -> Result<Option<NaiveDate>, DocumentsError> {
     received
         .text(field)
         .map(|raw| {
@@ -64,7 +67,7 @@ fn uuid_field(
 }
 
 /// Control characters out (line breaks kept where `multiline`).
-fn clean_text(raw: &str, multiline: bool) -> String {
+pub(crate) fn clean_text(raw: &str, multiline: bool) -> String {
     raw.chars()
         .filter(|c| !c.is_control() || (multiline && matches!(c, '\n' | '\t')))
         .collect::<String>()

@@ -17,6 +17,8 @@ pub struct DriverItem {
     pub last_name: Option<String>,
     pub display_name: String,
     pub username: Option<String>,
+    /// The driver's portal login when the fleet's portal logs in by e-mail.
+    pub email: Option<String>,
     pub phone: Option<String>,
     pub phone_display: String,
     pub license_number: Option<String>,
@@ -36,6 +38,7 @@ pub struct DriverListRow {
     pub first_name: Option<String>,
     pub last_name: Option<String>,
     pub username: Option<String>,
+    pub email: Option<String>,
     pub phone: Option<String>,
     pub license_number: Option<String>,
     pub license_state: Option<String>,
@@ -58,6 +61,7 @@ impl From<DriverListRow> for DriverItem {
             first_name: d.first_name,
             last_name: d.last_name,
             username: d.username,
+            email: d.email,
             phone: d.phone,
             license_number: d.license_number,
             license_state: d.license_state,
@@ -76,6 +80,7 @@ impl From<&fleet_driver::Model> for DriverItem {
             first_name: d.first_name.clone(),
             last_name: d.last_name.clone(),
             username: d.username.clone(),
+            email: d.email.clone(),
             phone: d.phone.clone(),
             license_number: d.license_number.clone(),
             license_state: d.license_state.clone(),
@@ -104,6 +109,8 @@ pub struct DriverInput {
     #[serde(default)]
     pub username: Option<String>,
     #[serde(default)]
+    pub email: Option<String>,
+    #[serde(default)]
     pub phone: Option<String>,
     #[serde(default)]
     pub license_number: Option<String>,
@@ -119,6 +126,7 @@ impl From<DriverInput> for DriverForm {
             first_name: i.first_name,
             last_name: i.last_name,
             username: i.username,
+            email: i.email,
             phone: i.phone,
             license_number: i.license_number,
             license_state: i.license_state,

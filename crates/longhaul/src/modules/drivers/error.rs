@@ -19,16 +19,24 @@ pub enum DriversError {
     /// both win.
     #[error("another driver of this fleet already has that username")]
     UsernameTaken,
+    /// So is an e-mail (`uq_fleet_drivers_email`).
+    #[error("another driver of this fleet already has that e-mail")]
+    EmailTaken,
     #[error(transparent)]
     Database(DbErr),
 }
 
 /// The one place a database refusal becomes the conflict: the drivers'
-/// only unique index a write can break is the fleet's usernames.
+/// unique indexes a write can break are the fleet's usernames and e-mails
+/// (PostgreSQL names the index, SQLite the columns).
 impl From<DbErr> for DriversError {
     fn from(err: DbErr) -> Self {
         if is_unique_violation(&err) {
-            DriversError::UsernameTaken
+            if err.to_string().contains("email") {
+                DriversError::EmailTaken
+            } else {
+                DriversError::UsernameTaken
+            }
         } else {
             DriversError::Database(err)
         }
@@ -46,6 +54,10 @@ impl From<DriversError> for ApiError {
             DriversError::UsernameTaken => ApiError::Conflict {
                 code: "username_taken",
                 message: "Another driver of this fleet already has that username".into(),
+            },
+            DriversError::EmailTaken => ApiError::Conflict {
+                code: "email_taken",
+                message: "Another driver of this fleet already has that e-mail".into(),
             },
             DriversError::Database(err) => err.into(),
         }

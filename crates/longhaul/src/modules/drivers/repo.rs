@@ -98,6 +98,9 @@ pub async fn insert<C: ConnectionTrait>(
         first_name: Set(d.first_name),
         last_name: Set(d.last_name),
         username: Set(d.username),
+        email: Set(d.email),
+        portal_password_hash: Set(None),
+        portal_password_set_at: Set(None),
         phone: Set(d.phone),
         license_number: Set(d.license_number),
         license_state: Set(d.license_state),
@@ -127,6 +130,7 @@ pub async fn update<C: ConnectionTrait>(
     active.first_name = Set(d.first_name);
     active.last_name = Set(d.last_name);
     active.username = Set(d.username);
+    active.email = Set(d.email);
     active.phone = Set(d.phone);
     active.license_number = Set(d.license_number);
     active.license_state = Set(d.license_state);

@@ -9,6 +9,6 @@ pub mod repo;
 pub mod routes;
 pub mod service;
 pub mod settings;
-mod view;
+pub mod view;
 
 pub use error::FleetAccountError;

@@ -225,8 +225,12 @@ pub async fn update_portal(
         welcome_message: welcome,
     };
     let system_password = settings.auth_type == "system_password";
+    let auth_type = settings.auth_type.clone();
+    let new_system_password = password_hash.is_some();
     let settings = serde_json::to_value(settings).map_err(anyhow::Error::from)?;
+    let mut sign_in_changed = new_system_password;
     edit_account(db, scope, |fleet, a| {
+        sign_in_changed |= super::view::portal_settings(fleet).auth_type != auth_type;
         if system_password && password_hash.is_none() && fleet.portal_system_password_hash.is_none()
         {
             return Err(FleetAccountError::field(
@@ -240,5 +244,11 @@ pub async fn update_portal(
         }
         Ok(())
     })
-    .await
+    .await?;
+    if sign_in_changed {
+        // A rotated shared password (or another way of signing in) signs
+        // every driver out.
+        crate::modules::driver_portal::sessions::end_all_of_fleet(db, scope).await?;
+    }
+    Ok(())
 }

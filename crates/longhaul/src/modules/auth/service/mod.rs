@@ -7,7 +7,7 @@ pub mod registration;
 pub mod reset;
 pub mod sessions;
 pub mod sign_in;
-mod throttle;
+pub mod throttle;
 
 use super::password::PasswordHasher;
 use crate::mail::Mailer;

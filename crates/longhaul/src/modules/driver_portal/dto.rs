@@ -1,0 +1,215 @@
+//! The driver portal's request and response bodies.
+
+use chrono::{DateTime, NaiveDate, Utc};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+use uuid::Uuid;
+
+/// What the sign-in page shows before anyone signs in: the fleet's
+/// branding and how its drivers sign in.
+#[derive(Serialize, ToSchema)]
+pub struct PortalConfig {
+    pub fleet_id: Uuid,
+    pub fleet_name: String,
+    #[schema(required = true)]
+    pub logo_url: Option<String>,
+    pub primary_color: String,
+    pub secondary_color: String,
+    pub enabled: bool,
+    /// username | email
+    pub login_method: String,
+    /// system_password | individual_password
+    pub auth_type: String,
+}
+
+#[derive(Deserialize, ToSchema)]
+pub struct PortalSignInRequest {
+    /// The username or e-mail, as the fleet's login method says.
+    pub login: String,
+    pub password: String,
+}
+
+#[derive(Serialize, ToSchema, Clone)]
+pub struct PortalDriver {
+    pub id: Uuid,
+    pub display_name: String,
+    #[schema(required = true)]
+    pub first_name: Option<String>,
+    #[schema(required = true)]
+    pub last_name: Option<String>,
+    #[schema(required = true)]
+    pub username: Option<String>,
+    #[schema(required = true)]
+    pub email: Option<String>,
+    #[schema(required = true)]
+    pub phone: Option<String>,
+    pub phone_display: String,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct PortalSignedIn {
+    pub csrf_token: String,
+    pub driver: PortalDriver,
+}
+
+/// The driver's whole first screen in one answer.
+#[derive(Serialize, ToSchema)]
+pub struct PortalHome {
+    pub driver: PortalDriver,
+    pub fleet: PortalConfig,
+    #[schema(required = true)]
+    pub welcome_message: Option<String>,
+    pub session_timeout_minutes: i32,
+    /// Only with individual passwords.
+    pub can_change_password: bool,
+    #[schema(required = true)]
+    pub truck: Option<PortalTruck>,
+    pub trailers: Vec<PortalTrailer>,
+    pub csrf_token: String,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct PortalTruck {
+    pub id: Uuid,
+    #[schema(required = true)]
+    pub name: Option<String>,
+    #[schema(required = true)]
+    pub make: Option<String>,
+    #[schema(required = true)]
+    pub model: Option<String>,
+    #[schema(required = true)]
+    pub year: Option<i32>,
+    #[schema(required = true)]
+    pub vin: Option<String>,
+    #[schema(required = true)]
+    pub license_plate: Option<String>,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct PortalTrailer {
+    pub id: Uuid,
+    #[schema(required = true)]
+    pub name: Option<String>,
+    #[schema(required = true)]
+    pub trailer_type: Option<String>,
+    #[schema(required = true)]
+    pub license_plate: Option<String>,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct PortalDocument {
+    pub id: Uuid,
+    pub name: String,
+    pub document_type: String,
+    pub document_type_label: String,
+    #[schema(required = true)]
+    pub expiration_date: Option<NaiveDate>,
+    /// company | truck | trailer | driver
+    pub belongs_to: String,
+    pub file_name: String,
+    pub file_size: i64,
+}
+
+#[derive(Deserialize, ToSchema)]
+pub struct PasswordChange {
+    pub current_password: String,
+    pub new_password: String,
+}
+
+#[derive(Deserialize, ToSchema)]
+pub struct PhoneChange {
+    pub phone: String,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct InviteView {
+    pub fleet_name: String,
+    /// What the driver signs in with (their username or e-mail).
+    pub login: String,
+    pub login_method: String,
+    pub fleet_id: Uuid,
+    pub expires_at: DateTime<Utc>,
+}
+
+#[derive(Deserialize, ToSchema)]
+pub struct InviteAccept {
+    pub password: String,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct InviteSent {
+    pub email: String,
+    pub expires_at: DateTime<Utc>,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct PortalLink {
+    pub url: String,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct RenewalView {
+    pub id: Uuid,
+    pub driver_id: Uuid,
+    pub driver_name: String,
+    /// driver | truck | trailer
+    pub target_kind: String,
+    #[schema(required = true)]
+    pub target_name: Option<String>,
+    pub name: String,
+    pub document_type: String,
+    pub document_type_label: String,
+    #[schema(required = true)]
+    pub expiration_date: Option<NaiveDate>,
+    #[schema(required = true)]
+    pub note: Option<String>,
+    pub file_name: String,
+    pub file_type: String,
+    pub file_size: i64,
+    /// pending | accepted | rejected
+    pub status: String,
+    #[schema(required = true)]
+    pub reason: Option<String>,
+    #[schema(required = true)]
+    pub document_id: Option<Uuid>,
+    pub created_at: DateTime<Utc>,
+}
+
+#[derive(Deserialize, ToSchema)]
+pub struct RenewalReject {
+    pub reason: String,
+}
+
+#[derive(Deserialize, ToSchema)]
+pub struct ContactRequest {
+    pub name: String,
+    pub email: String,
+    #[serde(default)]
+    pub company: Option<String>,
+    pub message: String,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct MessageView {
+    pub id: Uuid,
+    pub sender_name: String,
+    pub sender_email: String,
+    #[schema(required = true)]
+    pub company: Option<String>,
+    pub message: String,
+    #[schema(required = true)]
+    pub driver_id: Option<Uuid>,
+    pub created_at: DateTime<Utc>,
+    pub read: bool,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct Inbox {
+    pub items: Vec<MessageView>,
+    pub unread: u64,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct UnreadCount {
+    pub unread: u64,
+}

@@ -1,0 +1,104 @@
+//! What the driver portal can refuse, and how each refusal reads over HTTP.
+
+use crate::http::ApiError;
+use crate::modules::auth::AuthError;
+use crate::modules::auth::password::HashError;
+use crate::modules::documents::DocumentsError;
+use axum::http::StatusCode;
+use sea_orm::DbErr;
+use std::collections::BTreeMap;
+
+#[derive(Debug, thiserror::Error)]
+pub enum PortalError {
+    #[error("{message}")]
+    Invalid {
+        message: String,
+        fields: BTreeMap<String, String>,
+    },
+    /// No such fleet, driver, document or renewal (another fleet's is the same).
+    #[error("not found")]
+    NotFound,
+    /// The fleet's portal is turned off.
+    #[error("the driver portal is turned off")]
+    Disabled { fleet_name: String },
+    /// Wrong login or password, or a driver who may not sign in.
+    #[error("invalid credentials")]
+    InvalidCredentials { login_method: String },
+    /// The invite link is unknown, used or expired.
+    #[error("the invite link is no longer valid")]
+    InviteInvalid,
+    /// Only with individual passwords.
+    #[error("the fleet uses one shared password")]
+    SharedPassword,
+    /// The renewal was reviewed already.
+    #[error("already reviewed")]
+    AlreadyReviewed,
+    /// The driver has no e-mail to send an invite to.
+    #[error("the driver has no e-mail")]
+    NoEmail,
+    #[error(transparent)]
+    Auth(#[from] AuthError),
+    #[error(transparent)]
+    Hashing(#[from] HashError),
+    #[error(transparent)]
+    Documents(#[from] DocumentsError),
+    #[error(transparent)]
+    Database(#[from] DbErr),
+    #[error(transparent)]
+    Internal(#[from] anyhow::Error),
+}
+
+impl PortalError {
+    pub fn field(field: &str, message: impl Into<String>) -> Self {
+        let message = message.into();
+        PortalError::Invalid {
+            fields: BTreeMap::from([(field.to_owned(), message.clone())]),
+            message,
+        }
+    }
+}
+
+impl From<PortalError> for ApiError {
+    fn from(err: PortalError) -> Self {
+        let t = &domain::texts().driver_portal;
+        match err {
+            PortalError::Invalid { message, fields } => ApiError::Invalid { message, fields },
+            PortalError::NotFound => ApiError::NotFound,
+            PortalError::Disabled { fleet_name } => ApiError::Forbidden {
+                code: "portal_disabled",
+                message: t.disabled.replace("{fleet}", &fleet_name),
+            },
+            PortalError::InvalidCredentials { login_method } => ApiError::Status {
+                status: StatusCode::UNAUTHORIZED,
+                code: "invalid_credentials",
+                message: if login_method == "email" {
+                    t.invalid_email_credentials.clone()
+                } else {
+                    t.invalid_username_credentials.clone()
+                },
+            },
+            PortalError::InviteInvalid => ApiError::Status {
+                status: StatusCode::GONE,
+                code: "invite_invalid",
+                message: t.invite_invalid.clone(),
+            },
+            PortalError::SharedPassword => ApiError::Conflict {
+                code: "shared_password",
+                message: t.shared_password.clone(),
+            },
+            PortalError::AlreadyReviewed => ApiError::Conflict {
+                code: "already_reviewed",
+                message: t.already_reviewed.clone(),
+            },
+            PortalError::NoEmail => ApiError::Invalid {
+                message: t.invite_needs_email.clone(),
+                fields: BTreeMap::from([("email".to_owned(), t.invite_needs_email.clone())]),
+            },
+            PortalError::Auth(err) => err.into(),
+            PortalError::Hashing(err) => err.into(),
+            PortalError::Documents(err) => err.into(),
+            PortalError::Database(err) => err.into(),
+            PortalError::Internal(err) => ApiError::internal(err),
+        }
+    }
+}

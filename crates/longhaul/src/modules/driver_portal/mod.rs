@@ -1,0 +1,22 @@
+//! The driver portal (spec part 1 §2 Driver portal, §4 contact form; part 2
+//! §2 Portal Settings; issue 13): drivers of a fleet sign in through the
+//! fleet's portal link as its Portal Settings say, see their truck and the
+//! documents shared with them, upload renewals that the fleet admin
+//! reviews, and write to the fleet's office. The web's
+//! `features/driver-portal` has the same name.
+
+pub mod admin_routes;
+pub mod dto;
+mod emails;
+pub mod error;
+mod home;
+mod invites;
+mod messages;
+mod renewals;
+mod repo;
+pub mod routes;
+pub mod sessions;
+mod shared_documents;
+mod sign_in;
+
+pub use error::PortalError;

@@ -1,0 +1,466 @@
+//! The driver portal's queries. Every fleet table is reached through its
+//! scoped finder; `driver_sessions` is looked up by token hash alone while
+//! a request's session is resolved (it is not a tenant table, m0017).
+
+use chrono::{DateTime, Utc};
+use db::entities::{
+    account, driver_invite, driver_renewal, driver_session, fleet_account, fleet_document,
+    fleet_driver, fleet_message, fleet_trailer, fleet_vehicle, profile,
+};
+use db::tenancy::{FleetOwned, TenantScope};
+use domain::Role;
+use sea_orm::sea_query::{Condition, Expr};
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, PaginatorTrait,
+    QueryFilter, QueryOrder, QuerySelect, Set,
+};
+use uuid::Uuid;
+
+pub async fn fleet<C: ConnectionTrait>(
+    conn: &C,
+    scope: TenantScope,
+) -> Result<Option<fleet_account::Model>, DbErr> {
+    fleet_account::Entity::scoped(scope).one(conn).await
+}
+
+pub async fn driver<C: ConnectionTrait>(
+    conn: &C,
+    scope: TenantScope,
+    id: Uuid,
+) -> Result<Option<fleet_driver::Model>, DbErr> {
+    fleet_driver::Entity::scoped_by_id(scope, id)
+        .one(conn)
+        .await
+}
+
+/// An active driver of the fleet by the login the portal asks for.
+pub async fn active_driver_by_login<C: ConnectionTrait>(
+    conn: &C,
+    scope: TenantScope,
+    by_email: bool,
+    login: &str,
+) -> Result<Option<fleet_driver::Model>, DbErr> {
+    let column = if by_email {
+        fleet_driver::Column::Email
+    } else {
+        fleet_driver::Column::Username
+    };
+    fleet_driver::Entity::scoped(scope)
+        .filter(column.eq(login))
+        .filter(fleet_driver::Column::IsActive.eq(true))
+        .one(conn)
+        .await
+}
+
+pub async fn insert_session<C: ConnectionTrait>(
+    conn: &C,
+    row: driver_session::ActiveModel,
+) -> Result<(), DbErr> {
+    row.insert(conn).await.map(drop)
+}
+
+/// An unexpired session by its token's hash.
+pub async fn session<C: ConnectionTrait>(
+    conn: &C,
+    token_hash: &str,
+) -> Result<Option<driver_session::Model>, DbErr> {
+    driver_session::Entity::find_by_id(token_hash.to_owned())
+        .filter(driver_session::Column::ExpiresAt.gt(Utc::now()))
+        .one(conn)
+        .await
+}
+
+pub async fn delete_session<C: ConnectionTrait>(conn: &C, token_hash: &str) -> Result<(), DbErr> {
+    driver_session::Entity::delete_by_id(token_hash.to_owned())
+        .exec(conn)
+        .await
+        .map(drop)
+}
+
+pub async fn touch_session<C: ConnectionTrait>(conn: &C, token_hash: &str) -> Result<(), DbErr> {
+    driver_session::Entity::update_many()
+        .col_expr(
+            driver_session::Column::LastSeenAt,
+            Expr::value(Some(Utc::now())),
+        )
+        .filter(driver_session::Column::Id.eq(token_hash))
+        .exec(conn)
+        .await
+        .map(drop)
+}
+
+/// Signs the driver out everywhere (deactivated, password changed).
+pub async fn delete_sessions_of_driver<C: ConnectionTrait>(
+    conn: &C,
+    scope: TenantScope,
+    driver_id: Uuid,
+) -> Result<u64, DbErr> {
+    Ok(driver_session::Entity::scoped_delete(scope)
+        .filter(driver_session::Column::DriverId.eq(driver_id))
+        .exec(conn)
+        .await?
+        .rows_affected)
+}
+
+/// Signs every driver of the fleet out (the shared password changed).
+pub async fn delete_sessions_of_fleet<C: ConnectionTrait>(
+    conn: &C,
+    scope: TenantScope,
+) -> Result<u64, DbErr> {
+    Ok(driver_session::Entity::scoped_delete(scope)
+        .exec(conn)
+        .await?
+        .rows_affected)
+}
+
+pub async fn set_password<C: ConnectionTrait>(
+    conn: &C,
+    driver: fleet_driver::Model,
+    hash: String,
+) -> Result<(), DbErr> {
+    let mut row: fleet_driver::ActiveModel = driver.into();
+    row.portal_password_hash = Set(Some(hash));
+    row.portal_password_set_at = Set(Some(Utc::now()));
+    row.update(conn).await.map(drop)
+}
+
+pub async fn set_phone<C: ConnectionTrait>(
+    conn: &C,
+    driver: fleet_driver::Model,
+    phone: String,
+) -> Result<fleet_driver::Model, DbErr> {
+    let mut row: fleet_driver::ActiveModel = driver.into();
+    row.phone = Set(Some(phone));
+    row.updated_at = Set(Utc::now());
+    row.update(conn).await
+}
+
+pub async fn insert_invite<C: ConnectionTrait>(
+    conn: &C,
+    row: driver_invite::ActiveModel,
+) -> Result<(), DbErr> {
+    row.insert(conn).await.map(drop)
+}
+
+/// An unused, unexpired invite by its token's hash.
+pub async fn live_invite<C: ConnectionTrait>(
+    conn: &C,
+    scope: TenantScope,
+    token_hash: &str,
+) -> Result<Option<driver_invite::Model>, DbErr> {
+    driver_invite::Entity::scoped(scope)
+        .filter(driver_invite::Column::Id.eq(token_hash))
+        .filter(driver_invite::Column::UsedAt.is_null())
+        .filter(driver_invite::Column::ExpiresAt.gt(Utc::now()))
+        .one(conn)
+        .await
+}
+
+/// Uses the invite; false when another request used it first.
+pub async fn use_invite<C: ConnectionTrait>(
+    conn: &C,
+    scope: TenantScope,
+    token_hash: &str,
+) -> Result<bool, DbErr> {
+    Ok(driver_invite::Entity::scoped_update(scope)
+        .col_expr(driver_invite::Column::UsedAt, Expr::value(Some(Utc::now())))
+        .filter(driver_invite::Column::Id.eq(token_hash))
+        .filter(driver_invite::Column::UsedAt.is_null())
+        .exec(conn)
+        .await?
+        .rows_affected
+        == 1)
+}
+
+/// Earlier invites of the driver stop working when a new one is sent.
+pub async fn retire_invites<C: ConnectionTrait>(
+    conn: &C,
+    scope: TenantScope,
+    driver_id: Uuid,
+) -> Result<(), DbErr> {
+    driver_invite::Entity::scoped_update(scope)
+        .col_expr(driver_invite::Column::UsedAt, Expr::value(Some(Utc::now())))
+        .filter(driver_invite::Column::DriverId.eq(driver_id))
+        .filter(driver_invite::Column::UsedAt.is_null())
+        .exec(conn)
+        .await
+        .map(drop)
+}
+
+/// The truck assigned to the driver.
+pub async fn truck_of<C: ConnectionTrait>(
+    conn: &C,
+    scope: TenantScope,
+    driver_id: Uuid,
+) -> Result<Option<fleet_vehicle::Model>, DbErr> {
+    fleet_vehicle::Entity::scoped(scope)
+        .filter(fleet_vehicle::Column::AssignedDriverId.eq(driver_id))
+        .filter(fleet_vehicle::Column::IsActive.eq(true))
+        .order_by_asc(fleet_vehicle::Column::Name)
+        .one(conn)
+        .await
+}
+
+/// The trailers assigned to the driver.
+pub async fn trailers_of<C: ConnectionTrait>(
+    conn: &C,
+    scope: TenantScope,
+    driver_id: Uuid,
+) -> Result<Vec<fleet_trailer::Model>, DbErr> {
+    fleet_trailer::Entity::scoped(scope)
+        .filter(fleet_trailer::Column::AssignedDriverId.eq(driver_id))
+        .order_by_asc(fleet_trailer::Column::Name)
+        .all(conn)
+        .await
+}
+
+/// What a driver may see: shared with drivers, and for the whole company,
+/// for the driver, or for the driver's truck or trailers.
+fn visible_to(driver_id: Uuid, truck: Option<Uuid>, trailers: &[Uuid]) -> Condition {
+    use fleet_document::Column as D;
+    let company = Condition::all()
+        .add(D::TruckId.is_null())
+        .add(D::TrailerId.is_null())
+        .add(D::DriverId.is_null());
+    let mut mine = Condition::any().add(company).add(D::DriverId.eq(driver_id));
+    if let Some(truck) = truck {
+        mine = mine.add(D::TruckId.eq(truck));
+    }
+    if !trailers.is_empty() {
+        mine = mine.add(D::TrailerId.is_in(trailers.iter().copied()));
+    }
+    Condition::all()
+        .add(D::IsSharedWithDrivers.eq(true))
+        .add(mine)
+}
+
+pub async fn shared_documents<C: ConnectionTrait>(
+    conn: &C,
+    scope: TenantScope,
+    driver_id: Uuid,
+    truck: Option<Uuid>,
+    trailers: &[Uuid],
+) -> Result<Vec<fleet_document::Model>, DbErr> {
+    fleet_document::Entity::scoped(scope)
+        .filter(visible_to(driver_id, truck, trailers))
+        .order_by_desc(fleet_document::Column::CreatedAt)
+        .order_by_desc(fleet_document::Column::Id)
+        .limit(500)
+        .all(conn)
+        .await
+}
+
+pub async fn shared_document<C: ConnectionTrait>(
+    conn: &C,
+    scope: TenantScope,
+    id: Uuid,
+    driver_id: Uuid,
+    truck: Option<Uuid>,
+    trailers: &[Uuid],
+) -> Result<Option<fleet_document::Model>, DbErr> {
+    fleet_document::Entity::scoped_by_id(scope, id)
+        .filter(visible_to(driver_id, truck, trailers))
+        .one(conn)
+        .await
+}
+
+pub async fn insert_renewal<C: ConnectionTrait>(
+    conn: &C,
+    row: driver_renewal::ActiveModel,
+) -> Result<driver_renewal::Model, DbErr> {
+    row.insert(conn).await
+}
+
+pub async fn renewals_of_driver<C: ConnectionTrait>(
+    conn: &C,
+    scope: TenantScope,
+    driver_id: Uuid,
+) -> Result<Vec<driver_renewal::Model>, DbErr> {
+    driver_renewal::Entity::scoped(scope)
+        .filter(driver_renewal::Column::DriverId.eq(driver_id))
+        .order_by_desc(driver_renewal::Column::CreatedAt)
+        .limit(100)
+        .all(conn)
+        .await
+}
+
+pub async fn pending_renewals<C: ConnectionTrait>(
+    conn: &C,
+    scope: TenantScope,
+) -> Result<Vec<driver_renewal::Model>, DbErr> {
+    driver_renewal::Entity::scoped(scope)
+        .filter(driver_renewal::Column::Status.eq("pending"))
+        .order_by_asc(driver_renewal::Column::CreatedAt)
+        .limit(200)
+        .all(conn)
+        .await
+}
+
+pub async fn renewal<C: ConnectionTrait>(
+    conn: &C,
+    scope: TenantScope,
+    id: Uuid,
+) -> Result<Option<driver_renewal::Model>, DbErr> {
+    driver_renewal::Entity::scoped_by_id(scope, id)
+        .one(conn)
+        .await
+}
+
+/// Marks a pending renewal reviewed; false when someone reviewed it first.
+pub async fn review_renewal<C: ConnectionTrait>(
+    conn: &C,
+    scope: TenantScope,
+    id: Uuid,
+    status: &str,
+    reason: Option<String>,
+    document_id: Option<Uuid>,
+    reviewer: Uuid,
+) -> Result<bool, DbErr> {
+    use driver_renewal::Column as R;
+    Ok(driver_renewal::Entity::scoped_update(scope)
+        .col_expr(R::Status, Expr::value(status))
+        .col_expr(R::Reason, Expr::value(reason))
+        .col_expr(R::DocumentId, Expr::value(document_id))
+        .col_expr(R::ReviewedAt, Expr::value(Some(Utc::now())))
+        .col_expr(R::ReviewedBy, Expr::value(Some(reviewer)))
+        .filter(R::Id.eq(id))
+        .filter(R::Status.eq("pending"))
+        .exec(conn)
+        .await?
+        .rows_affected
+        == 1)
+}
+
+pub async fn insert_message<C: ConnectionTrait>(
+    conn: &C,
+    row: fleet_message::ActiveModel,
+) -> Result<fleet_message::Model, DbErr> {
+    row.insert(conn).await
+}
+
+pub async fn messages<C: ConnectionTrait>(
+    conn: &C,
+    scope: TenantScope,
+) -> Result<Vec<fleet_message::Model>, DbErr> {
+    fleet_message::Entity::scoped(scope)
+        .order_by_desc(fleet_message::Column::CreatedAt)
+        .order_by_desc(fleet_message::Column::Id)
+        .limit(200)
+        .all(conn)
+        .await
+}
+
+pub async fn unread_count<C: ConnectionTrait>(conn: &C, scope: TenantScope) -> Result<u64, DbErr> {
+    fleet_message::Entity::scoped(scope)
+        .filter(fleet_message::Column::ReadAt.is_null())
+        .count(conn)
+        .await
+}
+
+/// Marks a message read; false when there is no such message.
+pub async fn mark_read<C: ConnectionTrait>(
+    conn: &C,
+    scope: TenantScope,
+    id: Uuid,
+    at: DateTime<Utc>,
+) -> Result<bool, DbErr> {
+    let found = fleet_message::Entity::scoped_by_id(scope, id)
+        .one(conn)
+        .await?;
+    if found.is_none() {
+        return Ok(false);
+    }
+    fleet_message::Entity::scoped_update(scope)
+        .col_expr(fleet_message::Column::ReadAt, Expr::value(Some(at)))
+        .filter(fleet_message::Column::Id.eq(id))
+        .filter(fleet_message::Column::ReadAt.is_null())
+        .exec(conn)
+        .await?;
+    Ok(true)
+}
+
+/// The e-mail addresses of the fleet's admins.
+pub async fn admin_emails<C: ConnectionTrait>(
+    conn: &C,
+    fleet_account_id: Uuid,
+) -> Result<Vec<String>, DbErr> {
+    let accounts: Vec<Uuid> = account::Entity::find()
+        .select_only()
+        .column(account::Column::Id)
+        .filter(account::Column::FleetAccountId.eq(fleet_account_id))
+        .into_tuple()
+        .all(conn)
+        .await?;
+    if accounts.is_empty() {
+        return Ok(Vec::new());
+    }
+    profile::Entity::find()
+        .select_only()
+        .column(profile::Column::Email)
+        .filter(profile::Column::AccountId.is_in(accounts))
+        .filter(profile::Column::Role.eq(Role::FleetAdmin.as_str()))
+        .order_by_asc(profile::Column::Email)
+        .into_tuple()
+        .all(conn)
+        .await
+}
+
+/// (id, first, last, username) of the scope's drivers among `ids`.
+pub async fn driver_names<C: ConnectionTrait>(
+    conn: &C,
+    scope: TenantScope,
+    ids: Vec<Uuid>,
+) -> Result<Vec<(Uuid, Option<String>, Option<String>, Option<String>)>, DbErr> {
+    use fleet_driver::Column as D;
+    if ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    fleet_driver::Entity::scoped(scope)
+        .select_only()
+        .columns([D::Id, D::FirstName, D::LastName, D::Username])
+        .filter(D::Id.is_in(ids))
+        .into_tuple()
+        .all(conn)
+        .await
+}
+
+/// The name (else identifier) of the scope's trucks and trailers among the ids.
+pub async fn asset_names<C: ConnectionTrait>(
+    conn: &C,
+    scope: TenantScope,
+    trucks: Vec<Uuid>,
+    trailers: Vec<Uuid>,
+) -> Result<std::collections::HashMap<Uuid, String>, DbErr> {
+    let mut names = std::collections::HashMap::new();
+    if !trucks.is_empty() {
+        use fleet_vehicle::Column as V;
+        let rows: Vec<(Uuid, Option<String>, Option<String>)> =
+            fleet_vehicle::Entity::scoped(scope)
+                .select_only()
+                .columns([V::Id, V::Name, V::VehicleId])
+                .filter(V::Id.is_in(trucks))
+                .into_tuple()
+                .all(conn)
+                .await?;
+        names.extend(
+            rows.into_iter()
+                .filter_map(|(id, n, i)| Some((id, n.or(i)?))),
+        );
+    }
+    if !trailers.is_empty() {
+        use fleet_trailer::Column as T;
+        let rows: Vec<(Uuid, Option<String>, Option<String>)> =
+            fleet_trailer::Entity::scoped(scope)
+                .select_only()
+                .columns([T::Id, T::Name, T::TrailerId])
+                .filter(T::Id.is_in(trailers))
+                .into_tuple()
+                .all(conn)
+                .await?;
+        names.extend(
+            rows.into_iter()
+                .filter_map(|(id, n, i)| Some((id, n.or(i)?))),
+        );
+    }
+    Ok(names)
+}
