@@ -726,16 +726,7 @@ async fn past_due_beyond_the_grace_period_makes_the_dashboard_read_only_except_b
 
 /// The same server, signed in as the super admin in a client of its own.
 async fn app_admin(app: &TestApp) -> TestApp {
-    let mut admin = TestApp {
-        backend: app.backend,
-        address: app.address.clone(),
-        client: crate::helpers::new_client(),
-        mailer: app.mailer.clone(),
-        state: app.state.clone(),
-        data_dir: app.data_dir.clone(),
-        database_url: None,
-        csrf: None,
-    };
+    let mut admin = app.another_browser();
     admin
         .sign_in(crate::helpers::ADMIN_EMAIL, crate::helpers::ADMIN_PASSWORD)
         .await;

@@ -30,10 +30,10 @@ type Fields<'a> = &'a [(&'a str, &'a str)];
 /// A refused upload: its fields, its file, the field named and the message.
 type Refusal<'a> = (Fields<'a>, Option<(&'a str, Vec<u8>)>, &'a str, &'a str);
 
-const PDF: &[u8] =
+pub(crate) const PDF: &[u8] =
     b"%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n";
 
-fn day(offset: i64) -> String {
+pub(crate) fn day(offset: i64) -> String {
     let today = Utc::now().date_naive();
     let d = if offset >= 0 {
         today.checked_add_days(Days::new(offset as u64))
@@ -71,7 +71,12 @@ async fn upload(
         .unwrap()
 }
 
-async fn upload_ok(app: &TestApp, fields: &[(&str, &str)], name: &str, bytes: &[u8]) -> Value {
+pub(crate) async fn upload_ok(
+    app: &TestApp,
+    fields: &[(&str, &str)],
+    name: &str,
+    bytes: &[u8],
+) -> Value {
     let res = upload(app, fields, Some((name, bytes.to_vec()))).await;
     assert_eq!(
         res.status(),

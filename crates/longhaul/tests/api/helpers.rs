@@ -301,6 +301,21 @@ impl TestApp {
         assert_eq!(res.status(), StatusCode::OK);
     }
 
+    /// Another browser on the same server: its own cookie jar, signed in as
+    /// nobody yet.
+    pub fn another_browser(&self) -> TestApp {
+        TestApp {
+            backend: self.backend,
+            address: self.address.clone(),
+            client: new_client(),
+            mailer: self.mailer.clone(),
+            state: self.state.clone(),
+            data_dir: self.data_dir.clone(),
+            database_url: None,
+            csrf: None,
+        }
+    }
+
     pub async fn sign_in(&mut self, email: &str, password: &str) -> Value {
         let res = self
             .post(

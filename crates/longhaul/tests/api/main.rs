@@ -14,6 +14,7 @@ mod browser_safety;
 mod contract;
 mod control_characters;
 mod documents;
+mod driver_portal;
 mod driver_usernames;
 mod eld_adapters;
 mod eld_import;

@@ -190,7 +190,8 @@ pub async fn change_password(
         .await?
         .ok_or(PortalError::NotFound)?;
     repo::set_password(&txn, driver, hash).await?;
-    repo::delete_sessions_of_driver(&txn, scope, session.driver_id).await?;
+    repo::delete_other_sessions_of_driver(&txn, scope, session.driver_id, &session.session_id)
+        .await?;
     txn.commit().await?;
     Ok(())
 }

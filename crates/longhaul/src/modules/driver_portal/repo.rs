@@ -102,6 +102,21 @@ pub async fn delete_sessions_of_driver<C: ConnectionTrait>(
         .rows_affected)
 }
 
+/// Signs the driver out everywhere but `keep` (they changed their password).
+pub async fn delete_other_sessions_of_driver<C: ConnectionTrait>(
+    conn: &C,
+    scope: TenantScope,
+    driver_id: Uuid,
+    keep: &str,
+) -> Result<u64, DbErr> {
+    Ok(driver_session::Entity::scoped_delete(scope)
+        .filter(driver_session::Column::DriverId.eq(driver_id))
+        .filter(driver_session::Column::Id.ne(keep))
+        .exec(conn)
+        .await?
+        .rows_affected)
+}
+
 /// Signs every driver of the fleet out (the shared password changed).
 pub async fn delete_sessions_of_fleet<C: ConnectionTrait>(
     conn: &C,

@@ -1,8 +1,9 @@
 //! Driver sessions. A driver's cookie token starts with `d.`, so the
 //! session layer knows which table to look in; only the token's hash is
 //! stored. A session ends when the driver is deactivated, the portal is
-//! turned off, the fleet's idle timeout (Company Settings → Security)
-//! passes, or the password it was opened with changes.
+//! turned off, or the fleet's idle timeout (Company Settings → Security)
+//! passes; a new password (the driver's own or the fleet's shared one)
+//! deletes the sessions it replaces.
 
 use super::repo;
 use crate::modules::auth::idle::SessionTimeouts;
@@ -104,10 +105,6 @@ pub async fn resolve(
             driver.is_active
                 && portal.is_enabled
                 && !idle_too_long(session.last_seen_at, fleet.session_timeout_minutes, now)
-                // A password set after the session began ends it.
-                && driver
-                    .portal_password_set_at
-                    .is_none_or(|set| set <= session.created_at)
         }
         _ => false,
     };
