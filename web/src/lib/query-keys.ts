@@ -40,5 +40,13 @@ export const queryKeys = {
     billing: ['fleet', 'billing'],
     /** GET /api/fleet/billing/state: the shell's past-due banner; the Billing screen refreshes it. */
     billingState: ['fleet', 'billing-state'],
+    /** GET /api/fleet/portal/link: the driver portal's address (Company Settings › Portal Settings). */
+    portalLink: ['fleet', 'portal-link'],
+    /** GET /api/fleet/renewals: the drivers' renewals waiting for review (the Documents screen). */
+    renewals: ['fleet', 'renewals'],
+    /** GET /api/fleet/inbox: the contact messages from the driver portal. */
+    inbox: ['fleet', 'inbox'],
+    /** GET /api/fleet/inbox/unread: the shell's unread badge. */
+    inboxUnread: ['fleet', 'inbox-unread'],
   },
 } as const

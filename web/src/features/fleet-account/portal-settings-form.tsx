@@ -9,6 +9,7 @@ import { ApiError } from '@/lib/api-client'
 import type { FleetAccountView } from '@/lib/fleet-account'
 import { texts } from '@/lib/texts'
 import { savePortalSettings } from './api/fleet-account-api'
+import { PortalLink } from './portal-link'
 import { missingSystemPassword, type PortalValues } from './settings-schemas'
 import { useSaveSettings } from './use-save-settings'
 
@@ -76,7 +77,8 @@ export function PortalSettingsForm({ account }: { account: FleetAccountView }) {
       <CardHeader>
         <CardTitle>{texts.fleet.brandingTabs.portal}</CardTitle>
       </CardHeader>
-      <CardContent>
+      <CardContent className="space-y-6">
+        <PortalLink />
         <form noValidate onSubmit={onSubmit} className="space-y-6">
           <div className="flex items-center justify-between gap-4 rounded-md border border-border p-4">
             <Label htmlFor="portal-enabled" className="cursor-pointer">

@@ -82,3 +82,8 @@ export async function uploadLogo(file: File): Promise<FleetAccountView> {
   if (!response.ok) throw await uploadError(response)
   return (await response.json()) as FleetAccountView
 }
+
+/** GET /api/fleet/portal/link: the driver portal's address to share with the drivers. */
+export function fetchPortalLink(signal?: AbortSignal): Promise<Schemas['PortalLink']> {
+  return api.get('/api/fleet/portal/link', signal)
+}
