@@ -12,6 +12,7 @@ type DriverDetail = components['schemas']['DriverDetail']
 
 const t = texts.fleet
 const f = texts.fleet.driverForm
+const dp = texts.driverPortal
 
 afterEach(() => {
   toast.dismiss()
@@ -77,5 +78,61 @@ describe('driver detail', () => {
     stubFetch({})
     render()
     expect(await screen.findByRole('heading', { name: t.driverNotFoundTitle })).toBeInTheDocument()
+  })
+
+  it('sends a portal invite to the driver\'s e-mail', async () => {
+    const fetchMock = stubFetch({
+      'GET /api/fleet/drivers/driver-1': {
+        status: 200,
+        body: { ...driver({ email: 'dana@example.com' }), assigned_truck: null, assigned_trailers: [] },
+      },
+      'POST /api/fleet/drivers/driver-1/portal-invite': {
+        status: 200,
+        body: { email: 'dana@example.com', expires_at: '2025-01-12T12:00:00Z' },
+      },
+    })
+    render()
+
+    expect(await screen.findByText('dana@example.com')).toBeInTheDocument()
+    const button = screen.getByRole('button', { name: dp.inviteSend })
+    expect(button).toBeEnabled()
+    await userEvent.click(button)
+    expect(await screen.findByText('Invite sent to dana@example.com')).toBeInTheDocument()
+    expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST')).toHaveLength(1)
+  })
+
+  it('keeps the invite off without an e-mail and shows the server\'s refusal', async () => {
+    let current: DriverDetail = { ...driver({ email: null }), assigned_truck: null, assigned_trailers: [] }
+    stubFetch({
+      'GET /api/fleet/drivers/driver-1': () => ({ status: 200, body: current }),
+      'POST /api/fleet/drivers/driver-1/portal-invite': {
+        status: 422,
+        body: { error: { code: 'validation', message: 'Check the fields', fields: { email: dp.inviteNeedsEmail } } },
+      },
+    })
+    const view = render()
+
+    const button = await screen.findByRole('button', { name: dp.inviteSend })
+    expect(button).toBeDisabled()
+    expect(button).toHaveAccessibleDescription(dp.inviteNeedsEmail)
+
+    // The e-mail was removed elsewhere after this page loaded: the server says so.
+    current = { ...current, email: 'gone@example.com' }
+    view.unmount()
+    render()
+    await userEvent.click(await screen.findByRole('button', { name: dp.inviteSend }))
+    expect(await screen.findByText(dp.inviteNeedsEmail)).toBeInTheDocument()
+  })
+
+  it('offers no invite for an inactive driver', async () => {
+    stubFetch({
+      'GET /api/fleet/drivers/driver-1': {
+        status: 200,
+        body: { ...driver({ email: 'dana@example.com', is_active: false }), assigned_truck: null, assigned_trailers: [] },
+      },
+    })
+    render()
+    expect(await screen.findByRole('button', { name: f.activate })).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: dp.inviteSend })).not.toBeInTheDocument()
   })
 })

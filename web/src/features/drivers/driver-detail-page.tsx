@@ -21,9 +21,9 @@ import type { components } from '@/lib/api-types'
 import { shortDate } from '@/lib/dates'
 import { licenseText, makeModel, orDash, trailerStatusLabel } from '@/lib/fleet-display'
 import { fleetRoutes } from '@/lib/routes'
-import { texts } from '@/lib/texts'
+import { format, texts } from '@/lib/texts'
 import { useLoadErrorToast } from '@/lib/use-load-error-toast'
-import { useDriver, useSetDriverActive } from './api/drivers-queries'
+import { useDriver, useSendPortalInvite, useSetDriverActive } from './api/drivers-queries'
 import { DriverFormDialog } from './driver-form-dialog'
 
 type Schemas = components['schemas']
@@ -33,6 +33,7 @@ const t = texts.fleet
 const c = texts.fleet.columns
 const f = texts.fleet.driverForm
 const a = texts.fleet.assets
+const dp = texts.driverPortal
 
 export interface DriverDetailPageProps {
   /** The Documents tab's content, composed in by the app layer (the documents capability). */
@@ -102,6 +103,7 @@ function DriverView({ driver, documentsTab }: { driver: DriverDetail } & DriverD
                 <Field label={t.fullName}>{driver.display_name || t.unknownDriver}</Field>
                 <Field label={c.username}>{orDash(driver.username)}</Field>
                 <Field label={t.phoneNumber}>{driver.phone_display}</Field>
+                <Field label={f.email}>{orDash(driver.email)}</Field>
                 <Field label={c.license}>{licenseText(driver.license_number, driver.license_state)}</Field>
                 <Field label={c.eldDriverId}>{orDash(driver.driver_id)}</Field>
                 <Field label={c.eldProvider}>{driver.eld_provider ? providerLabel(driver.eld_provider) : t.none}</Field>
@@ -126,6 +128,7 @@ function DriverView({ driver, documentsTab }: { driver: DriverDetail } & DriverD
                     {f.activate}
                   </Button>
                 )}
+                {driver.is_active && <PortalInviteButton driver={driver} />}
               </div>
             </div>
           </InfoCard>
@@ -154,6 +157,46 @@ function DriverView({ driver, documentsTab }: { driver: DriverDetail } & DriverD
           </div>
         </DialogContent>
       </Dialog>
+    </div>
+  )
+}
+
+/**
+ * Send portal invite: mails the driver a link to set an own password. Without
+ * an e-mail it stays off and says why; the server's refusal shows the same way.
+ */
+function PortalInviteButton({ driver }: { driver: DriverDetail }) {
+  const invite = useSendPortalInvite(driver.id)
+  const [refusal, setRefusal] = useState<string | null>(null)
+  const hint = driver.email ? refusal : (refusal ?? dp.inviteNeedsEmail)
+
+  const send = () => {
+    setRefusal(null)
+    invite.mutate(undefined, {
+      onSuccess: (sent) => toast.success(format(dp.inviteSent, { email: sent.email })),
+      onError: (error) => {
+        const fieldMessage = error instanceof ApiError ? error.fields.email : undefined
+        if (fieldMessage) setRefusal(fieldMessage)
+        else toast.error(error.message)
+      },
+    })
+  }
+
+  return (
+    <div className="flex min-w-0 flex-col gap-1">
+      <Button
+        variant="outline"
+        disabled={!driver.email || invite.isPending}
+        aria-describedby={hint ? 'portal-invite-hint' : undefined}
+        onClick={send}
+      >
+        {dp.inviteSend}
+      </Button>
+      {hint && (
+        <p id="portal-invite-hint" className="max-w-xs text-xs text-muted-foreground">
+          {hint}
+        </p>
+      )}
     </div>
   )
 }

@@ -41,6 +41,7 @@ export function DriverFormDialog({ open, onOpenChange, driver }: DriverFormDialo
         if (error instanceof ApiError) {
           const fields = { ...error.fields }
           if (error.code === 'username_taken' && !fields.username) fields.username = error.message
+          if (error.code === 'email_taken' && !fields.email) fields.email = error.message
           setServerErrors(fields)
           if (Object.keys(fields).length > 0) return
         }
@@ -81,6 +82,7 @@ function fromDriver(driver: DriverItem): DriverValues {
     last_name: driver.last_name ?? '',
     username: driver.username ?? '',
     phone: driver.phone ?? '',
+    email: driver.email ?? '',
     license_number: driver.license_number ?? '',
     license_state: driver.license_state ?? '',
     notes: driver.notes ?? '',
@@ -137,6 +139,14 @@ function DriverForm({
         autoComplete="off"
         error={errorOf('phone')}
         {...form.register('phone')}
+      />
+      <FormField
+        id="driver-email"
+        label={t.email}
+        type="email"
+        autoComplete="off"
+        error={errorOf('email')}
+        {...form.register('email')}
       />
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField

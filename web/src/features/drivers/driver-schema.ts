@@ -7,7 +7,7 @@ const text = z.string().check(z.trim())
 
 /**
  * The Add/Edit Driver dialog. Only the name rule is checked here; the server
- * checks the phone, the license state and the username and answers per field.
+ * checks the phone, the e-mail, the license state and the username and answers per field.
  */
 export const driverSchema = z
   .object({
@@ -15,6 +15,7 @@ export const driverSchema = z
     last_name: text,
     username: text,
     phone: text,
+    email: text,
     license_number: text,
     license_state: text,
     notes: text,
@@ -33,11 +34,13 @@ export const emptyDriver: DriverValues = {
   last_name: '',
   username: '',
   phone: '',
+  email: '',
   license_number: '',
   license_state: '',
   notes: '',
 }
 
 export function toDriverInput(values: DriverValues): components['schemas']['DriverInput'] {
-  return { ...values, license_state: values.license_state.toUpperCase() }
+  // An empty e-mail clears it: the server keeps null, not ''.
+  return { ...values, email: values.email === '' ? null : values.email, license_state: values.license_state.toUpperCase() }
 }

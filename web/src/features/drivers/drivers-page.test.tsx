@@ -61,6 +61,8 @@ describe('drivers page', () => {
     await userEvent.type(within(dialog).getByLabelText(f.firstName), 'Sam')
     await userEvent.type(within(dialog).getByLabelText(f.lastName), 'Hauler')
     await userEvent.type(within(dialog).getByLabelText(f.phone), '615-555-0199')
+    expect(within(dialog).getByLabelText(f.email)).toHaveAttribute('type', 'email')
+    await userEvent.type(within(dialog).getByLabelText(f.email), 'sam@example.com')
     await userEvent.type(within(dialog).getByLabelText(f.licenseState), 'tn')
     await userEvent.type(within(dialog).getByLabelText(f.notes), 'Nights only')
     await userEvent.click(within(dialog).getByRole('button', { name: f.save }))
@@ -74,6 +76,7 @@ describe('drivers page', () => {
       last_name: 'Hauler',
       username: 'sam',
       phone: '615-555-0199',
+      email: 'sam@example.com',
       license_number: '',
       license_state: 'TN',
       notes: 'Nights only',
@@ -102,6 +105,40 @@ describe('drivers page', () => {
 
     expect(await within(dialog).findByText('Enter 10 to 15 digits')).toBeInTheDocument()
     expect(within(dialog).getByLabelText(f.phone)).toHaveAttribute('aria-invalid', 'true')
+  })
+
+  it('shows a malformed or taken e-mail on the Email field', async () => {
+    let answer = {
+      status: 422,
+      body: { error: { code: 'validation', message: 'Check the fields', fields: { email: 'Please enter a valid email address' } } },
+    }
+    const fetchMock = stubFetch({
+      'GET /api/fleet/account': { status: 200, body: account(true) },
+      'GET /api/fleet/drivers': { status: 200, body: page([driver()]) },
+      'POST /api/fleet/drivers': () => answer,
+    })
+    render()
+    await screen.findByText('Dana Driver')
+    await userEvent.click(screen.getByRole('button', { name: t.addDriver }))
+
+    const dialog = await screen.findByRole('dialog', { name: f.title })
+    await userEvent.type(within(dialog).getByLabelText(f.firstName), 'Sam')
+    await userEvent.type(within(dialog).getByLabelText(f.email), 'sam@')
+    await userEvent.click(within(dialog).getByRole('button', { name: f.save }))
+    expect(await within(dialog).findByText('Please enter a valid email address')).toBeInTheDocument()
+    expect(within(dialog).getByLabelText(f.email)).toHaveAttribute('aria-invalid', 'true')
+
+    answer = {
+      status: 409,
+      body: { error: { code: 'email_taken', message: 'Another driver already uses this email address' } },
+    }
+    await userEvent.clear(within(dialog).getByLabelText(f.email))
+    await userEvent.type(within(dialog).getByLabelText(f.email), 'dana@example.com')
+    await userEvent.click(within(dialog).getByRole('button', { name: f.save }))
+    expect(await within(dialog).findByText('Another driver already uses this email address')).toBeInTheDocument()
+    expect(within(dialog).getByLabelText(f.email)).toHaveAttribute('aria-invalid', 'true')
+    const posts = fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST')
+    expect(JSON.parse(String(posts[1][1]?.body))).toMatchObject({ email: 'dana@example.com' })
   })
 
   it('syncs from the empty state, toasts once and shows the synced drivers', async () => {

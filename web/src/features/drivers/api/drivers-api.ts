@@ -18,3 +18,6 @@ export const updateDriver = (id: string, body: Schemas['DriverInput']) => api.pu
 
 export const setDriverActive = (id: string, active: boolean) =>
   api.post<DriverItem>(`${driverPath(id)}/${active ? 'activate' : 'deactivate'}`)
+
+/** Mails the driver a link to set an own portal password (422 on `email` when the driver has none). */
+export const sendPortalInvite = (id: string) => api.post<Schemas['InviteSent']>(`${driverPath(id)}/portal-invite`)

@@ -3,7 +3,7 @@ import type { components } from '@/lib/api-types'
 import type { ListParams } from '@/lib/paging'
 import { queryKeys } from '@/lib/query-keys'
 import { useDetailRetry } from '@/lib/use-detail-retry'
-import { createDriver, fetchDriver, fetchDrivers, setDriverActive, updateDriver } from './drivers-api'
+import { createDriver, fetchDriver, fetchDrivers, sendPortalInvite, setDriverActive, updateDriver } from './drivers-api'
 
 const keys = queryKeys.fleet
 
@@ -54,4 +54,9 @@ export function useSetDriverActive(id: string) {
     mutationFn: (active: boolean) => setDriverActive(id, active),
     onSuccess: () => invalidateDrivers(queryClient),
   })
+}
+
+/** POST /api/fleet/drivers/{id}/portal-invite: nothing shown on screen changes. */
+export function useSendPortalInvite(id: string) {
+  return useMutation({ mutationFn: () => sendPortalInvite(id) })
 }
