@@ -18,6 +18,7 @@ import {
   type DocumentFilters,
   type DocumentsTab,
 } from './filter-params'
+import { RenewalReviewQueue } from './renewal-review-queue'
 import { UploadDocumentDialog } from './upload-document-dialog'
 
 const d = texts.documents
@@ -73,6 +74,8 @@ export default function DocumentsPage() {
           </div>
         </div>
       )}
+
+      <RenewalReviewQueue />
 
       <div className="space-y-4 rounded-xl border border-border bg-white p-4 shadow-sm sm:p-6">
         <Tabs value={filters.tab} onValueChange={(tab) => change({ tab: tab as DocumentsTab })}>
