@@ -108,7 +108,7 @@ describe('drivers page', () => {
   })
 
   it('shows a malformed or taken e-mail on the Email field', async () => {
-    let answer = {
+    let answer: { status: number; body: { error: { code: string; message: string; fields?: Record<string, string> } } } = {
       status: 422,
       body: { error: { code: 'validation', message: 'Check the fields', fields: { email: 'Please enter a valid email address' } } },
     }
