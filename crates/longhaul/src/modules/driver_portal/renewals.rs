@@ -263,6 +263,21 @@ pub async fn accept(
         return Err(PortalError::AlreadyReviewed);
     }
     let document_id = Uuid::new_v4();
+    // The claim first: a second reviewer's update waits on this row and
+    // then finds it no longer pending, before it could file a document.
+    if !repo::review_renewal(
+        &txn,
+        scope,
+        id,
+        "accepted",
+        None,
+        Some(document_id),
+        reviewer,
+    )
+    .await?
+    {
+        return Err(PortalError::AlreadyReviewed);
+    }
     let driver_id = (renewal.target_kind == "driver").then_some(renewal.driver_id);
     crate::modules::documents::repo::insert(
         &txn,
@@ -287,20 +302,15 @@ pub async fn accept(
             created_at: Set(Utc::now()),
         },
     )
-    .await?;
-    if !repo::review_renewal(
-        &txn,
-        scope,
-        id,
-        "accepted",
-        None,
-        Some(document_id),
-        reviewer,
-    )
-    .await?
-    {
-        return Err(PortalError::AlreadyReviewed);
-    }
+    .await
+    .map_err(|err| {
+        // The object is filed already: a review that raced this one.
+        if db::is_unique_violation(&err) {
+            PortalError::AlreadyReviewed
+        } else {
+            err.into()
+        }
+    })?;
     let row = repo::renewal(&txn, scope, id)
         .await?
         .ok_or(PortalError::NotFound)?;
