@@ -39,6 +39,8 @@ export const fleetPatterns = {
   companySettings: 'company-settings',
   settings: 'settings',
   billing: 'billing',
+  /** The driver portal's contact messages (not in spec §2's menu: the portal issue adds it). */
+  inbox: 'inbox',
 } as const
 
 const fleetPath = (segment: string) => `${fleetDashboard}/${segment}`
@@ -58,6 +60,7 @@ export const fleetRoutes = {
   companySettings: fleetPath(fleetPatterns.companySettings),
   settings: fleetPath(fleetPatterns.settings),
   billing: fleetPath(fleetPatterns.billing),
+  inbox: fleetPath(fleetPatterns.inbox),
   /** The user menu's Account Settings and Billing open on the overview's path. */
   accountSettings: `${fleetDashboard}?tab=settings`,
   billingTab: `${fleetDashboard}?tab=billing`,

@@ -1,5 +1,5 @@
 // AlignJustify, not Menu: sharing the landing page's icons would split its chunks.
-import { AlignJustify, Truck } from 'lucide-react'
+import { AlignJustify, Inbox, Truck } from 'lucide-react'
 import { useState, type ReactNode } from 'react'
 import { Link, Outlet, useLocation } from 'react-router'
 import { BrandLogo } from '@/components/brand-logo'
@@ -11,6 +11,8 @@ import { Spinner } from '@/components/ui/spinner'
 import { PastDueBanner } from '@/features/billing/past-due-banner'
 import { useReadOnlyRefusals } from '@/features/billing/read-only-refusals'
 import { accentStyle } from '@/features/fleet-account/branding'
+import { useUnreadCount } from '@/features/inbox/api/inbox-queries'
+import { cn } from '@/lib/cn'
 import { isNoFleetAccount, useFleetAccount } from '@/lib/fleet-account'
 import { fleetRoutes, mailto, routes } from '@/lib/routes'
 import { useSession } from '@/lib/session'
@@ -40,6 +42,7 @@ export function FleetDashboardLayout({ children }: FleetDashboardLayoutProps) {
   const signOut = useSignOut(routes.home, { reload: true })
   const section = activeSection(location.pathname, location.search)
   useReadOnlyRefusals()
+  const unread = useUnreadCount()
 
   if (account.isPending) {
     return (
@@ -126,7 +129,26 @@ export function FleetDashboardLayout({ children }: FleetDashboardLayoutProps) {
               </span>
             </Link>
           </div>
-          <UserMenu userLabel={user ? displayName(user) : fleetName} />
+          <div className="flex shrink-0 items-center gap-1">
+            {/* The inbox and its count in the top bar too: below md the side menu is hidden. */}
+            <Link
+              to={fleetRoutes.inbox}
+              aria-label={unread > 0 ? `${texts.inbox.title}, ${format(texts.inbox.unread, { count: unread })}` : texts.inbox.title}
+              data-testid="topbar-inbox"
+              className={cn(buttonClass('ghost', 'icon'), 'relative')}
+            >
+              <Inbox className="h-5 w-5" aria-hidden />
+              {unread > 0 && (
+                <span
+                  aria-hidden
+                  className="absolute top-0.5 right-0.5 inline-flex min-w-4 items-center justify-center rounded-full bg-destructive px-1 text-[10px] leading-4 font-semibold text-destructive-foreground"
+                >
+                  {unread > 99 ? '99+' : unread}
+                </span>
+              )}
+            </Link>
+            <UserMenu userLabel={user ? displayName(user) : fleetName} />
+          </div>
         </div>
       </header>
 
@@ -134,14 +156,19 @@ export function FleetDashboardLayout({ children }: FleetDashboardLayoutProps) {
         <DialogContent side="right" style={accentStyle(fleet.branding.primary_color, fleet.branding.secondary_color)}>
           <DialogTitle>{fleetName}</DialogTitle>
           <DialogDescription className="sr-only">{navLabel}</DialogDescription>
-          <FleetNav active={section} label={`${navLabel} (mobile)`} onNavigate={() => setMenuOpen(false)} />
+          <FleetNav
+            active={section}
+            label={`${navLabel} (mobile)`}
+            unread={unread}
+            onNavigate={() => setMenuOpen(false)}
+          />
         </DialogContent>
       </Dialog>
 
       <div className="flex flex-1">
         <aside className="hidden w-60 shrink-0 border-r border-border bg-white p-4 md:block">
           <div className="sticky top-20">
-            <FleetNav active={section} label={navLabel} />
+            <FleetNav active={section} label={navLabel} unread={unread} />
           </div>
         </aside>
         <main className="min-w-0 flex-1 px-4 py-6 sm:px-6 lg:px-8">

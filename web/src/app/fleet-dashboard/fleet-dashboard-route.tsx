@@ -3,6 +3,7 @@ import { BillingPage } from '@/features/billing/billing-page'
 import { DriverDetailPage } from '@/features/drivers/driver-detail-page'
 import { DriversPage } from '@/features/drivers/drivers-page'
 import CompanyProfilePage from '@/features/fleet-account/company-profile-page'
+import { InboxPage } from '@/features/inbox/inbox-page'
 import { TrailerDetailPage } from '@/features/vehicles/trailer-detail-page'
 import { TrailersPage } from '@/features/vehicles/trailers-page'
 import { TruckDetailPage } from '@/features/vehicles/truck-detail-page'
@@ -16,7 +17,7 @@ import { FleetNotFoundPage } from './fleet-not-found-page'
 import SettingsPage from './settings-page'
 
 // The whole fleet dashboard (the shell and the fleet-account, vehicles and
-// drivers screens) is one lazily loaded chunk: app-routes.tsx imports this
+// drivers screens, the inbox) is one lazily loaded chunk: app-routes.tsx imports this
 // file with lazy(). Splitting it further into per-screen chunks re-partitions
 // the modules it shares with the landing page (button styles, icons) and
 // grows the landing page's JavaScript (scripts/check-bundle.mjs). The ELD
@@ -46,6 +47,7 @@ export default function FleetDashboardRoute() {
         <Route path={p.companySettings} element={<CompanySettingsRoute />} />
         <Route path={p.settings} element={<SettingsPage />} />
         <Route path={p.billing} element={<BillingPage />} />
+        <Route path={p.inbox} element={<InboxPage />} />
         {/* Spec §2's catch-all, shown in the same shell: a path with no screen is not found. */}
         <Route path={routePatterns.anyOther} element={<FleetNotFoundPage />} />
       </Route>

@@ -2,6 +2,7 @@ import {
   Building2,
   Container,
   FolderOpen,
+  Inbox,
   LayoutDashboard,
   Settings,
   Truck,
@@ -11,14 +12,16 @@ import {
 import { Link } from 'react-router'
 import { cn } from '@/lib/cn'
 import { fleetPatterns, fleetRoutes } from '@/lib/routes'
-import { texts } from '@/lib/texts'
+import { format, texts } from '@/lib/texts'
 import type { FleetSection } from './active-section'
+import { UnreadBadge } from './unread-badge'
 
 interface NavItem {
   section: FleetSection
   to: string
   label: string
   icon: LucideIcon
+  unreadBadge?: boolean
 }
 
 function navItems(): NavItem[] {
@@ -35,6 +38,8 @@ function navItems(): NavItem[] {
       label: texts.fleet.nav.companySettings,
       icon: Settings,
     },
+    // After the spec's menu: the driver portal's contact messages, with the unread count.
+    { section: fleetPatterns.inbox, to: fleetRoutes.inbox, label: texts.inbox.title, icon: Inbox, unreadBadge: true },
   ]
 }
 
@@ -44,14 +49,16 @@ export interface FleetNavProps {
   /** Called after a link is followed (closes the mobile sheet). */
   onNavigate?: () => void
   label: string
+  /** The inbox's unread messages, shown as a badge on its item. */
+  unread?: number
 }
 
 /** The side menu of spec §2; the active item carries aria-current="page". */
-export function FleetNav({ active, onNavigate, label }: FleetNavProps) {
+export function FleetNav({ active, onNavigate, label, unread = 0 }: FleetNavProps) {
   return (
     <nav aria-label={label}>
       <ul className="flex flex-col gap-1">
-        {navItems().map(({ section, to, label: itemLabel, icon: Icon }) => {
+        {navItems().map(({ section, to, label: itemLabel, icon: Icon, unreadBadge }) => {
           const current = section === active
           return (
             <li key={section}>
@@ -66,6 +73,9 @@ export function FleetNav({ active, onNavigate, label }: FleetNavProps) {
               >
                 <Icon className="h-4 w-4 shrink-0" aria-hidden />
                 {itemLabel}
+                {unreadBadge && unread > 0 && (
+                  <UnreadBadge count={unread} className="ml-auto" label={format(texts.inbox.unread, { count: unread })} />
+                )}
               </Link>
             </li>
           )
