@@ -49,14 +49,18 @@ export function AppRoutes() {
         <Route path={routePatterns.testCheckout} element={<TestCheckoutPage />} />
         <Route path={routePatterns.testPortal} element={<TestPortalRoute />} />
         <Route path={routes.pendingApproval} element={<PendingApprovalPage />} />
-        <Route
-          path={routes.driverPortal}
-          element={
-            <RouteGuard role="fleet_driver">
-              <DriverPortalPage />
-            </RouteGuard>
-          }
-        />
+        <Route path={routes.driverPortal}>
+          <Route
+            index
+            element={
+              <RouteGuard role="fleet_driver">
+                <DriverPortalPage />
+              </RouteGuard>
+            }
+          />
+          {/* A fleet's own portal (sign-in, home, invites): public, the same chunk. */}
+          <Route path={routePatterns.fleetPortal} element={<DriverPortalPage />} />
+        </Route>
         <Route path={routes.privacyPolicy} element={<PrivacyPolicyPage />} />
         <Route path={routes.termsOfService} element={<TermsOfServicePage />} />
         <Route path={routePatterns.anyOther} element={<NotFoundPage />} />

@@ -72,6 +72,8 @@ export const routePatterns = {
   testCheckout: `${testCheckout}/:sessionId`,
   /** The Stripe stand-in's Customer Portal and its receipts (dev only): testPortalPatterns below. */
   testPortal: `${testPortal}/*`,
+  /** A fleet's driver portal, relative to routes.driverPortal (features/driver-portal/portal-paths.ts). */
+  fleetPortal: ':fleetId/*',
   /** Every other path (the app shell's, a not-found page's). */
   anyOther: '*',
 } as const

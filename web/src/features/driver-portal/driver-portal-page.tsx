@@ -1,3 +1,4 @@
+import { useParams } from 'react-router'
 import { AppHeader } from '@/components/app-header'
 import { routes } from '@/lib/routes'
 import { useSession } from '@/lib/session'
@@ -7,8 +8,20 @@ import { displayName } from '@/lib/user'
 import { DriverContactForm } from './driver-contact-form'
 import { DriverFeatureList } from './driver-feature-list'
 import { DriverPortalCards } from './driver-portal-cards'
+import FleetPortalRoute from './fleet-portal-route'
 
-export default function DriverPortalPage() {
+/**
+ * /driver-portal is the fleet_driver role's page (behind the route guard);
+ * /driver-portal/:fleetId/* is a fleet's own public portal. Both come through
+ * one chunk, so that the app shell, which the signup pages load, grows by
+ * one route only and the portal's sign-in page loads in one step.
+ */
+export default function DriverPortalEntry() {
+  const { fleetId } = useParams()
+  return fleetId ? <FleetPortalRoute /> : <DriverPortalPage />
+}
+
+function DriverPortalPage() {
   const { user } = useSession()
   const signOut = useSignOut(routes.auth)
   return (

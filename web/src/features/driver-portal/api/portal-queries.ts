@@ -1,0 +1,112 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { queryKeys } from '@/lib/query-keys'
+import {
+  acceptInvite,
+  changePortalPassword,
+  changePortalPhone,
+  fetchInvite,
+  fetchMyRenewals,
+  fetchPortalConfig,
+  fetchPortalDocuments,
+  fetchPortalHome,
+  sendPortalMessage,
+  signInToPortal,
+  signOutOfPortal,
+  submitRenewal,
+} from './portal-api'
+import type { PortalHome } from './types'
+
+/**
+ * The portal's query keys. They stay in this feature: nothing else reads the
+ * driver's data, and lib/query-keys.ts weighs on the signup pages' budget.
+ */
+export const portalKeys = {
+  all: ['portal'],
+  config: (fleetId: string) => ['portal', 'config', fleetId],
+  me: ['portal', 'me'],
+  documents: ['portal', 'documents'],
+  renewals: ['portal', 'renewals'],
+  invite: (fleetId: string, token: string) => ['portal', 'invite', fleetId, token],
+} as const
+
+export function usePortalConfig(fleetId: string) {
+  return useQuery({
+    queryKey: portalKeys.config(fleetId),
+    queryFn: ({ signal }) => fetchPortalConfig(fleetId, signal),
+    staleTime: 60_000,
+  })
+}
+
+export function usePortalHome() {
+  return useQuery({ queryKey: portalKeys.me, queryFn: ({ signal }) => fetchPortalHome(signal), retry: false })
+}
+
+export function usePortalDocuments(enabled: boolean) {
+  return useQuery({ queryKey: portalKeys.documents, queryFn: ({ signal }) => fetchPortalDocuments(signal), enabled })
+}
+
+export function useMyRenewals(enabled: boolean) {
+  return useQuery({ queryKey: portalKeys.renewals, queryFn: ({ signal }) => fetchMyRenewals(signal), enabled })
+}
+
+/** A driver session replaces the browser's other session: forget what the app knew of it. */
+function useForgetSessions() {
+  const queryClient = useQueryClient()
+  return () => {
+    queryClient.removeQueries({ queryKey: portalKeys.me })
+    queryClient.removeQueries({ queryKey: portalKeys.documents })
+    queryClient.removeQueries({ queryKey: portalKeys.renewals })
+    void queryClient.invalidateQueries({ queryKey: queryKeys.session })
+  }
+}
+
+export function usePortalSignIn(fleetId: string) {
+  const forget = useForgetSessions()
+  return useMutation({
+    mutationFn: ({ login, password }: { login: string; password: string }) =>
+      signInToPortal(fleetId, login, password),
+    onSuccess: forget,
+  })
+}
+
+export function usePortalSignOut() {
+  const forget = useForgetSessions()
+  return useMutation({ mutationFn: signOutOfPortal, onSettled: forget })
+}
+
+export function useSubmitRenewal() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: submitRenewal,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: portalKeys.renewals }),
+  })
+}
+
+export function useChangePortalPassword() {
+  return useMutation({ mutationFn: changePortalPassword })
+}
+
+export function useChangePortalPhone() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: changePortalPhone,
+    onSuccess: (driver) =>
+      queryClient.setQueryData<PortalHome>(portalKeys.me, (home) => (home ? { ...home, driver } : home)),
+  })
+}
+
+export function useSendPortalMessage() {
+  return useMutation({ mutationFn: sendPortalMessage })
+}
+
+export function useInvite(fleetId: string, token: string) {
+  return useQuery({
+    queryKey: portalKeys.invite(fleetId, token),
+    queryFn: ({ signal }) => fetchInvite(fleetId, token, signal),
+    retry: false,
+  })
+}
+
+export function useAcceptInvite(fleetId: string, token: string) {
+  return useMutation({ mutationFn: (password: string) => acceptInvite(fleetId, token, password) })
+}

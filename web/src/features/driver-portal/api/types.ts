@@ -1,0 +1,28 @@
+import type { components } from '@/lib/api-types'
+
+type Schemas = components['schemas']
+
+export type PortalConfig = Schemas['PortalConfig']
+export type PortalSignedIn = Schemas['PortalSignedIn']
+export type PortalDriver = Schemas['PortalDriver']
+export type PortalHome = Schemas['PortalHome']
+export type PortalTruck = Schemas['PortalTruck']
+export type PortalTrailer = Schemas['PortalTrailer']
+export type PortalDocument = Schemas['PortalDocument']
+export type RenewalView = Schemas['RenewalView']
+export type PasswordChange = Schemas['PasswordChange']
+export type InviteView = Schemas['InviteView']
+export type MessageView = Schemas['MessageView']
+
+/**
+ * POST /api/portal/messages. Written here: the contract names it ContactRequest,
+ * like the signup's contact body, and the generated type is the signup's.
+ */
+export interface PortalMessage {
+  name: string
+  email: string
+  company?: string
+  message: string
+}
+
+export type RenewalTarget = 'driver' | 'truck' | 'trailer'

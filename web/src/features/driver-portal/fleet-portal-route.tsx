@@ -1,0 +1,19 @@
+import { Route, Routes } from 'react-router'
+import { routePatterns } from '@/lib/routes'
+import { portalPatterns } from './portal-paths'
+
+import PortalHomePage from './portal-home-page'
+import PortalInvitePage from './portal-invite-page'
+import PortalSignInPage from './portal-sign-in-page'
+
+/** /driver-portal/:fleetId/*: a fleet's public driver portal. */
+export default function FleetPortalRoute() {
+  return (
+    <Routes>
+      <Route index element={<PortalSignInPage />} />
+      <Route path={portalPatterns.home} element={<PortalHomePage />} />
+      <Route path={portalPatterns.invite} element={<PortalInvitePage />} />
+      <Route path={routePatterns.anyOther} element={<PortalSignInPage />} />
+    </Routes>
+  )
+}

@@ -1,0 +1,41 @@
+import type { RenewalTarget } from './api/types'
+
+/** The document types a driver may send per target (values of texts.documents.types). */
+export const renewalTypes: Record<RenewalTarget, readonly string[]> = {
+  driver: ['company_other'],
+  truck: ['truck_registration', 'truck_inspection', 'company_insurance', 'maintenance'],
+  trailer: ['trailer_registration', 'trailer_inspection'],
+}
+
+export interface RenewalValues {
+  target: RenewalTarget
+  /** Only for a trailer. */
+  trailerId?: string
+  documentType: string
+  name: string
+  /** YYYY-MM-DD, or empty. */
+  expirationDate: string
+  note: string
+}
+
+/**
+ * The multipart body of POST /api/portal/renewals. The server reads the
+ * fields as they stream in, so the file goes last.
+ */
+export function renewalFormData(values: RenewalValues, file: Blob & { name?: string }): FormData {
+  const form = new FormData()
+  form.append('target', values.target)
+  if (values.target === 'trailer' && values.trailerId) form.append('trailer_id', values.trailerId)
+  form.append('document_type', values.documentType)
+  form.append('name', values.name.trim())
+  if (values.expirationDate) form.append('expiration_date', values.expirationDate)
+  if (values.note.trim()) form.append('note', values.note.trim())
+  form.append('file', file, file.name ?? 'upload')
+  return form
+}
+
+/** The target select's value: 'driver', 'truck' or 'trailer:<id>'. */
+export function parseTargetChoice(choice: string): { target: RenewalTarget; trailerId?: string } {
+  if (choice.startsWith('trailer:')) return { target: 'trailer', trailerId: choice.slice('trailer:'.length) }
+  return { target: choice === 'truck' ? 'truck' : 'driver' }
+}
