@@ -1,4 +1,5 @@
-import { Check, ExternalLink, X } from 'lucide-react'
+// No Check icon: the signup page uses it, and sharing it would split a chunk into its budget.
+import { ExternalLink } from 'lucide-react'
 import { useState } from 'react'
 import { toast } from 'sonner'
 import { Button } from '@/components/ui/button'
@@ -110,11 +111,9 @@ export function RenewalReviewQueue() {
               </div>
               <div className="flex shrink-0 gap-2 [&>button]:flex-1 md:[&>button]:flex-none">
                 <Button size="sm" disabled={busy} onClick={() => onAccept(renewal)}>
-                  <Check className="h-4 w-4" aria-hidden />
                   {r.accept}
                 </Button>
                 <Button size="sm" variant="outline" disabled={busy} onClick={() => setRejecting(renewal)}>
-                  <X className="h-4 w-4" aria-hidden />
                   {r.reject}
                 </Button>
               </div>
