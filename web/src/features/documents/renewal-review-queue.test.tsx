@@ -88,7 +88,7 @@ describe('renewals from drivers', () => {
     const link = first.getByRole('link', { name: new RegExp(r.view) })
     expect(link).toHaveAttribute('href', '/api/fleet/renewals/ren-1/file')
     expect(link).toHaveAttribute('target', '_blank')
-    expect(within(rows[1]).getByText(/From Dana Driver/)).toHaveTextContent('Driver: Dana Driver')
+    expect(within(rows[1]).getByText(/From Dana Driver/)).toHaveTextContent('From Dana Driver · Driver')
     expect(within(rows[1]).queryByText(/Expires/)).not.toBeInTheDocument()
 
     const documentGets = getsOf(fetchMock, '/api/fleet/documents').length

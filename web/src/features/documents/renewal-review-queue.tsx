@@ -12,14 +12,11 @@ import { RejectRenewalDialog } from './reject-renewal-dialog'
 
 const r = texts.portalReview
 
+/** What the renewal is for: 'Truck: Unit 101', 'Trailer: Reefer 7', or 'Driver' (the sender's own papers). */
 function targetText(renewal: RenewalView): string {
-  const kind =
-    renewal.target_kind === 'truck'
-      ? texts.documents.vehicleTypes.truck
-      : renewal.target_kind === 'trailer'
-        ? texts.documents.vehicleTypes.trailer
-        : texts.documents.driver
-  return `${kind}: ${renewal.target_name ?? renewal.driver_name}`
+  if (renewal.target_kind === 'truck') return `${texts.documents.vehicleTypes.truck}: ${renewal.target_name ?? ''}`
+  if (renewal.target_kind === 'trailer') return `${texts.documents.vehicleTypes.trailer}: ${renewal.target_name ?? ''}`
+  return texts.documents.driver
 }
 
 /**
