@@ -13,7 +13,7 @@ export function PortalFrame({ fleet, children }: { fleet?: PortalConfig | null; 
 }
 
 /** The fleet's logo, or its initial on the primary colour when it has none. */
-export function FleetLogo({ fleet, className }: { fleet: PortalConfig; className?: string }) {
+export function FleetLogo({ fleet, className, inverted }: { fleet: PortalConfig; className?: string; inverted?: boolean }) {
   if (fleet.logo_url) {
     return <img src={fleet.logo_url} alt={fleet.fleet_name} className={cn('h-12 w-auto max-w-40 object-contain', className)} />
   }
@@ -21,7 +21,8 @@ export function FleetLogo({ fleet, className }: { fleet: PortalConfig; className
     <span
       aria-hidden
       className={cn(
-        'inline-flex h-12 w-12 items-center justify-center rounded-lg bg-primary text-xl font-bold text-primary-foreground',
+        'inline-flex h-12 w-12 items-center justify-center rounded-lg text-xl font-bold',
+        inverted ? 'bg-white text-primary' : 'bg-primary text-primary-foreground',
         className,
       )}
     >

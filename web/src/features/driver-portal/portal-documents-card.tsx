@@ -70,24 +70,23 @@ export function PortalDocumentsCard({ home, onSessionEnded, className }: PortalD
             ))}
           </ul>
         )}
-        <section aria-labelledby="portal-renewals" className="space-y-3">
-          <h3 id="portal-renewals" className="font-semibold">
-            {d.renewalsTitle}
-          </h3>
-          {renewals.isPending ? (
-            <PortalLoading />
-          ) : renewals.isError ? (
-            <PortalLoadError error={renewals.error} onRetry={() => void renewals.refetch()} />
-          ) : (
-            renewals.data.length > 0 && (
+        {renewals.isError ? (
+          <PortalLoadError error={renewals.error} onRetry={() => void renewals.refetch()} />
+        ) : (
+          renewals.data &&
+          renewals.data.length > 0 && (
+            <section aria-labelledby="portal-renewals" className="space-y-3">
+              <h3 id="portal-renewals" className="font-semibold">
+                {d.renewalsTitle}
+              </h3>
               <ul className="space-y-2">
                 {renewals.data.map((renewal) => (
                   <RenewalItem key={renewal.id} renewal={renewal} />
                 ))}
               </ul>
-            )
-          )}
-        </section>
+            </section>
+          )
+        )}
       </CardContent>
     </Card>
   )

@@ -66,13 +66,13 @@ function PortalHomeView({ home }: { home: PortalHome }) {
       <header className="bg-primary text-primary-foreground">
         <div className="mx-auto flex max-w-5xl items-center justify-between gap-3 px-4 py-3">
           <div className="flex min-w-0 items-center gap-3">
-            <FleetLogo fleet={fleet} className="h-10 max-w-24 rounded bg-white/90 p-0.5" />
+            <FleetLogo fleet={fleet} inverted className={fleet.logo_url ? 'h-10 max-w-24 rounded bg-white p-0.5' : 'h-10! w-10!'} />
             <span className="truncate font-semibold">{fleet.fleet_name}</span>
           </div>
           <Button
             variant="outline"
             size="lg"
-            className="shrink-0 border-white/60 bg-transparent text-primary-foreground hover:bg-white/15"
+            className="shrink-0"
             onClick={onSignOut}
             disabled={signOut.isPending}
           >

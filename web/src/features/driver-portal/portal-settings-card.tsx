@@ -58,7 +58,7 @@ function PhoneForm({ phone, onSessionEnded }: { phone: string; onSessionEnded: (
   }
 
   return (
-    <form onSubmit={onSubmit} className="space-y-3" aria-label={d.phone}>
+    <form onSubmit={onSubmit} className="space-y-3">
       <FormField
         id="portal-phone"
         name="phone"
