@@ -2124,6 +2124,12 @@ export interface components {
         PortalLink: {
             url: string;
         };
+        PortalMessageRequest: {
+            company?: string | null;
+            email: string;
+            message: string;
+            name: string;
+        };
         PortalSession: {
             /** @description Open in a new tab. */
             url: string;
@@ -4911,7 +4917,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ContactRequest"];
+                "application/json": components["schemas"]["PortalMessageRequest"];
             };
         };
         responses: {

@@ -181,7 +181,7 @@ pub struct RenewalReject {
 }
 
 #[derive(Deserialize, ToSchema)]
-pub struct ContactRequest {
+pub struct PortalMessageRequest {
     pub name: String,
     pub email: String,
     #[serde(default)]

@@ -2,7 +2,7 @@
 //! goes into the fleet's inbox on its dashboard and, by e-mail, to each of
 //! the fleet's admins.
 
-use super::dto::{ContactRequest, Inbox, MessageView};
+use super::dto::{Inbox, MessageView, PortalMessageRequest};
 use super::emails::{self, PortalMessage};
 use super::error::PortalError;
 use super::repo;
@@ -29,7 +29,7 @@ pub async fn send(
     mailer: &dyn Mailer,
     public_url: &str,
     session: &DriverSession,
-    body: ContactRequest,
+    body: PortalMessageRequest,
 ) -> Result<MessageView, PortalError> {
     let name = clean(&body.name, false);
     let email = Email::parse(&body.email);

@@ -3,9 +3,9 @@
 //! rest need a driver's session (`guards::driver`) and its CSRF token.
 
 use super::dto::{
-    ContactRequest, InviteAccept, InviteView, MessageView, PasswordChange, PhoneChange,
-    PortalConfig, PortalDocument, PortalDriver, PortalHome, PortalSignInRequest, PortalSignedIn,
-    RenewalView,
+    InviteAccept, InviteView, MessageView, PasswordChange, PhoneChange, PortalConfig,
+    PortalDocument, PortalDriver, PortalHome, PortalMessageRequest, PortalSignInRequest,
+    PortalSignedIn, RenewalView,
 };
 use super::error::PortalError;
 use super::invites::{self, InviteDeps};
@@ -292,12 +292,12 @@ pub async fn portal_change_phone(
 }
 
 /// The contact form: into the fleet's inbox and to its admins by e-mail.
-#[utoipa::path(post, path = "/api/portal/messages", tag = "driver_portal", request_body = ContactRequest,
+#[utoipa::path(post, path = "/api/portal/messages", tag = "driver_portal", request_body = PortalMessageRequest,
     responses((status = 201, body = MessageView), (status = 422, body = ErrorBody)))]
 pub async fn portal_contact(
     State(state): State<AppState>,
     session: DriverSession,
-    ValidJson(body): ValidJson<ContactRequest>,
+    ValidJson(body): ValidJson<PortalMessageRequest>,
 ) -> ApiResult<(StatusCode, Json<MessageView>)> {
     let view = messages::send(
         &state.db,

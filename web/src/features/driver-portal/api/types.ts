@@ -14,15 +14,7 @@ export type PasswordChange = Schemas['PasswordChange']
 export type InviteView = Schemas['InviteView']
 export type MessageView = Schemas['MessageView']
 
-/**
- * POST /api/portal/messages. Written here: the contract names it ContactRequest,
- * like the signup's contact body, and the generated type is the signup's.
- */
-export interface PortalMessage {
-  name: string
-  email: string
-  company?: string
-  message: string
-}
+/** POST /api/portal/messages. */
+export type PortalMessage = Schemas['PortalMessageRequest']
 
 export type RenewalTarget = 'driver' | 'truck' | 'trailer'
