@@ -90,9 +90,10 @@ function PortalHomeView({ home }: { home: PortalHome }) {
           <p className="text-sm text-muted-foreground">{d.title}</p>
         </section>
         <div className="grid gap-6 lg:grid-cols-2">
+          {/* The spec's order: My Truck, Documents, Settings. */}
           <PortalTruckCard truck={home.truck} trailers={home.trailers} />
+          <PortalDocumentsCard home={home} onSessionEnded={sessionEnded} />
           <PortalSettingsCard home={home} onSessionEnded={sessionEnded} />
-          <PortalDocumentsCard home={home} onSessionEnded={sessionEnded} className="lg:col-span-2" />
         </div>
         <DriverContactForm
           title={d.contactTitle}
