@@ -216,6 +216,29 @@ test('a signed Stripe webhook makes the fleet past due; a forged one is refused'
   await expect(page.getByTestId('billing-banner')).toHaveCount(0);
 });
 
+test('every other status reads capitalised in red: unpaid, canceled, trialing', async ({ page, request }) => {
+  await signIn(page, demo);
+  const amount: number = (await billingOverview(page)).subscription.amount_cents;
+  const now = Math.floor(Date.now() / 1000);
+  const statuses: [string, string][] = [
+    ['unpaid', 'Unpaid'],
+    ['canceled', 'Canceled'],
+    ['trialing', 'Trialing'],
+  ];
+  for (const [i, [status, label]] of statuses.entries()) {
+    expect((await postWebhook(request, subscriptionEvent(status, now + 20 + i * 10, amount))).status()).toBe(200);
+    await expect(async () => {
+      await page.goto(BILLING);
+      await expect(statusBadge(page)).toHaveText(label, { timeout: 2000 });
+    }).toPass({ timeout: 20_000 });
+    await expect(statusBadge(page)).toHaveAttribute('data-tone', 'destructive');
+    await expect(statusBadge(page)).toHaveClass(/bg-red/);
+  }
+  // Back to active, newer than all of them, for the specs that follow.
+  expect((await postWebhook(request, subscriptionEvent('active', now + 60, amount))).status()).toBe(200);
+  await expectStatus(page, b.statusLabels.active, 'success');
+});
+
 test('at 375 px the active Billing screen fits the phone', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 812 });
   await signIn(page, demo);

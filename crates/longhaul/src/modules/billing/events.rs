@@ -117,7 +117,9 @@ pub async fn apply_event(
                     )
                     .await?
                 }
-                None => tracing::warn!(event = %event.id, "subscription event for no known signup"),
+                None => {
+                    tracing::debug!(event = %event.id, "subscription event for no known signup (kept in the billing copy)")
+                }
             }
         }
         "charge.succeeded" | "charge.failed" | "charge.pending" | "charge.refunded"
@@ -173,7 +175,7 @@ pub async fn apply_event(
                     )
                     .await?
                 }
-                None => tracing::warn!(event = %event.id, "invoice event for no known signup"),
+                None => tracing::debug!(event = %event.id, "invoice event for no known signup"),
             }
         }
         other => tracing::debug!(event_type = other, "Stripe event ignored"),
