@@ -26,5 +26,9 @@ create --email broker@brokers.test --role broker_admin --first-name Bea --last-n
 create --email agent@brokers.test --role broker_user
 create --email norole@example.test --role none
 "$BIN" seed-demo >/dev/null
+# A fleet of its own for the driver-portal specs (bench@longhaul.test /
+# demo-fleet-1, DOT 7000000), so their portal settings and shared password
+# never meet the demo fleet's specs.
+"$BIN" seed-bench --fleets 1 --trucks 8 --trailers 6 --drivers 8 --documents 0 --small-fleet-documents 0 >/dev/null
 
 exec "$BIN" serve

@@ -1,12 +1,14 @@
 import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from '@playwright/test';
 import { followMailLink, format, specToast, texts } from './support';
 
-// The driver portal (a fleet's own sign-in, home and invite pages). The demo
+// The driver portal (a fleet's own sign-in, home and invite pages). The portal
 // fleet's admin sets the portal up through the API; the driver uses the SPA.
-// Every test puts the demo fleet's portal settings back as it found them.
+// Every test puts the fleet's portal settings back as it found them (but the
+// shared password, which the API never returns).
 
 const d = texts.driverPortal;
-const demoAdmin = { email: 'demo@longhaul.test', password: 'demo-fleet-1' };
+// The portal specs' own fleet (e2e/start-server.sh: seed-bench), not the demo fleet.
+const demoAdmin = { email: 'bench@longhaul.test', password: 'demo-fleet-1' };
 const SHARED_PASSWORD = 'Haul-Shared-42';
 /** A 1×1 PNG. */
 const PNG = Buffer.from(

@@ -6,9 +6,10 @@ import { format, signIn, specToast, texts } from './support';
 // drivers' renewals on the Documents screen, and the inbox of their contact
 // messages with the shell's unread badge, at 1280 and 375 px. The driver's
 // side is driven through the portal API in a request context of its own.
-// The demo fleet's portal is switched on for this and off again at the end.
+// The portal fleet's portal is switched on for this and off again at the end.
 
-const demo = { email: 'demo@longhaul.test', password: 'demo-fleet-1' };
+// The portal specs' own fleet (e2e/start-server.sh: seed-bench), not the demo fleet.
+const demo = { email: 'bench@longhaul.test', password: 'demo-fleet-1' };
 const run = Date.now().toString(36);
 const systemPassword = `Portal-${run}`;
 const desktop = { width: 1280, height: 900 };
