@@ -96,6 +96,28 @@ async fn driver_browser(app: &TestApp, fleet_id: Uuid, login: &str, password: &s
     driver
 }
 
+/// A fleet with its portal on (username, shared password), its admin signed
+/// in (`app`), and a driver with a truck signed in to the portal (`browser`).
+async fn signed_in_driver(
+    backend: crate::helpers::Backend,
+    email: &str,
+    dot: &str,
+) -> (TestApp, fleet_driver::Model, TestApp) {
+    let (app, fleet_id) = fleet_admin(backend, email, dot).await;
+    let driver = driver_with_truck(&app, fleet_id).await;
+    set_portal(
+        &app,
+        true,
+        "username",
+        "system_password",
+        Some(SHARED_PASSWORD),
+    )
+    .await;
+    let login = driver.username.clone().unwrap();
+    let browser = driver_browser(&app, fleet_id, &login, SHARED_PASSWORD).await;
+    (app, driver, browser)
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn drivers_sign_in_with_the_fleets_shared_password_by_username() {
     for backend in backends() {
@@ -547,23 +569,8 @@ async fn a_driver_reads_only_documents_shared_with_them_in_their_own_fleet() {
 async fn a_driver_session_is_refused_by_every_fleet_admin_and_admin_endpoint() {
     let contract: Value = serde_json::from_str(&longhaul::openapi::spec_json()).unwrap();
     for backend in backends() {
-        let (app, fleet_id) = fleet_admin(backend, "office5@portal.test", "2200005").await;
-        let driver = driver_with_truck(&app, fleet_id).await;
-        set_portal(
-            &app,
-            true,
-            "username",
-            "system_password",
-            Some(SHARED_PASSWORD),
-        )
-        .await;
-        let browser = driver_browser(
-            &app,
-            fleet_id,
-            driver.username.as_deref().unwrap(),
-            SHARED_PASSWORD,
-        )
-        .await;
+        let (app, driver, browser) =
+            signed_in_driver(backend, "office5@portal.test", "2200005").await;
         let some_id = driver.id.to_string();
         let mut checked = 0;
         for (path, item) in contract["paths"].as_object().unwrap() {
@@ -650,23 +657,7 @@ async fn submit_renewal(browser: &TestApp, fields: &[(&str, &str)]) -> reqwest::
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_renewal_is_reviewed_once_and_filed_with_its_expiration() {
     for backend in backends() {
-        let (app, fleet_id) = fleet_admin(backend, "office6@portal.test", "2200006").await;
-        let driver = driver_with_truck(&app, fleet_id).await;
-        set_portal(
-            &app,
-            true,
-            "username",
-            "system_password",
-            Some(SHARED_PASSWORD),
-        )
-        .await;
-        let browser = driver_browser(
-            &app,
-            fleet_id,
-            driver.username.as_deref().unwrap(),
-            SHARED_PASSWORD,
-        )
-        .await;
+        let (app, _, browser) = signed_in_driver(backend, "office6@portal.test", "2200006").await;
         let expires = day(400);
 
         let (status, err) = error_of(
@@ -824,23 +815,7 @@ async fn a_renewal_is_reviewed_once_and_filed_with_its_expiration() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_contact_form_reaches_the_inbox_and_the_fleet_admins_mail() {
     for backend in backends() {
-        let (app, fleet_id) = fleet_admin(backend, "office7@portal.test", "2200007").await;
-        let driver = driver_with_truck(&app, fleet_id).await;
-        set_portal(
-            &app,
-            true,
-            "username",
-            "system_password",
-            Some(SHARED_PASSWORD),
-        )
-        .await;
-        let browser = driver_browser(
-            &app,
-            fleet_id,
-            driver.username.as_deref().unwrap(),
-            SHARED_PASSWORD,
-        )
-        .await;
+        let (app, _, browser) = signed_in_driver(backend, "office7@portal.test", "2200007").await;
 
         let (status, err) = error_of(
             browser
