@@ -177,6 +177,12 @@ fleet_owned! {
     driver_invite => FleetAccountId,
     driver_renewal => FleetAccountId,
     fleet_message => FleetAccountId,
+    driver_qualification => FleetAccountId,
+    compliance_setting => FleetAccountId,
+    fleet_notification => FleetAccountId,
+    compliance_digest => FleetAccountId,
+    fmcsa_snapshot => FleetAccountId,
+    fmcsa_change => FleetAccountId,
 }
 
 /// Marks the current transaction as acting for one fleet.

@@ -2,6 +2,7 @@
 //! the tests lean on these, so every rule has its unit tests beside it.
 
 pub mod billing;
+pub mod compliance;
 pub mod contact;
 pub mod demo;
 pub mod documents;

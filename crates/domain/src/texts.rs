@@ -31,6 +31,29 @@ pub struct Texts {
     pub driver_portal: DriverPortalTexts,
     pub inbox: InboxTexts,
     pub portal_review: PortalReviewTexts,
+    pub compliance: ComplianceTexts,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ComplianceTexts {
+    pub groups: std::collections::BTreeMap<String, String>,
+    pub kinds: std::collections::BTreeMap<String, String>,
+    pub mcs150: String,
+    pub qualification_kinds: std::collections::BTreeMap<String, String>,
+    pub digest_subject: String,
+    pub fmcsa_subject: String,
+    pub thresholds_invalid: String,
+    pub recipients_invalid: String,
+    pub date_invalid: String,
+    pub kind_invalid: String,
+    pub asset_needs_kind: String,
+    pub range_invalid: String,
+    pub feed_not_found: String,
+    pub qualification_needs_expiry: String,
+    pub qualification_needs_done_on: String,
+    pub document_not_drivers: String,
+    pub field_too_long: String,
 }
 
 #[derive(Debug, Deserialize)]

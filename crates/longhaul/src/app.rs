@@ -11,8 +11,8 @@ use crate::jobs::JobQueue;
 use crate::mail::{DevMailbox, Mailer, QueuedMailer, SmtpMailer};
 use crate::modules::auth::password::PasswordHasher;
 use crate::modules::{
-    admin, app_config, auth, billing, dev_mailbox, documents, driver_portal, drivers, eld,
-    fleet_account, health, signup, vehicles,
+    admin, app_config, auth, billing, compliance, dev_mailbox, documents, driver_portal, drivers,
+    eld, fleet_account, health, signup, vehicles,
 };
 use crate::state::{App, AppState};
 use crate::{openapi, seed, spa};
@@ -290,6 +290,7 @@ pub fn api_routes(test_checkout: bool) -> OpenApiRouter<AppState> {
         .merge(eld::routes::router())
         .merge(documents::routes::router())
         .merge(driver_portal::admin_routes::router())
+        .merge(compliance::routes::router())
         .route_layer(middleware::from_fn(guards::fleet_writable))
         .merge(billing::fleet_routes::router())
         .route_layer(middleware::from_fn(guards::fleet_admin));
@@ -300,7 +301,8 @@ pub fn api_routes(test_checkout: bool) -> OpenApiRouter<AppState> {
         .merge(auth::routes::router())
         .merge(signup::routes::router())
         .merge(billing::routes::router())
-        .merge(app_config::routes::router());
+        .merge(app_config::routes::router())
+        .merge(compliance::routes::feed_router());
     if test_checkout {
         open = open.merge(
             billing::routes::test_checkout_router().route_layer(middleware::from_fn(loopback_only)),
@@ -337,7 +339,10 @@ pub fn router(state: AppState) -> Router {
     if state.config.environment == Environment::Development && state.mailer.dev_mailbox().is_some()
     {
         app = app
-            .merge(dev_mailbox::routes::router().route_layer(middleware::from_fn(loopback_only)));
+            .merge(dev_mailbox::routes::router().route_layer(middleware::from_fn(loopback_only)))
+            .merge(
+                compliance::routes::dev_router().route_layer(middleware::from_fn(loopback_only)),
+            );
     }
     let csp = security_headers::content_security_policy(
         state

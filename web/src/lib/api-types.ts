@@ -245,6 +245,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/compliance/calendar/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The fleet's items as iCalendar, for calendar apps. */
+        get: operations["calendar_feed"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/config": {
         parameters: {
             query?: never;
@@ -320,6 +337,105 @@ export interface paths {
         };
         /** Whether the fleet owes money: the dashboard's past-due banner. */
         get: operations["state"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/fleet/compliance/calendar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["compliance_calendar"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/fleet/compliance/export.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every item of the filter as CSV. */
+        get: operations["compliance_export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/fleet/compliance/feed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Makes a new feed link (the old one stops working). Shown once. */
+        post: operations["create_calendar_feed"];
+        delete: operations["revoke_calendar_feed"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/fleet/compliance/items": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["compliance_items"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/fleet/compliance/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["compliance_settings"];
+        put: operations["update_compliance_settings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/fleet/compliance/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The overview card's counts. */
+        get: operations["compliance_summary"];
         put?: never;
         post?: never;
         delete?: never;
@@ -463,6 +579,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/fleet/drivers/{id}/qualifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["driver_qualifications"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/fleet/drivers/{id}/qualifications/{kind}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: operations["save_qualification"];
+        post?: never;
+        delete: operations["delete_qualification"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/fleet/eld": {
         parameters: {
             query?: never;
@@ -589,6 +737,56 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/fleet/fmcsa/alerts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Changes not dismissed yet (the overview's banner). */
+        get: operations["fmcsa_alerts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/fleet/fmcsa/alerts/dismiss": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["dismiss_fmcsa_alerts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/fleet/fmcsa/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The company profile's History of FMCSA record changes. */
+        get: operations["fmcsa_history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/fleet/inbox": {
         parameters: {
             query?: never;
@@ -648,6 +846,54 @@ export interface paths {
         get: operations["logo"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/fleet/notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["notification_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/fleet/notifications/read-all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["read_all_notifications"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/fleet/notifications/{id}/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["read_notification"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1432,6 +1678,28 @@ export interface components {
             /** @example #6E56CF */
             secondary_color: string;
         };
+        /** @description A new calendar feed link: shown once, since only its hash is kept. */
+        CalendarFeedLink: {
+            /** Format: date-time */
+            createdAt: string;
+            url: string;
+        };
+        /** @description One group of the calendar's list: its size and its first items. */
+        CalendarGroupItems: {
+            group: string;
+            items: components["schemas"]["ComplianceItem"][];
+            /** @description Pass as `after` to `/api/fleet/compliance/items` for the rest. */
+            nextCursor?: string | null;
+            /** Format: int64 */
+            total: number;
+        };
+        /** @description The calendar page: every group's count and first items. */
+        CalendarPage: {
+            counts: components["schemas"]["GroupCounts"];
+            groups: components["schemas"]["CalendarGroupItems"][];
+            /** Format: date */
+            today: string;
+        };
         CardView: {
             brand: string | null;
             /** Format: int32 */
@@ -1470,6 +1738,55 @@ export interface components {
             state: string | null;
             street_address: string | null;
             zip_code: string | null;
+        };
+        /** @description One dated item of the fleet. */
+        ComplianceItem: {
+            /** Format: uuid */
+            assetId?: string | null;
+            assetName?: string | null;
+            /** Format: uuid */
+            documentId?: string | null;
+            /** Format: date */
+            dueOn: string;
+            /** @description overdue | next30 | next90 | later */
+            group: string;
+            /** @description Stable id: `doc:{id}`, `qual:{id}` or `fleet:mcs150`. */
+            key: string;
+            /** @description company | truck | trailer | driver */
+            kind: string;
+            /** @description Where the item is managed in the dashboard (an SPA path). */
+            link: string;
+            /** @description document | qualification | fleet */
+            source: string;
+            /** @description The document's name, or the item's label. */
+            title: string;
+            /** @description The document type's or the qualification's label. */
+            typeLabel: string;
+        };
+        ComplianceSettingsInput: {
+            /** @description Fleet admins' profile ids; every admin when empty. */
+            recipients: string[];
+            thresholds: number[];
+        };
+        ComplianceSettingsView: {
+            /** @description The choices: 90, 60, 30, 7, 1, 0. */
+            availableThresholds: number[];
+            /** @description Whether a calendar feed link is active, and since when. */
+            feedActive: boolean;
+            /** Format: date-time */
+            feedCreatedAt?: string | null;
+            recipients: components["schemas"]["ReminderRecipient"][];
+            /** @description Days before a date at which reminders go out (0: the day it lapses). */
+            thresholds: number[];
+        };
+        /** @description The overview card's summary. */
+        ComplianceSummary: {
+            /** Format: int64 */
+            dueIn30: number;
+            /** @description Whether the fleet has any truck, trailer or driver yet. */
+            hasAssets: boolean;
+            /** Format: int64 */
+            overdue: number;
         };
         ConfirmEmailRequest: {
             token: string;
@@ -1697,6 +2014,28 @@ export interface components {
             subscription_id_short?: string | null;
             subscription_status?: string | null;
         };
+        /** @description A change of a watched field of the fleet's FMCSA record. */
+        FmcsaChangeView: {
+            /** @description A change for the worse (red on the banner). */
+            adverse: boolean;
+            /** Format: date-time */
+            detectedAt: string;
+            dismissed: boolean;
+            field: string;
+            /** Format: uuid */
+            id: string;
+            label: string;
+            newValue?: string | null;
+            oldValue?: string | null;
+        };
+        FmcsaHistory: {
+            changes: components["schemas"]["FmcsaChangeView"][];
+            /**
+             * Format: date-time
+             * @description When the record was last read from FMCSA, if it has been.
+             */
+            lastCheckedAt?: string | null;
+        };
         FmcsaView: {
             cargo_tank?: string | null;
             dba_name?: string | null;
@@ -1727,6 +2066,16 @@ export interface components {
             database: string;
             server: string;
             user_name: string;
+        };
+        GroupCounts: {
+            /** Format: int64 */
+            later: number;
+            /** Format: int64 */
+            next30: number;
+            /** Format: int64 */
+            next90: number;
+            /** Format: int64 */
+            overdue: number;
         };
         ImportResult: {
             errors: components["schemas"]["ImportRowError"][];
@@ -1771,6 +2120,10 @@ export interface components {
             /** @description What the driver signs in with (their username or e-mail). */
             login: string;
             login_method: string;
+        };
+        ItemsPage: {
+            items: components["schemas"]["ComplianceItem"][];
+            nextCursor?: string | null;
         };
         ListPage_DriverItem: {
             counts: components["schemas"]["TabCounts"];
@@ -1873,6 +2226,25 @@ export interface components {
             read: boolean;
             sender_email: string;
             sender_name: string;
+        };
+        NotificationList: {
+            items: components["schemas"]["NotificationView"][];
+            /** Format: int64 */
+            unread: number;
+        };
+        NotificationView: {
+            /** Format: date-time */
+            createdAt: string;
+            detail?: string | null;
+            /** Format: date */
+            dueOn?: string | null;
+            /** Format: uuid */
+            id: string;
+            /** @description reminder | fmcsa */
+            kind: string;
+            link: string;
+            read: boolean;
+            title: string;
         };
         Overview: {
             /** Format: int64 */
@@ -2191,6 +2563,60 @@ export interface components {
             booking_url: string | null;
             stand_ins: components["schemas"]["StandIns"];
         };
+        /**
+         * @description A qualification item as the fleet admin saves it. Which dates apply
+         *     depends on the kind: CDL and medical card have an expiry; MVR review,
+         *     Clearinghouse query and drug test the date done.
+         */
+        QualificationInput: {
+            class?: string | null;
+            /**
+             * Format: uuid
+             * @description A document of this driver that backs the item.
+             */
+            documentId?: string | null;
+            /** @description YYYY-MM-DD */
+            doneOn?: string | null;
+            /** @description YYYY-MM-DD */
+            expiresOn?: string | null;
+            number?: string | null;
+            state?: string | null;
+        };
+        /** @description A driver's qualification item. */
+        QualificationView: {
+            class?: string | null;
+            /** Format: uuid */
+            documentId?: string | null;
+            documentName?: string | null;
+            /** Format: date */
+            doneOn?: string | null;
+            /**
+             * Format: date
+             * @description When it lapses (the expiry, or 12 months after it was done).
+             */
+            dueOn?: string | null;
+            /** Format: date */
+            expiresOn?: string | null;
+            /** @description overdue | next30 | next90 | later, when it has a due date. */
+            group?: string | null;
+            /** @description cdl | medical | mvr | clearinghouse | drug_test */
+            kind: string;
+            label: string;
+            number?: string | null;
+            /** @description Whether anything is recorded for it yet. */
+            recorded: boolean;
+            state?: string | null;
+            /** Format: date-time */
+            updatedAt?: string | null;
+        };
+        /** @description A fleet admin who can receive the digest. */
+        ReminderRecipient: {
+            email: string;
+            /** Format: uuid */
+            id: string;
+            name: string;
+            selected: boolean;
+        };
         RenewalReject: {
             reason: string;
         };
@@ -2214,6 +2640,8 @@ export interface components {
             id: string;
             name: string;
             note: string | null;
+            /** @description The driver qualification item it renews (cdl | medical), if any. */
+            qualification: string | null;
             reason: string | null;
             /** @description pending | accepted | rejected */
             status: string;
@@ -3266,6 +3694,36 @@ export interface operations {
             };
         };
     };
+    calendar_feed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description iCalendar */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/calendar": unknown;
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     config: {
         parameters: {
             query?: never;
@@ -3453,6 +3911,241 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    compliance_calendar: {
+        parameters: {
+            query?: {
+                /** @description company | truck | trailer | driver */
+                kind?: string;
+                /** @description A truck, trailer or driver id (with its `kind`). */
+                assetId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalendarPage"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    compliance_export: {
+        parameters: {
+            query?: {
+                kind?: string;
+                assetId?: string;
+                /** @description overdue | next30 | next90 | later */
+                group?: string;
+                /** @description First date, YYYY-MM-DD (the month view). */
+                from?: string;
+                /** @description Last date, YYYY-MM-DD. */
+                to?: string;
+                /** @description The `nextCursor` of the page before. */
+                after?: string;
+                /** @description At most 500; 50 when not given. */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description CSV */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": unknown;
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    create_calendar_feed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalendarFeedLink"];
+                };
+            };
+        };
+    };
+    revoke_calendar_feed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    compliance_items: {
+        parameters: {
+            query?: {
+                kind?: string;
+                assetId?: string;
+                /** @description overdue | next30 | next90 | later */
+                group?: string;
+                /** @description First date, YYYY-MM-DD (the month view). */
+                from?: string;
+                /** @description Last date, YYYY-MM-DD. */
+                to?: string;
+                /** @description The `nextCursor` of the page before. */
+                after?: string;
+                /** @description At most 500; 50 when not given. */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ItemsPage"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    compliance_settings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ComplianceSettingsView"];
+                };
+            };
+        };
+    };
+    update_compliance_settings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ComplianceSettingsInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ComplianceSettingsView"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    compliance_summary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ComplianceSummary"];
                 };
             };
         };
@@ -3913,6 +4606,107 @@ export interface operations {
             };
         };
     };
+    driver_qualifications: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QualificationView"][];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    save_qualification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                /** @description cdl | medical | mvr | clearinghouse | drug_test */
+                kind: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QualificationInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QualificationView"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete_qualification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                kind: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     status: {
         parameters: {
             query?: never;
@@ -4206,6 +5000,62 @@ export interface operations {
             };
         };
     };
+    fmcsa_alerts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FmcsaChangeView"][];
+                };
+            };
+        };
+    };
+    dismiss_fmcsa_alerts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Dismissed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    fmcsa_history: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FmcsaHistory"];
+                };
+            };
+        };
+    };
     inbox: {
         parameters: {
             query?: never;
@@ -4286,6 +5136,73 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    notification_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationList"];
+                };
+            };
+        };
+    };
+    read_all_notifications: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationList"];
+                };
+            };
+        };
+    };
+    read_notification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationList"];
+                };
             };
             404: {
                 headers: {

@@ -28,6 +28,8 @@ pub struct Model {
     pub created_at: DateTimeUtc,
     pub reviewed_at: Option<DateTimeUtc>,
     pub reviewed_by: Option<Uuid>,
+    /// The driver qualification it renews (cdl, medical…), if any.
+    pub qualification: Option<String>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

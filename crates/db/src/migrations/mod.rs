@@ -19,6 +19,7 @@ mod m0014_fleet_documents;
 mod m0015_document_search_index;
 mod m0016_stripe_billing_mirror;
 mod m0017_driver_portal;
+mod m0018_compliance;
 pub mod rls;
 
 pub struct Migrator;
@@ -44,6 +45,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0015_document_search_index::Migration),
             Box::new(m0016_stripe_billing_mirror::Migration),
             Box::new(m0017_driver_portal::Migration),
+            Box::new(m0018_compliance::Migration),
         ]
     }
 }

@@ -14,16 +14,25 @@ pub enum JobKind {
     DocumentSweep,
     /// Reads one Stripe customer's billing from the API into our copy.
     BillingRefresh,
+    /// The day's compliance reminders and digests (scheduled).
+    ComplianceReminders,
+    /// Queues the FMCSA checks whose minute of the day has come (scheduled).
+    FmcsaSchedule,
+    /// Re-reads one fleet's FMCSA record and records what changed.
+    FmcsaCheck,
 }
 
 impl JobKind {
-    pub const ALL: [JobKind; 6] = [
+    pub const ALL: [JobKind; 9] = [
         JobKind::SendEmail,
         JobKind::Sweep,
         JobKind::EldSync,
         JobKind::EldSchedule,
         JobKind::DocumentSweep,
         JobKind::BillingRefresh,
+        JobKind::ComplianceReminders,
+        JobKind::FmcsaSchedule,
+        JobKind::FmcsaCheck,
     ];
 
     /// The queue's name in the jobs table and in metrics.
@@ -35,6 +44,9 @@ impl JobKind {
             JobKind::EldSchedule => "eld_schedule",
             JobKind::DocumentSweep => "sweep_documents",
             JobKind::BillingRefresh => "billing_refresh",
+            JobKind::ComplianceReminders => "compliance_reminders",
+            JobKind::FmcsaSchedule => "fmcsa_schedule",
+            JobKind::FmcsaCheck => "fmcsa_check",
         }
     }
 
@@ -46,6 +58,9 @@ impl JobKind {
             JobKind::Sweep | JobKind::EldSchedule | JobKind::DocumentSweep => 3,
             JobKind::EldSync => 3,
             JobKind::BillingRefresh => 5,
+            JobKind::ComplianceReminders | JobKind::FmcsaSchedule => 3,
+            // An outage of FMCSA's API: retried with backoff up to ~10 min apart.
+            JobKind::FmcsaCheck => 6,
         }
     }
 

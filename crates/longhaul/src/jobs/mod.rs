@@ -79,5 +79,28 @@ pub async fn run_job(
         JobKind::BillingRefresh => {
             crate::modules::billing::fleet_billing::run_refresh(state, payload(kind, args)?).await
         }
+        JobKind::ComplianceReminders => {
+            let today = chrono::Utc::now().date_naive();
+            let run = crate::modules::compliance::reminders::run_daily(state, today)
+                .await
+                .map_err(JobError::retry)?;
+            tracing::info!(?run, "compliance reminders sent");
+            Ok(())
+        }
+        JobKind::FmcsaSchedule => {
+            let queued =
+                crate::modules::compliance::monitor::queue_due_checks(state, chrono::Utc::now())
+                    .await
+                    .map_err(JobError::retry)?;
+            tracing::info!(queued, "FMCSA checks queued");
+            Ok(())
+        }
+        JobKind::FmcsaCheck => {
+            let job: crate::modules::compliance::monitor::CheckJob = payload(kind, args)?;
+            crate::modules::compliance::monitor::check_fleet(state, job.fleet_account_id, job.day)
+                .await
+                .map(|outcome| tracing::info!(?outcome, fleet = %job.fleet_account_id, "FMCSA record checked"))
+                .map_err(JobError::retry)
+        }
     }
 }

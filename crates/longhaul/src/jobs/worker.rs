@@ -32,6 +32,8 @@ pub struct WorkerOptions {
     pub sweep_schedule: String,
     pub eld_schedule: String,
     pub document_sweep_schedule: String,
+    pub compliance_reminder_schedule: String,
+    pub fmcsa_schedule: String,
 }
 
 impl WorkerOptions {
@@ -55,6 +57,9 @@ impl Default for WorkerOptions {
             sweep_schedule: "0 17 * * * *".into(),
             eld_schedule: "0 */5 * * * *".into(),
             document_sweep_schedule: "0 41 * * * *".into(),
+            // 13:00 UTC: 8 a.m. on the East Coast, 5 a.m. on the West.
+            compliance_reminder_schedule: "0 0 13 * * *".into(),
+            fmcsa_schedule: "0 */10 * * * *".into(),
         }
     }
 }
@@ -163,6 +168,15 @@ fn handler_for(kind: JobKind) -> fn(Value, Data<AppState>, Attempt) -> JobFuture
         JobKind::BillingRefresh => {
             |args, state, attempt| Box::pin(dispatch(JobKind::BillingRefresh, args, state, attempt))
         }
+        JobKind::ComplianceReminders => |args, state, attempt| {
+            Box::pin(dispatch(JobKind::ComplianceReminders, args, state, attempt))
+        },
+        JobKind::FmcsaSchedule => {
+            |args, state, attempt| Box::pin(dispatch(JobKind::FmcsaSchedule, args, state, attempt))
+        }
+        JobKind::FmcsaCheck => {
+            |args, state, attempt| Box::pin(dispatch(JobKind::FmcsaCheck, args, state, attempt))
+        }
     }
 }
 
@@ -210,6 +224,11 @@ fn register_schedules(
             JobKind::DocumentSweep,
             options.document_sweep_schedule.clone(),
         ),
+        (
+            JobKind::ComplianceReminders,
+            options.compliance_reminder_schedule.clone(),
+        ),
+        (JobKind::FmcsaSchedule, options.fmcsa_schedule.clone()),
     ] {
         let schedule = cron::Schedule::from_str(&expr)
             .map_err(|e| anyhow::anyhow!("schedule '{expr}' of {}: {e}", kind.as_str()))?;

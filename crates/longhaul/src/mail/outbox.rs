@@ -34,20 +34,9 @@ pub fn recipient_domain(to: &str) -> String {
 #[async_trait::async_trait]
 impl Mailer for QueuedMailer {
     async fn send(&self, email: OutgoingEmail) -> anyhow::Result<()> {
-        let id = Uuid::new_v4();
-        outbox_email::ActiveModel {
-            id: Set(id),
-            what: Set(email.subject.chars().take(200).collect()),
-            recipient_domain: Set(recipient_domain(&email.to)),
-            payload_encrypted: Set(Some(self.cipher.encrypt(&serde_json::to_string(&email)?))),
-            status: Set("pending".into()),
-            attempts: Set(0),
-            last_error: Set(None),
-            created_at: Set(Utc::now()),
-            sent_at: Set(None),
-        }
-        .insert(&self.db)
-        .await?;
+        let row = stage(&self.cipher, &email)?;
+        let id = row.id.clone().unwrap();
+        row.insert(&self.db).await?;
         // The message is stored: a lost push is re-queued by the sweep.
         if let Err(err) = enqueue(&self.queue, id).await {
             tracing::warn!(error = %err, outbox_id = %id, "e-mail stored but not queued; the sweep will queue it");
@@ -62,6 +51,22 @@ impl Mailer for QueuedMailer {
     fn dev_mailbox(&self) -> Option<&DevMailbox> {
         self.transport.dev_mailbox()
     }
+}
+
+/// The outbox row of a message (encrypted), for a caller that stores it in
+/// its own transaction and calls [`enqueue`] after the commit.
+pub fn stage(cipher: &Cipher, email: &OutgoingEmail) -> anyhow::Result<outbox_email::ActiveModel> {
+    Ok(outbox_email::ActiveModel {
+        id: Set(Uuid::new_v4()),
+        what: Set(email.subject.chars().take(200).collect()),
+        recipient_domain: Set(recipient_domain(&email.to)),
+        payload_encrypted: Set(Some(cipher.encrypt(&serde_json::to_string(email)?))),
+        status: Set("pending".into()),
+        attempts: Set(0),
+        last_error: Set(None),
+        created_at: Set(Utc::now()),
+        sent_at: Set(None),
+    })
 }
 
 pub async fn enqueue(queue: &JobQueue, outbox_id: Uuid) -> Result<(), crate::jobs::EnqueueError> {

@@ -29,6 +29,8 @@ static TEMPLATES: LazyLock<Environment<'static>> = LazyLock::new(|| {
         "confirm_account",
         "driver_invite",
         "portal_message",
+        "compliance_digest",
+        "fmcsa_changes",
     );
     for (name, source) in layout.into_iter().chain(emails) {
         if let Err(err) = env.add_template(name, source) {
@@ -73,6 +75,8 @@ mod tests {
             "confirm_account",
             "driver_invite",
             "portal_message",
+            "compliance_digest",
+            "fmcsa_changes",
         ] {
             let mail = email(
                 "a@b.test",

@@ -2,6 +2,7 @@ pub mod admin;
 pub mod app_config;
 pub mod auth;
 pub mod billing;
+pub mod compliance;
 pub mod dev_mailbox;
 pub mod documents;
 pub mod driver_portal;

@@ -172,6 +172,9 @@ pub struct RenewalView {
     pub reason: Option<String>,
     #[schema(required = true)]
     pub document_id: Option<Uuid>,
+    /// The driver qualification item it renews (cdl | medical), if any.
+    #[schema(required = true)]
+    pub qualification: Option<String>,
     pub created_at: DateTime<Utc>,
 }
 

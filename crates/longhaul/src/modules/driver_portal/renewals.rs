@@ -90,6 +90,20 @@ async fn insert(
             format!("At most {NOTE_MAX_CHARS} characters"),
         ));
     }
+    // A driver's renewal may name the qualification item it renews (CDL or
+    // medical card, the items kept by expiry); accepting it updates the item.
+    let qualification = match received.text("qualification").filter(|q| !q.is_empty()) {
+        None => None,
+        Some(q) => match domain::compliance::QualificationKind::parse(q) {
+            Some(kind) if kind.has_expiry() => Some(kind.as_str().to_owned()),
+            _ => {
+                return Err(PortalError::field(
+                    "qualification",
+                    "Choose CDL or medical examiner's certificate",
+                ));
+            }
+        },
+    };
     let scope = session.scope();
     let txn = db::tenancy::write(db, scope).await?;
     let (target_kind, truck_id, trailer_id) = match received.text("target").unwrap_or("driver") {
@@ -141,6 +155,7 @@ async fn insert(
             created_at: Set(Utc::now()),
             reviewed_at: Set(None),
             reviewed_by: Set(None),
+            qualification: Set(qualification.filter(|_| target_kind == "driver")),
         },
     )
     .await?;
@@ -210,6 +225,7 @@ impl Names {
             status: r.status,
             reason: r.reason,
             document_id: r.document_id,
+            qualification: r.qualification,
             created_at: r.created_at,
         }
     }
@@ -311,6 +327,18 @@ pub async fn accept(
             err.into()
         }
     })?;
+    if let (Some(driver_id), Some(kind)) = (driver_id, renewal.qualification.as_deref()) {
+        crate::modules::compliance::qualifications::apply_renewal(
+            &txn,
+            scope,
+            reviewer,
+            driver_id,
+            kind,
+            renewal.expiration_date,
+            document_id,
+        )
+        .await?;
+    }
     let row = repo::renewal(&txn, scope, id)
         .await?
         .ok_or(PortalError::NotFound)?;

@@ -1,0 +1,20 @@
+//! The compliance calendar (issue 14, decision 025): every dated item of a
+//! fleet on one calendar — documents' expirations, drivers' qualification
+//! items and the fleet's MCS-150 update — with a CSV export and an
+//! iCalendar feed; the daily reminder digest and the dashboard's bell; and
+//! the monitoring of the fleet's own FMCSA record.
+
+pub mod calendar;
+pub mod dto;
+mod emails;
+pub mod error;
+pub mod feed;
+pub mod items;
+pub mod monitor;
+pub mod notifications;
+pub mod qualifications;
+pub mod reminders;
+pub mod routes;
+pub mod settings;
+
+pub use error::ComplianceError;

@@ -1,0 +1,429 @@
+//! Monitoring of each active fleet's own FMCSA record: once a day, at a
+//! minute of the day that its id picks (so 2,000 fleets spread over the
+//! day), the record is read again through the carrier registry. The
+//! watched fields are stored as the day's snapshot; a field that differs
+//! from the last snapshot (or, the first time, from the record stored at
+//! signup) becomes a change: recorded, shown on the overview's banner, in
+//! the bell and the profile's History, and e-mailed to the fleet's admins.
+//! The fleet's stored record is replaced, so the Authority tab shows the
+//! new values.
+//!
+//! A registry that fails (timeout, 5xx, an HTML maintenance page) changes
+//! nothing: the job fails and is retried with backoff.
+
+use super::dto::{FmcsaChangeView, FmcsaHistory};
+use super::emails::{self, ChangeLine};
+use super::{ComplianceError, settings};
+use crate::integrations::fmcsa::{RegistryError, carrier, carrier_profile};
+use crate::jobs::{Enqueue, JobKind};
+use crate::mail::outbox;
+use crate::state::AppState;
+use chrono::{DateTime, NaiveDate, Timelike, Utc};
+use db::entities::{fleet_account, fleet_notification, fmcsa_change, fmcsa_snapshot, outbox_email};
+use db::tenancy::{FleetOwned, TenantScope};
+use domain::compliance::{FieldChange, changes, monitored_label, monitored_values};
+use sea_orm::sea_query::{Expr, OnConflict};
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, DatabaseConnection, EntityTrait, IntoActiveModel, QueryFilter,
+    QueryOrder, QuerySelect, Set,
+};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::time::Duration;
+use uuid::Uuid;
+
+/// Gap between two fleets' calls: a few calls per second at most.
+pub const PACE: Duration = Duration::from_millis(400);
+
+/// The `fmcsa_check` job's payload.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct CheckJob {
+    pub fleet_account_id: Uuid,
+    pub day: NaiveDate,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum MonitorError {
+    #[error(transparent)]
+    Registry(#[from] RegistryError),
+    #[error(transparent)]
+    Database(#[from] sea_orm::DbErr),
+    #[error(transparent)]
+    Other(#[from] anyhow::Error),
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum CheckOutcome {
+    /// Checked today already (or by a concurrent run).
+    AlreadyChecked,
+    /// FMCSA knows no carrier with the fleet's number any more; nothing stored.
+    NotFound,
+    Checked {
+        changes: usize,
+    },
+}
+
+/// The minute of the UTC day at which a fleet is checked.
+pub fn slot_minute(fleet_account_id: Uuid) -> u32 {
+    (fleet_account_id.as_u128() % (24 * 60)) as u32
+}
+
+/// The scheduled tick: queues today's check of every active fleet whose
+/// minute has come and that has no snapshot today, spaced by [`PACE`].
+pub async fn queue_due_checks(state: &AppState, now: DateTime<Utc>) -> anyhow::Result<u64> {
+    let today = now.date_naive();
+    let minute = now.hour() * 60 + now.minute();
+    let txn = db::tenancy::system_read(&state.db, &state.system_key).await?;
+    let fleets: Vec<Uuid> = fleet_account::Entity::find()
+        .select_only()
+        .column(fleet_account::Column::Id)
+        .filter(fleet_account::Column::Status.eq("active"))
+        .into_tuple()
+        .all(&txn)
+        .await?;
+    let checked: Vec<Uuid> = fmcsa_snapshot::Entity::find()
+        .select_only()
+        .column(fmcsa_snapshot::Column::FleetAccountId)
+        .filter(fmcsa_snapshot::Column::TakenOn.eq(today))
+        .into_tuple()
+        .all(&txn)
+        .await?;
+    txn.commit().await?;
+    let mut queued = 0u32;
+    for fleet in fleets {
+        if checked.contains(&fleet) || slot_minute(fleet) > minute {
+            continue;
+        }
+        state
+            .jobs
+            .push(
+                JobKind::FmcsaCheck,
+                &CheckJob {
+                    fleet_account_id: fleet,
+                    day: today,
+                },
+                Enqueue {
+                    idempotency_key: Some(format!("fmcsa-{fleet}-{today}")),
+                    run_after: Some(PACE * queued),
+                },
+            )
+            .await?;
+        queued += 1;
+    }
+    Ok(u64::from(queued))
+}
+
+fn watched(record: &serde_json::Value) -> Option<BTreeMap<String, Option<String>>> {
+    carrier(record).map(monitored_values)
+}
+
+fn fleet_name(fleet: &fleet_account::Model) -> String {
+    fleet
+        .dba_name
+        .clone()
+        .filter(|d| !d.trim().is_empty())
+        .unwrap_or_else(|| fleet.legal_name.clone())
+}
+
+/// Reads one fleet's record and records what changed (idempotent per day).
+pub async fn check_fleet(
+    state: &AppState,
+    fleet_account_id: Uuid,
+    today: NaiveDate,
+) -> Result<CheckOutcome, MonitorError> {
+    let scope = TenantScope::for_job(fleet_account_id);
+    let txn = db::tenancy::read(&state.db, scope).await?;
+    let Some(fleet) = fleet_account::Entity::scoped(scope).one(&txn).await? else {
+        return Ok(CheckOutcome::NotFound);
+    };
+    let checked_today = fmcsa_snapshot::Entity::scoped(scope)
+        .filter(fmcsa_snapshot::Column::TakenOn.eq(today))
+        .one(&txn)
+        .await?
+        .is_some();
+    let last = fmcsa_snapshot::Entity::scoped(scope)
+        .order_by_desc(fmcsa_snapshot::Column::TakenOn)
+        .one(&txn)
+        .await?;
+    txn.commit().await?;
+    if checked_today {
+        return Ok(CheckOutcome::AlreadyChecked);
+    }
+    let Some(record) = state.carriers.lookup(&fleet.dot_number).await? else {
+        tracing::warn!(fleet = %fleet_account_id, dot = %fleet.dot_number, "FMCSA knows no carrier with the fleet's number");
+        return Ok(CheckOutcome::NotFound);
+    };
+    let Some(now_fields) = watched(&record.raw) else {
+        return Err(MonitorError::Registry(RegistryError::Unavailable(
+            "the answer holds no carrier".into(),
+        )));
+    };
+    let before: Option<BTreeMap<String, Option<String>>> = match &last {
+        Some(snapshot) => serde_json::from_value(snapshot.fields.clone()).ok(),
+        None => fleet.fmcsa_data.as_ref().and_then(watched),
+    };
+    let found: Vec<FieldChange> = before
+        .as_ref()
+        .map(|b| changes(b, &now_fields))
+        .unwrap_or_default();
+    store(state, &fleet, today, &record.raw, &now_fields, &found).await
+}
+
+async fn store(
+    state: &AppState,
+    fleet: &fleet_account::Model,
+    today: NaiveDate,
+    raw: &serde_json::Value,
+    fields: &BTreeMap<String, Option<String>>,
+    found: &[FieldChange],
+) -> Result<CheckOutcome, MonitorError> {
+    let scope = TenantScope::for_job(fleet.id);
+    let now = Utc::now();
+    let txn = db::tenancy::write(&state.db, scope).await?;
+    let stored = fmcsa_snapshot::Entity::insert(fmcsa_snapshot::ActiveModel {
+        id: Set(Uuid::new_v4()),
+        fleet_account_id: Set(fleet.id),
+        taken_on: Set(today),
+        taken_at: Set(now),
+        fields: Set(serde_json::to_value(fields).map_err(anyhow::Error::from)?),
+    })
+    .on_conflict(
+        OnConflict::columns([
+            fmcsa_snapshot::Column::FleetAccountId,
+            fmcsa_snapshot::Column::TakenOn,
+        ])
+        .do_nothing()
+        .to_owned(),
+    )
+    .exec_without_returning(&txn)
+    .await?;
+    if stored == 0 {
+        txn.rollback().await?;
+        return Ok(CheckOutcome::AlreadyChecked);
+    }
+    // The stored record is FMCSA's latest either way; the profile's
+    // authority values follow it.
+    let profile = carrier_profile(raw).unwrap_or_default();
+    let mut row = fleet.clone().into_active_model();
+    row.fmcsa_data = Set(Some(raw.clone()));
+    row.authority_status = Set(profile.authority_status.or(fleet.authority_status.clone()));
+    row.authority_date = Set(profile.authority_date.or(fleet.authority_date.clone()));
+    row.registration_status = Set(profile
+        .registration_status
+        .or(fleet.registration_status.clone()));
+    row.registration_date = Set(profile
+        .registration_date
+        .or(fleet.registration_date.clone()));
+    row.insurance_required = Set(profile
+        .insurance_required
+        .or(fleet.insurance_required.clone()));
+    row.insurance_on_file = Set(profile
+        .insurance_on_file
+        .or(fleet.insurance_on_file.clone()));
+    row.updated_at = Set(now);
+    row.update(&txn).await?;
+
+    let mut outbox_ids = Vec::new();
+    if !found.is_empty() {
+        for change in found {
+            let id = Uuid::new_v4();
+            fmcsa_change::Entity::insert(fmcsa_change::ActiveModel {
+                id: Set(id),
+                fleet_account_id: Set(fleet.id),
+                taken_on: Set(today),
+                detected_at: Set(now),
+                field: Set(change.field.clone()),
+                old_value: Set(change.old.clone()),
+                new_value: Set(change.new.clone()),
+                adverse: Set(change.adverse),
+                dismissed_at: Set(None),
+            })
+            .exec_without_returning(&txn)
+            .await?;
+            fleet_notification::Entity::insert(fleet_notification::ActiveModel {
+                id: Set(Uuid::new_v4()),
+                fleet_account_id: Set(fleet.id),
+                kind: Set("fmcsa".into()),
+                item_key: Set(format!("fmcsa:{id}")),
+                threshold: Set(0),
+                due_on: Set(None),
+                title: Set(format!("FMCSA: {} changed", monitored_label(&change.field))),
+                detail: Set(Some(format!(
+                    "{} → {}",
+                    shown(&change.field, change.old.as_deref()),
+                    shown(&change.field, change.new.as_deref())
+                ))),
+                link: Set("/fleet-dashboard/profile?tab=history".into()),
+                created_at: Set(now),
+                read_at: Set(None),
+            })
+            .exec_without_returning(&txn)
+            .await?;
+        }
+        let lines: Vec<ChangeLine> = found
+            .iter()
+            .map(|c| ChangeLine {
+                label: monitored_label(&c.field).to_owned(),
+                old: shown(&c.field, c.old.as_deref()),
+                new: shown(&c.field, c.new.as_deref()),
+                adverse: c.adverse,
+            })
+            .collect();
+        let admins = settings::fleet_admins(&txn, fleet.id).await?;
+        let link = format!(
+            "{}/fleet-dashboard/profile?tab=history",
+            state.config.public_url
+        );
+        for admin in admins {
+            let mail = emails::fmcsa_changes(
+                &admin.email,
+                &fleet_name(fleet),
+                &fleet.dot_number,
+                &lines,
+                &link,
+            )?;
+            let row = outbox::stage(&state.cipher, &mail)?;
+            outbox_ids.push(row.id.clone().unwrap());
+            outbox_email::Entity::insert(row)
+                .exec_without_returning(&txn)
+                .await?;
+        }
+    }
+    txn.commit().await?;
+    for id in outbox_ids {
+        if let Err(err) = outbox::enqueue(&state.jobs, id).await {
+            tracing::warn!(error = %err, outbox_id = %id, "FMCSA change e-mail stored but not queued; the sweep will queue it");
+        }
+    }
+    Ok(CheckOutcome::Checked {
+        changes: found.len(),
+    })
+}
+
+/// A watched value as people read it.
+pub fn shown(field: &str, value: Option<&str>) -> String {
+    let Some(value) = value else {
+        return "none".into();
+    };
+    match (field, value) {
+        ("allowedToOperate" | "bipdInsuranceBelowRequired", "Y") => "Yes".into(),
+        ("allowedToOperate" | "bipdInsuranceBelowRequired", "N") => "No".into(),
+        ("statusCode" | "commonAuthorityStatus" | "contractAuthorityStatus", "A") => {
+            "Active".into()
+        }
+        ("statusCode" | "commonAuthorityStatus" | "contractAuthorityStatus", "I") => {
+            "Inactive".into()
+        }
+        ("commonAuthorityStatus" | "contractAuthorityStatus", "N") => "None".into(),
+        ("safetyRating", "S") => "Satisfactory".into(),
+        ("safetyRating", "C") => "Conditional".into(),
+        ("safetyRating", "U") => "Unsatisfactory".into(),
+        ("bipdInsuranceOnFile", amount) => match amount.parse::<i64>() {
+            Ok(0) => "$0".into(),
+            Ok(thousands) => format!("${}", group_thousands(thousands * 1000)),
+            Err(_) => amount.into(),
+        },
+        (_, other) => other.into(),
+    }
+}
+
+fn group_thousands(n: i64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+fn change_view(c: fmcsa_change::Model) -> FmcsaChangeView {
+    FmcsaChangeView {
+        id: c.id,
+        label: monitored_label(&c.field).to_owned(),
+        old_value: Some(shown(&c.field, c.old_value.as_deref())),
+        new_value: Some(shown(&c.field, c.new_value.as_deref())),
+        field: c.field,
+        adverse: c.adverse,
+        detected_at: c.detected_at,
+        dismissed: c.dismissed_at.is_some(),
+    }
+}
+
+/// The profile's History: every change, newest first.
+pub async fn history(
+    db: &DatabaseConnection,
+    scope: TenantScope,
+) -> Result<FmcsaHistory, ComplianceError> {
+    let txn = db::tenancy::read(db, scope).await?;
+    let changes = fmcsa_change::Entity::scoped(scope)
+        .order_by_desc(fmcsa_change::Column::DetectedAt)
+        .order_by_asc(fmcsa_change::Column::Field)
+        .limit(500)
+        .all(&txn)
+        .await?;
+    let last = fmcsa_snapshot::Entity::scoped(scope)
+        .order_by_desc(fmcsa_snapshot::Column::TakenOn)
+        .one(&txn)
+        .await?;
+    txn.commit().await?;
+    Ok(FmcsaHistory {
+        last_checked_at: last.map(|s| s.taken_at),
+        changes: changes.into_iter().map(change_view).collect(),
+    })
+}
+
+/// The overview's banner: changes not dismissed yet.
+pub async fn alerts(
+    db: &DatabaseConnection,
+    scope: TenantScope,
+) -> Result<Vec<FmcsaChangeView>, ComplianceError> {
+    let txn = db::tenancy::read(db, scope).await?;
+    let changes = fmcsa_change::Entity::scoped(scope)
+        .filter(fmcsa_change::Column::DismissedAt.is_null())
+        .order_by_desc(fmcsa_change::Column::DetectedAt)
+        .order_by_asc(fmcsa_change::Column::Field)
+        .limit(20)
+        .all(&txn)
+        .await?;
+    txn.commit().await?;
+    Ok(changes.into_iter().map(change_view).collect())
+}
+
+pub async fn dismiss_alerts(
+    db: &DatabaseConnection,
+    scope: TenantScope,
+) -> Result<(), ComplianceError> {
+    let txn = db::tenancy::write(db, scope).await?;
+    fmcsa_change::Entity::scoped_update(scope)
+        .col_expr(fmcsa_change::Column::DismissedAt, Expr::value(Utc::now()))
+        .filter(fmcsa_change::Column::DismissedAt.is_null())
+        .exec(&txn)
+        .await?;
+    txn.commit().await?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn values_read_as_words() {
+        assert_eq!(shown("allowedToOperate", Some("N")), "No");
+        assert_eq!(shown("bipdInsuranceOnFile", Some("1000")), "$1,000,000");
+        assert_eq!(shown("bipdInsuranceOnFile", Some("0")), "$0");
+        assert_eq!(shown("safetyRating", Some("C")), "Conditional");
+        assert_eq!(shown("oosDate", None), "none");
+    }
+
+    #[test]
+    fn slots_spread_over_the_day() {
+        let minutes: std::collections::HashSet<u32> =
+            (0..2000).map(|_| slot_minute(Uuid::new_v4())).collect();
+        assert!(minutes.iter().all(|m| *m < 1440));
+        assert!(minutes.len() > 700, "{} distinct minutes", minutes.len());
+    }
+}

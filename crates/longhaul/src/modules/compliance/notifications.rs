@@ -1,0 +1,79 @@
+//! The dashboard's bell: the fleet's reminders and FMCSA changes, newest
+//! first, read or unread (for the whole fleet's office, like its inbox).
+
+use super::ComplianceError;
+use super::dto::{NotificationList, NotificationView};
+use chrono::Utc;
+use db::entities::fleet_notification;
+use db::tenancy::{FleetOwned, TenantScope};
+use sea_orm::sea_query::Expr;
+use sea_orm::{
+    ColumnTrait, DatabaseConnection, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect,
+};
+use uuid::Uuid;
+
+/// The bell lists this many.
+const SHOWN: u64 = 30;
+
+fn view(n: fleet_notification::Model) -> NotificationView {
+    NotificationView {
+        id: n.id,
+        kind: n.kind,
+        title: n.title,
+        detail: n.detail,
+        due_on: n.due_on,
+        link: n.link,
+        created_at: n.created_at,
+        read: n.read_at.is_some(),
+    }
+}
+
+pub async fn list(
+    db: &DatabaseConnection,
+    scope: TenantScope,
+) -> Result<NotificationList, ComplianceError> {
+    use fleet_notification::Column as N;
+    let txn = db::tenancy::read(db, scope).await?;
+    let unread = fleet_notification::Entity::scoped(scope)
+        .filter(N::ReadAt.is_null())
+        .count(&txn)
+        .await?;
+    let items = fleet_notification::Entity::scoped(scope)
+        .order_by_desc(N::CreatedAt)
+        .order_by_asc(N::Title)
+        .limit(SHOWN)
+        .all(&txn)
+        .await?;
+    txn.commit().await?;
+    Ok(NotificationList {
+        unread,
+        items: items.into_iter().map(view).collect(),
+    })
+}
+
+/// Marks one (`Some(id)`) or every notification read.
+pub async fn mark_read(
+    db: &DatabaseConnection,
+    scope: TenantScope,
+    id: Option<Uuid>,
+) -> Result<NotificationList, ComplianceError> {
+    use fleet_notification::Column as N;
+    let txn = db::tenancy::write(db, scope).await?;
+    if let Some(id) = id
+        && fleet_notification::Entity::scoped_by_id(scope, id)
+            .count(&txn)
+            .await?
+            == 0
+    {
+        return Err(ComplianceError::NotFound);
+    }
+    let mut update = fleet_notification::Entity::scoped_update(scope)
+        .col_expr(N::ReadAt, Expr::value(Utc::now()))
+        .filter(N::ReadAt.is_null());
+    if let Some(id) = id {
+        update = update.filter(N::Id.eq(id));
+    }
+    update.exec(&txn).await?;
+    txn.commit().await?;
+    list(db, scope).await
+}

@@ -1,0 +1,291 @@
+//! A driver's qualification items: CDL, medical examiner's certificate,
+//! annual MVR review, annual Clearinghouse query and drug test. They hang
+//! off the driver's row, which ELD syncs update in place, so they survive
+//! syncs; an accepted renewal from the driver portal updates its item.
+
+use super::ComplianceError;
+use super::dto::{QualificationInput, QualificationView};
+use chrono::{NaiveDate, Utc};
+use db::entities::{driver_qualification, fleet_document, fleet_driver};
+use db::tenancy::{FleetOwned, TenantScope};
+use domain::compliance::{QualificationKind, calendar_group, qualification_due};
+use domain::texts;
+use sea_orm::sea_query::OnConflict;
+use sea_orm::{
+    ColumnTrait, ConnectionTrait, DatabaseConnection, DbErr, EntityTrait, PaginatorTrait,
+    QueryFilter, Set,
+};
+use std::collections::HashMap;
+use uuid::Uuid;
+
+const TEXT_MAX: usize = 40;
+
+fn kind(raw: &str) -> Result<QualificationKind, ComplianceError> {
+    // An unknown kind in the path names nothing.
+    QualificationKind::parse(raw).ok_or(ComplianceError::NotFound)
+}
+
+async fn driver_exists<C: ConnectionTrait>(
+    conn: &C,
+    scope: TenantScope,
+    driver_id: Uuid,
+) -> Result<bool, DbErr> {
+    Ok(fleet_driver::Entity::scoped_by_id(scope, driver_id)
+        .count(conn)
+        .await?
+        > 0)
+}
+
+pub async fn list(
+    db: &DatabaseConnection,
+    scope: TenantScope,
+    driver_id: Uuid,
+    today: NaiveDate,
+) -> Result<Vec<QualificationView>, ComplianceError> {
+    let txn = db::tenancy::read(db, scope).await?;
+    if !driver_exists(&txn, scope, driver_id).await? {
+        return Err(ComplianceError::NotFound);
+    }
+    let rows: HashMap<String, driver_qualification::Model> =
+        driver_qualification::Entity::scoped(scope)
+            .filter(driver_qualification::Column::DriverId.eq(driver_id))
+            .all(&txn)
+            .await?
+            .into_iter()
+            .map(|r| (r.kind.clone(), r))
+            .collect();
+    let document_ids: Vec<Uuid> = rows.values().filter_map(|r| r.document_id).collect();
+    let names: HashMap<Uuid, String> = if document_ids.is_empty() {
+        HashMap::new()
+    } else {
+        fleet_document::Entity::scoped(scope)
+            .filter(fleet_document::Column::Id.is_in(document_ids))
+            .all(&txn)
+            .await?
+            .into_iter()
+            .map(|d| (d.id, d.name))
+            .collect()
+    };
+    txn.commit().await?;
+    Ok(QualificationKind::ALL
+        .into_iter()
+        .map(|k| view(k, rows.get(k.as_str()), &names, today))
+        .collect())
+}
+
+fn view(
+    kind: QualificationKind,
+    row: Option<&driver_qualification::Model>,
+    names: &HashMap<Uuid, String>,
+    today: NaiveDate,
+) -> QualificationView {
+    QualificationView {
+        kind: kind.as_str().to_owned(),
+        label: kind.label().to_owned(),
+        recorded: row.is_some(),
+        number: row.and_then(|r| r.number.clone()),
+        state: row.and_then(|r| r.state.clone()),
+        class: row.and_then(|r| r.class.clone()),
+        done_on: row.and_then(|r| r.done_on),
+        expires_on: row.and_then(|r| r.expires_on),
+        due_on: row.and_then(|r| r.due_on),
+        group: row
+            .and_then(|r| r.due_on)
+            .map(|d| calendar_group(today, d).as_str().to_owned()),
+        document_id: row.and_then(|r| r.document_id),
+        document_name: row
+            .and_then(|r| r.document_id)
+            .and_then(|id| names.get(&id).cloned()),
+        updated_at: row.map(|r| r.updated_at),
+    }
+}
+
+fn text(field: &'static str, raw: Option<String>) -> Result<Option<String>, ComplianceError> {
+    let value = raw
+        .map(|r| crate::modules::documents::service::clean_text(&r, false))
+        .filter(|r| !r.is_empty());
+    if value.as_ref().is_some_and(|v| v.chars().count() > TEXT_MAX) {
+        return Err(ComplianceError::invalid(
+            field,
+            texts()
+                .compliance
+                .field_too_long
+                .replace("{max}", &TEXT_MAX.to_string()),
+        ));
+    }
+    Ok(value)
+}
+
+fn date(field: &'static str, raw: Option<&str>) -> Result<Option<NaiveDate>, ComplianceError> {
+    let invalid = || ComplianceError::invalid(field, &texts().compliance.date_invalid);
+    match raw.map(str::trim).filter(|r| !r.is_empty()) {
+        None => Ok(None),
+        Some(r) => {
+            let d = NaiveDate::parse_from_str(r, "%Y-%m-%d").map_err(|_| invalid())?;
+            if !(1900..=2200).contains(&chrono::Datelike::year(&d)) {
+                return Err(invalid());
+            }
+            Ok(Some(d))
+        }
+    }
+}
+
+pub async fn save(
+    db: &DatabaseConnection,
+    scope: TenantScope,
+    editor: Uuid,
+    driver_id: Uuid,
+    raw_kind: &str,
+    input: QualificationInput,
+    today: NaiveDate,
+) -> Result<QualificationView, ComplianceError> {
+    let t = &texts().compliance;
+    let kind = kind(raw_kind)?;
+    let number = text("number", input.number)?;
+    let state = text("state", input.state)?;
+    let class = text("class", input.class)?;
+    let done_on = date("doneOn", input.done_on.as_deref())?;
+    let expires_on = date("expiresOn", input.expires_on.as_deref())?;
+    if kind.has_expiry() && expires_on.is_none() {
+        return Err(ComplianceError::invalid(
+            "expiresOn",
+            &t.qualification_needs_expiry,
+        ));
+    }
+    if !kind.has_expiry() && done_on.is_none() {
+        return Err(ComplianceError::invalid(
+            "doneOn",
+            &t.qualification_needs_done_on,
+        ));
+    }
+    let txn = db::tenancy::write(db, scope).await?;
+    if !driver_exists(&txn, scope, driver_id).await? {
+        return Err(ComplianceError::NotFound);
+    }
+    if let Some(document_id) = input.document_id {
+        let document = fleet_document::Entity::scoped_by_id(scope, document_id)
+            .one(&txn)
+            .await?;
+        if document.is_none_or(|d| d.driver_id != Some(driver_id)) {
+            return Err(ComplianceError::invalid(
+                "documentId",
+                &t.document_not_drivers,
+            ));
+        }
+    }
+    let row = driver_qualification::ActiveModel {
+        id: Set(Uuid::new_v4()),
+        fleet_account_id: Set(scope.fleet_account_id()),
+        driver_id: Set(driver_id),
+        kind: Set(kind.as_str().to_owned()),
+        number: Set(number),
+        state: Set(state),
+        class: Set(class),
+        done_on: Set(done_on),
+        expires_on: Set(if kind.has_expiry() { expires_on } else { None }),
+        due_on: Set(qualification_due(kind, done_on, expires_on)),
+        document_id: Set(input.document_id),
+        updated_at: Set(Utc::now()),
+        updated_by: Set(Some(editor)),
+    };
+    upsert(&txn, row).await?;
+    txn.commit().await?;
+    let views = list(db, scope, driver_id, today).await?;
+    views
+        .into_iter()
+        .find(|v| v.kind == kind.as_str())
+        .ok_or(ComplianceError::NotFound)
+}
+
+async fn upsert<C: ConnectionTrait>(
+    conn: &C,
+    row: driver_qualification::ActiveModel,
+) -> Result<(), DbErr> {
+    use driver_qualification::Column as Q;
+    driver_qualification::Entity::insert(row)
+        .on_conflict(
+            OnConflict::columns([Q::FleetAccountId, Q::DriverId, Q::Kind])
+                .update_columns([
+                    Q::Number,
+                    Q::State,
+                    Q::Class,
+                    Q::DoneOn,
+                    Q::ExpiresOn,
+                    Q::DueOn,
+                    Q::DocumentId,
+                    Q::UpdatedAt,
+                    Q::UpdatedBy,
+                ])
+                .to_owned(),
+        )
+        .exec_without_returning(conn)
+        .await?;
+    Ok(())
+}
+
+pub async fn remove(
+    db: &DatabaseConnection,
+    scope: TenantScope,
+    driver_id: Uuid,
+    raw_kind: &str,
+) -> Result<(), ComplianceError> {
+    let kind = kind(raw_kind)?;
+    let txn = db::tenancy::write(db, scope).await?;
+    let deleted = driver_qualification::Entity::scoped_delete(scope)
+        .filter(driver_qualification::Column::DriverId.eq(driver_id))
+        .filter(driver_qualification::Column::Kind.eq(kind.as_str()))
+        .exec(&txn)
+        .await?
+        .rows_affected;
+    txn.commit().await?;
+    if deleted == 0 {
+        return Err(ComplianceError::NotFound);
+    }
+    Ok(())
+}
+
+/// An accepted renewal of a qualification item: the new date and the
+/// filed document, keeping what else is recorded. Runs in the review's
+/// transaction.
+pub async fn apply_renewal<C: ConnectionTrait>(
+    conn: &C,
+    scope: TenantScope,
+    reviewer: Uuid,
+    driver_id: Uuid,
+    raw_kind: &str,
+    new_date: Option<NaiveDate>,
+    document_id: Uuid,
+) -> Result<(), DbErr> {
+    let Some(kind) = QualificationKind::parse(raw_kind) else {
+        return Ok(());
+    };
+    let existing = driver_qualification::Entity::scoped(scope)
+        .filter(driver_qualification::Column::DriverId.eq(driver_id))
+        .filter(driver_qualification::Column::Kind.eq(kind.as_str()))
+        .one(conn)
+        .await?;
+    let (expires_on, done_on) = if kind.has_expiry() {
+        (
+            new_date.or(existing.as_ref().and_then(|e| e.expires_on)),
+            existing.as_ref().and_then(|e| e.done_on),
+        )
+    } else {
+        (None, new_date.or(existing.as_ref().and_then(|e| e.done_on)))
+    };
+    let row = driver_qualification::ActiveModel {
+        id: Set(Uuid::new_v4()),
+        fleet_account_id: Set(scope.fleet_account_id()),
+        driver_id: Set(driver_id),
+        kind: Set(kind.as_str().to_owned()),
+        number: Set(existing.as_ref().and_then(|e| e.number.clone())),
+        state: Set(existing.as_ref().and_then(|e| e.state.clone())),
+        class: Set(existing.as_ref().and_then(|e| e.class.clone())),
+        done_on: Set(done_on),
+        expires_on: Set(expires_on),
+        due_on: Set(qualification_due(kind, done_on, expires_on)),
+        document_id: Set(Some(document_id)),
+        updated_at: Set(Utc::now()),
+        updated_by: Set(Some(reviewer)),
+    };
+    upsert(conn, row).await
+}

@@ -1,0 +1,270 @@
+//! The daily reminder job: for each active fleet, the items whose
+//! threshold (90, 60, 30, 7, 1 days before, or the day they lapse) has come
+//! and whose reminder was not sent for that date yet become notifications
+//! (the bell) and one digest e-mail to the fleet's chosen admins.
+//!
+//! Each fleet is one transaction that claims its digest row for the day
+//! (unique per fleet and day), writes the reminders and stores the e-mails
+//! in the outbox; the e-mails are queued after the commit. So a second run
+//! the same day, two runs at once, or a run restarted after a crash sends
+//! nothing twice: a fleet either committed all of it or none of it.
+
+use super::dto::ReminderRun;
+use super::emails::{self, DigestLine};
+use super::items::{self, Filter, RawItem};
+use super::settings::{self, Settings};
+use crate::mail::outbox;
+use crate::state::AppState;
+use chrono::{Duration, NaiveDate, Utc};
+use db::entities::{compliance_digest, fleet_account, fleet_notification, outbox_email};
+use db::tenancy::{FleetOwned, TenantScope};
+use domain::compliance::{LAPSE_CATCH_UP_DAYS, due_phrase, reminder_horizon, reminder_to_send};
+use futures_util::StreamExt;
+use sea_orm::sea_query::OnConflict;
+use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QuerySelect, Set};
+use std::collections::HashMap;
+use uuid::Uuid;
+
+/// What one fleet's run did.
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct FleetOutcome {
+    pub reminders: u64,
+    pub digest_sent: bool,
+}
+
+/// Runs the day's reminders for every active fleet.
+pub async fn run_daily(state: &AppState, today: NaiveDate) -> anyhow::Result<ReminderRun> {
+    let txn = db::tenancy::system_read(&state.db, &state.system_key).await?;
+    let fleets: Vec<Uuid> = fleet_account::Entity::find()
+        .select_only()
+        .column(fleet_account::Column::Id)
+        .filter(fleet_account::Column::Status.eq("active"))
+        .into_tuple()
+        .all(&txn)
+        .await?;
+    let done: Vec<Uuid> = compliance_digest::Entity::find()
+        .select_only()
+        .column(compliance_digest::Column::FleetAccountId)
+        .filter(compliance_digest::Column::Day.eq(today))
+        .into_tuple()
+        .all(&txn)
+        .await?;
+    txn.commit().await?;
+    let pending: Vec<Uuid> = fleets.into_iter().filter(|f| !done.contains(f)).collect();
+    // SQLite has one writer; PostgreSQL takes a few fleets at once.
+    let parallel = match state.backend {
+        db::Backend::Postgres => 4,
+        _ => 1,
+    };
+    let mut run = ReminderRun {
+        fleets_checked: pending.len() as u64,
+        ..Default::default()
+    };
+    let mut results = futures_util::stream::iter(pending)
+        .map(|fleet| async move { (fleet, remind_fleet(state, fleet, today).await) })
+        .buffer_unordered(parallel);
+    let mut failed = 0;
+    while let Some((fleet, result)) = results.next().await {
+        match result {
+            Ok(outcome) => {
+                run.reminders += outcome.reminders;
+                run.digests_sent += u64::from(outcome.digest_sent);
+            }
+            Err(err) => {
+                failed += 1;
+                tracing::error!(fleet = %fleet, error = %format!("{err:#}"), "compliance reminders failed for a fleet");
+            }
+        }
+    }
+    if failed > 0 {
+        // The job is retried; fleets done already are skipped then.
+        anyhow::bail!("compliance reminders failed for {failed} fleet(s)");
+    }
+    Ok(run)
+}
+
+fn fleet_name(fleet: &fleet_account::Model) -> String {
+    fleet
+        .dba_name
+        .clone()
+        .filter(|d| !d.trim().is_empty())
+        .unwrap_or_else(|| fleet.legal_name.clone())
+}
+
+/// One fleet's reminders for `today`, all or nothing.
+pub async fn remind_fleet(
+    state: &AppState,
+    fleet_account_id: Uuid,
+    today: NaiveDate,
+) -> anyhow::Result<FleetOutcome> {
+    let scope = TenantScope::for_job(fleet_account_id);
+    let txn = db::tenancy::write(&state.db, scope).await?;
+    let Some(fleet) = fleet_account::Entity::scoped(scope).one(&txn).await? else {
+        return Ok(FleetOutcome::default());
+    };
+    let settings = settings::load(&txn, scope).await?;
+    let due = due_reminders(&txn, scope, &settings, today).await?;
+    if due.is_empty() {
+        txn.commit().await?;
+        return Ok(FleetOutcome::default());
+    }
+    // The day's digest: a fleet that had one today waits for tomorrow.
+    let claimed = compliance_digest::Entity::insert(compliance_digest::ActiveModel {
+        fleet_account_id: Set(fleet_account_id),
+        day: Set(today),
+        item_count: Set(due.len() as i32),
+        created_at: Set(Utc::now()),
+    })
+    .on_conflict(
+        OnConflict::columns([
+            compliance_digest::Column::FleetAccountId,
+            compliance_digest::Column::Day,
+        ])
+        .do_nothing()
+        .to_owned(),
+    )
+    .exec_without_returning(&txn)
+    .await?;
+    if claimed == 0 {
+        txn.rollback().await?;
+        return Ok(FleetOutcome::default());
+    }
+    let views = items::views(
+        &txn,
+        scope,
+        due.iter().map(|(i, _)| i.clone()).collect(),
+        today,
+    )
+    .await?;
+    let now = Utc::now();
+    let rows: Vec<fleet_notification::ActiveModel> = views
+        .iter()
+        .zip(&due)
+        .map(|(view, (_, threshold))| fleet_notification::ActiveModel {
+            id: Set(Uuid::new_v4()),
+            fleet_account_id: Set(fleet_account_id),
+            kind: Set("reminder".into()),
+            item_key: Set(view.key.clone()),
+            threshold: Set(*threshold as i32),
+            due_on: Set(Some(view.due_on)),
+            title: Set(match &view.asset_name {
+                Some(asset) => format!("{} — {asset}", view.title),
+                None => view.title.clone(),
+            }),
+            detail: Set(Some(format!(
+                "{}, {}",
+                capitalised(&due_phrase(today, view.due_on)),
+                view.due_on.format("%b %-d, %Y")
+            ))),
+            link: Set(view.link.clone()),
+            created_at: Set(now),
+            read_at: Set(None),
+        })
+        .collect();
+    for chunk in rows.chunks(200) {
+        use fleet_notification::Column as N;
+        fleet_notification::Entity::insert_many(chunk.to_vec())
+            .on_conflict(
+                OnConflict::columns([N::FleetAccountId, N::ItemKey, N::Threshold])
+                    .update_columns([
+                        N::DueOn,
+                        N::Title,
+                        N::Detail,
+                        N::Link,
+                        N::CreatedAt,
+                        N::ReadAt,
+                    ])
+                    .to_owned(),
+            )
+            .exec_without_returning(&txn)
+            .await?;
+    }
+    let lines: Vec<DigestLine> = views
+        .iter()
+        .map(|v| DigestLine {
+            title: v.title.clone(),
+            asset: v.asset_name.clone(),
+            type_label: v.type_label.clone(),
+            phrase: capitalised(&due_phrase(today, v.due_on)),
+            date: v.due_on.format("%b %-d, %Y").to_string(),
+            lapsed: v.due_on < today,
+        })
+        .collect();
+    let admins = settings::fleet_admins(&txn, fleet_account_id).await?;
+    let link = format!("{}/fleet-dashboard/compliance", state.config.public_url);
+    let mut outbox_ids = Vec::new();
+    for admin in settings.recipients_among(&admins) {
+        let mail = emails::digest(&admin.email, &fleet_name(&fleet), &lines, &link)?;
+        let row = outbox::stage(&state.cipher, &mail)?;
+        outbox_ids.push(row.id.clone().unwrap());
+        outbox_email::Entity::insert(row)
+            .exec_without_returning(&txn)
+            .await?;
+    }
+    txn.commit().await?;
+    for id in outbox_ids {
+        if let Err(err) = outbox::enqueue(&state.jobs, id).await {
+            tracing::warn!(error = %err, outbox_id = %id, "digest stored but not queued; the sweep will queue it");
+        }
+    }
+    Ok(FleetOutcome {
+        reminders: due.len() as u64,
+        digest_sent: true,
+    })
+}
+
+fn capitalised(s: &str) -> String {
+    let mut chars = s.chars();
+    match chars.next() {
+        Some(c) => c.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
+
+/// The items whose reminder is due today, with its threshold.
+async fn due_reminders<C: sea_orm::ConnectionTrait>(
+    conn: &C,
+    scope: TenantScope,
+    settings: &Settings,
+    today: NaiveDate,
+) -> anyhow::Result<Vec<(RawItem, u32)>> {
+    if settings.thresholds.is_empty() {
+        return Ok(Vec::new());
+    }
+    let window = Filter {
+        from: Some(today - Duration::days(LAPSE_CATCH_UP_DAYS)),
+        to: Some(today + Duration::days(i64::from(reminder_horizon()))),
+        ..Filter::default()
+    };
+    let (candidates, _) = items::page(conn, scope, window, None, None, today).await?;
+    if candidates.is_empty() {
+        return Ok(Vec::new());
+    }
+    let keys: Vec<String> = candidates.iter().map(|c| c.key.clone()).collect();
+    let mut sent: HashMap<(String, i32), NaiveDate> = HashMap::new();
+    for chunk in keys.chunks(500) {
+        use fleet_notification::Column as N;
+        let rows: Vec<(String, i32, Option<NaiveDate>)> = fleet_notification::Entity::scoped(scope)
+            .select_only()
+            .columns([N::ItemKey, N::Threshold, N::DueOn])
+            .filter(N::Kind.eq("reminder"))
+            .filter(N::ItemKey.is_in(chunk.iter().map(String::as_str)))
+            .into_tuple()
+            .all(conn)
+            .await?;
+        for (key, threshold, due) in rows {
+            if let Some(due) = due {
+                sent.insert((key, threshold), due);
+            }
+        }
+    }
+    Ok(candidates
+        .into_iter()
+        .filter_map(|item| {
+            let threshold = reminder_to_send(today, item.due_on, &settings.thresholds, |t| {
+                sent.get(&(item.key.clone(), t as i32)).copied()
+            })?;
+            Some((item, threshold))
+        })
+        .collect())
+}
