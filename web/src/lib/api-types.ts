@@ -1681,7 +1681,7 @@ export interface components {
         /** @description A new calendar feed link: shown once, since only its hash is kept. */
         CalendarFeedLink: {
             /** Format: date-time */
-            createdAt: string;
+            created_at: string;
             url: string;
         };
         /** @description One group of the calendar's list: its size and its first items. */
@@ -1689,7 +1689,7 @@ export interface components {
             group: string;
             items: components["schemas"]["ComplianceItem"][];
             /** @description Pass as `after` to `/api/fleet/compliance/items` for the rest. */
-            nextCursor?: string | null;
+            next_cursor?: string | null;
             /** Format: int64 */
             total: number;
         };
@@ -1742,12 +1742,12 @@ export interface components {
         /** @description One dated item of the fleet. */
         ComplianceItem: {
             /** Format: uuid */
-            assetId?: string | null;
-            assetName?: string | null;
+            asset_id?: string | null;
+            asset_name?: string | null;
             /** Format: uuid */
-            documentId?: string | null;
+            document_id?: string | null;
             /** Format: date */
-            dueOn: string;
+            due_on: string;
             /** @description overdue | next30 | next90 | later */
             group: string;
             /** @description Stable id: `doc:{id}`, `qual:{id}` or `fleet:mcs150`. */
@@ -1761,7 +1761,7 @@ export interface components {
             /** @description The document's name, or the item's label. */
             title: string;
             /** @description The document type's or the qualification's label. */
-            typeLabel: string;
+            type_label: string;
         };
         ComplianceSettingsInput: {
             /** @description Fleet admins' profile ids; every admin when empty. */
@@ -1770,11 +1770,11 @@ export interface components {
         };
         ComplianceSettingsView: {
             /** @description The choices: 90, 60, 30, 7, 1, 0. */
-            availableThresholds: number[];
+            available_thresholds: number[];
             /** @description Whether a calendar feed link is active, and since when. */
-            feedActive: boolean;
+            feed_active: boolean;
             /** Format: date-time */
-            feedCreatedAt?: string | null;
+            feed_created_at?: string | null;
             recipients: components["schemas"]["ReminderRecipient"][];
             /** @description Days before a date at which reminders go out (0: the day it lapses). */
             thresholds: number[];
@@ -1782,9 +1782,9 @@ export interface components {
         /** @description The overview card's summary. */
         ComplianceSummary: {
             /** Format: int64 */
-            dueIn30: number;
+            due_in30: number;
             /** @description Whether the fleet has any truck, trailer or driver yet. */
-            hasAssets: boolean;
+            has_assets: boolean;
             /** Format: int64 */
             overdue: number;
         };
@@ -2019,14 +2019,14 @@ export interface components {
             /** @description A change for the worse (red on the banner). */
             adverse: boolean;
             /** Format: date-time */
-            detectedAt: string;
+            detected_at: string;
             dismissed: boolean;
             field: string;
             /** Format: uuid */
             id: string;
             label: string;
-            newValue?: string | null;
-            oldValue?: string | null;
+            new_value?: string | null;
+            old_value?: string | null;
         };
         FmcsaHistory: {
             changes: components["schemas"]["FmcsaChangeView"][];
@@ -2034,7 +2034,7 @@ export interface components {
              * Format: date-time
              * @description When the record was last read from FMCSA, if it has been.
              */
-            lastCheckedAt?: string | null;
+            last_checked_at?: string | null;
         };
         FmcsaView: {
             cargo_tank?: string | null;
@@ -2123,7 +2123,7 @@ export interface components {
         };
         ItemsPage: {
             items: components["schemas"]["ComplianceItem"][];
-            nextCursor?: string | null;
+            next_cursor?: string | null;
         };
         ListPage_DriverItem: {
             counts: components["schemas"]["TabCounts"];
@@ -2234,10 +2234,10 @@ export interface components {
         };
         NotificationView: {
             /** Format: date-time */
-            createdAt: string;
+            created_at: string;
             detail?: string | null;
             /** Format: date */
-            dueOn?: string | null;
+            due_on?: string | null;
             /** Format: uuid */
             id: string;
             /** @description reminder | fmcsa */
@@ -2574,11 +2574,11 @@ export interface components {
              * Format: uuid
              * @description A document of this driver that backs the item.
              */
-            documentId?: string | null;
+            document_id?: string | null;
             /** @description YYYY-MM-DD */
-            doneOn?: string | null;
+            done_on?: string | null;
             /** @description YYYY-MM-DD */
-            expiresOn?: string | null;
+            expires_on?: string | null;
             number?: string | null;
             state?: string | null;
         };
@@ -2586,17 +2586,17 @@ export interface components {
         QualificationView: {
             class?: string | null;
             /** Format: uuid */
-            documentId?: string | null;
-            documentName?: string | null;
+            document_id?: string | null;
+            document_name?: string | null;
             /** Format: date */
-            doneOn?: string | null;
+            done_on?: string | null;
             /**
              * Format: date
              * @description When it lapses (the expiry, or 12 months after it was done).
              */
-            dueOn?: string | null;
+            due_on?: string | null;
             /** Format: date */
-            expiresOn?: string | null;
+            expires_on?: string | null;
             /** @description overdue | next30 | next90 | later, when it has a due date. */
             group?: string | null;
             /** @description cdl | medical | mvr | clearinghouse | drug_test */
@@ -2607,7 +2607,7 @@ export interface components {
             recorded: boolean;
             state?: string | null;
             /** Format: date-time */
-            updatedAt?: string | null;
+            updated_at?: string | null;
         };
         /** @description A fleet admin who can receive the digest. */
         ReminderRecipient: {
@@ -3921,7 +3921,7 @@ export interface operations {
                 /** @description company | truck | trailer | driver */
                 kind?: string;
                 /** @description A truck, trailer or driver id (with its `kind`). */
-                assetId?: string;
+                asset_id?: string;
             };
             header?: never;
             path?: never;
@@ -3959,14 +3959,14 @@ export interface operations {
         parameters: {
             query?: {
                 kind?: string;
-                assetId?: string;
+                asset_id?: string;
                 /** @description overdue | next30 | next90 | later */
                 group?: string;
                 /** @description First date, YYYY-MM-DD (the month view). */
                 from?: string;
                 /** @description Last date, YYYY-MM-DD. */
                 to?: string;
-                /** @description The `nextCursor` of the page before. */
+                /** @description The `next_cursor` of the page before. */
                 after?: string;
                 /** @description At most 500; 50 when not given. */
                 limit?: number;
@@ -4037,14 +4037,14 @@ export interface operations {
         parameters: {
             query?: {
                 kind?: string;
-                assetId?: string;
+                asset_id?: string;
                 /** @description overdue | next30 | next90 | later */
                 group?: string;
                 /** @description First date, YYYY-MM-DD (the month view). */
                 from?: string;
                 /** @description Last date, YYYY-MM-DD. */
                 to?: string;
-                /** @description The `nextCursor` of the page before. */
+                /** @description The `next_cursor` of the page before. */
                 after?: string;
                 /** @description At most 500; 50 when not given. */
                 limit?: number;

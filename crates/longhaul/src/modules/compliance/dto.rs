@@ -7,7 +7,6 @@ use uuid::Uuid;
 
 /// One dated item of the fleet.
 #[derive(Debug, Clone, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
 pub struct ComplianceItem {
     /// Stable id: `doc:{id}`, `qual:{id}` or `fleet:mcs150`.
     pub key: String,
@@ -30,7 +29,6 @@ pub struct ComplianceItem {
 }
 
 #[derive(Debug, Clone, Default, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
 pub struct GroupCounts {
     pub overdue: u64,
     pub next30: u64,
@@ -40,7 +38,6 @@ pub struct GroupCounts {
 
 /// One group of the calendar's list: its size and its first items.
 #[derive(Debug, Clone, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
 pub struct CalendarGroupItems {
     pub group: String,
     pub total: u64,
@@ -51,7 +48,6 @@ pub struct CalendarGroupItems {
 
 /// The calendar page: every group's count and first items.
 #[derive(Debug, Clone, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
 pub struct CalendarPage {
     pub today: NaiveDate,
     pub counts: GroupCounts,
@@ -60,7 +56,6 @@ pub struct CalendarPage {
 
 /// Filters shared by the calendar, the item list and the export.
 #[derive(Debug, Clone, Default, Deserialize, IntoParams)]
-#[serde(rename_all = "camelCase")]
 #[into_params(parameter_in = Query)]
 pub struct CalendarQuery {
     /// company | truck | trailer | driver
@@ -70,7 +65,6 @@ pub struct CalendarQuery {
 }
 
 #[derive(Debug, Clone, Default, Deserialize, IntoParams)]
-#[serde(rename_all = "camelCase")]
 #[into_params(parameter_in = Query)]
 pub struct ItemsQuery {
     pub kind: Option<String>,
@@ -81,14 +75,13 @@ pub struct ItemsQuery {
     pub from: Option<String>,
     /// Last date, YYYY-MM-DD.
     pub to: Option<String>,
-    /// The `nextCursor` of the page before.
+    /// The `next_cursor` of the page before.
     pub after: Option<String>,
     /// At most 500; 50 when not given.
     pub limit: Option<u64>,
 }
 
 #[derive(Debug, Clone, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
 pub struct ItemsPage {
     pub items: Vec<ComplianceItem>,
     pub next_cursor: Option<String>,
@@ -96,7 +89,6 @@ pub struct ItemsPage {
 
 /// The overview card's summary.
 #[derive(Debug, Clone, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
 pub struct ComplianceSummary {
     pub overdue: u64,
     pub due_in30: u64,
@@ -106,7 +98,6 @@ pub struct ComplianceSummary {
 
 /// A driver's qualification item.
 #[derive(Debug, Clone, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
 pub struct QualificationView {
     /// cdl | medical | mvr | clearinghouse | drug_test
     pub kind: String,
@@ -131,7 +122,6 @@ pub struct QualificationView {
 /// depends on the kind: CDL and medical card have an expiry; MVR review,
 /// Clearinghouse query and drug test the date done.
 #[derive(Debug, Clone, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
 pub struct QualificationInput {
     pub number: Option<String>,
     pub state: Option<String>,
@@ -146,7 +136,6 @@ pub struct QualificationInput {
 
 /// A fleet admin who can receive the digest.
 #[derive(Debug, Clone, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
 pub struct ReminderRecipient {
     pub id: Uuid,
     pub name: String,
@@ -155,7 +144,6 @@ pub struct ReminderRecipient {
 }
 
 #[derive(Debug, Clone, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
 pub struct ComplianceSettingsView {
     /// Days before a date at which reminders go out (0: the day it lapses).
     pub thresholds: Vec<u32>,
@@ -168,7 +156,6 @@ pub struct ComplianceSettingsView {
 }
 
 #[derive(Debug, Clone, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
 pub struct ComplianceSettingsInput {
     pub thresholds: Vec<u32>,
     /// Fleet admins' profile ids; every admin when empty.
@@ -177,14 +164,12 @@ pub struct ComplianceSettingsInput {
 
 /// A new calendar feed link: shown once, since only its hash is kept.
 #[derive(Debug, Clone, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
 pub struct CalendarFeedLink {
     pub url: String,
     pub created_at: DateTime<Utc>,
 }
 
 #[derive(Debug, Clone, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
 pub struct NotificationView {
     pub id: Uuid,
     /// reminder | fmcsa
@@ -198,7 +183,6 @@ pub struct NotificationView {
 }
 
 #[derive(Debug, Clone, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
 pub struct NotificationList {
     pub unread: u64,
     pub items: Vec<NotificationView>,
@@ -206,7 +190,6 @@ pub struct NotificationList {
 
 /// A change of a watched field of the fleet's FMCSA record.
 #[derive(Debug, Clone, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
 pub struct FmcsaChangeView {
     pub id: Uuid,
     pub field: String,
@@ -220,7 +203,6 @@ pub struct FmcsaChangeView {
 }
 
 #[derive(Debug, Clone, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
 pub struct FmcsaHistory {
     /// When the record was last read from FMCSA, if it has been.
     pub last_checked_at: Option<DateTime<Utc>>,
@@ -229,7 +211,6 @@ pub struct FmcsaHistory {
 
 /// What the reminder job did (the dev trigger answers it).
 #[derive(Debug, Clone, Default, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
 pub struct ReminderRun {
     pub fleets_checked: u64,
     pub digests_sent: u64,

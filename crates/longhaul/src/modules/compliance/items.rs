@@ -75,7 +75,7 @@ impl Filter {
                     kind,
                     Some(ItemKind::Truck | ItemKind::Trailer | ItemKind::Driver)
                 ) {
-                    return Err(ComplianceError::invalid("assetId", &t.asset_needs_kind));
+                    return Err(ComplianceError::invalid("asset_id", &t.asset_needs_kind));
                 }
                 // An id that is no uuid names nothing of this fleet.
                 Some(Uuid::parse_str(raw).map_err(|_| ComplianceError::NotFound)?)

@@ -144,17 +144,17 @@ pub async fn save(
     let number = text("number", input.number)?;
     let state = text("state", input.state)?;
     let class = text("class", input.class)?;
-    let done_on = date("doneOn", input.done_on.as_deref())?;
-    let expires_on = date("expiresOn", input.expires_on.as_deref())?;
+    let done_on = date("done_on", input.done_on.as_deref())?;
+    let expires_on = date("expires_on", input.expires_on.as_deref())?;
     if kind.has_expiry() && expires_on.is_none() {
         return Err(ComplianceError::invalid(
-            "expiresOn",
+            "expires_on",
             &t.qualification_needs_expiry,
         ));
     }
     if !kind.has_expiry() && done_on.is_none() {
         return Err(ComplianceError::invalid(
-            "doneOn",
+            "done_on",
             &t.qualification_needs_done_on,
         ));
     }
@@ -168,7 +168,7 @@ pub async fn save(
             .await?;
         if document.is_none_or(|d| d.driver_id != Some(driver_id)) {
             return Err(ComplianceError::invalid(
-                "documentId",
+                "document_id",
                 &t.document_not_drivers,
             ));
         }
