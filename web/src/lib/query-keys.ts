@@ -48,5 +48,15 @@ export const queryKeys = {
     inbox: ['fleet', 'inbox'],
     /** GET /api/fleet/inbox/unread: the shell's unread badge. */
     inboxUnread: ['fleet', 'inbox-unread'],
+    /** GET /api/fleet/notifications: the shell's bell (compliance reminders, FMCSA changes). */
+    notifications: ['fleet', 'notifications'],
+    /** GET /api/fleet/drivers/{id}/qualifications: a driver's Qualification tab. */
+    qualifications: ['fleet', 'qualifications'],
+    /** GET /api/fleet/compliance/summary: the overview's Fleet Status card. */
+    complianceSummary: ['fleet', 'compliance-summary'],
+    /** GET /api/fleet/fmcsa/history: the company profile's History tab. */
+    fmcsaHistory: ['fleet', 'fmcsa-history'],
+    /** GET /api/fleet/fmcsa/alerts: the overview's FMCSA banner. */
+    fmcsaAlerts: ['fleet', 'fmcsa-alerts'],
   },
 } as const

@@ -10,6 +10,7 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/compone
 import { Spinner } from '@/components/ui/spinner'
 import { PastDueBanner } from '@/features/billing/past-due-banner'
 import { useReadOnlyRefusals } from '@/features/billing/read-only-refusals'
+import { NotificationBell } from '@/features/compliance/notification-bell'
 import { accentStyle } from '@/features/fleet-account/branding'
 import { useUnreadCount } from '@/features/inbox/api/inbox-queries'
 import { cn } from '@/lib/cn'
@@ -130,6 +131,7 @@ export function FleetDashboardLayout({ children }: FleetDashboardLayoutProps) {
             </Link>
           </div>
           <div className="flex shrink-0 items-center gap-1">
+            <NotificationBell />
             {/* The inbox and its count in the top bar too: below md the side menu is hidden. */}
             <Link
               to={fleetRoutes.inbox}

@@ -34,6 +34,7 @@ function renewal(overrides: Partial<RenewalView> = {}): RenewalView {
     status: 'pending',
     reason: null,
     document_id: null,
+    qualification: null,
     created_at: '2025-01-05T15:00:00Z',
     ...overrides,
   }
