@@ -40,18 +40,18 @@ impl CalendarGroup {
         CalendarGroup::ALL.into_iter().find(|g| g.as_str() == value)
     }
 
-    /// The dates of the group seen from `today`, both ends inclusive.
+    /// The dates of the group seen from `today`, both ends inclusive. The
+    /// open ends are years 1 and 9999: dates a database stores as text
+    /// compare in the same order (chrono's MIN and MAX carry a sign).
     pub fn range(self, today: NaiveDate) -> (NaiveDate, NaiveDate) {
-        let day = |n: u64| {
-            today
-                .checked_add_days(Days::new(n))
-                .unwrap_or(NaiveDate::MAX)
-        };
+        let first = NaiveDate::from_ymd_opt(1, 1, 1).unwrap_or(NaiveDate::MIN);
+        let last = NaiveDate::from_ymd_opt(9999, 12, 31).unwrap_or(NaiveDate::MAX);
+        let day = |n: u64| today.checked_add_days(Days::new(n)).unwrap_or(last);
         match self {
-            CalendarGroup::Overdue => (NaiveDate::MIN, today.pred_opt().unwrap_or(today)),
+            CalendarGroup::Overdue => (first, today.pred_opt().unwrap_or(today)),
             CalendarGroup::Next30 => (today, day(30)),
             CalendarGroup::Next90 => (day(31), day(90)),
-            CalendarGroup::Later => (day(91), NaiveDate::MAX),
+            CalendarGroup::Later => (day(91), last),
         }
     }
 }

@@ -11,6 +11,7 @@ mod bad_input;
 mod billing;
 mod bootstrap;
 mod browser_safety;
+mod compliance;
 mod contract;
 mod control_characters;
 mod documents;
