@@ -895,3 +895,76 @@ async fn the_contact_form_reaches_the_inbox_and_the_fleet_admins_mail() {
         );
     }
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_accepted_cdl_renewal_updates_the_drivers_qualification_item() {
+    for backend in backends() {
+        let (app, driver, browser) =
+            signed_in_driver(backend, "office9@portal.test", "2200009").await;
+        let qualifications = format!("/api/fleet/drivers/{}/qualifications", driver.id);
+        let res = app
+            .put(
+                &format!("{qualifications}/cdl"),
+                json!({ "number": "D7654321", "state": "TN", "class": "A", "expires_on": day(10) }),
+            )
+            .await;
+        assert_eq!(res.status(), StatusCode::OK);
+
+        let (status, err) = error_of(
+            submit_renewal(
+                &browser,
+                &[
+                    ("target", "driver"),
+                    ("document_type", "company_other"),
+                    ("qualification", "mvr"),
+                ],
+            )
+            .await,
+        )
+        .await;
+        assert_eq!(
+            status,
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "only items kept by expiry"
+        );
+        assert!(err["fields"]["qualification"].is_string());
+
+        let renewed = day(1460);
+        let res = submit_renewal(
+            &browser,
+            &[
+                ("target", "driver"),
+                ("document_type", "company_other"),
+                ("qualification", "cdl"),
+                ("name", "CDL 2030"),
+                ("expiration_date", &renewed),
+            ],
+        )
+        .await;
+        assert_eq!(res.status(), StatusCode::CREATED);
+        let renewal: Value = res.json().await.unwrap();
+        assert_eq!(renewal["qualification"], "cdl");
+        let res = app
+            .post(
+                &format!(
+                    "/api/fleet/renewals/{}/accept",
+                    renewal["id"].as_str().unwrap()
+                ),
+                json!({}),
+            )
+            .await;
+        assert_eq!(res.status(), StatusCode::OK);
+        let accepted: Value = res.json().await.unwrap();
+
+        let items: Value = app.get(&qualifications).await.json().await.unwrap();
+        let cdl = &items[0];
+        assert_eq!(cdl["kind"], "cdl");
+        assert_eq!(cdl["expires_on"], renewed, "the new expiry");
+        assert_eq!(cdl["due_on"], renewed);
+        assert_eq!(
+            cdl["document_id"], accepted["document_id"],
+            "the filed document"
+        );
+        assert_eq!(cdl["number"], "D7654321", "the rest is kept");
+    }
+}
