@@ -47,7 +47,14 @@ enum Command {
         /// Documents of each small fleet.
         #[arg(long, default_value_t = 0)]
         small_fleet_documents: usize,
+        /// A CDL, medical card and MVR review for every driver.
+        #[arg(long)]
+        qualifications: bool,
     },
+    /// Runs one scheduled job now, in this process (operators, bench/):
+    /// compliance_reminders | fmcsa_schedule | sweep_expired | sweep_documents.
+    #[command(hide = true)]
+    RunJob { kind: String },
     /// Create a confirmed user (optionally with a fleet account of its own).
     CreateUser {
         #[arg(long)]
@@ -162,6 +169,7 @@ async fn run() -> anyhow::Result<()> {
             drivers,
             documents,
             small_fleet_documents,
+            qualifications,
         } => {
             let state = app::prepare(config, Default::default()).await?;
             longhaul::seed::seed_bench(
@@ -172,6 +180,7 @@ async fn run() -> anyhow::Result<()> {
                 drivers,
                 documents,
                 small_fleet_documents,
+                qualifications,
             )
             .await?;
             println!(
@@ -180,6 +189,25 @@ async fn run() -> anyhow::Result<()> {
                 longhaul::seed::DEMO_PASSWORD
             );
             Ok(())
+        }
+        Command::RunJob { kind } => {
+            let kind = jobs::JobKind::ALL
+                .into_iter()
+                .find(|k| k.as_str() == kind)
+                .ok_or_else(|| anyhow::anyhow!("unknown job kind '{kind}'"))?;
+            let state = app::prepare(config, Default::default()).await?;
+            let started = std::time::Instant::now();
+            match jobs::run_job(&state, kind, serde_json::json!({}), true).await {
+                Ok(()) => {
+                    println!(
+                        "{} done in {:.2} s",
+                        kind.as_str(),
+                        started.elapsed().as_secs_f64()
+                    );
+                    Ok(())
+                }
+                Err(jobs::JobError::Retry(err) | jobs::JobError::Abort(err)) => Err(err),
+            }
         }
         Command::Openapi => unreachable!("handled above"),
     }

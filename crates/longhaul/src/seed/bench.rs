@@ -17,6 +17,7 @@ pub async fn seed_bench(
     drivers: usize,
     documents: usize,
     small_fleet_documents: usize,
+    qualifications: bool,
 ) -> anyhow::Result<()> {
     refuse_in_production(state)?;
     for i in 0..fleets {
@@ -60,9 +61,12 @@ pub async fn seed_bench(
         } else {
             small_fleet_documents
         };
-        if docs > 0 {
+        if docs > 0 || qualifications {
             let txn = db::tenancy::system_write(&state.db, &state.system_key).await?;
             super::seed_documents(&txn, None, fleet.id, docs).await?;
+            if qualifications {
+                super::seed_qualifications(&txn, fleet.id).await?;
+            }
             txn.commit().await?;
         }
     }

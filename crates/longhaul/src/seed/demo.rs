@@ -69,6 +69,7 @@ pub async fn seed_demo(state: &AppState) -> anyhow::Result<bool> {
     )
     .await?;
     super::seed_documents(&txn, Some(state.files.as_ref()), fleet.id, 24).await?;
+    super::seed_qualifications(&txn, fleet.id).await?;
     txn.commit().await?;
     if state.payments.is_stand_in() {
         seed_subscription(state).await?;

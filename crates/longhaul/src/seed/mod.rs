@@ -8,11 +8,13 @@ mod bench;
 mod demo;
 mod documents;
 mod factories;
+mod qualifications;
 
 pub use bench::seed_bench;
 pub use demo::seed_demo;
 pub use documents::seed_documents;
 pub use factories::{Sizes, find_fleet_by_dot, seed_assets, seed_fleet_assets};
+pub use qualifications::seed_qualifications;
 
 use crate::state::AppState;
 
