@@ -21,6 +21,8 @@ create --email fleetadmin@acme.test --role fleet_admin --first-name Fran --last-
 create --email pending@acme.test --role fleet_admin
 # A fleet with no assets and no ELD connection: eld-sync.spec.ts connects and syncs it.
 create --email eld@freshhaul.test --role fleet_admin --first-name Erin --last-name Lane --fleet-name "Fresh Haul LLC" --dot-number 3000002
+# A fleet of its own for compliance.spec.ts: it adds the only dated items.
+create --email compliance@clearhaul.test --role fleet_admin --first-name Cora --last-name Lane --fleet-name "Clear Haul LLC" --dot-number 3000003
 create --email driver@acme.test --role fleet_driver --first-name Dale --last-name Driver
 create --email broker@brokers.test --role broker_admin --first-name Bea --last-name Broker
 create --email agent@brokers.test --role broker_user

@@ -21,6 +21,8 @@ export const users = {
   noRole: { email: 'norole@example.test', password: PASSWORD },
   /** A fleet of its own with no assets and no ELD connection, for the ELD sync flow. */
   eldAdmin: { email: 'eld@freshhaul.test', password: PASSWORD },
+  /** A fleet of its own whose only dated items compliance.spec.ts adds. */
+  complianceAdmin: { email: 'compliance@clearhaul.test', password: PASSWORD },
 };
 
 /** Fills a spec text's `{name}` placeholders, as the SPA's `format` does. */
