@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react'
-import { Link, useParams } from 'react-router'
+import { Link, useParams, useSearchParams } from 'react-router'
 import { toast } from 'sonner'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent } from '@/components/ui/card'
@@ -25,6 +25,7 @@ import { format, texts } from '@/lib/texts'
 import { useLoadErrorToast } from '@/lib/use-load-error-toast'
 import { useDriver, useSendPortalInvite, useSetDriverActive } from './api/drivers-queries'
 import { DriverFormDialog } from './driver-form-dialog'
+import { QualificationTab } from './qualification-tab'
 
 type Schemas = components['schemas']
 type DriverDetail = Schemas['DriverDetail']
@@ -35,12 +36,17 @@ const f = texts.fleet.driverForm
 const a = texts.fleet.assets
 const dp = texts.driverPortal
 
+/** The tabs in their order; `?tab=` opens one (the compliance calendar links to `?tab=qualification`). */
+const DRIVER_TABS = ['profile', 'vehicles', 'documents', 'qualification'] as const
+type DriverTab = (typeof DRIVER_TABS)[number]
+const isDriverTab = (value: string | null): value is DriverTab => (DRIVER_TABS as readonly (string | null)[]).includes(value)
+
 export interface DriverDetailPageProps {
   /** The Documents tab's content, composed in by the app layer (the documents capability). */
   documentsTab?: (driver: { id: string; name: string }) => ReactNode
 }
 
-/** Driver detail (spec §2): Profile, Assigned Vehicles, Documents. */
+/** Driver detail (spec §2): Profile, Assigned Vehicles, Documents, and the compliance issue's Qualification. */
 export function DriverDetailPage({ documentsTab }: DriverDetailPageProps = {}) {
   const { driverId = '' } = useParams()
   const query = useDriver(driverId)
@@ -71,6 +77,19 @@ function DriverView({ driver, documentsTab }: { driver: DriverDetail } & DriverD
   const [confirming, setConfirming] = useState(false)
   const setActive = useSetDriverActive(driver.id)
   const providerLabel = useEldProviderLabel()
+  const [params, setParams] = useSearchParams()
+  const requested = params.get('tab')
+  const tab: DriverTab = isDriverTab(requested) ? requested : 'profile'
+  const openTab = (value: string) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current)
+        if (value === 'profile') next.delete('tab')
+        else next.set('tab', value)
+        return next
+      },
+      { replace: true },
+    )
 
   const changeActive = (active: boolean) =>
     setActive.mutate(active, {
@@ -90,11 +109,12 @@ function DriverView({ driver, documentsTab }: { driver: DriverDetail } & DriverD
           <StatusBadge active={driver.is_active} />
         </div>
       </div>
-      <Tabs defaultValue="profile">
+      <Tabs value={tab} onValueChange={openTab}>
         <TabsList>
           <TabsTrigger value="profile">{t.driverTabs.profile}</TabsTrigger>
           <TabsTrigger value="vehicles">{t.driverTabs.vehicles}</TabsTrigger>
           <TabsTrigger value="documents">{t.driverTabs.documents}</TabsTrigger>
+          <TabsTrigger value="qualification">{texts.compliance.qualification.tab}</TabsTrigger>
         </TabsList>
         <TabsContent value="profile">
           <InfoCard title={t.driverInformation}>
@@ -139,6 +159,16 @@ function DriverView({ driver, documentsTab }: { driver: DriverDetail } & DriverD
         </TabsContent>
         <TabsContent value="documents">
           {documentsTab?.({ id: driver.id, name: driver.display_name || t.unknownDriver })}
+        </TabsContent>
+        <TabsContent value="qualification">
+          <QualificationTab
+            driver={{
+              id: driver.id,
+              name: driver.display_name || t.unknownDriver,
+              licenseNumber: driver.license_number,
+              licenseState: driver.license_state,
+            }}
+          />
         </TabsContent>
       </Tabs>
 
