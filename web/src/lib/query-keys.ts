@@ -52,8 +52,10 @@ export const queryKeys = {
     notifications: ['fleet', 'notifications'],
     /** GET /api/fleet/drivers/{id}/qualifications: a driver's Qualification tab. */
     qualifications: ['fleet', 'qualifications'],
+    /** Every compliance view lies under it (the calendar, its items, the overview's summary): what changes a date refreshes them all. */
+    compliance: ['fleet', 'compliance'],
     /** GET /api/fleet/compliance/summary: the overview's Fleet Status card. */
-    complianceSummary: ['fleet', 'compliance-summary'],
+    complianceSummary: ['fleet', 'compliance', 'summary'],
     /** GET /api/fleet/fmcsa/history: the company profile's History tab. */
     fmcsaHistory: ['fleet', 'fmcsa-history'],
     /** GET /api/fleet/fmcsa/alerts: the overview's FMCSA banner. */

@@ -18,10 +18,10 @@ export function useQualifications(driverId: string) {
   })
 }
 
-/** An item's dates feed the overview's counts and the bell's reminders; an uploaded file shows in Documents. */
+/** An item's dates feed the compliance calendar and the overview's counts; an uploaded file shows in Documents. */
 function invalidateQualifications(queryClient: QueryClient, driverId: string): Promise<unknown> {
   return Promise.all(
-    [[...keys.qualifications, driverId], keys.complianceSummary, keys.notifications, keys.documents].map((queryKey) =>
+    [[...keys.qualifications, driverId], keys.compliance, keys.documents].map((queryKey) =>
       queryClient.invalidateQueries({ queryKey }),
     ),
   )
