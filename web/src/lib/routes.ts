@@ -36,6 +36,8 @@ export const fleetPatterns = {
   drivers: 'drivers',
   driver: 'drivers/:driverId',
   documents: 'documents',
+  /** Every dated item of the fleet: documents, drivers' qualifications, the MCS-150. */
+  compliance: 'compliance',
   companySettings: 'company-settings',
   settings: 'settings',
   billing: 'billing',
@@ -57,6 +59,7 @@ export const fleetRoutes = {
   drivers: fleetPath(fleetPatterns.drivers),
   driver: fleetDetail(fleetPatterns.drivers),
   documents: fleetPath(fleetPatterns.documents),
+  compliance: fleetPath(fleetPatterns.compliance),
   companySettings: fleetPath(fleetPatterns.companySettings),
   settings: fleetPath(fleetPatterns.settings),
   billing: fleetPath(fleetPatterns.billing),

@@ -13,6 +13,8 @@ describe('activeSection', () => {
     ['/fleet-dashboard/drivers', 'drivers'],
     ['/fleet-dashboard/drivers/d-1', 'drivers'],
     ['/fleet-dashboard/documents', 'documents'],
+    ['/fleet-dashboard/compliance', 'compliance'],
+    ['/fleet-dashboard/compliance/x', null],
     ['/fleet-dashboard/company-settings', 'company-settings'],
     ['/fleet-dashboard/settings', 'settings'],
     ['/fleet-dashboard/billing', 'billing'],

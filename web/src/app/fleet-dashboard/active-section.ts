@@ -13,7 +13,7 @@ const withId = new Set(patterns.filter((pattern) => pattern.includes('/')).map((
 /**
  * The section of the fleet dashboard a location shows (spec §2): the first
  * path segment below /fleet-dashboard (drivers, trucks, trailers, billing,
- * settings, company-settings, profile, documents), else `?tab=settings|billing`
+ * settings, company-settings, profile, documents, compliance), else `?tab=settings|billing`
  * on /fleet-dashboard itself, else overview. `null` for a path the dashboard
  * has no screen for (`/fleet-dashboard/trucks/abc/extra`, `/fleet-dashboard/nope`):
  * the not-found page shows there and no menu item is current.

@@ -10,6 +10,7 @@ import { TruckDetailPage } from '@/features/vehicles/truck-detail-page'
 import { TrucksPage } from '@/features/vehicles/trucks-page'
 import { fleetPatterns as p, routePatterns } from '@/lib/routes'
 import CompanySettingsRoute from './company-settings-route'
+import { ComplianceRoute } from './compliance-route'
 import { AssetDocumentsTab, DocumentsRoute } from './documents-routes'
 import FleetDashboardLayout from './fleet-dashboard-layout'
 import FleetHomePage from './fleet-home-page'
@@ -23,7 +24,8 @@ import SettingsPage from './settings-page'
 // grows the landing page's JavaScript (scripts/check-bundle.mjs). The ELD
 // Integration tab is the exception, a chunk of its own loaded inside Company
 // Settings (company-settings-route.tsx): it imports only what this chunk has.
-// The documents screens are another (documents-routes.tsx).
+// The documents screens are another (documents-routes.tsx), the compliance
+// calendar a third (compliance-route.tsx).
 
 type Asset = { id: string; name: string }
 const truckDocuments = (truck: Asset) => <AssetDocumentsTab kind="truck" asset={truck} />
@@ -44,6 +46,7 @@ export default function FleetDashboardRoute() {
         <Route path={p.drivers} element={<DriversPage />} />
         <Route path={p.driver} element={<DriverDetailPage documentsTab={driverDocuments} />} />
         <Route path={p.documents} element={<DocumentsRoute />} />
+        <Route path={p.compliance} element={<ComplianceRoute />} />
         <Route path={p.companySettings} element={<CompanySettingsRoute />} />
         <Route path={p.settings} element={<SettingsPage />} />
         <Route path={p.billing} element={<BillingPage />} />

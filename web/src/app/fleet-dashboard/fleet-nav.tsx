@@ -1,5 +1,6 @@
 import {
   Building2,
+  CalendarClock,
   Container,
   FolderOpen,
   Inbox,
@@ -32,6 +33,7 @@ function navItems(): NavItem[] {
     { section: fleetPatterns.trailers, to: fleetRoutes.trailers, label: texts.fleet.nav.trailers, icon: Container },
     { section: fleetPatterns.drivers, to: fleetRoutes.drivers, label: texts.fleet.nav.drivers, icon: Users },
     { section: fleetPatterns.documents, to: fleetRoutes.documents, label: texts.fleet.nav.documents, icon: FolderOpen },
+    { section: fleetPatterns.compliance, to: fleetRoutes.compliance, label: texts.compliance.menu, icon: CalendarClock },
     {
       section: fleetPatterns.companySettings,
       to: fleetRoutes.companySettings,
