@@ -58,6 +58,7 @@ function stub(extra: Record<string, { status: number; body?: unknown }> = {}) {
           running: [],
         },
       },
+      'GET /api/fleet/compliance/summary': { status: 200, body: { overdue: 0, due_in30: 0, has_assets: false } },
       'GET /api/fleet/overview': {
         status: 200,
         body: { welcome_name: 'Blue Ridge Freight LLC', power_units: { active: 3, registered: 12 }, drivers_active: 5, trailers_active_assigned: 2 },
@@ -82,7 +83,7 @@ describe('fleet dashboard routes', () => {
     render('/fleet-dashboard')
     expect(await screen.findByRole('heading', { name: 'Welcome, Blue Ridge Freight LLC' })).toBeInTheDocument()
     expect(await screen.findByText('3 of 12 active')).toBeInTheDocument()
-    expect(screen.getByText(texts.fleet.setupInProgressTitle)).toBeInTheDocument()
+    expect(await screen.findByText(texts.fleet.setupInProgressTitle)).toBeInTheDocument()
   })
 
   it.each(['/fleet-dashboard/no-such-screen', '/fleet-dashboard/trucks/abc/extra', '/fleet-dashboard/profile/x'])(

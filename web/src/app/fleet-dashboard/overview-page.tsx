@@ -1,11 +1,16 @@
 import { useQuery } from '@tanstack/react-query'
-import { Container, Info, Truck, Users, type LucideIcon } from 'lucide-react'
+import { AlertCircle, CalendarClock, ChevronRight, Container, Info, Truck, Users, type LucideIcon } from 'lucide-react'
 import { useEffect } from 'react'
+import { Link } from 'react-router'
+import { LoadError } from '@/components/load-error'
 import { Alert } from '@/components/ui/alert'
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
-import { fetchFleetOverview } from '@/features/fleet-account/api/fleet-account-api'
+import { fetchComplianceSummary, fetchFleetOverview } from '@/features/fleet-account/api/fleet-account-api'
+import { FmcsaAlertBanner } from '@/features/fleet-account/fmcsa-alert-banner'
+import { cn } from '@/lib/cn'
 import { useFleetAccount } from '@/lib/fleet-account'
 import { queryKeys } from '@/lib/query-keys'
+import { routes } from '@/lib/routes'
 import { format, texts } from '@/lib/texts'
 
 const DASH = '–'
@@ -25,7 +30,93 @@ function StatCard({ title, value, caption, icon: Icon }: { title: string; value:
   )
 }
 
-/** /fleet-dashboard: welcome, the three counts and the fleet status (spec §2 "Overview"). */
+/** The compliance calendar (the compliance capability's screen). */
+const COMPLIANCE_CALENDAR = `${routes.fleetDashboard}/compliance`
+
+const s = texts.compliance.summary
+
+function SetupNotice() {
+  return (
+    <Alert variant="info" className="flex items-start gap-3">
+      <Info className="mt-0.5 h-4 w-4 shrink-0 text-primary" aria-hidden />
+      <span>
+        <span className="block font-semibold">{texts.fleet.setupInProgressTitle}</span>
+        <span className="block">{texts.fleet.setupInProgressText}</span>
+      </span>
+    </Alert>
+  )
+}
+
+const tones = {
+  destructive: 'border-red-300 bg-red-50 text-red-800',
+  warning: 'border-amber-300 bg-amber-50 text-amber-900',
+  none: 'border-border bg-white text-ink',
+} as const
+
+/** One count of the compliance summary, a link to the calendar. */
+function SummaryLink({ text, icon: Icon, tone }: { text: string; icon: LucideIcon; tone: keyof typeof tones }) {
+  return (
+    <Link
+      to={COMPLIANCE_CALENDAR}
+      data-tone={tone}
+      className={cn(
+        'flex min-h-11 items-center gap-3 rounded-lg border px-4 py-3 font-medium transition-colors hover:bg-muted',
+        'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary',
+        tones[tone],
+      )}
+    >
+      <Icon className="h-5 w-5 shrink-0" aria-hidden />
+      <span className="min-w-0 flex-1">{text}</span>
+      <ChevronRight className="h-4 w-4 shrink-0" aria-hidden />
+    </Link>
+  )
+}
+
+/**
+ * The Fleet Status card's content: the spec's setup notice until the fleet
+ * has a truck, trailer or driver, then what is overdue or due within 30 days.
+ */
+function FleetStatus() {
+  const summary = useQuery({
+    queryKey: queryKeys.fleet.complianceSummary,
+    queryFn: ({ signal }) => fetchComplianceSummary(signal),
+  })
+  if (summary.isPending) {
+    return (
+      <p aria-busy className="text-sm text-muted-foreground">
+        {s.loading}
+      </p>
+    )
+  }
+  if (summary.isError) {
+    return (
+      <LoadError
+        title={s.loadFailed}
+        message={summary.error.message}
+        retryLabel={s.retry}
+        onRetry={() => void summary.refetch()}
+      />
+    )
+  }
+  const { overdue, due_in30: dueSoon, has_assets: hasAssets } = summary.data
+  if (!hasAssets) return <SetupNotice />
+  return (
+    <div className="grid gap-3 sm:grid-cols-2" data-testid="compliance-summary">
+      <SummaryLink
+        text={format(s.overdue, { count: overdue })}
+        icon={AlertCircle}
+        tone={overdue > 0 ? 'destructive' : 'none'}
+      />
+      <SummaryLink
+        text={format(s.dueIn30, { count: dueSoon })}
+        icon={CalendarClock}
+        tone={dueSoon > 0 ? 'warning' : 'none'}
+      />
+    </div>
+  )
+}
+
+/** /fleet-dashboard: welcome, the three counts and the fleet status (spec §2 "Overview"), with the FMCSA banner. */
 export default function OverviewPage() {
   const account = useFleetAccount()
   const overview = useQuery({
@@ -45,6 +136,7 @@ export default function OverviewPage() {
 
   return (
     <section className="space-y-6">
+      <FmcsaAlertBanner />
       <h1 className="text-2xl font-bold sm:text-3xl">{format(texts.fleet.welcome, { name })}</h1>
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-busy={overview.isPending}>
         <StatCard
@@ -78,13 +170,7 @@ export default function OverviewPage() {
           <CardTitle>{texts.fleet.fleetStatus}</CardTitle>
         </CardHeader>
         <CardContent>
-          <Alert variant="info" className="flex items-start gap-3">
-            <Info className="mt-0.5 h-4 w-4 shrink-0 text-primary" aria-hidden />
-            <span>
-              <span className="block font-semibold">{texts.fleet.setupInProgressTitle}</span>
-              <span className="block">{texts.fleet.setupInProgressText}</span>
-            </span>
-          </Alert>
+          <FleetStatus />
         </CardContent>
       </Card>
     </section>

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react'
-import { Link, useParams, useSearchParams } from 'react-router'
+import { Link, useParams } from 'react-router'
 import { toast } from 'sonner'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent } from '@/components/ui/card'
@@ -23,6 +23,7 @@ import { licenseText, makeModel, orDash, trailerStatusLabel } from '@/lib/fleet-
 import { fleetRoutes } from '@/lib/routes'
 import { format, texts } from '@/lib/texts'
 import { useLoadErrorToast } from '@/lib/use-load-error-toast'
+import { useTabParam } from '@/lib/use-tab-param'
 import { useDriver, useSendPortalInvite, useSetDriverActive } from './api/drivers-queries'
 import { DriverFormDialog } from './driver-form-dialog'
 import { QualificationTab } from './qualification-tab'
@@ -38,8 +39,6 @@ const dp = texts.driverPortal
 
 /** The tabs in their order; `?tab=` opens one (the compliance calendar links to `?tab=qualification`). */
 const DRIVER_TABS = ['profile', 'vehicles', 'documents', 'qualification'] as const
-type DriverTab = (typeof DRIVER_TABS)[number]
-const isDriverTab = (value: string | null): value is DriverTab => (DRIVER_TABS as readonly (string | null)[]).includes(value)
 
 export interface DriverDetailPageProps {
   /** The Documents tab's content, composed in by the app layer (the documents capability). */
@@ -77,19 +76,7 @@ function DriverView({ driver, documentsTab }: { driver: DriverDetail } & DriverD
   const [confirming, setConfirming] = useState(false)
   const setActive = useSetDriverActive(driver.id)
   const providerLabel = useEldProviderLabel()
-  const [params, setParams] = useSearchParams()
-  const requested = params.get('tab')
-  const tab: DriverTab = isDriverTab(requested) ? requested : 'profile'
-  const openTab = (value: string) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current)
-        if (value === 'profile') next.delete('tab')
-        else next.set('tab', value)
-        return next
-      },
-      { replace: true },
-    )
+  const [tab, openTab] = useTabParam(DRIVER_TABS)
 
   const changeActive = (active: boolean) =>
     setActive.mutate(active, {

@@ -3,7 +3,12 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
 import { useFleetAccount } from '@/lib/fleet-account'
 import { texts } from '@/lib/texts'
+import { useTabParam } from '@/lib/use-tab-param'
+import { FmcsaHistoryTab } from './fmcsa-history'
 import { profileView, type ProfileRow } from './profile-fields'
+
+/** The tabs in their order; `?tab=` opens one (the FMCSA banner links to `?tab=history`). */
+const PROFILE_TABS = ['company', 'authority', 'fmcsa', 'history'] as const
 
 function Rows({ rows }: { rows: ProfileRow[] }) {
   return (
@@ -18,9 +23,10 @@ function Rows({ rows }: { rows: ProfileRow[] }) {
   )
 }
 
-/** /fleet-dashboard/profile (spec §2 "Company Profile"). */
+/** /fleet-dashboard/profile (spec §2 "Company Profile"), and the compliance issue's History tab. */
 export default function CompanyProfilePage() {
   const account = useFleetAccount()
+  const [tab, openTab] = useTabParam(PROFILE_TABS)
   if (!account.data) return <p className="text-muted-foreground">{texts.fleet.noFleetInfo}</p>
   const view = profileView(account.data)
   const t = texts.fleet.profileTabs
@@ -28,11 +34,12 @@ export default function CompanyProfilePage() {
   return (
     <section className="space-y-6">
       <h1 className="text-2xl font-bold sm:text-3xl">{texts.fleet.nav.profile}</h1>
-      <Tabs defaultValue="company">
+      <Tabs value={tab} onValueChange={openTab}>
         <TabsList>
           <TabsTrigger value="company">{t.companyInfo}</TabsTrigger>
           <TabsTrigger value="authority">{t.authority}</TabsTrigger>
           <TabsTrigger value="fmcsa">{t.fmcsa}</TabsTrigger>
+          <TabsTrigger value="history">{texts.compliance.history.tab}</TabsTrigger>
         </TabsList>
         <TabsContent value="company">
           <Card>
@@ -88,6 +95,9 @@ export default function CompanyProfilePage() {
               )}
             </CardContent>
           </Card>
+        </TabsContent>
+        <TabsContent value="history">
+          <FmcsaHistoryTab />
         </TabsContent>
       </Tabs>
     </section>

@@ -12,6 +12,11 @@ export function fetchFleetOverview(signal?: AbortSignal): Promise<Schemas['Overv
   return api.get('/api/fleet/overview', signal)
 }
 
+/** The overview's Fleet Status card: dated items overdue and due within 30 days (the compliance calendar's counts). */
+export function fetchComplianceSummary(signal?: AbortSignal): Promise<Schemas['ComplianceSummary']> {
+  return api.get('/api/fleet/compliance/summary', signal)
+}
+
 export function saveGeneralSettings(body: Schemas['GeneralInput']): Promise<FleetAccountView> {
   return api.put('/api/fleet/settings/general', body)
 }

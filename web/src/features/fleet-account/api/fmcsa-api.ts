@@ -1,0 +1,43 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { api } from '@/lib/api-client'
+import type { components } from '@/lib/api-types'
+import { queryKeys } from '@/lib/query-keys'
+
+type Schemas = components['schemas']
+
+/** A change of a watched field of the fleet's FMCSA record, seen by the daily re-read. */
+export type FmcsaChange = Schemas['FmcsaChangeView']
+export type FmcsaHistory = Schemas['FmcsaHistory']
+
+const FMCSA = '/api/fleet/fmcsa'
+const keys = queryKeys.fleet
+
+export const fetchFmcsaHistory = (signal?: AbortSignal) => api.get<FmcsaHistory>(`${FMCSA}/history`, signal)
+
+/** The changes not dismissed yet. */
+export const fetchFmcsaAlerts = (signal?: AbortSignal) => api.get<FmcsaChange[]>(`${FMCSA}/alerts`, signal)
+
+/** 204: every change shown so far is dismissed (they stay in the history). */
+export const dismissFmcsaAlerts = () => api.post<void>(`${FMCSA}/alerts/dismiss`)
+
+/** The company profile's History tab. */
+export function useFmcsaHistory() {
+  return useQuery({ queryKey: keys.fmcsaHistory, queryFn: ({ signal }) => fetchFmcsaHistory(signal) })
+}
+
+/** The overview's banner. */
+export function useFmcsaAlerts() {
+  return useQuery({ queryKey: keys.fmcsaAlerts, queryFn: ({ signal }) => fetchFmcsaAlerts(signal) })
+}
+
+export function useDismissFmcsaAlerts() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: dismissFmcsaAlerts,
+    onSuccess: () => {
+      // Hidden at once; the history marks them dismissed on its next read.
+      queryClient.setQueryData<FmcsaChange[]>(keys.fmcsaAlerts, [])
+      return queryClient.invalidateQueries({ queryKey: keys.fmcsaHistory })
+    },
+  })
+}
