@@ -170,6 +170,59 @@ describe('renewal form data', () => {
     )
     expect([...form.keys()]).toEqual(['target', 'document_type', 'name', 'file'])
   })
+
+  it('names the qualification item a driver renews right after the document type', () => {
+    const values = { target: 'driver' as const, documentType: 'company_other', name: 'CDL', expirationDate: '2030-05-31', note: '' }
+    const cdl = renewalFormData({ ...values, kind: 'cdl' }, new File(['x'], 'cdl.pdf'))
+    expect([...cdl.keys()]).toEqual(['target', 'document_type', 'qualification', 'name', 'expiration_date', 'file'])
+    expect(cdl.get('qualification')).toBe('cdl')
+    expect(renewalFormData({ ...values, kind: 'medical' }, new File(['x'], 'card.pdf')).get('qualification')).toBe('medical')
+    expect(renewalFormData({ ...values, kind: 'other' }, new File(['x'], 'x.pdf')).has('qualification')).toBe(false)
+    // Only a driver's own renewal renews a qualification.
+    const truck = renewalFormData({ ...values, target: 'truck', documentType: 'maintenance', kind: 'cdl' }, new File(['x'], 'x.pdf'))
+    expect(truck.has('qualification')).toBe(false)
+  })
+})
+
+describe('the renewal dialog', () => {
+  it('lets the driver say the renewal is the CDL and sends it as the qualification', async () => {
+    const fetchMock = stub({
+      'GET /api/portal/me': { status: 200, body: portalHome() },
+      'GET /api/portal/documents': { status: 200, body: [] },
+      'GET /api/portal/renewals': { status: 200, body: [] },
+      'POST /api/portal/renewals': { status: 201, body: { id: 'ren-1' } },
+    })
+    const user = userEvent.setup()
+    renderPortal(`/driver-portal/${FLEET_ID}/home`)
+
+    await user.click(await screen.findByRole('button', { name: d.uploadRenewal }))
+    const what = await screen.findByLabelText(texts.compliance.renewal.what)
+    expect(what).toHaveValue('other')
+    expect([...(what as HTMLSelectElement).options].map((option) => option.text)).toEqual([
+      texts.compliance.qualificationKinds.cdl,
+      texts.compliance.qualificationKinds.medical,
+      texts.compliance.renewal.other,
+    ])
+    await user.selectOptions(what, 'cdl')
+    expect(screen.getByLabelText(d.renewalExpiration)).toBeRequired()
+
+    // Not asked for the truck's papers.
+    await user.selectOptions(screen.getByLabelText(d.renewalFor), 'truck')
+    expect(screen.queryByLabelText(texts.compliance.renewal.what)).not.toBeInTheDocument()
+    await user.selectOptions(screen.getByLabelText(d.renewalFor), 'driver')
+
+    await user.selectOptions(screen.getByLabelText(texts.compliance.renewal.what), 'cdl')
+    await user.type(screen.getByLabelText(d.renewalName), 'CDL 2030')
+    fireEvent.change(screen.getByLabelText(d.renewalExpiration), { target: { value: '2030-05-31' } })
+    await user.upload(screen.getByLabelText(d.renewalFile), new File(['x'], 'cdl.jpg', { type: 'image/jpeg' }))
+    // jsdom counts a required file input as empty even after an upload: submit the form itself.
+    fireEvent.submit(screen.getByRole('button', { name: d.renewalSubmit }).closest('form') as HTMLFormElement)
+
+    await waitFor(() => expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(true))
+    const form = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST')?.[1]?.body as FormData
+    expect([...form.keys()]).toEqual(['target', 'document_type', 'qualification', 'name', 'expiration_date', 'file'])
+    expect(form.get('qualification')).toBe('cdl')
+  })
 })
 
 describe('password forms', () => {

@@ -14,9 +14,15 @@ import { format, texts } from '@/lib/texts'
 import { useSubmitRenewal } from './api/portal-queries'
 import type { PortalHome } from './api/types'
 import { errorMessage } from './portal-errors'
-import { parseTargetChoice, renewalFormData, renewalTypes } from './renewal-form'
+import { parseTargetChoice, renewalFormData, renewalKinds, renewalTypes, type RenewalKind } from './renewal-form'
 
 const d = texts.driverPortal
+const c = texts.compliance
+const kindLabels: Record<RenewalKind, string> = {
+  cdl: c.qualificationKinds.cdl,
+  medical: c.qualificationKinds.medical,
+  other: c.renewal.other,
+}
 const typeLabels: Record<string, string> = texts.documents.types
 
 export interface RenewalDialogProps {
@@ -49,6 +55,8 @@ function RenewalForm({ home, onSessionEnded, onDone }: RenewalDialogProps & { on
   const [choice, setChoice] = useState('driver')
   const { target } = parseTargetChoice(choice)
   const [documentType, setDocumentType] = useState(renewalTypes.driver[0])
+  const [kind, setKind] = useState<RenewalKind>('other')
+  const renewsQualification = target === 'driver' && kind !== 'other'
   const fields = submit.error instanceof ApiError ? submit.error.fields : {}
 
   const onChoice = (value: string) => {
@@ -65,6 +73,7 @@ function RenewalForm({ home, onSessionEnded, onDone }: RenewalDialogProps & { on
       {
         ...parseTargetChoice(choice),
         documentType,
+        kind,
         name: String(data.get('name') ?? ''),
         expirationDate: String(data.get('expiration_date') ?? ''),
         note: String(data.get('note') ?? ''),
@@ -102,6 +111,25 @@ function RenewalForm({ home, onSessionEnded, onDone }: RenewalDialogProps & { on
         </NativeSelect>
         <FieldError message={fields.target ?? fields.trailer_id} />
       </div>
+      {target === 'driver' && (
+        <div className="space-y-2">
+          <Label htmlFor="renewal-kind">{c.renewal.what}</Label>
+          <NativeSelect
+            id="renewal-kind"
+            className="h-11"
+            value={kind}
+            onChange={(event) => setKind(event.target.value as RenewalKind)}
+            aria-invalid={fields.qualification ? true : undefined}
+          >
+            {renewalKinds.map((value) => (
+              <option key={value} value={value}>
+                {kindLabels[value]}
+              </option>
+            ))}
+          </NativeSelect>
+          <FieldError message={fields.qualification} />
+        </div>
+      )}
       {types.length > 1 && (
         <div className="space-y-2">
           <Label htmlFor="renewal-type">{d.renewalType}</Label>
@@ -135,6 +163,8 @@ function RenewalForm({ home, onSessionEnded, onDone }: RenewalDialogProps & { on
         type="date"
         label={d.renewalExpiration}
         className="[&_input]:h-11"
+        // The new expiry is what a CDL or medical card renewal brings to its qualification item.
+        required={renewsQualification}
         error={fields.expiration_date}
       />
       <div className="space-y-2">

@@ -7,11 +7,17 @@ export const renewalTypes: Record<RenewalTarget, readonly string[]> = {
   trailer: ['trailer_registration', 'trailer_inspection'],
 }
 
+/** What a driver's own renewal is: a qualification item it renews, or another document. */
+export const renewalKinds = ['cdl', 'medical', 'other'] as const
+export type RenewalKind = (typeof renewalKinds)[number]
+
 export interface RenewalValues {
   target: RenewalTarget
   /** Only for a trailer. */
   trailerId?: string
   documentType: string
+  /** Only for the driver: accepting a CDL or medical card renewal updates that qualification item. */
+  kind?: RenewalKind
   name: string
   /** YYYY-MM-DD, or empty. */
   expirationDate: string
@@ -27,6 +33,7 @@ export function renewalFormData(values: RenewalValues, file: Blob & { name?: str
   form.append('target', values.target)
   if (values.target === 'trailer' && values.trailerId) form.append('trailer_id', values.trailerId)
   form.append('document_type', values.documentType)
+  if (values.target === 'driver' && values.kind && values.kind !== 'other') form.append('qualification', values.kind)
   form.append('name', values.name.trim())
   if (values.expirationDate) form.append('expiration_date', values.expirationDate)
   if (values.note.trim()) form.append('note', values.note.trim())
