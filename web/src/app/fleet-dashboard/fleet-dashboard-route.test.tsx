@@ -59,6 +59,7 @@ function stub(extra: Record<string, { status: number; body?: unknown }> = {}) {
         },
       },
       'GET /api/fleet/compliance/summary': { status: 200, body: { overdue: 0, due_in30: 0, has_assets: false } },
+      'GET /api/fleet/fmcsa/alerts': { status: 200, body: [] },
       'GET /api/fleet/overview': {
         status: 200,
         body: { welcome_name: 'Blue Ridge Freight LLC', power_units: { active: 3, registered: 12 }, drivers_active: 5, trailers_active_assigned: 2 },
