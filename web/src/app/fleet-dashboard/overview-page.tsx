@@ -10,7 +10,7 @@ import { FmcsaAlertBanner } from '@/features/fleet-account/fmcsa-alert-banner'
 import { cn } from '@/lib/cn'
 import { useFleetAccount } from '@/lib/fleet-account'
 import { queryKeys } from '@/lib/query-keys'
-import { routes } from '@/lib/routes'
+import { fleetRoutes } from '@/lib/routes'
 import { format, texts } from '@/lib/texts'
 
 const DASH = '–'
@@ -29,9 +29,6 @@ function StatCard({ title, value, caption, icon: Icon }: { title: string; value:
     </Card>
   )
 }
-
-/** The compliance calendar (the compliance capability's screen). */
-const COMPLIANCE_CALENDAR = `${routes.fleetDashboard}/compliance`
 
 const s = texts.compliance.summary
 
@@ -57,7 +54,7 @@ const tones = {
 function SummaryLink({ text, icon: Icon, tone }: { text: string; icon: LucideIcon; tone: keyof typeof tones }) {
   return (
     <Link
-      to={COMPLIANCE_CALENDAR}
+      to={fleetRoutes.compliance}
       data-tone={tone}
       className={cn(
         'flex min-h-11 items-center gap-3 rounded-lg border px-4 py-3 font-medium transition-colors hover:bg-muted',

@@ -8,7 +8,7 @@ import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover
 import { Spinner } from '@/components/ui/spinner'
 import { cn } from '@/lib/cn'
 import { shortDate } from '@/lib/dates'
-import { routes } from '@/lib/routes'
+import { fleetRoutes } from '@/lib/routes'
 import { format, texts } from '@/lib/texts'
 import {
   useMarkAllNotificationsRead,
@@ -18,9 +18,6 @@ import {
 } from './api/notifications-api'
 
 const b = texts.compliance.bell
-
-/** The compliance calendar (its screen is the compliance capability's). */
-const COMPLIANCE_CALENDAR = `${routes.fleetDashboard}/compliance`
 
 /** '3 unread notifications', or just 'Notifications' when all are read. */
 function bellLabel(unread: number): string {
@@ -108,7 +105,7 @@ export function NotificationBell() {
         </div>
         <div className="border-t border-border px-4 py-3">
           <Link
-            to={COMPLIANCE_CALENDAR}
+            to={fleetRoutes.compliance}
             onClick={() => setOpen(false)}
             className="text-sm font-medium text-primary hover:underline"
           >
