@@ -1,5 +1,5 @@
 import { CalendarCheck } from 'lucide-react'
-import { useEffect, useId, useState } from 'react'
+import { useEffect, useId } from 'react'
 import { toast } from 'sonner'
 import { LoadError } from '@/components/load-error'
 import { Badge } from '@/components/ui/badge'
@@ -103,22 +103,14 @@ function GroupSection({ group, data, request, today, disabled, onShowOnly }: Gro
   const headingId = useId()
   const wide = useWideScreen()
   const style = groupStyles[group]
-  const [expanded, setExpanded] = useState(false)
-  const more = useGroupMore(request, group, data.next_cursor ?? null, expanded)
+  const more = useGroupMore(request, group, data.next_cursor)
   const failed = more.isError
   useEffect(() => {
     if (failed) toast.error(l.moreFailed, { id: `compliance-more-${group}` })
   }, [failed, group])
 
-  const items = [...data.items, ...(more.data?.pages.flatMap((page) => page.items) ?? [])]
-  const hasMore = expanded ? more.hasNextPage || (more.isError && !more.data) : Boolean(data.next_cursor)
-  const busy = more.isFetching
-
-  const showMore = () => {
-    if (!expanded) setExpanded(true)
-    else if (more.isError && !more.data) void more.refetch()
-    else void more.fetchNextPage()
-  }
+  const items = more.items.length > 0 ? [...data.items, ...more.items] : data.items
+  const busy = more.isLoading
 
   return (
     <section
@@ -146,13 +138,13 @@ function GroupSection({ group, data, request, today, disabled, onShowOnly }: Gro
         ) : (
           <ItemCards items={items} today={today} onShowOnly={onShowOnly} />
         )}
-        {items.length > 0 && (hasMore || items.length < data.total) && (
+        {items.length > 0 && (more.hasMore || items.length < data.total) && (
           <div className="mt-3 flex flex-wrap items-center justify-between gap-2 border-t border-border pt-3 text-sm">
             <p className="text-muted-foreground" aria-live="polite">
               {format(l.showing, { shown: count.format(items.length), total: count.format(data.total) })}
             </p>
-            {hasMore && (
-              <Button variant="outline" size="sm" onClick={showMore} disabled={busy || disabled}>
+            {more.hasMore && (
+              <Button variant="outline" size="sm" onClick={() => void more.fetchMore()} disabled={busy || disabled}>
                 {busy && <ButtonSpinner />}
                 {l.showMore}
               </Button>

@@ -126,6 +126,25 @@ describe('compliance calendar: list', () => {
     expect(Object.fromEntries(request.searchParams)).toEqual({ group: 'next90', after: 'c-50', limit: '50' })
   })
 
+  it("says so when 'Show more' fails, and tries again on the next press", async () => {
+    let fail = true
+    stubFetch({
+      [`GET ${CALENDAR}`]: { status: 200, body: calendarPage({ later: { items: itemsOf('later', 50), total: 51, next_cursor: 'c-50' } }) },
+      [`GET ${ITEMS}`]: () => (fail ? { status: 500 } : { status: 200, body: { items: itemsOf('later', 1, 50), next_cursor: null } }),
+    })
+    const user = userEvent.setup()
+    render()
+    const section = within(await screen.findByRole('region', { name: c.groups.later }))
+    await user.click(await section.findByRole('button', { name: c.list.showMore }))
+    expect(await screen.findByText(c.list.moreFailed)).toBeInTheDocument()
+    expect(section.getAllByTestId('compliance-item')).toHaveLength(50)
+
+    fail = false
+    await user.click(section.getByRole('button', { name: c.list.showMore }))
+    await waitFor(() => expect(section.getAllByTestId('compliance-item')).toHaveLength(51))
+    expect(section.queryByRole('button', { name: c.list.showMore })).not.toBeInTheDocument()
+  })
+
   it('asks the server again when the kind changes, and keeps the kind in the URL and the export link', async () => {
     const fetchMock = stubFetch({ [`GET ${CALENDAR}`]: { status: 200, body: calendarPage({ next30: { items: [complianceItem()] } }) } })
     const user = userEvent.setup()

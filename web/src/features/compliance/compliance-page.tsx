@@ -76,7 +76,8 @@ export default function CompliancePage() {
         />
         {filters.view === 'month' ? (
           <MonthView
-            key={month}
+            // Another month or filter starts over (the day chosen, the pages loaded).
+            key={`${month}:${JSON.stringify(request)}`}
             request={request}
             month={month}
             onMonth={(next) => update((current) => ({ ...current, month: next }))}

@@ -60,12 +60,12 @@ function byDay(items: ComplianceItem[]): Map<string, ComplianceItem[]> {
 export function MonthView({ request, month, onMonth, onShowOnly }: MonthViewProps) {
   const today = todayIso()
   const { from, to } = monthRange(month)
-  const query = useMonthItems(request, from, to)
+  const { first: query, more } = useMonthItems(request, from, to)
   useLoadErrorToast(query, l.loadFailed)
   const wide = useWideScreen()
   const [selected, setSelected] = useState<string | null>(null)
 
-  const items = query.data?.pages.flatMap((page) => page.items) ?? []
+  const items = query.data ? [...query.data.items, ...more.items] : []
   const days = byDay(items)
   const thisMonth = monthOf(today)
 
@@ -86,11 +86,11 @@ export function MonthView({ request, month, onMonth, onShowOnly }: MonthViewProp
             {format(m.empty, { month: monthLabel(month) })}
           </p>
         )}
-        {query.hasNextPage && (
+        {more.hasMore && (
           <div role="status" className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
             <span>{format(m.capped, { count: items.length })}</span>
-            <Button variant="outline" size="sm" disabled={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
-              {query.isFetchingNextPage && <ButtonSpinner />}
+            <Button variant="outline" size="sm" disabled={more.isLoading} onClick={() => void more.fetchMore()}>
+              {more.isLoading && <ButtonSpinner />}
               {m.loadMore}
             </Button>
           </div>

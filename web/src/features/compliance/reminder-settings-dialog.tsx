@@ -1,5 +1,4 @@
-import { useId } from 'react'
-import { Controller, useForm } from 'react-hook-form'
+import { useId, useState, type FormEvent } from 'react'
 import { toast } from 'sonner'
 import { LoadError } from '@/components/load-error'
 import { Alert } from '@/components/ui/alert'
@@ -39,7 +38,8 @@ export function ReminderSettingsDialog({ open, onOpenChange }: DialogProps) {
             retryLabel={texts.compliance.list.retry}
             onRetry={() => void query.refetch()}
           />
-        ) : query.isPending ? (
+        ) : query.isPending || query.isFetching ? (
+          // The form starts from what the server has now (another admin may have changed it).
           <div className="flex justify-center py-6">
             <Spinner label={texts.compliance.list.loading} />
           </div>
@@ -51,34 +51,33 @@ export function ReminderSettingsDialog({ open, onOpenChange }: DialogProps) {
   )
 }
 
-interface FormValues {
-  thresholds: number[]
-  recipients: string[]
-}
-
 const toggled = <T,>(values: T[], value: T, on: boolean) =>
   on ? (values.includes(value) ? values : [...values, value]) : values.filter((v) => v !== value)
 
+type FieldErrors = Partial<Record<'thresholds' | 'recipients' | 'root', string>>
+
+/**
+ * Two groups of checkboxes and no rule to check before the server's: plain
+ * state, not react-hook-form. Its Controller, which Radix checkboxes would
+ * need, would land in the chunk the signup pages share and push them over
+ * their budget (scripts/check-bundle.mjs).
+ */
 function ReminderSettingsForm({ settings, onDone }: { settings: ComplianceSettings; onDone: () => void }) {
   const id = useId()
   const save = useSaveSettings()
-  const form = useForm<FormValues>({
-    // A fresher answer from the server updates what the admin has not touched.
-    values: {
-      thresholds: settings.thresholds,
-      recipients: settings.recipients.filter((recipient) => recipient.selected).map((recipient) => recipient.id),
-    },
-    resetOptions: { keepDirtyValues: true },
-  })
-  const { errors } = form.formState
+  const [thresholds, setThresholds] = useState(settings.thresholds)
+  const [recipients, setRecipients] = useState(() =>
+    settings.recipients.filter((recipient) => recipient.selected).map((recipient) => recipient.id),
+  )
+  const [errors, setErrors] = useState<FieldErrors>({})
 
-  const onSubmit = form.handleSubmit((values) => {
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault()
+    if (save.isPending) return
+    setErrors({})
     const order = settings.available_thresholds
     save.mutate(
-      {
-        thresholds: [...values.thresholds].sort((a, b) => order.indexOf(a) - order.indexOf(b)),
-        recipients: values.recipients,
-      },
+      { thresholds: [...thresholds].sort((a, b) => order.indexOf(a) - order.indexOf(b)), recipients },
       {
         onSuccess: () => {
           toast.success(s.saved)
@@ -86,107 +85,92 @@ function ReminderSettingsForm({ settings, onDone }: { settings: ComplianceSettin
         },
         onError: (error) => {
           const fields = error instanceof ApiError && error.status === 422 ? error.fields : {}
-          let shown = false
-          for (const name of ['thresholds', 'recipients'] as const) {
-            if (fields[name]) {
-              form.setError(name, { type: 'server', message: fields[name] })
-              shown = true
-            }
-          }
-          if (!shown) form.setError('root', { type: 'server', message: error.message })
+          const next: FieldErrors = { thresholds: fields.thresholds, recipients: fields.recipients }
+          const shown = Boolean(next.thresholds || next.recipients)
+          if (!shown) next.root = error.message
+          setErrors(next)
           toast.error(s.saveFailed, { description: shown ? undefined : error.message })
         },
       },
     )
-  })
+  }
 
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-6">
-      <Controller
-        control={form.control}
-        name="thresholds"
-        render={({ field }) => (
-          <fieldset
-            className="space-y-3"
-            aria-invalid={errors.thresholds ? true : undefined}
-            aria-describedby={errors.thresholds ? `${id}-thresholds-error` : undefined}
-          >
-            <legend className="mb-2 text-sm font-semibold text-ink">{s.thresholdsLegend}</legend>
-            <div className="grid gap-3 sm:grid-cols-2">
-              {settings.available_thresholds.map((days) => (
-                <div key={days} className="flex items-center gap-2">
-                  <Checkbox
-                    id={`${id}-threshold-${days}`}
-                    checked={field.value.includes(days)}
-                    onCheckedChange={(on) => field.onChange(toggled(field.value, days, on === true))}
-                  />
-                  <Label htmlFor={`${id}-threshold-${days}`} className="font-normal">
-                    {thresholdLabel(days)}
-                  </Label>
-                </div>
-              ))}
+      <fieldset
+        className="space-y-3"
+        aria-invalid={errors.thresholds ? true : undefined}
+        aria-describedby={errors.thresholds ? `${id}-thresholds-error` : undefined}
+      >
+        <legend className="mb-2 text-sm font-semibold text-ink">{s.thresholdsLegend}</legend>
+        <div className="grid gap-3 sm:grid-cols-2">
+          {settings.available_thresholds.map((days) => (
+            <div key={days} className="flex items-center gap-2">
+              <Checkbox
+                id={`${id}-threshold-${days}`}
+                checked={thresholds.includes(days)}
+                onCheckedChange={(on) => setThresholds((current) => toggled(current, days, on === true))}
+              />
+              <Label htmlFor={`${id}-threshold-${days}`} className="font-normal">
+                {thresholdLabel(days)}
+              </Label>
             </div>
-            {field.value.length === 0 && (
-              <p className="text-sm text-muted-foreground" data-testid="no-thresholds">
-                {s.noThresholds}
-              </p>
-            )}
-            {errors.thresholds?.message && (
-              <p id={`${id}-thresholds-error`} className="text-sm text-destructive">
-                {errors.thresholds.message}
-              </p>
-            )}
-          </fieldset>
+          ))}
+        </div>
+        {thresholds.length === 0 && (
+          <p className="text-sm text-muted-foreground" data-testid="no-thresholds">
+            {s.noThresholds}
+          </p>
         )}
-      />
-      <Controller
-        control={form.control}
-        name="recipients"
-        render={({ field }) => (
-          <fieldset
-            className="space-y-3"
-            aria-describedby={[`${id}-recipients-help`, errors.recipients ? `${id}-recipients-error` : '']
-              .filter(Boolean)
-              .join(' ')}
-          >
-            <legend className="mb-1 text-sm font-semibold text-ink">{s.recipientsLegend}</legend>
-            <p id={`${id}-recipients-help`} className="text-sm text-muted-foreground">
-              {s.recipientsHelp}
-            </p>
-            {settings.recipients.length === 0 ? (
-              <p className="text-sm text-muted-foreground">{s.noAdmins}</p>
-            ) : (
-              <ul className="max-h-60 space-y-3 overflow-y-auto">
-                {settings.recipients.map((recipient) => (
-                  <li key={recipient.id} className="flex items-start gap-2">
-                    <Checkbox
-                      id={`${id}-recipient-${recipient.id}`}
-                      className="mt-0.5"
-                      checked={field.value.includes(recipient.id)}
-                      onCheckedChange={(on) => field.onChange(toggled(field.value, recipient.id, on === true))}
-                      aria-describedby={`${id}-recipient-${recipient.id}-email`}
-                    />
-                    <div className="min-w-0">
-                      <Label htmlFor={`${id}-recipient-${recipient.id}`} className="font-normal break-words">
-                        {recipient.name}
-                      </Label>
-                      <p id={`${id}-recipient-${recipient.id}-email`} className="text-xs break-all text-muted-foreground">
-                        {recipient.email}
-                      </p>
-                    </div>
-                  </li>
-                ))}
-              </ul>
-            )}
-            {errors.recipients?.message && (
-              <p id={`${id}-recipients-error`} className="text-sm text-destructive">
-                {errors.recipients.message}
-              </p>
-            )}
-          </fieldset>
+        {errors.thresholds && (
+          <p id={`${id}-thresholds-error`} className="text-sm text-destructive">
+            {errors.thresholds}
+          </p>
         )}
-      />
-      {errors.root?.message && <Alert>{errors.root.message}</Alert>}
+      </fieldset>
+      <fieldset
+        className="space-y-3"
+        aria-invalid={errors.recipients ? true : undefined}
+        aria-describedby={[`${id}-recipients-help`, errors.recipients ? `${id}-recipients-error` : '']
+          .filter(Boolean)
+          .join(' ')}
+      >
+        <legend className="mb-1 text-sm font-semibold text-ink">{s.recipientsLegend}</legend>
+        <p id={`${id}-recipients-help`} className="text-sm text-muted-foreground">
+          {s.recipientsHelp}
+        </p>
+        {settings.recipients.length === 0 ? (
+          <p className="text-sm text-muted-foreground">{s.noAdmins}</p>
+        ) : (
+          <ul className="max-h-60 space-y-3 overflow-y-auto">
+            {settings.recipients.map((recipient) => (
+              <li key={recipient.id} className="flex items-start gap-2">
+                <Checkbox
+                  id={`${id}-recipient-${recipient.id}`}
+                  className="mt-0.5"
+                  checked={recipients.includes(recipient.id)}
+                  onCheckedChange={(on) => setRecipients((current) => toggled(current, recipient.id, on === true))}
+                  aria-describedby={`${id}-recipient-${recipient.id}-email`}
+                />
+                <div className="min-w-0">
+                  <Label htmlFor={`${id}-recipient-${recipient.id}`} className="font-normal break-words">
+                    {recipient.name}
+                  </Label>
+                  <p id={`${id}-recipient-${recipient.id}-email`} className="text-xs break-all text-muted-foreground">
+                    {recipient.email}
+                  </p>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+        {errors.recipients && (
+          <p id={`${id}-recipients-error`} className="text-sm text-destructive">
+            {errors.recipients}
+          </p>
+        )}
+      </fieldset>
+      {errors.root && <Alert>{errors.root}</Alert>}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="outline" onClick={onDone} disabled={save.isPending}>
           {s.cancel}

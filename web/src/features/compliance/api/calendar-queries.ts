@@ -1,4 +1,5 @@
-import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
 import {
   createFeed,
   fetchCalendar,
@@ -10,6 +11,7 @@ import {
   saveSettings,
   type CalendarRequest,
   type GroupName,
+  type ItemsPage,
 } from './calendar-api'
 
 /**
@@ -19,7 +21,7 @@ import {
 export const complianceKeys = {
   all: ['fleet', 'compliance'] as const,
   calendar: (request: CalendarRequest) => ['fleet', 'compliance', 'calendar', request] as const,
-  groupMore: (request: CalendarRequest, group: GroupName, cursor: string | null) =>
+  groupPage: (request: CalendarRequest, group: GroupName, cursor: string) =>
     ['fleet', 'compliance', 'group', request, group, cursor] as const,
   month: (request: CalendarRequest, from: string, to: string) =>
     ['fleet', 'compliance', 'month', request, from, to] as const,
@@ -36,29 +38,68 @@ export function useCalendar(request: CalendarRequest) {
 }
 
 /**
- * A group's items after its first page, 50 at a time from the page's
- * `next_cursor`. Asked for only once `enabled` ('Show more' was pressed).
+ * Pages after a first one, asked for one at a time ('Show more') from the
+ * previous page's `next_cursor`, through the query cache. Not
+ * useInfiniteQuery: it would add its page helpers to the query-core chunk
+ * the signup pages share, which has no room left (scripts/check-bundle.mjs).
+ * Give the component that uses it a `key` of its filters: other filters
+ * start over.
  */
-export function useGroupMore(request: CalendarRequest, group: GroupName, cursor: string | null, enabled: boolean) {
-  return useInfiniteQuery({
-    queryKey: complianceKeys.groupMore(request, group, cursor),
-    queryFn: ({ pageParam, signal }) =>
-      fetchItems({ ...request, group, after: pageParam ?? undefined, limit: GROUP_PAGE }, signal),
-    initialPageParam: cursor,
-    getNextPageParam: (last) => last.next_cursor ?? undefined,
-    enabled: enabled && cursor !== null,
-  })
+export function useMorePages(
+  key: (cursor: string) => readonly unknown[],
+  firstCursor: string | null | undefined,
+  fetchPage: (cursor: string, signal: AbortSignal) => Promise<ItemsPage>,
+) {
+  const queryClient = useQueryClient()
+  const [pages, setPages] = useState<ItemsPage[]>([])
+  const [status, setStatus] = useState<'idle' | 'loading' | 'error'>('idle')
+  const cursor = pages.length > 0 ? pages[pages.length - 1].next_cursor : firstCursor
+
+  const fetchMore = async () => {
+    if (!cursor || status === 'loading') return
+    setStatus('loading')
+    try {
+      const page = await queryClient.fetchQuery({
+        queryKey: key(cursor),
+        queryFn: ({ signal }) => fetchPage(cursor, signal),
+      })
+      setPages((current) => [...current, page])
+      setStatus('idle')
+    } catch {
+      setStatus('error')
+    }
+  }
+
+  return {
+    items: pages.flatMap((page) => page.items),
+    hasMore: Boolean(cursor),
+    isLoading: status === 'loading',
+    isError: status === 'error',
+    fetchMore,
+  }
 }
 
-/** A month's items (500 a page; a busier month loads the rest on request). */
+/** A group's items after the calendar page's first 50, 50 at a time. */
+export function useGroupMore(request: CalendarRequest, group: GroupName, firstCursor: string | null | undefined) {
+  return useMorePages(
+    (cursor) => complianceKeys.groupPage(request, group, cursor),
+    firstCursor,
+    (cursor, signal) => fetchItems({ ...request, group, after: cursor, limit: GROUP_PAGE }, signal),
+  )
+}
+
+/** A month's items: the first 500, then the rest of a busier month on request. */
 export function useMonthItems(request: CalendarRequest, from: string, to: string) {
-  return useInfiniteQuery({
+  const first = useQuery({
     queryKey: complianceKeys.month(request, from, to),
-    queryFn: ({ pageParam, signal }) =>
-      fetchItems({ ...request, from, to, after: pageParam ?? undefined, limit: MONTH_PAGE }, signal),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.next_cursor ?? undefined,
+    queryFn: ({ signal }) => fetchItems({ ...request, from, to, limit: MONTH_PAGE }, signal),
   })
+  const more = useMorePages(
+    (cursor) => [...complianceKeys.month(request, from, to), cursor],
+    first.data?.next_cursor,
+    (cursor, signal) => fetchItems({ ...request, from, to, after: cursor, limit: MONTH_PAGE }, signal),
+  )
+  return { first, more }
 }
 
 /** Reminder days, recipients and the feed's state. */
