@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
+import { queryKeys } from '@/lib/query-keys'
 import {
   createFeed,
   fetchCalendar,
@@ -14,18 +15,19 @@ import {
   type ItemsPage,
 } from './calendar-api'
 
+const all = queryKeys.fleet.compliance
+
 /**
- * The calendar's keys. Each lies under `all`, so what changes the fleet's
- * dates (a document, a qualification) can refresh every view with one key.
+ * The calendar's keys, under the compliance key (lib/query-keys.ts): what
+ * changes the fleet's dates (a document, a qualification) invalidates it and
+ * so refreshes every view.
  */
 export const complianceKeys = {
-  all: ['fleet', 'compliance'] as const,
-  calendar: (request: CalendarRequest) => ['fleet', 'compliance', 'calendar', request] as const,
+  calendar: (request: CalendarRequest) => [...all, 'calendar', request] as const,
   groupPage: (request: CalendarRequest, group: GroupName, cursor: string) =>
-    ['fleet', 'compliance', 'group', request, group, cursor] as const,
-  month: (request: CalendarRequest, from: string, to: string) =>
-    ['fleet', 'compliance', 'month', request, from, to] as const,
-  settings: ['fleet', 'compliance', 'settings'] as const,
+    [...all, 'group', request, group, cursor] as const,
+  month: (request: CalendarRequest, from: string, to: string) => [...all, 'month', request, from, to] as const,
+  settings: [...all, 'settings'] as const,
 }
 
 /** Every group's count and first 50 items. The previous answer stays on screen while a new filter loads. */
