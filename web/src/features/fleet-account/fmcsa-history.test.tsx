@@ -57,7 +57,7 @@ describe('Company Profile › History', () => {
     expect(entries[0]).toHaveTextContent('Yes→No')
     expect(entries[0]).toHaveAttribute('data-adverse', 'true')
     expect(within(entries[0]).getByText('Allowed to operate')).toHaveClass('text-red-700')
-    expect(entries[1]).toHaveTextContent(`MC number${h.none}→MC-1`)
+    expect(entries[1]).toHaveTextContent(`MC number${texts.compliance.fmcsaAlert.none}→MC-1`)
     expect(entries[1]).not.toHaveAttribute('data-adverse')
     expect(entries[2]).toHaveTextContent('Power units')
   })
