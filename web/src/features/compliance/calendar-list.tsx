@@ -122,11 +122,7 @@ function GroupSection({ group, data, request, today, disabled, onShowOnly }: Gro
         <h2 id={headingId} className="font-semibold text-ink">
           {style.label}
         </h2>
-        <Badge
-          variant={style.badge}
-          data-testid={`count-${group}`}
-          aria-label={format(l.itemCount, { count: count.format(data.total) })}
-        >
+        <Badge variant={style.badge} data-testid={`count-${group}`}>
           {count.format(data.total)}
         </Badge>
       </div>
