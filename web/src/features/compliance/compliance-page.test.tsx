@@ -282,11 +282,16 @@ describe('compliance calendar: month', () => {
 
   it('lists the month day by day on a phone', async () => {
     stubScreen(false)
-    month([complianceItem({ due_on: '2025-03-15' }), complianceItem({ key: 'doc:2', title: 'Insurance', due_on: '2025-03-20' })])
+    month([...itemsOf('next30', 7, 0, '2025-03-15'), complianceItem({ key: 'doc:2', title: 'Insurance', due_on: '2025-03-20' })])
     render('?view=month&month=2025-03')
     const list = await screen.findByTestId('month-day-list')
     expect(screen.queryByRole('table')).not.toBeInTheDocument()
-    expect(within(list).getAllByRole('heading').map((heading) => heading.textContent)).toEqual(['Sat, Mar 15', 'Thu, Mar 20'])
+    const days = within(list).getAllByRole('listitem').filter((item) => item.parentElement === list)
+    expect(days.map((day) => within(day).getByRole('heading').textContent)).toEqual(['Sat, Mar 15', 'Thu, Mar 20'])
+    // A busy day shows its first five, then the rest on request.
+    expect(within(days[0]).getAllByTestId('compliance-item')).toHaveLength(5)
+    await userEvent.click(within(days[0]).getByRole('button', { name: '+2 more, Saturday, March 15, 2025' }))
+    expect(within(days[0]).getAllByTestId('compliance-item')).toHaveLength(7)
   })
 
   it('says so when nothing is due that month', async () => {

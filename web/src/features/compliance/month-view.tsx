@@ -33,6 +33,13 @@ const m = texts.compliance.month
 
 /** Items shown in a day's cell; the rest behind '+N more'. */
 const PER_CELL = 3
+/**
+ * A day's items shown at first in the day's panel and in the phone's list,
+ * then 50 more a press: a fleet's registrations often share one date.
+ */
+const PANEL_FIRST = 50
+const PHONE_FIRST = 5
+const STEP = 50
 
 export interface MonthViewProps {
   request: CalendarRequest
@@ -292,7 +299,7 @@ function DayPanel({
       {items.length === 0 ? (
         <p className="text-sm text-muted-foreground">{l.groupEmpty}</p>
       ) : (
-        <ItemTable items={items} today={today} onShowOnly={onShowOnly} />
+        <CappedItems key={day} day={day} items={items} first={PANEL_FIRST} today={today} wide onShowOnly={onShowOnly} />
       )}
     </section>
   )
@@ -316,9 +323,45 @@ function DayList({
             <time dateTime={day}>{listDay(day)}</time>
             {day === today && <Badge variant="default">{m.today}</Badge>}
           </h3>
-          <ItemCards items={items} today={today} onShowOnly={onShowOnly} />
+          <CappedItems day={day} items={items} first={PHONE_FIRST} today={today} wide={false} onShowOnly={onShowOnly} />
         </li>
       ))}
     </ol>
+  )
+}
+
+/** A day's items, the first `first` of them, then more on request. */
+function CappedItems({
+  day,
+  items,
+  first,
+  today,
+  wide,
+  onShowOnly,
+}: {
+  day: string
+  items: ComplianceItem[]
+  first: number
+  today: string
+  wide: boolean
+  onShowOnly: (asset: AssetFilter) => void
+}) {
+  const [shown, setShown] = useState(first)
+  const rest = items.length - shown
+  const visible = rest > 0 ? items.slice(0, shown) : items
+  return (
+    <>
+      {wide ? (
+        <ItemTable items={visible} today={today} onShowOnly={onShowOnly} />
+      ) : (
+        <ItemCards items={visible} today={today} onShowOnly={onShowOnly} />
+      )}
+      {rest > 0 && (
+        <Button variant="outline" size="sm" className="mt-2" onClick={() => setShown((current) => current + STEP)}>
+          {format(m.more, { count: rest })}
+          <span className="sr-only">, {longDay(day)}</span>
+        </Button>
+      )}
+    </>
   )
 }
