@@ -82,8 +82,8 @@ export interface CalendarToolbarProps {
 export function CalendarToolbar({ filters, onKind, onAsset, onView }: CalendarToolbarProps) {
   const { asset } = filters
   return (
-    <div className="flex flex-wrap items-start justify-between gap-3" role="group" aria-label={c.filters.label}>
-      <div className="flex min-w-0 flex-wrap items-center gap-2">
+    <div className="flex flex-wrap items-start justify-between gap-3">
+      <div className="flex min-w-0 flex-wrap items-center gap-2" role="group" aria-label={c.filters.label}>
         <Segmented
           legend={c.filters.kind}
           options={kindOptions}

@@ -248,7 +248,6 @@ function DayNumber({
     isToday ? 'bg-primary font-semibold text-primary-foreground' : inMonth ? 'text-ink' : 'text-muted-foreground/60',
   )
   if (!inMonth) return <span className={look} aria-hidden>{dayOfMonth(day)}</span>
-  const label = `${longDay(day)}${isToday ? `, ${m.todayLabel}` : ''}`
   if (count === 0) {
     return (
       <span className={look}>
@@ -261,7 +260,7 @@ function DayNumber({
     <button
       type="button"
       onClick={() => onSelect(day)}
-      aria-label={`${label}: ${format(m.showDay, { date: longDay(day) })}`}
+      aria-label={`${format(m.showDay, { date: longDay(day) })}${isToday ? `, ${m.todayLabel}` : ''}`}
       className={cn(look, 'hover:ring-2 hover:ring-primary/40 focus-visible:outline-2 focus-visible:outline-primary')}
     >
       {dayOfMonth(day)}
