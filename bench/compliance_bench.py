@@ -26,7 +26,7 @@ COUNTS = {
     "fleets": "SELECT COUNT(*) FROM fleet_accounts",
     "digests": "SELECT COUNT(*) FROM compliance_digests",
     "reminders": "SELECT COUNT(*) FROM fleet_notifications WHERE kind = 'reminder'",
-    "outbox": "SELECT COUNT(*) FROM outbox_email",
+    "outbox": "SELECT COUNT(*) FROM outbox_emails",
 }
 
 
