@@ -132,6 +132,7 @@ pub struct FleetTexts {
     pub driver_form: DriverFormTexts,
     pub settings_form: SettingsFormTexts,
     pub unknown_driver: String,
+    pub unnamed_trailer: String,
     pub color_invalid: String,
     pub session_timeout_min: String,
     pub session_timeout_max: String,

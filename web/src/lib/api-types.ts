@@ -2124,6 +2124,11 @@ export interface components {
         ItemsPage: {
             items: components["schemas"]["ComplianceItem"][];
             next_cursor?: string | null;
+            /**
+             * Format: date
+             * @description The server's date the groups and phrases count from.
+             */
+            today: string;
         };
         ListPage_DriverItem: {
             counts: components["schemas"]["TabCounts"];
@@ -3962,14 +3967,10 @@ export interface operations {
                 asset_id?: string;
                 /** @description overdue | next30 | next90 | later */
                 group?: string;
-                /** @description First date, YYYY-MM-DD (the month view). */
+                /** @description First date, YYYY-MM-DD. */
                 from?: string;
                 /** @description Last date, YYYY-MM-DD. */
                 to?: string;
-                /** @description The `next_cursor` of the page before. */
-                after?: string;
-                /** @description At most 500; 50 when not given. */
-                limit?: number;
             };
             header?: never;
             path?: never;

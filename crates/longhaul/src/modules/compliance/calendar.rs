@@ -123,7 +123,11 @@ pub async fn list(
         .flatten();
     let items = items::views(&txn, scope, rows, today).await?;
     txn.commit().await?;
-    Ok(ItemsPage { items, next_cursor })
+    Ok(ItemsPage {
+        today,
+        items,
+        next_cursor,
+    })
 }
 
 /// Every matching item (the export and the feed).

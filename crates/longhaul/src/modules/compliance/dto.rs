@@ -81,8 +81,38 @@ pub struct ItemsQuery {
     pub limit: Option<u64>,
 }
 
+/// The export's filters (every matching item, no paging).
+#[derive(Debug, Clone, Default, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct ExportQuery {
+    pub kind: Option<String>,
+    pub asset_id: Option<String>,
+    /// overdue | next30 | next90 | later
+    pub group: Option<String>,
+    /// First date, YYYY-MM-DD.
+    pub from: Option<String>,
+    /// Last date, YYYY-MM-DD.
+    pub to: Option<String>,
+}
+
+impl From<ExportQuery> for ItemsQuery {
+    fn from(q: ExportQuery) -> Self {
+        ItemsQuery {
+            kind: q.kind,
+            asset_id: q.asset_id,
+            group: q.group,
+            from: q.from,
+            to: q.to,
+            after: None,
+            limit: None,
+        }
+    }
+}
+
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct ItemsPage {
+    /// The server's date the groups and phrases count from.
+    pub today: NaiveDate,
     pub items: Vec<ComplianceItem>,
     pub next_cursor: Option<String>,
 }

@@ -475,16 +475,15 @@ pub async fn views<C: ConnectionTrait>(
     Ok(items
         .into_iter()
         .map(|item| {
+            // A truck or trailer without a name goes by its ELD id, as the lists show it.
             let asset_name = item.asset_id.and_then(|id| match item.kind {
-                ItemKind::Truck => trucks.get(&id).map(|(name, eld)| {
-                    name.clone()
-                        .or(eld.clone())
-                        .unwrap_or_else(|| "Truck".into())
-                }),
+                ItemKind::Truck => trucks
+                    .get(&id)
+                    .and_then(|(name, eld)| name.clone().or(eld.clone())),
                 ItemKind::Trailer => trailers.get(&id).map(|(name, eld)| {
                     name.clone()
                         .or(eld.clone())
-                        .unwrap_or_else(|| "Unnamed Trailer".into())
+                        .unwrap_or_else(|| texts().fleet.unnamed_trailer.clone())
                 }),
                 ItemKind::Driver => drivers
                     .get(&id)

@@ -4,8 +4,8 @@
 
 use super::dto::{
     CalendarFeedLink, CalendarPage, CalendarQuery, ComplianceSettingsInput, ComplianceSettingsView,
-    ComplianceSummary, FmcsaChangeView, FmcsaHistory, ItemsPage, ItemsQuery, NotificationList,
-    QualificationInput, QualificationView, ReminderRun,
+    ComplianceSummary, ExportQuery, FmcsaChangeView, FmcsaHistory, ItemsPage, ItemsQuery,
+    NotificationList, QualificationInput, QualificationView, ReminderRun,
 };
 use super::items::Filter;
 use super::{ComplianceError, calendar, feed, monitor, notifications, qualifications, settings};
@@ -85,15 +85,15 @@ pub async fn compliance_summary(
 }
 
 /// Every item of the filter as CSV.
-#[utoipa::path(get, path = "/api/fleet/compliance/export.csv", tag = "compliance", params(ItemsQuery),
+#[utoipa::path(get, path = "/api/fleet/compliance/export.csv", tag = "compliance", params(ExportQuery),
     responses((status = 200, description = "CSV", content_type = "text/csv"), (status = 422, body = ErrorBody)))]
 pub async fn compliance_export(
     State(state): State<AppState>,
     FleetAdmin(scope): FleetAdmin,
-    Query(query): Query<ItemsQuery>,
+    Query(query): Query<ExportQuery>,
 ) -> ApiResult<Response> {
     let today = calendar::today();
-    let filter = calendar::query_filter(&query, today)?;
+    let filter = calendar::query_filter(&query.into(), today)?;
     let items = calendar::all(&state.db, scope, filter, today).await?;
     let body = calendar::csv(&items, &state.config.public_url)?;
     Ok((
