@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signIn, texts } from './support';
+import { format, signIn, texts } from './support';
 
 const f = texts.fleet;
 const demo = { email: 'demo@longhaul.test', password: 'demo-fleet-1' };
@@ -19,8 +19,12 @@ test('overview: welcome, the three stat cards from the server, fleet status', as
   const overview = await api(page, '/api/fleet/overview');
   await expect(page.getByText(`${overview.power_units.active} of 45 active`)).toBeVisible();
   await expect(page.getByText(String(overview.drivers_active), { exact: true }).first()).toBeVisible();
-  await expect(page.getByText(f.setupInProgressTitle)).toBeVisible();
-  await expect(page.getByText(f.setupInProgressText)).toBeVisible();
+  // A fleet with assets: the Fleet Status card sums up its compliance calendar.
+  const summary = await api(page, '/api/fleet/compliance/summary');
+  const s = texts.compliance.summary;
+  await expect(page.getByRole('link', { name: format(s.overdue, { count: summary.overdue }) })).toBeVisible();
+  await expect(page.getByRole('link', { name: format(s.dueIn30, { count: summary.due_in30 }) })).toBeVisible();
+  await expect(page.getByText(f.setupInProgressText)).toHaveCount(0);
   // The overview cleanup ran on the server: the truck assigned to the inactive driver is inactive now.
   const inactive = await api(page, '/api/fleet/trucks?tab=inactive&q=truck%20142');
   expect(inactive.items[0].assigned_driver_name).toBeNull();

@@ -53,6 +53,7 @@ pub struct ComplianceTexts {
     pub qualification_needs_expiry: String,
     pub qualification_needs_done_on: String,
     pub document_not_drivers: String,
+    pub renewal_qualification_invalid: String,
     pub field_too_long: String,
 }
 

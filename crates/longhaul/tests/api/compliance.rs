@@ -669,6 +669,8 @@ async fn the_reminder_job_sends_each_threshold_once_in_one_digest_a_day() {
             .find(|n| n["title"].as_str().unwrap().starts_with("CDL — "))
             .expect("the CDL in the bell")
             .clone();
+        assert_eq!(cdl["detail"], "30-day reminder");
+        assert_eq!(cdl["due_on"], day(20));
         let read: Value = app
             .post(
                 &format!(

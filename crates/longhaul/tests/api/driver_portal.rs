@@ -928,6 +928,24 @@ async fn an_accepted_cdl_renewal_updates_the_drivers_qualification_item() {
             "only items kept by expiry"
         );
         assert!(err["fields"]["qualification"].is_string());
+        let (status, err) = error_of(
+            submit_renewal(
+                &browser,
+                &[
+                    ("target", "driver"),
+                    ("document_type", "company_other"),
+                    ("qualification", "cdl"),
+                ],
+            )
+            .await,
+        )
+        .await;
+        assert_eq!(
+            status,
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "a CDL renewal needs its new expiry"
+        );
+        assert!(err["fields"]["expiration_date"].is_string());
 
         let renewed = day(1460);
         let res = submit_renewal(

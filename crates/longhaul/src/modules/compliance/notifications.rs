@@ -40,6 +40,7 @@ pub async fn list(
         .await?;
     let items = fleet_notification::Entity::scoped(scope)
         .order_by_desc(N::CreatedAt)
+        .order_by_asc(N::DueOn)
         .order_by_asc(N::Title)
         .limit(SHOWN)
         .all(&txn)

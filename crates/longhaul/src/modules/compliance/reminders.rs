@@ -151,11 +151,12 @@ pub async fn remind_fleet(
                 Some(asset) => format!("{} — {asset}", view.title),
                 None => view.title.clone(),
             }),
-            detail: Set(Some(format!(
-                "{}, {}",
-                capitalised(&due_phrase(today, view.due_on)),
-                view.due_on.format("%b %-d, %Y")
-            ))),
+            // The bell shows the date itself; a phrase like "in 5 days"
+            // would be stale tomorrow.
+            detail: Set(Some(match threshold {
+                0 => "Lapse notice".to_owned(),
+                t => format!("{t}-day reminder"),
+            })),
             link: Set(view.link.clone()),
             created_at: Set(now),
             read_at: Set(None),

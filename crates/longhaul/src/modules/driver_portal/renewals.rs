@@ -99,11 +99,18 @@ async fn insert(
             _ => {
                 return Err(PortalError::field(
                     "qualification",
-                    "Choose CDL or medical examiner's certificate",
+                    texts().compliance.renewal_qualification_invalid.clone(),
                 ));
             }
         },
     };
+    // The item's new expiry is what the renewal is for.
+    if qualification.is_some() && expiration_date.is_none() {
+        return Err(PortalError::field(
+            "expiration_date",
+            texts().compliance.qualification_needs_expiry.clone(),
+        ));
+    }
     let scope = session.scope();
     let txn = db::tenancy::write(db, scope).await?;
     let (target_kind, truck_id, trailer_id) = match received.text("target").unwrap_or("driver") {
