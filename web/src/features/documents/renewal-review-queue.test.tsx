@@ -63,6 +63,7 @@ describe('renewals from drivers', () => {
       document_type_label: 'Medical Card',
       expiration_date: null,
       note: null,
+      qualification: 'medical',
     })
     let pending = [renewal(), medicalCard]
     let documents = [documentItem()]
@@ -89,7 +90,9 @@ describe('renewals from drivers', () => {
     const link = first.getByRole('link', { name: new RegExp(r.view) })
     expect(link).toHaveAttribute('href', '/api/fleet/renewals/ren-1/file')
     expect(link).toHaveAttribute('target', '_blank')
-    expect(within(rows[1]).getByText(/From Dana Driver/)).toHaveTextContent('From Dana Driver · Driver')
+    expect(within(rows[1]).getByText(/From Dana Driver/)).toHaveTextContent(
+      "From Dana Driver · Driver: Medical examiner's certificate",
+    )
     expect(within(rows[1]).queryByText(/Expires/)).not.toBeInTheDocument()
 
     const documentGets = getsOf(fetchMock, '/api/fleet/documents').length

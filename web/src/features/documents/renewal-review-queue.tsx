@@ -16,7 +16,10 @@ const r = texts.portalReview
 function targetText(renewal: RenewalView): string {
   if (renewal.target_kind === 'truck') return `${texts.documents.vehicleTypes.truck}: ${renewal.target_name ?? ''}`
   if (renewal.target_kind === 'trailer') return `${texts.documents.vehicleTypes.trailer}: ${renewal.target_name ?? ''}`
-  return texts.documents.driver
+  const kinds: Record<string, string> = texts.compliance.qualificationKinds
+  const item = renewal.qualification ? kinds[renewal.qualification] : undefined
+  // A renewal of a qualification item updates it when accepted: say which.
+  return item ? `${texts.documents.driver}: ${item}` : texts.documents.driver
 }
 
 /**
