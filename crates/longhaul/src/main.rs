@@ -174,13 +174,15 @@ async fn run() -> anyhow::Result<()> {
             let state = app::prepare(config, Default::default()).await?;
             longhaul::seed::seed_bench(
                 &state,
-                fleets,
-                trucks,
-                trailers,
-                drivers,
-                documents,
-                small_fleet_documents,
-                qualifications,
+                longhaul::seed::BenchData {
+                    fleets,
+                    trucks,
+                    trailers,
+                    drivers,
+                    documents,
+                    small_fleet_documents,
+                    qualifications,
+                },
             )
             .await?;
             println!(

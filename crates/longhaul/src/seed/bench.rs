@@ -9,16 +9,30 @@ use domain::Role;
 use sea_orm::ConnectionTrait;
 
 /// One large fleet (the benchmark's) among `fleets - 1` small ones.
-pub async fn seed_bench(
-    state: &AppState,
-    fleets: usize,
-    trucks: usize,
-    trailers: usize,
-    drivers: usize,
-    documents: usize,
-    small_fleet_documents: usize,
-    qualifications: bool,
-) -> anyhow::Result<()> {
+/// What `longhaul seed-bench` makes: fleet 0 is the large one.
+#[derive(Debug, Clone, Copy)]
+pub struct BenchData {
+    pub fleets: usize,
+    pub trucks: usize,
+    pub trailers: usize,
+    pub drivers: usize,
+    /// Documents of the large fleet (rows only, no stored objects).
+    pub documents: usize,
+    pub small_fleet_documents: usize,
+    /// A CDL, medical card and MVR review for every driver.
+    pub qualifications: bool,
+}
+
+pub async fn seed_bench(state: &AppState, data: BenchData) -> anyhow::Result<()> {
+    let BenchData {
+        fleets,
+        trucks,
+        trailers,
+        drivers,
+        documents,
+        small_fleet_documents,
+        qualifications,
+    } = data;
     refuse_in_production(state)?;
     for i in 0..fleets {
         let big = i == 0;

@@ -10,7 +10,7 @@ mod documents;
 mod factories;
 mod qualifications;
 
-pub use bench::seed_bench;
+pub use bench::{BenchData, seed_bench};
 pub use demo::seed_demo;
 pub use documents::seed_documents;
 pub use factories::{Sizes, find_fleet_by_dot, seed_assets, seed_fleet_assets};

@@ -6,7 +6,7 @@ mod profile;
 mod qcmobile;
 mod sample;
 
-pub use profile::{CarrierProfile, carrier, carrier_profile};
+pub use profile::{CarrierProfile, carrier, carrier_profile, dollars};
 pub use qcmobile::{DEFAULT_BASE_URL, QcMobile};
 pub use sample::SampleRegistry;
 

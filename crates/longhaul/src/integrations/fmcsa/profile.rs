@@ -62,19 +62,22 @@ fn insurance_amount(v: &Value) -> Option<String> {
     let raw = text(v)?;
     match raw.parse::<i64>() {
         Ok(0) => Some("None".into()),
-        Ok(thousands) => {
-            let dollars = (thousands * 1000).to_string();
-            let mut out = String::new();
-            for (i, c) in dollars.chars().enumerate() {
-                if i > 0 && (dollars.len() - i) % 3 == 0 {
-                    out.push(',');
-                }
-                out.push(c);
-            }
-            Some(format!("${out}"))
-        }
+        Ok(thousands) => Some(dollars(thousands * 1000)),
         Err(_) => Some(raw),
     }
+}
+
+/// Whole dollars with thousands separators: 1000000 → "$1,000,000".
+pub fn dollars(amount: i64) -> String {
+    let digits = amount.to_string();
+    let mut out = String::from("$");
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
 }
 
 /// The carrier object of a stored record (enveloped or bare), if it has one.

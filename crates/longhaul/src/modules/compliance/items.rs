@@ -405,7 +405,7 @@ pub async fn page<C: ConnectionTrait>(
         all.extend(qualifications(conn, scope, filter, cursor, fetch).await?);
     }
     all.extend(fleet_rows(conn, scope, filter, cursor, today).await?);
-    all.sort_by(|a, b| a.cursor().cmp(&b.cursor()));
+    all.sort_by(|a, b| a.due_on.cmp(&b.due_on).then_with(|| a.key.cmp(&b.key)));
     let more = limit.is_some_and(|l| all.len() as u64 > l);
     if let Some(l) = limit {
         all.truncate(l as usize);

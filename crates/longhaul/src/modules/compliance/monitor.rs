@@ -14,7 +14,7 @@
 use super::dto::{FmcsaChangeView, FmcsaHistory};
 use super::emails::{self, ChangeLine};
 use super::{ComplianceError, settings};
-use crate::integrations::fmcsa::{RegistryError, carrier, carrier_profile};
+use crate::integrations::fmcsa::{RegistryError, carrier, carrier_profile, dollars};
 use crate::jobs::{Enqueue, JobKind};
 use crate::mail::outbox;
 use crate::state::AppState;
@@ -320,23 +320,11 @@ pub fn shown(field: &str, value: Option<&str>) -> String {
         ("safetyRating", "U") => "Unsatisfactory".into(),
         ("bipdInsuranceOnFile", amount) => match amount.parse::<i64>() {
             Ok(0) => "$0".into(),
-            Ok(thousands) => format!("${}", group_thousands(thousands * 1000)),
+            Ok(thousands) => dollars(thousands * 1000),
             Err(_) => amount.into(),
         },
         (_, other) => other.into(),
     }
-}
-
-fn group_thousands(n: i64) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
 }
 
 fn change_view(c: fmcsa_change::Model) -> FmcsaChangeView {
