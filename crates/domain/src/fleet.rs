@@ -31,6 +31,16 @@ pub fn phone_display(raw: Option<&str>) -> String {
     }
 }
 
+/// A fleet as the product names it: its DBA name, else its legal name
+/// (the overview's welcome, the portal, e-mails).
+pub fn fleet_display_name(dba_name: Option<&str>, legal_name: &str) -> String {
+    dba_name
+        .map(str::trim)
+        .filter(|n| !n.is_empty())
+        .unwrap_or(legal_name)
+        .to_owned()
+}
+
 /// First plus last; else whichever exists; else the username; else
 /// 'Unknown Driver'.
 pub fn driver_display_name(
@@ -60,6 +70,20 @@ pub fn parse_hex_color(raw: &str) -> Option<String> {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_fleet_goes_by_its_dba_name_else_its_legal_name() {
+        use super::fleet_display_name;
+        assert_eq!(
+            fleet_display_name(Some("Blue Line"), "BLUE LINE LLC"),
+            "Blue Line"
+        );
+        assert_eq!(
+            fleet_display_name(Some("  "), "BLUE LINE LLC"),
+            "BLUE LINE LLC"
+        );
+        assert_eq!(fleet_display_name(None, "BLUE LINE LLC"), "BLUE LINE LLC");
+    }
+
     use super::*;
 
     #[test]

@@ -9,6 +9,7 @@ pub mod dto;
 mod emails;
 pub mod error;
 pub mod feed;
+mod fleets;
 pub mod items;
 pub mod monitor;
 pub mod notifications;

@@ -13,6 +13,7 @@
 
 use super::dto::{FmcsaChangeView, FmcsaHistory};
 use super::emails::{self, ChangeLine};
+use super::fleets::active_fleets_without;
 use super::{ComplianceError, settings};
 use crate::integrations::fmcsa::{RegistryError, carrier, carrier_profile, dollars};
 use crate::jobs::{Enqueue, JobKind};
@@ -22,6 +23,7 @@ use chrono::{DateTime, NaiveDate, Timelike, Utc};
 use db::entities::{fleet_account, fleet_notification, fmcsa_change, fmcsa_snapshot, outbox_email};
 use db::tenancy::{FleetOwned, TenantScope};
 use domain::compliance::{FieldChange, changes, monitored_label, monitored_values};
+use domain::fleet::fleet_display_name;
 use sea_orm::sea_query::{Expr, OnConflict};
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, DatabaseConnection, EntityTrait, IntoActiveModel, QueryFilter,
@@ -73,25 +75,16 @@ pub fn slot_minute(fleet_account_id: Uuid) -> u32 {
 pub async fn queue_due_checks(state: &AppState, now: DateTime<Utc>) -> anyhow::Result<u64> {
     let today = now.date_naive();
     let minute = now.hour() * 60 + now.minute();
-    let txn = db::tenancy::system_read(&state.db, &state.system_key).await?;
-    let fleets: Vec<Uuid> = fleet_account::Entity::find()
-        .select_only()
-        .column(fleet_account::Column::Id)
-        .filter(fleet_account::Column::Status.eq("active"))
-        .into_tuple()
-        .all(&txn)
-        .await?;
-    let checked: Vec<Uuid> = fmcsa_snapshot::Entity::find()
-        .select_only()
-        .column(fmcsa_snapshot::Column::FleetAccountId)
-        .filter(fmcsa_snapshot::Column::TakenOn.eq(today))
-        .into_tuple()
-        .all(&txn)
-        .await?;
-    txn.commit().await?;
+    let unchecked = active_fleets_without::<fmcsa_snapshot::Entity>(
+        state,
+        fmcsa_snapshot::Column::FleetAccountId,
+        fmcsa_snapshot::Column::TakenOn,
+        today,
+    )
+    .await?;
     let mut queued = 0u32;
-    for fleet in fleets {
-        if checked.contains(&fleet) || slot_minute(fleet) > minute {
+    for fleet in unchecked {
+        if slot_minute(fleet) > minute {
             continue;
         }
         state
@@ -115,14 +108,6 @@ pub async fn queue_due_checks(state: &AppState, now: DateTime<Utc>) -> anyhow::R
 
 fn watched(record: &serde_json::Value) -> Option<BTreeMap<String, Option<String>>> {
     carrier(record).map(monitored_values)
-}
-
-fn fleet_name(fleet: &fleet_account::Model) -> String {
-    fleet
-        .dba_name
-        .clone()
-        .filter(|d| !d.trim().is_empty())
-        .unwrap_or_else(|| fleet.legal_name.clone())
 }
 
 /// Reads one fleet's record and records what changed (idempotent per day).
@@ -277,7 +262,7 @@ async fn store(
         for admin in admins {
             let mail = emails::fmcsa_changes(
                 &admin.email,
-                &fleet_name(fleet),
+                &fleet_display_name(fleet.dba_name.as_deref(), &fleet.legal_name),
                 &fleet.dot_number,
                 &lines,
                 &link,

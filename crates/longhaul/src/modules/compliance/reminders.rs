@@ -11,6 +11,7 @@
 
 use super::dto::ReminderRun;
 use super::emails::{self, DigestLine};
+use super::fleets::active_fleets_without;
 use super::items::{self, Filter, RawItem};
 use super::settings::{self, Settings};
 use crate::mail::outbox;
@@ -19,6 +20,7 @@ use chrono::{Duration, NaiveDate, Utc};
 use db::entities::{compliance_digest, fleet_account, fleet_notification, outbox_email};
 use db::tenancy::{FleetOwned, TenantScope};
 use domain::compliance::{LAPSE_CATCH_UP_DAYS, due_phrase, reminder_horizon, reminder_to_send};
+use domain::fleet::fleet_display_name;
 use futures_util::StreamExt;
 use sea_orm::sea_query::OnConflict;
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QuerySelect, Set};
@@ -34,23 +36,13 @@ pub struct FleetOutcome {
 
 /// Runs the day's reminders for every active fleet.
 pub async fn run_daily(state: &AppState, today: NaiveDate) -> anyhow::Result<ReminderRun> {
-    let txn = db::tenancy::system_read(&state.db, &state.system_key).await?;
-    let fleets: Vec<Uuid> = fleet_account::Entity::find()
-        .select_only()
-        .column(fleet_account::Column::Id)
-        .filter(fleet_account::Column::Status.eq("active"))
-        .into_tuple()
-        .all(&txn)
-        .await?;
-    let done: Vec<Uuid> = compliance_digest::Entity::find()
-        .select_only()
-        .column(compliance_digest::Column::FleetAccountId)
-        .filter(compliance_digest::Column::Day.eq(today))
-        .into_tuple()
-        .all(&txn)
-        .await?;
-    txn.commit().await?;
-    let pending: Vec<Uuid> = fleets.into_iter().filter(|f| !done.contains(f)).collect();
+    let pending = active_fleets_without::<compliance_digest::Entity>(
+        state,
+        compliance_digest::Column::FleetAccountId,
+        compliance_digest::Column::Day,
+        today,
+    )
+    .await?;
     // SQLite has one writer; PostgreSQL takes a few fleets at once.
     let parallel = match state.backend {
         db::Backend::Postgres => 4,
@@ -81,14 +73,6 @@ pub async fn run_daily(state: &AppState, today: NaiveDate) -> anyhow::Result<Rem
         anyhow::bail!("compliance reminders failed for {failed} fleet(s)");
     }
     Ok(run)
-}
-
-fn fleet_name(fleet: &fleet_account::Model) -> String {
-    fleet
-        .dba_name
-        .clone()
-        .filter(|d| !d.trim().is_empty())
-        .unwrap_or_else(|| fleet.legal_name.clone())
 }
 
 /// One fleet's reminders for `today`, all or nothing.
@@ -195,7 +179,12 @@ pub async fn remind_fleet(
     let link = format!("{}/fleet-dashboard/compliance", state.config.public_url);
     let mut outbox_ids = Vec::new();
     for admin in settings.recipients_among(&admins) {
-        let mail = emails::digest(&admin.email, &fleet_name(&fleet), &lines, &link)?;
+        let mail = emails::digest(
+            &admin.email,
+            &fleet_display_name(fleet.dba_name.as_deref(), &fleet.legal_name),
+            &lines,
+            &link,
+        )?;
         let row = outbox::stage(&state.cipher, &mail)?;
         outbox_ids.push(row.id.clone().unwrap());
         outbox_email::Entity::insert(row)

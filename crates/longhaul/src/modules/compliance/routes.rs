@@ -180,11 +180,7 @@ pub async fn calendar_feed(
         .map_err(ComplianceError::from)?;
     txn.commit().await.map_err(ComplianceError::from)?;
     let name = account
-        .map(|a| {
-            a.dba_name
-                .filter(|d| !d.trim().is_empty())
-                .unwrap_or(a.legal_name)
-        })
+        .map(|a| domain::fleet::fleet_display_name(a.dba_name.as_deref(), &a.legal_name))
         .unwrap_or_default();
     Ok((
         [

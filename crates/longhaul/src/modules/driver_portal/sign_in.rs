@@ -19,11 +19,7 @@ use sea_orm::DatabaseConnection;
 use uuid::Uuid;
 
 pub fn fleet_name(fleet: &fleet_account::Model) -> String {
-    fleet
-        .dba_name
-        .clone()
-        .filter(|n| !n.trim().is_empty())
-        .unwrap_or_else(|| fleet.legal_name.clone())
+    domain::fleet::fleet_display_name(fleet.dba_name.as_deref(), &fleet.legal_name)
 }
 
 pub fn config_of(fleet: &fleet_account::Model, settings: &PortalSettings) -> PortalConfig {
