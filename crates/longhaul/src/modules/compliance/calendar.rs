@@ -7,7 +7,7 @@ use super::dto::{
     CalendarGroupItems, CalendarPage, ComplianceItem, ComplianceSummary, GroupCounts, ItemsPage,
     ItemsQuery,
 };
-use super::items::{self, Cursor, Filter};
+use super::items::{self, Cursor, Filter, FleetItems};
 use chrono::{NaiveDate, Utc};
 use db::entities::{fleet_driver, fleet_trailer, fleet_vehicle};
 use db::tenancy::{FleetOwned, TenantScope};
@@ -30,20 +30,21 @@ pub async fn page(
     today: NaiveDate,
 ) -> Result<CalendarPage, ComplianceError> {
     let txn = db::tenancy::read(db, scope).await?;
+    let source = FleetItems::open(&txn, scope, today).await?;
     let mut counts = GroupCounts::default();
     let mut groups = Vec::new();
     for group in CalendarGroup::ALL {
         let within = filter.in_group(group, today);
-        let total = items::count(&txn, scope, within, today).await?;
+        let total = source.count(within).await?;
         let (rows, more) = if total == 0 {
             (Vec::new(), false)
         } else {
-            items::page(&txn, scope, within, None, Some(GROUP_PAGE), today).await?
+            source.page(within, None, Some(GROUP_PAGE)).await?
         };
         let next_cursor = more
             .then(|| rows.last().map(|r| cursor_of(r).encode()))
             .flatten();
-        let items = items::views(&txn, scope, rows, today).await?;
+        let items = source.views(rows).await?;
         match group {
             CalendarGroup::Overdue => counts.overdue = total,
             CalendarGroup::Next30 => counts.next30 = total,
@@ -116,12 +117,12 @@ pub async fn list(
     };
     let limit = query.limit.unwrap_or(GROUP_PAGE).clamp(1, MAX_PAGE);
     let txn = db::tenancy::read(db, scope).await?;
-    let (rows, more) =
-        items::page(&txn, scope, filter, cursor.as_ref(), Some(limit), today).await?;
+    let source = FleetItems::open(&txn, scope, today).await?;
+    let (rows, more) = source.page(filter, cursor.as_ref(), Some(limit)).await?;
     let next_cursor = more
         .then(|| rows.last().map(|r| cursor_of(r).encode()))
         .flatten();
-    let items = items::views(&txn, scope, rows, today).await?;
+    let items = source.views(rows).await?;
     txn.commit().await?;
     Ok(ItemsPage {
         today,
@@ -138,8 +139,9 @@ pub async fn all(
     today: NaiveDate,
 ) -> Result<Vec<ComplianceItem>, ComplianceError> {
     let txn = db::tenancy::read(db, scope).await?;
-    let (rows, _) = items::page(&txn, scope, filter, None, None, today).await?;
-    let items = items::views(&txn, scope, rows, today).await?;
+    let source = FleetItems::open(&txn, scope, today).await?;
+    let (rows, _) = source.page(filter, None, None).await?;
+    let items = source.views(rows).await?;
     txn.commit().await?;
     Ok(items)
 }
@@ -151,20 +153,13 @@ pub async fn summary(
 ) -> Result<ComplianceSummary, ComplianceError> {
     let txn = db::tenancy::read(db, scope).await?;
     let filter = Filter::default();
-    let overdue = items::count(
-        &txn,
-        scope,
-        filter.in_group(CalendarGroup::Overdue, today),
-        today,
-    )
-    .await?;
-    let due_in30 = items::count(
-        &txn,
-        scope,
-        filter.in_group(CalendarGroup::Next30, today),
-        today,
-    )
-    .await?;
+    let source = FleetItems::open(&txn, scope, today).await?;
+    let overdue = source
+        .count(filter.in_group(CalendarGroup::Overdue, today))
+        .await?;
+    let due_in30 = source
+        .count(filter.in_group(CalendarGroup::Next30, today))
+        .await?;
     let has_assets = fleet_vehicle::Entity::scoped(scope).count(&txn).await? > 0
         || fleet_driver::Entity::scoped(scope).count(&txn).await? > 0
         || fleet_trailer::Entity::scoped(scope).count(&txn).await? > 0;

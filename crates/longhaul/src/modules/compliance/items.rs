@@ -102,10 +102,6 @@ impl Filter {
         self.within(from, to)
     }
 
-    fn wants_documents(self) -> bool {
-        true
-    }
-
     fn wants_qualifications(self) -> bool {
         matches!(self.kind, None | Some(ItemKind::Driver))
     }
@@ -369,72 +365,78 @@ pub fn parse_fmcsa_date(raw: &str) -> Option<NaiveDate> {
         .ok()
 }
 
-async fn fleet_rows<C: ConnectionTrait>(
-    conn: &C,
+/// One fleet's items as a transaction sees them: the fleet's own dates are
+/// computed once from its account row, the rest read per query.
+pub struct FleetItems<'c, C> {
+    conn: &'c C,
     scope: TenantScope,
-    filter: Filter,
-    cursor: Option<&Cursor>,
     today: NaiveDate,
-) -> Result<Vec<RawItem>, DbErr> {
-    if !filter.wants_fleet() {
-        return Ok(Vec::new());
-    }
-    let Some(fleet) = fleet_account::Entity::scoped(scope).one(conn).await? else {
-        return Ok(Vec::new());
-    };
-    Ok(fleet_items(&fleet, today)
-        .into_iter()
-        .filter(|i| filter.accepts(i.due_on))
-        .filter(|i| cursor.is_none_or(|c| i.cursor() > *c))
-        .collect())
+    own: Vec<RawItem>,
 }
 
-/// Up to `limit` items in (date, key) order after `cursor`, and whether
-/// more follow.
-pub async fn page<C: ConnectionTrait>(
-    conn: &C,
-    scope: TenantScope,
-    filter: Filter,
-    cursor: Option<&Cursor>,
-    limit: Option<u64>,
-    today: NaiveDate,
-) -> Result<(Vec<RawItem>, bool), DbErr> {
-    let fetch = limit.map(|l| l + 1);
-    let mut all = documents(conn, scope, filter, cursor, fetch).await?;
-    if filter.wants_qualifications() {
-        all.extend(qualifications(conn, scope, filter, cursor, fetch).await?);
+impl<'c, C: ConnectionTrait> FleetItems<'c, C> {
+    pub async fn open(conn: &'c C, scope: TenantScope, today: NaiveDate) -> Result<Self, DbErr> {
+        let own = match fleet_account::Entity::scoped(scope).one(conn).await? {
+            Some(fleet) => fleet_items(&fleet, today),
+            None => Vec::new(),
+        };
+        Ok(FleetItems {
+            conn,
+            scope,
+            today,
+            own,
+        })
     }
-    all.extend(fleet_rows(conn, scope, filter, cursor, today).await?);
-    all.sort_by(|a, b| a.due_on.cmp(&b.due_on).then_with(|| a.key.cmp(&b.key)));
-    let more = limit.is_some_and(|l| all.len() as u64 > l);
-    if let Some(l) = limit {
-        all.truncate(l as usize);
-    }
-    Ok((all, more))
-}
 
-/// How many items match.
-pub async fn count<C: ConnectionTrait>(
-    conn: &C,
-    scope: TenantScope,
-    filter: Filter,
-    today: NaiveDate,
-) -> Result<u64, DbErr> {
-    let mut total = 0;
-    if filter.wants_documents() {
-        total += fleet_document::Entity::scoped(scope)
+    fn own(&self, filter: Filter, cursor: Option<&Cursor>) -> impl Iterator<Item = &RawItem> {
+        self.own
+            .iter()
+            .filter(move |_| filter.wants_fleet())
+            .filter(move |i| filter.accepts(i.due_on))
+            .filter(move |i| cursor.is_none_or(|c| i.cursor() > *c))
+    }
+
+    /// Up to `limit` items in (date, key) order after `cursor`, and whether
+    /// more follow.
+    pub async fn page(
+        &self,
+        filter: Filter,
+        cursor: Option<&Cursor>,
+        limit: Option<u64>,
+    ) -> Result<(Vec<RawItem>, bool), DbErr> {
+        let fetch = limit.map(|l| l + 1);
+        let mut all = documents(self.conn, self.scope, filter, cursor, fetch).await?;
+        if filter.wants_qualifications() {
+            all.extend(qualifications(self.conn, self.scope, filter, cursor, fetch).await?);
+        }
+        all.extend(self.own(filter, cursor).cloned());
+        all.sort_by(|a, b| a.due_on.cmp(&b.due_on).then_with(|| a.key.cmp(&b.key)));
+        let more = limit.is_some_and(|l| all.len() as u64 > l);
+        if let Some(l) = limit {
+            all.truncate(l as usize);
+        }
+        Ok((all, more))
+    }
+
+    /// How many items match.
+    pub async fn count(&self, filter: Filter) -> Result<u64, DbErr> {
+        let mut total = fleet_document::Entity::scoped(self.scope)
             .filter(document_condition(filter))
-            .count(conn)
+            .count(self.conn)
             .await?;
+        if filter.wants_qualifications() {
+            total += driver_qualification::Entity::scoped(self.scope)
+                .filter(qualification_condition(filter))
+                .count(self.conn)
+                .await?;
+        }
+        Ok(total + self.own(filter, None).count() as u64)
     }
-    if filter.wants_qualifications() {
-        total += driver_qualification::Entity::scoped(scope)
-            .filter(qualification_condition(filter))
-            .count(conn)
-            .await?;
+
+    /// Adds asset names and links.
+    pub async fn views(&self, items: Vec<RawItem>) -> Result<Vec<ComplianceItem>, DbErr> {
+        views(self.conn, self.scope, items, self.today).await
     }
-    total += fleet_rows(conn, scope, filter, None, today).await?.len() as u64;
-    Ok(total)
 }
 
 /// The SPA path where an item is managed.

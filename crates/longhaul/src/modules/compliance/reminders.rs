@@ -12,7 +12,7 @@
 use super::dto::ReminderRun;
 use super::emails::{self, DigestLine};
 use super::fleets::active_fleets_without;
-use super::items::{self, Filter, RawItem};
+use super::items::{self, Filter, FleetItems, RawItem};
 use super::settings::{self, Settings};
 use crate::mail::outbox;
 use crate::state::AppState;
@@ -226,7 +226,10 @@ async fn due_reminders<C: sea_orm::ConnectionTrait>(
         to: Some(today + Duration::days(i64::from(reminder_horizon()))),
         ..Filter::default()
     };
-    let (candidates, _) = items::page(conn, scope, window, None, None, today).await?;
+    let (candidates, _) = FleetItems::open(conn, scope, today)
+        .await?
+        .page(window, None, None)
+        .await?;
     if candidates.is_empty() {
         return Ok(Vec::new());
     }
