@@ -7,7 +7,7 @@ use crate::crypto::Cipher;
 use crate::jobs::{Enqueue, JobKind, JobQueue};
 use chrono::Utc;
 use db::entities::outbox_email;
-use sea_orm::{ActiveModelTrait, DatabaseConnection, Set};
+use sea_orm::{ConnectionTrait, DatabaseConnection, EntityTrait, Set};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 use uuid::Uuid;
@@ -34,13 +34,8 @@ pub fn recipient_domain(to: &str) -> String {
 #[async_trait::async_trait]
 impl Mailer for QueuedMailer {
     async fn send(&self, email: OutgoingEmail) -> anyhow::Result<()> {
-        let row = stage(&self.cipher, &email)?;
-        let id = row.id.clone().unwrap();
-        row.insert(&self.db).await?;
-        // The message is stored: a lost push is re-queued by the sweep.
-        if let Err(err) = enqueue(&self.queue, id).await {
-            tracing::warn!(error = %err, outbox_id = %id, "e-mail stored but not queued; the sweep will queue it");
-        }
+        let stored = store_in(&self.db, &self.cipher, std::slice::from_ref(&email)).await?;
+        enqueue_stored(&self.queue, stored, "an outgoing").await;
         Ok(())
     }
 
@@ -53,9 +48,36 @@ impl Mailer for QueuedMailer {
     }
 }
 
-/// The outbox row of a message (encrypted), for a caller that stores it in
-/// its own transaction and calls [`enqueue`] after the commit.
-pub fn stage(cipher: &Cipher, email: &OutgoingEmail) -> anyhow::Result<outbox_email::ActiveModel> {
+/// Stores messages in the caller's transaction, so they exist exactly when
+/// its other writes do; queue the returned ids with [`enqueue_stored`] after
+/// the commit.
+pub async fn store_in<C: ConnectionTrait>(
+    conn: &C,
+    cipher: &Cipher,
+    emails: &[OutgoingEmail],
+) -> anyhow::Result<Vec<Uuid>> {
+    let mut ids = Vec::with_capacity(emails.len());
+    for email in emails {
+        let row = stage(cipher, email)?;
+        ids.push(row.id.clone().unwrap());
+        outbox_email::Entity::insert(row)
+            .exec_without_returning(conn)
+            .await?;
+    }
+    Ok(ids)
+}
+
+/// Queues stored messages; one that cannot be queued now is queued by the sweep.
+pub async fn enqueue_stored(queue: &JobQueue, ids: Vec<Uuid>, what: &str) {
+    for id in ids {
+        if let Err(err) = enqueue(queue, id).await {
+            tracing::warn!(error = %err, outbox_id = %id, "{what} e-mail stored but not queued; the sweep will queue it");
+        }
+    }
+}
+
+/// The outbox row of a message (encrypted).
+fn stage(cipher: &Cipher, email: &OutgoingEmail) -> anyhow::Result<outbox_email::ActiveModel> {
     Ok(outbox_email::ActiveModel {
         id: Set(Uuid::new_v4()),
         what: Set(email.subject.chars().take(200).collect()),

@@ -310,27 +310,19 @@ async fn qualification_items_are_kept_per_driver_and_checked() {
             .await;
         assert_eq!(res.status(), StatusCode::NOT_FOUND);
         let res = other_fleet
-            .client
-            .delete(other_fleet.url(&format!(
+            .delete(&format!(
                 "/api/fleet/drivers/{}/qualifications/cdl",
                 driver.id
-            )))
-            .header("x-csrf-token", other_fleet.csrf.clone().unwrap_or_default())
-            .send()
-            .await
-            .unwrap();
+            ))
+            .await;
         assert_eq!(res.status(), StatusCode::NOT_FOUND);
 
         let res = app
-            .client
-            .delete(app.url(&format!(
+            .delete(&format!(
                 "/api/fleet/drivers/{}/qualifications/mvr",
                 driver.id
-            )))
-            .header("x-csrf-token", app.csrf.clone().unwrap_or_default())
-            .send()
-            .await
-            .unwrap();
+            ))
+            .await;
         assert_eq!(res.status(), StatusCode::NO_CONTENT);
         let list: Value = app
             .get(&format!("/api/fleet/drivers/{}/qualifications", driver.id))
@@ -533,13 +525,7 @@ async fn the_calendar_groups_filters_pages_exports_and_feeds_the_fleets_items() 
                 .status(),
             StatusCode::OK
         );
-        let res = app
-            .client
-            .delete(app.url("/api/fleet/compliance/feed"))
-            .header("x-csrf-token", app.csrf.clone().unwrap_or_default())
-            .send()
-            .await
-            .unwrap();
+        let res = app.delete("/api/fleet/compliance/feed").await;
         assert_eq!(res.status(), StatusCode::NO_CONTENT);
         assert_eq!(
             outsider

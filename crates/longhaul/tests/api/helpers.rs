@@ -241,6 +241,14 @@ impl TestApp {
         req.send().await.unwrap()
     }
 
+    pub async fn delete(&self, path: &str) -> reqwest::Response {
+        let mut req = self.client.delete(self.url(path));
+        if let Some(csrf) = &self.csrf {
+            req = req.header("x-csrf-token", csrf);
+        }
+        req.send().await.unwrap()
+    }
+
     pub async fn get(&self, path: &str) -> reqwest::Response {
         self.client.get(self.url(path)).send().await.unwrap()
     }

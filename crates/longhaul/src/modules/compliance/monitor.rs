@@ -20,7 +20,7 @@ use crate::jobs::{Enqueue, JobKind};
 use crate::mail::outbox;
 use crate::state::AppState;
 use chrono::{DateTime, NaiveDate, Timelike, Utc};
-use db::entities::{fleet_account, fleet_notification, fmcsa_change, fmcsa_snapshot, outbox_email};
+use db::entities::{fleet_account, fleet_notification, fmcsa_change, fmcsa_snapshot};
 use db::tenancy::{FleetOwned, TenantScope};
 use domain::compliance::{FieldChange, changes, monitored_label, monitored_values};
 use domain::fleet::fleet_display_name;
@@ -208,7 +208,7 @@ async fn store(
     row.updated_at = Set(now);
     row.update(&txn).await?;
 
-    let mut outbox_ids = Vec::new();
+    let mut stored = Vec::new();
     if !found.is_empty() {
         for change in found {
             let id = Uuid::new_v4();
@@ -259,27 +259,17 @@ async fn store(
             "{}/fleet-dashboard/profile?tab=history",
             state.config.public_url
         );
-        for admin in admins {
-            let mail = emails::fmcsa_changes(
-                &admin.email,
-                &fleet_display_name(fleet.dba_name.as_deref(), &fleet.legal_name),
-                &fleet.dot_number,
-                &lines,
-                &link,
-            )?;
-            let row = outbox::stage(&state.cipher, &mail)?;
-            outbox_ids.push(row.id.clone().unwrap());
-            outbox_email::Entity::insert(row)
-                .exec_without_returning(&txn)
-                .await?;
-        }
+        let name = fleet_display_name(fleet.dba_name.as_deref(), &fleet.legal_name);
+        let mails = admins
+            .iter()
+            .map(|admin| {
+                emails::fmcsa_changes(&admin.email, &name, &fleet.dot_number, &lines, &link)
+            })
+            .collect::<anyhow::Result<Vec<_>>>()?;
+        stored = outbox::store_in(&txn, &state.cipher, &mails).await?;
     }
     txn.commit().await?;
-    for id in outbox_ids {
-        if let Err(err) = outbox::enqueue(&state.jobs, id).await {
-            tracing::warn!(error = %err, outbox_id = %id, "FMCSA change e-mail stored but not queued; the sweep will queue it");
-        }
-    }
+    outbox::enqueue_stored(&state.jobs, stored, "FMCSA change").await;
     Ok(CheckOutcome::Checked {
         changes: found.len(),
     })

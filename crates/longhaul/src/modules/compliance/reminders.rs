@@ -17,7 +17,7 @@ use super::settings::{self, Settings};
 use crate::mail::outbox;
 use crate::state::AppState;
 use chrono::{Duration, NaiveDate, Utc};
-use db::entities::{compliance_digest, fleet_account, fleet_notification, outbox_email};
+use db::entities::{compliance_digest, fleet_account, fleet_notification};
 use db::tenancy::{FleetOwned, TenantScope};
 use domain::compliance::{LAPSE_CATCH_UP_DAYS, due_phrase, reminder_horizon, reminder_to_send};
 use domain::fleet::fleet_display_name;
@@ -177,26 +177,15 @@ pub async fn remind_fleet(
         .collect();
     let admins = settings::fleet_admins(&txn, fleet_account_id).await?;
     let link = format!("{}/fleet-dashboard/compliance", state.config.public_url);
-    let mut outbox_ids = Vec::new();
-    for admin in settings.recipients_among(&admins) {
-        let mail = emails::digest(
-            &admin.email,
-            &fleet_display_name(fleet.dba_name.as_deref(), &fleet.legal_name),
-            &lines,
-            &link,
-        )?;
-        let row = outbox::stage(&state.cipher, &mail)?;
-        outbox_ids.push(row.id.clone().unwrap());
-        outbox_email::Entity::insert(row)
-            .exec_without_returning(&txn)
-            .await?;
-    }
+    let name = fleet_display_name(fleet.dba_name.as_deref(), &fleet.legal_name);
+    let mails = settings
+        .recipients_among(&admins)
+        .into_iter()
+        .map(|admin| emails::digest(&admin.email, &name, &lines, &link))
+        .collect::<anyhow::Result<Vec<_>>>()?;
+    let stored = outbox::store_in(&txn, &state.cipher, &mails).await?;
     txn.commit().await?;
-    for id in outbox_ids {
-        if let Err(err) = outbox::enqueue(&state.jobs, id).await {
-            tracing::warn!(error = %err, outbox_id = %id, "digest stored but not queued; the sweep will queue it");
-        }
-    }
+    outbox::enqueue_stored(&state.jobs, stored, "compliance digest").await;
     Ok(FleetOutcome {
         reminders: due.len() as u64,
         digest_sent: true,
