@@ -1064,3 +1064,36 @@ async fn fleet_admin_only_and_no_500s_on_odd_input() {
         }
     }
 }
+
+crate::on_each_backend!(
+    qualification_items_survive_eld_syncs_of_their_driver,
+    |mut app: TestApp| async move {
+        use crate::eld_sync::{admin_with_fleet, sync};
+        let fleet_id = admin_with_fleet(&mut app, "synced@comply.test", "4700001").await;
+        let res = app
+            .put("/api/fleet/eld/connection", json!({ "provider": "demo" }))
+            .await;
+        assert_eq!(res.status(), StatusCode::CREATED);
+        assert_eq!(sync(&app, fleet_id, "drivers").await["status"], "succeeded");
+        let page: Value = app
+            .get("/api/fleet/drivers?tab=active")
+            .await
+            .json()
+            .await
+            .unwrap();
+        let driver = page["items"][0]["id"].as_str().unwrap().to_owned();
+        let driver = Uuid::parse_str(&driver).unwrap();
+        cdl_in(&app, driver, 45).await;
+
+        let again = sync(&app, fleet_id, "drivers").await;
+        assert_eq!(again["status"], "succeeded", "{again}");
+        let items: Value = app
+            .get(&format!("/api/fleet/drivers/{driver}/qualifications"))
+            .await
+            .json()
+            .await
+            .unwrap();
+        assert_eq!(items[0]["recorded"], true, "{items}");
+        assert_eq!(items[0]["due_on"], day(45));
+    }
+);
