@@ -55,6 +55,14 @@ where
         .expect("a seeded row")
 }
 
+async fn first_driver(app: &TestApp, fleet_id: Uuid) -> fleet_driver::Model {
+    first::<fleet_driver::Entity>(app, fleet_id, fleet_driver::Column::FleetAccountId).await
+}
+
+async fn first_truck(app: &TestApp, fleet_id: Uuid) -> fleet_vehicle::Model {
+    first::<fleet_vehicle::Entity>(app, fleet_id, fleet_vehicle::Column::FleetAccountId).await
+}
+
 async fn put_qualification(
     app: &TestApp,
     driver: Uuid,
@@ -161,9 +169,7 @@ async fn qualification_items_are_kept_per_driver_and_checked() {
     for backend in backends() {
         let mut app = spawn_app(backend).await;
         let fleet_id = signed_in_fleet(&mut app, "q@comply.test", "Qual Haul", "4100013").await;
-        let driver =
-            first::<fleet_driver::Entity>(&app, fleet_id, fleet_driver::Column::FleetAccountId)
-                .await;
+        let driver = first_driver(&app, fleet_id).await;
 
         let list: Value = app
             .get(&format!("/api/fleet/drivers/{}/qualifications", driver.id))
@@ -342,12 +348,8 @@ async fn the_calendar_groups_filters_pages_exports_and_feeds_the_fleets_items() 
         // DOT ..0 3: its MCS-150 is due at the end of October of odd years.
         let fleet_id =
             signed_in_fleet(&mut app, "cal@comply.test", "Calendar Haul", "4200003").await;
-        let driver =
-            first::<fleet_driver::Entity>(&app, fleet_id, fleet_driver::Column::FleetAccountId)
-                .await;
-        let truck =
-            first::<fleet_vehicle::Entity>(&app, fleet_id, fleet_vehicle::Column::FleetAccountId)
-                .await;
+        let driver = first_driver(&app, fleet_id).await;
+        let truck = first_truck(&app, fleet_id).await;
         cdl_in(&app, driver.id, 20).await;
         truck_document(&app, truck.id, "Truck registration", 5).await;
         company_document(&app, "=HYPERLINK(\"http://x\")", -3).await;
@@ -596,12 +598,8 @@ async fn the_reminder_job_sends_each_threshold_once_in_one_digest_a_day() {
         let mut app = spawn_app(backend).await;
         let dot = "4300003";
         let fleet_id = signed_in_fleet(&mut app, "rem@comply.test", "Reminder Haul", dot).await;
-        let driver =
-            first::<fleet_driver::Entity>(&app, fleet_id, fleet_driver::Column::FleetAccountId)
-                .await;
-        let truck =
-            first::<fleet_vehicle::Entity>(&app, fleet_id, fleet_vehicle::Column::FleetAccountId)
-                .await;
+        let driver = first_driver(&app, fleet_id).await;
+        let truck = first_truck(&app, fleet_id).await;
         cdl_in(&app, driver.id, 20).await;
         truck_document(&app, truck.id, "Truck registration", 5).await;
         company_document(&app, "Liability policy", -1).await;
@@ -744,13 +742,11 @@ async fn a_restarted_run_sends_nothing_twice() {
     for backend in backends() {
         let mut app = spawn_app(backend).await;
         let a = signed_in_fleet(&mut app, "a@restart.test", "Alpha Haul", "4400003").await;
-        let truck =
-            first::<fleet_vehicle::Entity>(&app, a, fleet_vehicle::Column::FleetAccountId).await;
+        let truck = first_truck(&app, a).await;
         truck_document(&app, truck.id, "Alpha registration", 6).await;
         let mut other = app.another_browser();
         let b = signed_in_fleet(&mut other, "b@restart.test", "Bravo Haul", "4400014").await;
-        let truck_b =
-            first::<fleet_vehicle::Entity>(&app, b, fleet_vehicle::Column::FleetAccountId).await;
+        let truck_b = first_truck(&app, b).await;
         truck_document(&other, truck_b.id, "Bravo registration", 6).await;
 
         // The first run committed Alpha, then its process died: Alpha's
