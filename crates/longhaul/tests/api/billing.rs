@@ -534,6 +534,28 @@ async fn the_billing_page_reads_stripe_once_then_renders_from_stored_rows() {
         assert_eq!(body["payments"][0]["status"], "failed");
         assert_eq!(body["payments"][0]["receipt_url"], Value::Null);
         assert_eq!(body["refreshing"], false);
+
+        // Stale again minutes later: a refresh of its own is queued, not
+        // dropped as a repeat of the one that already ran.
+        let queued = || async {
+            longhaul::jobs::job_counts(&app.state.db)
+                .await
+                .unwrap()
+                .into_iter()
+                .filter(|(kind, _, _)| kind == "billing_refresh")
+                .map(|(_, _, n)| n)
+                .sum::<i64>()
+        };
+        let before = queued().await;
+        let paid = event("evt_p_3", "invoice.paid", now + 6, invoice("p", "paid"));
+        assert_eq!(
+            deliver(&app, &paid, WEBHOOK_SECRET, now).await.status(),
+            StatusCode::OK
+        );
+        let body: Value = app.get("/api/fleet/billing").await.json().await.unwrap();
+        assert_eq!(body["refreshing"], true);
+        app.get("/api/fleet/billing").await;
+        assert_eq!(queued().await, before + 1, "one new refresh for two views");
         stripe.verify().await;
     }
 }

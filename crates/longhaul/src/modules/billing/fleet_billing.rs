@@ -79,9 +79,13 @@ pub async fn run_refresh(state: &AppState, job: RefreshJob) -> Result<(), JobErr
         .map_err(JobError::retry)
 }
 
-/// One refresh per customer per five minutes, however many views ask.
-async fn request_refresh(jobs: &JobQueue, customer: &str) {
-    let bucket = Utc::now().timestamp() / REFRESH_AFTER.num_seconds();
+/// One refresh per stored state of the customer, however many views ask:
+/// keyed by when it was last read, so a state that goes stale after a
+/// refresh gets a refresh of its own (a key by clock window would be
+/// dropped as a duplicate until the window ends, and the page would say
+/// 'Updating' that long).
+async fn request_refresh(jobs: &JobQueue, customer: &str, refreshed_at: DateTime<Utc>) {
+    let read = refreshed_at.timestamp_micros();
     let queued = jobs
         .push(
             JobKind::BillingRefresh,
@@ -89,7 +93,7 @@ async fn request_refresh(jobs: &JobQueue, customer: &str) {
                 customer: customer.to_owned(),
             },
             Enqueue {
-                idempotency_key: Some(format!("{customer}:{bucket}")),
+                idempotency_key: Some(format!("{customer}:{read}")),
                 run_after: None,
             },
         )
@@ -132,7 +136,7 @@ pub async fn overview(
         Some(at) => {
             let stale = stored.customer.as_ref().is_some_and(|c| c.stale);
             if stale || Utc::now() - at > REFRESH_AFTER {
-                request_refresh(deps.jobs, &customer).await;
+                request_refresh(deps.jobs, &customer, at).await;
                 refreshing = true;
             }
         }
