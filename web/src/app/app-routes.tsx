@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react'
 import { Route, Routes } from 'react-router'
+import { BROKER_ROLES } from '@/lib/role-routing'
 import { routePatterns, routes } from '@/lib/routes'
 import { RouteFallback } from './route-fallback'
 import { RouteGuard } from './route-guard'
@@ -20,6 +21,11 @@ const PricingPage = lazy(() => import('@/features/pricing/pricing-page'))
 const TestCheckoutPage = lazy(() => import('@/features/test-checkout/test-checkout-page'))
 // One chunk for the stand-in portal and its receipts: each lazy route costs the shell bytes.
 const TestPortalRoute = lazy(() => import('@/features/test-portal/test-portal-route'))
+// The broker portal and its open pages (invite, unsubscribe): one chunk.
+const loadBroker = () => import('./broker-route')
+const BrokerRoute = lazy(loadBroker)
+const BrokerInviteRoute = lazy(() => loadBroker().then((chunk) => ({ default: chunk.BrokerInviteRoute })))
+const UnsubscribeRoute = lazy(() => loadBroker().then((chunk) => ({ default: chunk.UnsubscribeRoute })))
 
 export function AppRoutes() {
   return (
@@ -43,6 +49,16 @@ export function AppRoutes() {
             </RouteGuard>
           }
         />
+        <Route
+          path={routePatterns.broker}
+          element={
+            <RouteGuard role={BROKER_ROLES}>
+              <BrokerRoute />
+            </RouteGuard>
+          }
+        />
+        <Route path={routePatterns.brokerInvite} element={<BrokerInviteRoute />} />
+        <Route path={routePatterns.unsubscribe} element={<UnsubscribeRoute />} />
         <Route path={routes.fleetSignup} element={<FleetSignupPage />} />
         <Route path={routes.pricing} element={<PricingPage />} />
         <Route path={routes.subscriptionSuccess} element={<SubscriptionSuccessPage />} />

@@ -31,6 +31,8 @@ export const fleetPatterns = {
   profile: 'profile',
   trucks: 'trucks',
   truck: 'trucks/:truckId',
+  /** The fleet's Truck Board postings ('My Postings', issue 15). */
+  postings: 'postings',
   trailers: 'trailers',
   trailer: 'trailers/:trailerId',
   drivers: 'drivers',
@@ -54,6 +56,7 @@ export const fleetRoutes = {
   profile: fleetPath(fleetPatterns.profile),
   trucks: fleetPath(fleetPatterns.trucks),
   truck: fleetDetail(fleetPatterns.trucks),
+  postings: fleetPath(fleetPatterns.postings),
   trailers: fleetPath(fleetPatterns.trailers),
   trailer: fleetDetail(fleetPatterns.trailers),
   drivers: fleetPath(fleetPatterns.drivers),

@@ -1,4 +1,5 @@
 import { Settings, Truck, Users } from 'lucide-react'
+import { brokerRoutes } from '@/lib/routes'
 import { texts } from '@/lib/texts'
 import { FeatureCard } from './feature-card'
 
@@ -11,9 +12,24 @@ export function BrokerAdminDashboard() {
         {d.brokerAdministration}
       </h1>
       <div className="mt-6 grid gap-6 md:grid-cols-3">
-        <FeatureCard icon={Truck} title={d.truckBoard} description="Search trucks available for your loads." />
-        <FeatureCard icon={Users} title={d.users} description="Manage the people at your brokerage." />
-        <FeatureCard icon={Settings} title={d.settings} description="Brokerage preferences and notifications." />
+        <FeatureCard
+          icon={Truck}
+          title={d.truckBoard}
+          description="Search trucks available for your loads."
+          to={brokerRoutes.board()}
+        />
+        <FeatureCard
+          icon={Users}
+          title={d.users}
+          description="Manage the people at your brokerage."
+          to={brokerRoutes.users}
+        />
+        <FeatureCard
+          icon={Settings}
+          title={d.settings}
+          description="Brokerage preferences and notifications."
+          to={brokerRoutes.settings}
+        />
       </div>
     </section>
   )

@@ -1,0 +1,163 @@
+import { keepPreviousData, skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import {
+  acceptBrokerInvite,
+  contactCarrier,
+  createSavedSearch,
+  deleteSavedSearch,
+  fetchBrokerAccount,
+  fetchBrokerInvite,
+  fetchBrokerUsers,
+  fetchPlaces,
+  fetchPosting,
+  fetchSavedSearches,
+  inviteBrokerUser,
+  resendBrokerInvite,
+  searchBoard,
+  unsubscribeSavedSearch,
+  updateBrokerUser,
+  updateSavedSearch,
+} from './broker-api'
+import type { BrokerUserList, BrokerUserPatch, SavedSearchList, SavedSearchPatch, SearchCriteria } from './types'
+
+/** The broker portal's query keys: everything under `broker`, so signing out or in can drop it all. */
+export const brokerKeys = {
+  all: ['broker'] as const,
+  account: ['broker', 'account'] as const,
+  search: (criteria: SearchCriteria, page: number) => ['broker', 'board', 'search', criteria, page] as const,
+  posting: (id: string, origin: string | null) => ['broker', 'board', 'posting', id, origin] as const,
+  savedSearches: ['broker', 'saved-searches'] as const,
+  users: ['broker', 'users'] as const,
+  places: (q: string) => ['places', q] as const,
+  invite: (token: string) => ['broker-invite', token] as const,
+}
+
+export function useBrokerAccount() {
+  return useQuery({
+    queryKey: brokerKeys.account,
+    queryFn: ({ signal }) => fetchBrokerAccount(signal),
+    staleTime: 5 * 60_000,
+  })
+}
+
+/** The origin's suggestions, once two characters are typed. */
+export function usePlaces(q: string) {
+  const query = q.trim()
+  return useQuery({
+    queryKey: brokerKeys.places(query),
+    queryFn: ({ signal }) => fetchPlaces(query, signal),
+    enabled: query.length >= 2,
+    staleTime: 60 * 60_000,
+    placeholderData: keepPreviousData,
+  })
+}
+
+/** A results page; the previous page stays on screen while the next one loads. No search without criteria. */
+export function useBoardSearch(criteria: SearchCriteria | null, page: number) {
+  return useQuery({
+    queryKey: criteria ? brokerKeys.search(criteria, page) : ['broker', 'board', 'search', null],
+    queryFn: criteria ? ({ signal }) => searchBoard(criteria, page, signal) : skipToken,
+    placeholderData: keepPreviousData,
+    // A 422 (an unknown origin) will not get better by asking again.
+    retry: false,
+  })
+}
+
+export function usePosting(id: string, origin: string | null) {
+  return useQuery({
+    queryKey: brokerKeys.posting(id, origin),
+    queryFn: ({ signal }) => fetchPosting(id, origin, signal),
+    retry: false,
+  })
+}
+
+export function useContactCarrier() {
+  return useMutation({
+    mutationFn: ({ id, message }: { id: string; message: string }) => contactCarrier(id, message),
+  })
+}
+
+export function useSavedSearches() {
+  return useQuery({
+    queryKey: brokerKeys.savedSearches,
+    queryFn: ({ signal }) => fetchSavedSearches(signal),
+  })
+}
+
+export function useCreateSavedSearch() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: createSavedSearch,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: brokerKeys.savedSearches }),
+  })
+}
+
+export function useUpdateSavedSearch() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: ({ id, patch }: { id: string; patch: SavedSearchPatch }) => updateSavedSearch(id, patch),
+    // The answer is the saved search as stored: it replaces the cached one (no flicker back while the list reloads).
+    onSuccess: (saved) => {
+      queryClient.setQueryData<SavedSearchList>(brokerKeys.savedSearches, (list) =>
+        list ? { saved_searches: list.saved_searches.map((item) => (item.id === saved.id ? saved : item)) } : list,
+      )
+      return queryClient.invalidateQueries({ queryKey: brokerKeys.savedSearches })
+    },
+  })
+}
+
+export function useDeleteSavedSearch() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: deleteSavedSearch,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: brokerKeys.savedSearches }),
+  })
+}
+
+export function useBrokerUsers() {
+  return useQuery({
+    queryKey: brokerKeys.users,
+    queryFn: ({ signal }) => fetchBrokerUsers(signal),
+  })
+}
+
+export function useInviteBrokerUser() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: inviteBrokerUser,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: brokerKeys.users }),
+  })
+}
+
+/** A role change or (de)activation; the account's own role may change with it. */
+export function useUpdateBrokerUser() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: ({ id, patch }: { id: string; patch: BrokerUserPatch }) => updateBrokerUser(id, patch),
+    onSuccess: (user) =>
+      queryClient.setQueryData<BrokerUserList>(brokerKeys.users, (list) =>
+        list ? { users: list.users.map((item) => (item.id === user.id ? user : item)) } : list,
+      ),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: brokerKeys.users }),
+  })
+}
+
+export function useResendInvite() {
+  return useMutation({ mutationFn: resendBrokerInvite })
+}
+
+export function useBrokerInvite(token: string) {
+  return useQuery({
+    queryKey: brokerKeys.invite(token),
+    queryFn: ({ signal }) => fetchBrokerInvite(token, signal),
+    retry: false,
+    staleTime: Infinity,
+  })
+}
+
+export function useAcceptBrokerInvite(token: string) {
+  return useMutation({ mutationFn: (password: string) => acceptBrokerInvite(token, password) })
+}
+
+export function useUnsubscribe() {
+  return useMutation({ mutationFn: unsubscribeSavedSearch })
+}
