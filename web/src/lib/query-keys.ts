@@ -11,6 +11,8 @@ export const queryKeys = {
   /** The Stripe stand-in's portal sessions and receipts. */
   testPortal: ['test-portal'],
   testPortalReceipt: ['test-portal-receipt'],
+  /** GET /api/places?q=: the place suggestions of a city, state or ZIP input. */
+  places: ['places'],
   admin: {
     signups: ['admin', 'signups'],
     users: ['admin', 'users'],
@@ -60,5 +62,9 @@ export const queryKeys = {
     fmcsaHistory: ['fleet', 'fmcsa-history'],
     /** GET /api/fleet/fmcsa/alerts: the overview's FMCSA banner. */
     fmcsaAlerts: ['fleet', 'fmcsa-alerts'],
+    /** GET /api/fleet/postings?status=: the fleet's Truck Board postings (My Postings). */
+    postings: ['fleet', 'postings'],
+    /** GET /api/fleet/vehicles/{id}/position: a truck's last ELD position (the posting dialog). */
+    vehiclePosition: ['fleet', 'vehicle-position'],
   },
 } as const

@@ -1,6 +1,7 @@
 const fleetDashboard = '/fleet-dashboard'
 const testCheckout = '/test-checkout'
 const testPortal = '/test-portal'
+const broker = '/broker'
 
 /** Every path of the SPA, in one place. */
 export const routes = {
@@ -20,6 +21,8 @@ export const routes = {
   driverPortal: '/driver-portal',
   privacyPolicy: '/privacy-policy',
   termsOfService: '/terms-of-service',
+  /** The broker portal (broker_admin, broker_user): brokerRoutes below. */
+  broker,
 } as const
 
 /**
@@ -72,12 +75,44 @@ export const fleetRoutes = {
   billingTab: `${fleetDashboard}?tab=billing`,
 } as const
 
+/**
+ * The broker portal's screens (issue 15) as its nested <Routes> match them,
+ * relative to routes.broker.
+ */
+export const brokerPatterns = {
+  /** The search criteria are its query string; `posting=<id>` opens a posting's details over the results. */
+  board: 'board',
+  savedSearches: 'saved-searches',
+  /** broker_admin only. */
+  users: 'users',
+  settings: 'settings',
+} as const
+
+const brokerPath = (segment: string) => `${broker}/${segment}`
+/** `?query` when there is one. */
+const withQuery = (path: string, query?: string) => (query ? `${path}?${query}` : path)
+
+/** Links to the broker portal's screens; the board's take its search criteria as a query string. */
+export const brokerRoutes = {
+  board: (query?: string) => withQuery(brokerPath(brokerPatterns.board), query),
+  savedSearches: brokerPath(brokerPatterns.savedSearches),
+  users: brokerPath(brokerPatterns.users),
+  settings: brokerPath(brokerPatterns.settings),
+  /** The open pages of the broker invite and saved-search alert e-mails. */
+  invite: (token: string) => `/broker-invite/${encodeURIComponent(token)}`,
+  unsubscribe: (token: string) => `/unsubscribe/${encodeURIComponent(token)}`,
+} as const
+
 /** <Route path> patterns of the app's routes that take more than a fixed path. */
 export const routePatterns = {
   fleetDashboard: `${fleetDashboard}/*`,
   testCheckout: `${testCheckout}/:sessionId`,
   /** The Stripe stand-in's Customer Portal and its receipts (dev only): testPortalPatterns below. */
   testPortal: `${testPortal}/*`,
+  /** The broker portal: brokerPatterns above. */
+  broker: `${broker}/*`,
+  brokerInvite: '/broker-invite/:token',
+  unsubscribe: '/unsubscribe/:token',
   /** A fleet's driver portal, relative to routes.driverPortal (features/driver-portal/portal-paths.ts). */
   fleetPortal: ':fleetId/*',
   /** Every other path (the app shell's, a not-found page's). */

@@ -15,6 +15,7 @@ import { AssetDocumentsTab, DocumentsRoute } from './documents-routes'
 import FleetDashboardLayout from './fleet-dashboard-layout'
 import FleetHomePage from './fleet-home-page'
 import { FleetNotFoundPage } from './fleet-not-found-page'
+import { PostingsRoute, PostTruckButton } from './postings-routes'
 import SettingsPage from './settings-page'
 
 // The whole fleet dashboard (the shell and the fleet-account, vehicles and
@@ -25,12 +26,15 @@ import SettingsPage from './settings-page'
 // Integration tab is the exception, a chunk of its own loaded inside Company
 // Settings (company-settings-route.tsx): it imports only what this chunk has.
 // The documents screens are another (documents-routes.tsx), the compliance
-// calendar a third (compliance-route.tsx).
+// calendar a third (compliance-route.tsx), the Truck Board's postings a
+// fourth (postings-routes.tsx).
 
 type Asset = { id: string; name: string }
 const truckDocuments = (truck: Asset) => <AssetDocumentsTab kind="truck" asset={truck} />
 const trailerDocuments = (trailer: Asset) => <AssetDocumentsTab kind="trailer" asset={trailer} />
 const driverDocuments = (driver: Asset) => <AssetDocumentsTab kind="driver" asset={driver} />
+const postTruckInList = (truck: Asset) => <PostTruckButton truck={truck} inList />
+const postTruck = (truck: Asset) => <PostTruckButton truck={truck} />
 
 /** /fleet-dashboard/*: every screen inside the one fleet shell (spec §2). */
 export default function FleetDashboardRoute() {
@@ -39,8 +43,9 @@ export default function FleetDashboardRoute() {
       <Route element={<FleetDashboardLayout />}>
         <Route index element={<FleetHomePage />} />
         <Route path={p.profile} element={<CompanyProfilePage />} />
-        <Route path={p.trucks} element={<TrucksPage />} />
-        <Route path={p.truck} element={<TruckDetailPage documentsTab={truckDocuments} />} />
+        <Route path={p.trucks} element={<TrucksPage rowActions={postTruckInList} />} />
+        <Route path={p.postings} element={<PostingsRoute />} />
+        <Route path={p.truck} element={<TruckDetailPage documentsTab={truckDocuments} headerActions={postTruck} />} />
         <Route path={p.trailers} element={<TrailersPage />} />
         <Route path={p.trailer} element={<TrailerDetailPage documentsTab={trailerDocuments} />} />
         <Route path={p.drivers} element={<DriversPage />} />

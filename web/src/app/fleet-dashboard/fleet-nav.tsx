@@ -5,6 +5,7 @@ import {
   FolderOpen,
   Inbox,
   LayoutDashboard,
+  Megaphone,
   Settings,
   Truck,
   Users,
@@ -30,6 +31,8 @@ function navItems(): NavItem[] {
     { section: 'overview', to: fleetRoutes.overview, label: texts.fleet.nav.overview, icon: LayoutDashboard },
     { section: fleetPatterns.profile, to: fleetRoutes.profile, label: texts.fleet.nav.profile, icon: Building2 },
     { section: fleetPatterns.trucks, to: fleetRoutes.trucks, label: texts.fleet.nav.trucks, icon: Truck },
+    // Issue 15: the Truck Board's postings, right after Trucks.
+    { section: fleetPatterns.postings, to: fleetRoutes.postings, label: texts.board.myPostings, icon: Megaphone },
     { section: fleetPatterns.trailers, to: fleetRoutes.trailers, label: texts.fleet.nav.trailers, icon: Container },
     { section: fleetPatterns.drivers, to: fleetRoutes.drivers, label: texts.fleet.nav.drivers, icon: Users },
     { section: fleetPatterns.documents, to: fleetRoutes.documents, label: texts.fleet.nav.documents, icon: FolderOpen },

@@ -33,10 +33,12 @@ const a = texts.fleet.assets
 export interface TruckDetailPageProps {
   /** The Documents tab's content, composed in by the app layer (the documents capability). */
   documentsTab?: (truck: { id: string; name: string }) => ReactNode
+  /** Buttons in the header, composed in by the app layer (the Truck Board's 'Post to Truck Board'). */
+  headerActions?: (truck: { id: string; name: string }) => ReactNode
 }
 
 /** Truck detail (spec §2); the server runs the §4 cleanup and reports it in `cleanup_notice`. */
-export function TruckDetailPage({ documentsTab }: TruckDetailPageProps = {}) {
+export function TruckDetailPage({ documentsTab, headerActions }: TruckDetailPageProps = {}) {
   const { truckId = '' } = useParams()
   const query = useTruck(truckId)
   useLoadErrorToast(query, a.loadTruckFailed, { ignoreNotFound: true })
@@ -60,7 +62,7 @@ export function TruckDetailPage({ documentsTab }: TruckDetailPageProps = {}) {
       </div>
     )
   }
-  return <TruckView truck={query.data} documentsTab={documentsTab} />
+  return <TruckView truck={query.data} documentsTab={documentsTab} headerActions={headerActions} />
 }
 
 /** 'Year Make Model' of the header; empty when nothing is known. */
@@ -68,7 +70,7 @@ function yearMakeModel({ year, make, model }: Pick<TruckDetail, 'year' | 'make' 
   return [year, make, model].filter((part) => part !== null && part !== undefined && part !== '').join(' ')
 }
 
-function TruckView({ truck, documentsTab }: { truck: TruckDetail } & TruckDetailPageProps) {
+function TruckView({ truck, documentsTab, headerActions }: { truck: TruckDetail } & TruckDetailPageProps) {
   const subtitle = yearMakeModel(truck)
   return (
     <div className="space-y-6">
@@ -78,7 +80,10 @@ function TruckView({ truck, documentsTab }: { truck: TruckDetail } & TruckDetail
           <h1 className="text-2xl font-bold tracking-tight break-words text-ink">{truck.name || a.unnamedTruck}</h1>
           {subtitle && <p className="text-muted-foreground">{subtitle}</p>}
         </div>
-        <StatusBadge active={truck.status === 'active'} />
+        <div className="flex flex-wrap items-center gap-3">
+          <StatusBadge active={truck.status === 'active'} />
+          {headerActions?.({ id: truck.id, name: truck.name || a.unnamedTruck })}
+        </div>
       </div>
       {truck.cleanup_notice && (
         <Alert variant="info" className="flex items-start gap-2 border-amber-300 bg-amber-50 text-amber-900">

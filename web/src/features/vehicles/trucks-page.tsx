@@ -1,4 +1,5 @@
 import { Truck } from 'lucide-react'
+import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { Button } from '@/components/ui/button'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table'
@@ -21,8 +22,13 @@ const t = texts.fleet
 const c = texts.fleet.columns
 const a = texts.fleet.assets
 
+export interface TrucksPageProps {
+  /** More buttons beside a row's View Details, composed in by the app layer (the Truck Board's 'Post to Truck Board'). */
+  rowActions?: (truck: { id: string; name: string }) => ReactNode
+}
+
 /** 'Fleet Vehicles' (spec §2 Trucks): the server searches, filters by derived status and paginates. */
-export function TrucksPage() {
+export function TrucksPage({ rowActions }: TrucksPageProps = {}) {
   const list = useFleetList()
   const query = useTrucksPage(list.params)
   const eldConnected = useEldConnected()
@@ -47,12 +53,12 @@ export function TrucksPage() {
         </div>
       }
     >
-      {(items) => <TrucksTable trucks={items} />}
+      {(items) => <TrucksTable trucks={items} rowActions={rowActions} />}
     </FleetList>
   )
 }
 
-function TrucksTable({ trucks }: { trucks: TruckItem[] }) {
+function TrucksTable({ trucks, rowActions }: { trucks: TruckItem[] } & TrucksPageProps) {
   return (
     // Nine columns with a VIN and a 15-digit ELD id: tighter cell padding lets
     // the whole table, View Details included, fit the card at 1280 px.
@@ -86,9 +92,13 @@ function TrucksTable({ trucks }: { trucks: TruckItem[] }) {
               <StatusBadge active={truck.status === 'active'} />
             </TableCell>
             <TableCell className="text-right whitespace-nowrap">
-              <Button asChild variant="outline" size="sm">
-                <Link to={fleetRoutes.truck(truck.id)}>{t.viewDetails}</Link>
-              </Button>
+              {/* Stacked: a second button beside View Details would widen the table beyond the card at 1280 px. */}
+              <div className="flex flex-col items-end gap-2">
+                <Button asChild variant="outline" size="sm">
+                  <Link to={fleetRoutes.truck(truck.id)}>{t.viewDetails}</Link>
+                </Button>
+                {rowActions?.({ id: truck.id, name: truck.name || a.unnamedTruck })}
+              </div>
             </TableCell>
           </TableRow>
         ))}
