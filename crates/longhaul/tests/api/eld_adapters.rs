@@ -4,14 +4,14 @@
 
 use crate::helpers::eld_fakes::{
     Fault, GeotabErrorStyle, GeotabFake, MotiveErrorKey, MotiveFake, SAMSARA_ASSIGNED_MS,
-    SamsaraFake, fixtures, geotab_device_id, geotab_trailer_id, geotab_user_id, motive_asset_id,
-    motive_user_id, motive_vehicle_id, person, samsara_driver_id, samsara_trailer_id,
-    samsara_vehicle_id, test_endpoints, test_retry,
+    SamsaraFake, fake_position, fake_position_time, fixtures, geotab_device_id, geotab_trailer_id,
+    geotab_user_id, motive_asset_id, motive_user_id, motive_vehicle_id, person, samsara_driver_id,
+    samsara_trailer_id, samsara_vehicle_id, test_endpoints, test_retry,
 };
 use chrono::{DateTime, TimeZone, Utc};
 use longhaul::integrations::eld::{
     self, Credentials, EldDriver, EldEndpoints, EldError, EldProvider, EldRef, EldTrailer,
-    EldTrailerAssignment, EldVehicle, Page, ProviderKind, RetryPolicy, Samsara,
+    EldTrailerAssignment, EldVehicle, EldVehicleLocation, Page, ProviderKind, RetryPolicy, Samsara,
 };
 use serde_json::{Value, json};
 use std::future::Future;
@@ -1157,4 +1157,368 @@ async fn geotab_fake_accepts_the_form_encoded_call_too() {
         .unwrap();
     assert_eq!(answer["result"]["path"], "ThisServer");
     assert_eq!(answer["result"]["credentials"]["sessionId"], "session-1");
+}
+
+// ---------------------------------------------------------------------------
+// Vehicle locations
+
+fn at(text: &str) -> DateTime<Utc> {
+    DateTime::parse_from_rfc3339(text)
+        .unwrap()
+        .with_timezone(&Utc)
+}
+
+/// Vehicle `i` where the fakes put it, with the provider's description.
+fn fake_location(id: String, i: usize, description: Option<String>) -> EldVehicleLocation {
+    let (lat, lon) = fake_position(i);
+    EldVehicleLocation {
+        vehicle_id: id,
+        lat,
+        lon,
+        at: fake_position_time(i),
+        description,
+    }
+}
+
+#[tokio::test]
+async fn samsara_parses_the_documented_vehicle_locations_body() {
+    let server = MockServer::start().await;
+    Mock::given(method("GET"))
+        .and(path("/fleet/vehicles/locations"))
+        .and(header("authorization", "Bearer vendor-token-0001"))
+        .respond_with(
+            ResponseTemplate::new(200).set_body_json(fixtures::samsara_vehicle_locations()),
+        )
+        .expect(1)
+        .mount(&server)
+        .await;
+    let samsara = Samsara::new(&server.uri(), "vendor-token-0001", &test_endpoints());
+    let page = samsara.vehicle_locations_page(None).await.unwrap();
+    assert_eq!(
+        page,
+        Page {
+            items: vec![
+                EldVehicleLocation {
+                    vehicle_id: "112".into(),
+                    lat: 37.765363,
+                    lon: -122.4029238,
+                    at: at("2020-01-27T07:06:25Z"),
+                    description: Some("350 Rhode Island St, San Francisco, CA".into()),
+                },
+                // No reverseGeo: no description; milliseconds kept.
+                EldVehicleLocation {
+                    vehicle_id: "494123".into(),
+                    lat: 41.8781,
+                    lon: -87.6298,
+                    at: at("2020-01-27T07:01:09.468Z"),
+                    description: None,
+                },
+                // The yard spare has no location: left out.
+            ],
+            next: Some("MjkY".into()),
+        }
+    );
+    // Only the documented parameters: no `limit`, no `after` on the first page.
+    let asked = &server.received_requests().await.unwrap()[0];
+    assert_eq!(asked.url.query(), None);
+    server.verify().await;
+}
+
+#[tokio::test]
+async fn samsara_walks_vehicle_location_pages_and_skips_vehicles_without_one() {
+    let fake = SamsaraFake::start(0, 5, 0, 2).await;
+    fake.edit(|d| {
+        d.vehicle_locations[1]
+            .as_object_mut()
+            .unwrap()
+            .remove("location");
+        // No fix yet (0,0) and a location without a time: no usable position.
+        d.vehicle_locations[3]["location"]["latitude"] = json!(0.0);
+        d.vehicle_locations[3]["location"]["longitude"] = json!(0.0);
+        d.vehicle_locations[4]["location"]["time"] = Value::Null;
+    });
+    let samsara = fake.adapter();
+    let (locations, cursors) = walk(|c| samsara.vehicle_locations_page(c)).await;
+    assert_eq!(
+        locations,
+        [0, 2]
+            .map(|i| fake_location(
+                samsara_vehicle_id(i),
+                i,
+                Some(format!("Exit {i}, I-80, Joliet, IL"))
+            ))
+            .to_vec()
+    );
+    assert_eq!(cursors, vec![None, Some("c2".into()), Some("c4".into())]);
+    let seen = fake.seen("/fleet/vehicles/locations");
+    assert_eq!(
+        seen.iter()
+            .map(|s| s.query.get("after").cloned())
+            .collect::<Vec<_>>(),
+        vec![None, Some("c2".into()), Some("c4".into())]
+    );
+    assert!(seen.iter().all(|s| !s.query.contains_key("limit")));
+}
+
+#[tokio::test]
+async fn samsara_vehicle_locations_wait_out_a_429_then_serve() {
+    let fake = SamsaraFake::start(0, 3, 0, 10).await;
+    fake.fail_next("/fleet/vehicles/locations", Fault::RateLimited(Some("0.2")));
+    let started = Instant::now();
+    let page = fake.adapter().vehicle_locations_page(None).await.unwrap();
+    assert_eq!(page.items.len(), 3);
+    assert_eq!(page.next, None);
+    // The backoff is 10 ms: only Retry-After explains the wait.
+    assert!(started.elapsed() >= Duration::from_millis(200));
+    let seen = fake.seen("/fleet/vehicles/locations");
+    assert_eq!(
+        seen.iter().map(|s| s.fault.clone()).collect::<Vec<_>>(),
+        vec![Some(Fault::RateLimited(Some("0.2"))), None]
+    );
+}
+
+#[tokio::test]
+async fn samsara_vehicle_locations_with_a_refused_token_are_unauthorized() {
+    let fake = SamsaraFake::start(0, 2, 0, 10).await;
+    let wrong = "revoked-token-9c9c01";
+    let err = fake
+        .adapter_with(wrong, &fake.endpoints())
+        .vehicle_locations_page(None)
+        .await
+        .unwrap_err();
+    assert!(
+        matches!(&err, EldError::Unauthorized(t) if t == "Samsara refused the API token (401): Unauthorized"),
+        "{err:?}"
+    );
+    // Not retried.
+    assert_eq!(fake.seen_count("/fleet/vehicles/locations"), 1);
+    // Revoked between two pages.
+    fake.fail_next("/fleet/vehicles/locations", Fault::Unauthorized);
+    assert!(matches!(
+        fake.adapter().vehicle_locations_page(None).await,
+        Err(EldError::Unauthorized(_))
+    ));
+}
+
+#[tokio::test]
+async fn motive_parses_the_documented_vehicle_locations_body() {
+    let server = MockServer::start().await;
+    Mock::given(method("GET"))
+        .and(path("/v1/vehicle_locations"))
+        .and(header("x-api-key", "motive-key-0001"))
+        .and(query_param("per_page", "100"))
+        .and(query_param("page_no", "1"))
+        .respond_with(
+            ResponseTemplate::new(200).set_body_json(fixtures::motive_vehicle_locations()),
+        )
+        .expect(1)
+        .mount(&server)
+        .await;
+    let motive = eld::Motive::new(&server.uri(), "motive-key-0001", &test_endpoints());
+    let page = motive.vehicle_locations_page(None).await.unwrap();
+    assert_eq!(
+        page,
+        Page {
+            items: vec![
+                EldVehicleLocation {
+                    vehicle_id: "77120".into(),
+                    lat: 32.7767,
+                    lon: -96.797,
+                    at: at("2024-05-18T09:41:55Z"),
+                    description: Some("2.1 mi W of Dallas, TX".into()),
+                },
+                // T-102 (null) and T-104 (no current_location) are left out;
+                // T-103's coordinates came as text, its time with an offset.
+                EldVehicleLocation {
+                    vehicle_id: "77122".into(),
+                    lat: 33.749,
+                    lon: -84.388,
+                    at: at("2024-05-18T09:40:00Z"),
+                    description: None,
+                },
+            ],
+            // page 1 × 100 ≥ total 4
+            next: None,
+        }
+    );
+    server.verify().await;
+}
+
+#[tokio::test]
+async fn motive_walks_vehicle_location_pages_by_page_no_until_the_total() {
+    let fake = MotiveFake::start(0, 5, 0, 2).await;
+    fake.edit(|d| {
+        d.vehicle_locations[1]["current_location"] = Value::Null;
+        d.vehicle_locations[3]["status"] = json!("deactivated");
+    });
+    let motive = fake.adapter();
+    let (locations, cursors) = walk(|c| motive.vehicle_locations_page(c)).await;
+    assert_eq!(
+        locations,
+        [0, 2, 4]
+            .map(|i| fake_location(
+                motive_vehicle_id(i).to_string(),
+                i,
+                Some(format!("{i} mi E of Joliet, IL"))
+            ))
+            .to_vec()
+    );
+    // 5 vehicles, 2 a page: pages 1-3, and no fourth (3 × 2 ≥ 5).
+    assert_eq!(cursors, vec![None, Some("2".into()), Some("3".into())]);
+    assert_eq!(
+        fake.seen("/v1/vehicle_locations")
+            .iter()
+            .map(|s| (s.query["per_page"].clone(), s.query["page_no"].clone()))
+            .collect::<Vec<_>>(),
+        vec![
+            ("100".into(), "1".into()),
+            ("100".into(), "2".into()),
+            ("100".into(), "3".into())
+        ]
+    );
+}
+
+#[tokio::test]
+async fn motive_vehicle_locations_wait_out_a_429_then_serve() {
+    let fake = MotiveFake::start(0, 3, 0, 10).await;
+    fake.fail_next("/v1/vehicle_locations", Fault::RateLimited(Some("0.2")));
+    let started = Instant::now();
+    let page = fake.adapter().vehicle_locations_page(None).await.unwrap();
+    assert_eq!(page.items.len(), 3);
+    assert!(started.elapsed() >= Duration::from_millis(200));
+    assert_eq!(
+        fake.seen("/v1/vehicle_locations")
+            .iter()
+            .map(|s| s.fault.clone())
+            .collect::<Vec<_>>(),
+        vec![Some(Fault::RateLimited(Some("0.2"))), None]
+    );
+}
+
+#[tokio::test]
+async fn motive_vehicle_locations_with_a_refused_key_are_unauthorized() {
+    let fake = MotiveFake::start(0, 2, 0, 10).await;
+    let wrong = "motive-wrong-key-5678";
+    let err = fake
+        .adapter_with(wrong, &fake.endpoints())
+        .vehicle_locations_page(None)
+        .await
+        .unwrap_err();
+    assert!(
+        matches!(&err, EldError::Unauthorized(t) if t == "Motive refused the API key (401): Invalid API key" && !t.contains(wrong)),
+        "{err:?}"
+    );
+    assert_eq!(fake.seen_count("/v1/vehicle_locations"), 1);
+    // A list that is not a list is malformed, not empty.
+    fake.fail_next("/v1/vehicle_locations", Fault::WrongShape);
+    assert!(matches!(
+        fake.adapter().vehicle_locations_page(None).await,
+        Err(EldError::Malformed(t)) if t == "Motive sent vehicles in an unexpected format (not a list)"
+    ));
+}
+
+#[tokio::test]
+async fn geotab_reads_device_status_info_as_vehicle_locations() {
+    let fake = GeotabFake::start_redirected(1, 4, 0).await;
+    fake.edit(|d| {
+        // The documented record as it is, for device 0.
+        d.device_statuses[0] = fixtures::geotab_device_status_info();
+        d.device_statuses[0]["device"]["id"] = json!(geotab_device_id(0));
+        // No fix yet.
+        d.device_statuses[2]["latitude"] = json!(0);
+        d.device_statuses[2]["longitude"] = json!(0);
+    });
+    let geotab = fake.adapter();
+    // The session of an earlier list is reused.
+    geotab.vehicles_page(None, None).await.unwrap();
+    let page = geotab.vehicle_locations_page(None).await.unwrap();
+    assert_eq!(
+        page,
+        Page {
+            items: vec![
+                EldVehicleLocation {
+                    vehicle_id: geotab_device_id(0),
+                    lat: 39.4767609,
+                    lon: -2.05665278,
+                    at: at("2026-01-28T06:45:56.584Z"),
+                    description: None,
+                },
+                fake_location(geotab_device_id(1), 1, None),
+                fake_location(geotab_device_id(3), 3, None),
+            ],
+            next: None,
+        }
+    );
+    assert_eq!(fake.sessions_issued(), 1);
+    let call = fake.seen("Get:DeviceStatusInfo").pop().unwrap();
+    assert_eq!(call.server, "data");
+    let params = &call.body.unwrap()["params"];
+    assert_eq!(params["typeName"], "DeviceStatusInfo");
+    assert_eq!(params["resultsLimit"], 5001);
+    assert_eq!(params["credentials"]["sessionId"], "session-1");
+    // One page: there is no cursor to follow.
+    assert!(matches!(
+        geotab.vehicle_locations_page(Some("2".into())).await,
+        Err(EldError::Malformed(_))
+    ));
+
+    // OverLimitException waits Retry-After like a 429.
+    fake.fail_next("Get:DeviceStatusInfo", Fault::RateLimited(Some("0.2")));
+    let started = Instant::now();
+    assert_eq!(
+        geotab
+            .vehicle_locations_page(None)
+            .await
+            .unwrap()
+            .items
+            .len(),
+        3
+    );
+    assert!(started.elapsed() >= Duration::from_millis(200));
+}
+
+#[tokio::test]
+async fn providers_without_an_adapter_report_no_locations() {
+    // The CSV import and Omnitracs get no adapter at all; the trait's default
+    // answers for a provider that reports no positions.
+    struct NoPositions;
+    #[async_trait::async_trait]
+    impl EldProvider for NoPositions {
+        async fn verify(&self) -> Result<(), EldError> {
+            Ok(())
+        }
+        async fn drivers_page(
+            &self,
+            _: Option<String>,
+            _: Option<DateTime<Utc>>,
+        ) -> Result<Page<EldDriver>, EldError> {
+            unreachable!()
+        }
+        async fn vehicles_page(
+            &self,
+            _: Option<String>,
+            _: Option<DateTime<Utc>>,
+        ) -> Result<Page<EldVehicle>, EldError> {
+            unreachable!()
+        }
+        async fn trailers_page(&self, _: Option<String>) -> Result<Page<EldTrailer>, EldError> {
+            unreachable!()
+        }
+        async fn trailer_assignments_page(
+            &self,
+            _: Option<String>,
+        ) -> Result<Page<EldTrailerAssignment>, EldError> {
+            unreachable!()
+        }
+    }
+    assert!(matches!(
+        NoPositions.vehicle_locations_page(None).await,
+        Err(EldError::Unsupported(_))
+    ));
+    for kind in [ProviderKind::Omnitracs, ProviderKind::Other] {
+        assert!(matches!(
+            eld::connect(kind, &Credentials::None, &test_endpoints()).err(),
+            Some(EldError::Unsupported(_))
+        ));
+    }
 }

@@ -5,9 +5,15 @@
 //! Nothing here is real: names are common US names, phone numbers are in
 //! the fictional 555-0100..555-0199 range, VINs are made up but carry a
 //! correct check digit and model-year code.
+//!
+//! Each truck also has a current position: near one of the US freight metros
+//! below (a few miles off its center), recorded between a few minutes and a
+//! few hours ago. Positions and ages come from the seed, so they are the same
+//! on every call; only the clock they count back from moves.
 
 use super::{
-    EldDriver, EldError, EldProvider, EldRef, EldTrailer, EldTrailerAssignment, EldVehicle, Page,
+    EldDriver, EldError, EldProvider, EldRef, EldTrailer, EldTrailerAssignment, EldVehicle,
+    EldVehicleLocation, Page,
 };
 use chrono::{DateTime, Duration, TimeZone, Utc};
 use domain::fleet::{DECOMMISSIONED_DRIVER_ID, DECOMMISSIONED_DRIVER_NAME};
@@ -344,6 +350,73 @@ const TRAILER_KINDS: &[TrailerKind] = &[
 const TRAILER_PLATE_STATES: &[(&str, &str)] =
     &[("ME", "9999999"), ("IN", "AT99999"), ("OK", "AT9999")];
 
+/// US freight metros the demo trucks are near: name, state, center.
+const METROS: &[(&str, &str, f64, f64)] = &[
+    ("Chicago", "IL", 41.8781, -87.6298),
+    ("Dallas", "TX", 32.7767, -96.7970),
+    ("Atlanta", "GA", 33.7490, -84.3880),
+    ("Los Angeles", "CA", 34.0522, -118.2437),
+    ("Memphis", "TN", 35.1495, -90.0490),
+    ("Indianapolis", "IN", 39.7684, -86.1581),
+    ("Columbus", "OH", 39.9612, -82.9988),
+    ("Kansas City", "MO", 39.0997, -94.5786),
+    ("Nashville", "TN", 36.1627, -86.7816),
+    ("Houston", "TX", 29.7604, -95.3698),
+    ("Harrisburg", "PA", 40.2732, -76.8867),
+    ("Charlotte", "NC", 35.2271, -80.8431),
+    ("Denver", "CO", 39.7392, -104.9903),
+    ("Phoenix", "AZ", 33.4484, -112.0740),
+    ("Louisville", "KY", 38.2527, -85.7585),
+    ("Jacksonville", "FL", 30.3322, -81.6557),
+];
+
+/// How far (degrees, each way) a truck may be from its metro's center: at
+/// most about 8 miles north-south.
+const METRO_SPREAD: f64 = 0.12;
+
+/// How long ago a demo position was recorded, in minutes.
+const POSITION_AGE_MINUTES: std::ops::RangeInclusive<i32> = 2..=6 * 60;
+
+/// A demo truck's position; its time counts back from the caller's clock.
+#[derive(Debug, Clone, PartialEq)]
+struct Position {
+    vehicle_id: String,
+    lat: f64,
+    lon: f64,
+    minutes_ago: i64,
+    description: String,
+}
+
+/// One position per truck: metros taken in turn from a seeded start (so a
+/// fleet is spread out), a seeded offset from the center and a seeded age.
+/// Its own generator, so the fleet's other records stay as they were.
+fn positions(seed: u64, vehicles: &[EldVehicle]) -> Vec<Position> {
+    let mut rng = Rng(seed ^ 0x6C6F_6361_7469_6F6E);
+    let first = rng.below(METROS.len());
+    vehicles
+        .iter()
+        .enumerate()
+        .map(|(i, v)| {
+            let (city, state, lat, lon) = METROS[(first + i) % METROS.len()];
+            let lat = lat + rng.offset(METRO_SPREAD);
+            // A degree of longitude is shorter than one of latitude.
+            let lon = lon + rng.offset(METRO_SPREAD * 1.3);
+            Position {
+                vehicle_id: v.id.clone(),
+                lat: round6(lat),
+                lon: round6(lon),
+                minutes_ago: rng.between(POSITION_AGE_MINUTES).into(),
+                description: format!("Near {city}, {state}"),
+            }
+        })
+        .collect()
+}
+
+/// Six decimals (about 10 cm), as trackers report.
+fn round6(x: f64) -> f64 {
+    (x * 1e6).round() / 1e6
+}
+
 /// The assignment dates count back from here, not from the clock, so the
 /// same seed gives the same records on every run.
 fn anchor() -> DateTime<Utc> {
@@ -365,6 +438,7 @@ pub struct DemoProvider {
     vehicles: Vec<EldVehicle>,
     trailers: Vec<EldTrailer>,
     assignments: Vec<EldTrailerAssignment>,
+    positions: Vec<Position>,
     page_size: usize,
 }
 
@@ -393,12 +467,27 @@ impl DemoProvider {
         page_size: usize,
     ) -> Self {
         let mut fleet = Generator::new(seed).fleet(drivers, trucks, trailers);
+        fleet.positions = positions(seed, &fleet.vehicles);
         fleet.page_size = page_size.max(1);
         fleet
     }
 
     pub fn page_size(&self) -> usize {
         self.page_size
+    }
+
+    /// Every truck's position as of `now` (see the module comment).
+    fn locations_at(&self, now: DateTime<Utc>) -> Vec<EldVehicleLocation> {
+        self.positions
+            .iter()
+            .map(|p| EldVehicleLocation {
+                vehicle_id: p.vehicle_id.clone(),
+                lat: p.lat,
+                lon: p.lon,
+                at: now - Duration::minutes(p.minutes_ago),
+                description: Some(p.description.clone()),
+            })
+            .collect()
     }
 }
 
@@ -433,6 +522,13 @@ impl EldProvider for DemoProvider {
         cursor: Option<String>,
     ) -> Result<Page<EldTrailerAssignment>, EldError> {
         page(&self.assignments, cursor, self.page_size)
+    }
+
+    async fn vehicle_locations_page(
+        &self,
+        cursor: Option<String>,
+    ) -> Result<Page<EldVehicleLocation>, EldError> {
+        page(&self.locations_at(Utc::now()), cursor, self.page_size)
     }
 }
 
@@ -473,6 +569,12 @@ impl Rng {
     fn between(&mut self, range: std::ops::RangeInclusive<i32>) -> i32 {
         let span = (range.end() - range.start() + 1) as usize;
         range.start() + self.below(span) as i32
+    }
+
+    /// A number in `-spread..spread`.
+    fn offset(&mut self, spread: f64) -> f64 {
+        let unit = (self.next() >> 11) as f64 / (1u64 << 53) as f64;
+        (unit * 2.0 - 1.0) * spread
     }
 
     fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
@@ -560,6 +662,7 @@ impl Generator {
             vehicles,
             trailers,
             assignments,
+            positions: Vec::new(),
             page_size: DEFAULT_PAGE_SIZE,
         }
     }
@@ -1062,6 +1165,103 @@ mod tests {
                 assert_eq!(v.vin.as_deref().unwrap().chars().nth(9), Some(code));
             }
         }
+    }
+
+    /// Every position page by page, as the locations job would read them.
+    async fn all_locations(p: &DemoProvider) -> (Vec<EldVehicleLocation>, usize) {
+        let (mut items, mut pages, mut cursor) = (Vec::new(), 0, None);
+        loop {
+            let page = p.vehicle_locations_page(cursor).await.unwrap();
+            assert!(page.items.len() <= p.page_size());
+            pages += 1;
+            items.extend(page.items);
+            cursor = page.next;
+            if cursor.is_none() {
+                return (items, pages);
+            }
+        }
+    }
+
+    #[tokio::test]
+    async fn every_truck_is_near_a_us_metro_a_little_while_ago() {
+        let p = DemoProvider::new(7);
+        let before = Utc::now();
+        let (locations, pages) = all_locations(&p).await;
+        let after = Utc::now();
+        assert_eq!(pages, 2);
+        let all = read_all(&p).await;
+        // One position per truck, in the trucks' order.
+        assert_eq!(
+            locations
+                .iter()
+                .map(|l| l.vehicle_id.as_str())
+                .collect::<Vec<_>>(),
+            all.vehicles
+                .iter()
+                .map(|v| v.id.as_str())
+                .collect::<Vec<_>>()
+        );
+        for l in &locations {
+            // Contiguous United States.
+            assert!((24.5..=49.5).contains(&l.lat), "{l:?}");
+            assert!((-125.0..=-66.9).contains(&l.lon), "{l:?}");
+            let description = l.description.as_deref().unwrap();
+            let (city, state, lat, lon) = METROS
+                .iter()
+                .copied()
+                .find(|(city, state, ..)| description == format!("Near {city}, {state}"))
+                .unwrap_or_else(|| panic!("{description}"));
+            assert!(
+                (l.lat - lat).abs() <= METRO_SPREAD,
+                "{city}, {state}: {l:?}"
+            );
+            assert!(
+                (l.lon - lon).abs() <= METRO_SPREAD * 1.3,
+                "{city}, {state}: {l:?}"
+            );
+            let (youngest, oldest) = (
+                Duration::minutes((*POSITION_AGE_MINUTES.start()).into()),
+                Duration::minutes((*POSITION_AGE_MINUTES.end()).into()),
+            );
+            assert!(l.at <= after - youngest && l.at >= before - oldest, "{l:?}");
+        }
+        // Spread out: 20 trucks over more than a handful of metros.
+        let metros: HashSet<&str> = locations
+            .iter()
+            .filter_map(|l| l.description.as_deref())
+            .collect();
+        assert!(metros.len() >= 10, "{metros:?}");
+    }
+
+    #[tokio::test]
+    async fn positions_are_the_same_on_every_call() {
+        let p = DemoProvider::new(42);
+        let now = Utc::now();
+        assert_eq!(p.locations_at(now), p.locations_at(now));
+        assert_eq!(p.locations_at(now), DemoProvider::new(42).locations_at(now));
+        assert_ne!(p.locations_at(now), DemoProvider::new(43).locations_at(now));
+        // Through the trait: the same places and ages, only the clock moves.
+        let (a, _) = all_locations(&p).await;
+        let (b, _) = all_locations(&p).await;
+        assert_eq!(a.len(), b.len());
+        for (a, b) in a.iter().zip(&b) {
+            assert_eq!(
+                (&a.vehicle_id, a.lat, a.lon, &a.description),
+                (&b.vehicle_id, b.lat, b.lon, &b.description)
+            );
+            assert!((b.at - a.at).num_seconds().abs() < 60, "{a:?} {b:?}");
+        }
+        // Pages of any size cover every truck once; a bad cursor is refused.
+        let small = DemoProvider::with_sizes(42, 24, 20, 16, 3);
+        let (paged, pages) = all_locations(&small).await;
+        assert_eq!(pages, 7);
+        assert_eq!(unique(paged.iter().map(|l| l.vehicle_id.as_str())), 20);
+        assert!(matches!(
+            p.vehicle_locations_page(Some("x".into())).await,
+            Err(EldError::Malformed(_))
+        ));
+        let empty = DemoProvider::with_sizes(1, 0, 0, 0, 10);
+        assert_eq!(all_locations(&empty).await, (vec![], 1));
     }
 
     #[tokio::test]

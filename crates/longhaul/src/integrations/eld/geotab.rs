@@ -21,11 +21,16 @@
 //! `activeTo` has passed are archived in Geotab and left out; drivers keep
 //! them, with `active: false`. Geotab's trailers are attached to devices, not
 //! drivers, so the trailer assignment list is empty.
+//!
+//! Vehicle locations are `Get` of `DeviceStatusInfo` (one record per device:
+//! `device { id }`, `latitude`, `longitude`, `dateTime`, `bearing`, `speed`,
+//! ...), one page like the other lists. Geotab gives no place name; a device
+//! without a time or a usable fix (0,0 before its first one) is left out.
 
 use super::http::{ProviderHttp, Verdict, bad_cursor, clip_message, wire};
 use super::{
     EldDriver, EldEndpoints, EldError, EldProvider, EldTrailer, EldTrailerAssignment, EldVehicle,
-    Page,
+    EldVehicleLocation, Page,
 };
 use crate::config::Secret;
 use chrono::{DateTime, Utc};
@@ -191,6 +196,36 @@ struct Trailer {
     name: Option<String>,
     comment: Option<String>,
     active_to: Option<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct DeviceStatusInfo {
+    device: DeviceRef,
+    #[serde(default, deserialize_with = "wire::degrees")]
+    latitude: Option<f64>,
+    #[serde(default, deserialize_with = "wire::degrees")]
+    longitude: Option<f64>,
+    date_time: Option<String>,
+}
+
+#[derive(Deserialize)]
+struct DeviceRef {
+    #[serde(deserialize_with = "wire::id")]
+    id: String,
+}
+
+impl DeviceStatusInfo {
+    fn into_location(self) -> Option<EldVehicleLocation> {
+        let (lat, lon) = wire::position(self.latitude, self.longitude)?;
+        Some(EldVehicleLocation {
+            vehicle_id: self.device.id,
+            lat,
+            lon,
+            at: wire::instant(self.date_time.as_deref())?,
+            description: None,
+        })
+    }
 }
 
 impl Geotab {
@@ -474,6 +509,21 @@ impl EldProvider for Geotab {
                 notes: wire::text(t.comment),
                 raw: raw.into(),
             });
+        }
+        Ok(Page { items, next: None })
+    }
+
+    async fn vehicle_locations_page(
+        &self,
+        cursor: Option<String>,
+    ) -> Result<Page<EldVehicleLocation>, EldError> {
+        let records = self
+            .get_all("DeviceStatusInfo", "vehicle locations", None, cursor)
+            .await?;
+        let mut items = Vec::with_capacity(records.len());
+        for raw in records {
+            let status: DeviceStatusInfo = self.http.parse("a vehicle location", &raw)?;
+            items.extend(status.into_location());
         }
         Ok(Page { items, next: None })
     }

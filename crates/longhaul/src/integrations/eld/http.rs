@@ -416,6 +416,43 @@ pub(crate) mod wire {
         })
     }
 
+    /// A coordinate sent as a number or a numeric string (42.1 or "42.1");
+    /// null, "" or any other text is `None`.
+    pub(crate) fn degrees<'de, D: Deserializer<'de>>(d: D) -> Result<Option<f64>, D::Error> {
+        #[derive(Deserialize)]
+        #[serde(untagged)]
+        enum Loose {
+            Number(f64),
+            Text(String),
+            Other(serde::de::IgnoredAny),
+        }
+        Ok(match Option::<Loose>::deserialize(d)? {
+            Some(Loose::Number(n)) => Some(n),
+            Some(Loose::Text(s)) => s.trim().parse().ok(),
+            Some(Loose::Other(_)) | None => None,
+        })
+    }
+
+    /// A usable fix: both coordinates present, finite and in range, and not
+    /// 0,0 (what trackers report before their first fix).
+    pub(crate) fn position(lat: Option<f64>, lon: Option<f64>) -> Option<(f64, f64)> {
+        let (lat, lon) = (lat?, lon?);
+        let valid = lat.is_finite()
+            && lon.is_finite()
+            && (-90.0..=90.0).contains(&lat)
+            && (-180.0..=180.0).contains(&lon)
+            && !(lat == 0.0 && lon == 0.0);
+        valid.then_some((lat, lon))
+    }
+
+    /// An RFC 3339 instant ("2020-01-27T07:06:25Z", with fractions or an
+    /// offset too); anything else is `None`.
+    pub(crate) fn instant(text: Option<&str>) -> Option<chrono::DateTime<chrono::Utc>> {
+        chrono::DateTime::parse_from_rfc3339(text?.trim())
+            .ok()
+            .map(|t| t.with_timezone(&chrono::Utc))
+    }
+
     /// Trimmed, and `None` when empty: providers send "" for a missing value.
     pub(crate) fn text(value: Option<String>) -> Option<String> {
         let value = value?;
@@ -520,6 +557,40 @@ mod tests {
         assert_eq!(split_name(None), (None, None));
         assert_eq!(join_name(Some("A"), Some(" B ")), Some("A B".into()));
         assert_eq!(join_name(None, Some("")), None);
+    }
+
+    #[test]
+    fn positions_need_both_coordinates_in_range() {
+        use super::wire::{instant, position};
+        assert_eq!(position(Some(41.88), Some(-87.63)), Some((41.88, -87.63)));
+        assert_eq!(position(None, Some(-87.63)), None);
+        assert_eq!(position(Some(0.0), Some(0.0)), None);
+        assert_eq!(position(Some(91.0), Some(10.0)), None);
+        assert_eq!(position(Some(10.0), Some(-180.5)), None);
+        assert_eq!(position(Some(f64::NAN), Some(1.0)), None);
+        assert_eq!(
+            instant(Some("2020-01-27T07:06:25.123-05:00")).map(|t| t.to_rfc3339()),
+            Some("2020-01-27T12:06:25.123+00:00".to_owned())
+        );
+        assert_eq!(instant(Some("yesterday")), None);
+        assert_eq!(instant(None), None);
+    }
+
+    #[test]
+    fn degrees_are_numbers_or_numeric_text() {
+        #[derive(serde::Deserialize)]
+        struct P {
+            #[serde(default, deserialize_with = "super::wire::degrees")]
+            lat: Option<f64>,
+        }
+        let lat = |v: Value| serde_json::from_value::<P>(v).unwrap().lat;
+        assert_eq!(lat(serde_json::json!({ "lat": 41.5 })), Some(41.5));
+        assert_eq!(lat(serde_json::json!({ "lat": -87 })), Some(-87.0));
+        assert_eq!(lat(serde_json::json!({ "lat": " 41.5 " })), Some(41.5));
+        assert_eq!(lat(serde_json::json!({ "lat": "" })), None);
+        assert_eq!(lat(serde_json::json!({ "lat": null })), None);
+        assert_eq!(lat(serde_json::json!({ "lat": {} })), None);
+        assert_eq!(lat(serde_json::json!({})), None);
     }
 
     #[test]

@@ -203,6 +203,21 @@ pub struct EldTrailerAssignment {
     pub since: Option<DateTime<Utc>>,
 }
 
+/// A vehicle's last known position, as the provider reports it (issue 15).
+/// Vehicles the provider has no usable fix for are left out of the list.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct EldVehicleLocation {
+    /// The provider's vehicle id, as in [`EldVehicle::id`].
+    pub vehicle_id: String,
+    /// WGS 84 degrees.
+    pub lat: f64,
+    pub lon: f64,
+    /// When the provider recorded the position.
+    pub at: DateTime<Utc>,
+    /// The provider's words for the place ("2 mi NE of Joliet, IL"), if any.
+    pub description: Option<String>,
+}
+
 /// One page of a list; `next` is the opaque cursor of the following page.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Page<T> {
@@ -274,6 +289,18 @@ pub trait EldProvider: Send + Sync {
         &self,
         cursor: Option<String>,
     ) -> Result<Page<EldTrailerAssignment>, EldError>;
+    /// The current position of every vehicle, one page at a time (same
+    /// cursor, retry and error rules as the lists above). Samsara, Motive,
+    /// Geotab and the demo provider implement it; the default is for a
+    /// provider that reports no positions.
+    async fn vehicle_locations_page(
+        &self,
+        _cursor: Option<String>,
+    ) -> Result<Page<EldVehicleLocation>, EldError> {
+        Err(EldError::Unsupported(
+            "This ELD connection does not report vehicle locations.".to_owned(),
+        ))
+    }
 }
 
 /// Where the real providers live; configurable so tests point at fakes.

@@ -13,11 +13,17 @@
 //! `deactivated` is left out, since the neutral records have no active flag
 //! and the fleet no longer runs it. Motive documents no trailer↔driver
 //! assignment, so that list is always empty.
+//!
+//! Vehicle locations are `GET /v1/vehicle_locations`: the vehicles list again
+//! (`{ vehicles: [ { vehicle: {...} } ] }`), each with `current_location {
+//! lat, lon, located_at, description, ... }` or null. A vehicle without one
+//! (or without a time or a usable fix) is left out, as are deactivated
+//! vehicles, which the vehicle sync leaves out too.
 
 use super::http::{ProviderHttp, bad_cursor, wire};
 use super::{
     EldDriver, EldEndpoints, EldError, EldProvider, EldRef, EldTrailer, EldTrailerAssignment,
-    EldVehicle, Page,
+    EldVehicle, EldVehicleLocation, Page,
 };
 use crate::config::Secret;
 use chrono::{DateTime, Utc};
@@ -167,6 +173,42 @@ struct Vehicle {
     current_driver: Option<CurrentDriver>,
 }
 
+/// A vehicle of `GET /v1/vehicle_locations`.
+#[derive(Deserialize)]
+struct LocatedVehicle {
+    #[serde(deserialize_with = "wire::id")]
+    id: String,
+    status: Option<String>,
+    current_location: Option<CurrentLocation>,
+}
+
+#[derive(Deserialize)]
+struct CurrentLocation {
+    #[serde(default, deserialize_with = "wire::degrees")]
+    lat: Option<f64>,
+    #[serde(default, deserialize_with = "wire::degrees")]
+    lon: Option<f64>,
+    located_at: Option<String>,
+    description: Option<String>,
+}
+
+impl LocatedVehicle {
+    fn into_location(self) -> Option<EldVehicleLocation> {
+        if !in_service(self.status.as_deref()) {
+            return None;
+        }
+        let location = self.current_location?;
+        let (lat, lon) = wire::position(location.lat, location.lon)?;
+        Some(EldVehicleLocation {
+            vehicle_id: self.id,
+            lat,
+            lon,
+            at: wire::instant(location.located_at.as_deref())?,
+            description: wire::text(location.description),
+        })
+    }
+}
+
 #[derive(Deserialize)]
 struct CurrentDriver {
     #[serde(deserialize_with = "wire::id")]
@@ -289,6 +331,21 @@ impl EldProvider for Motive {
                 notes: wire::text(a.notes),
                 raw: raw.into(),
             });
+        }
+        Ok(Page { items, next })
+    }
+
+    async fn vehicle_locations_page(
+        &self,
+        cursor: Option<String>,
+    ) -> Result<Page<EldVehicleLocation>, EldError> {
+        let (data, next) = self
+            .list("/v1/vehicle_locations", "vehicles", "vehicle", &[], cursor)
+            .await?;
+        let mut items = Vec::with_capacity(data.len());
+        for raw in data {
+            let v: LocatedVehicle = self.http.parse("a vehicle location", &raw)?;
+            items.extend(v.into_location());
         }
         Ok(Page { items, next })
     }

@@ -12,11 +12,17 @@
 //!   `startMs`/`endMs` it returns the current ones. The newer
 //!   `GET /driver-trailer-assignments` needs a `driverIds` filter, so it
 //!   cannot list a whole fleet in pages.
+//! - Vehicle locations: `GET /fleet/vehicles/locations`, each vehicle's last
+//!   known `location { time, latitude, longitude, heading, speed,
+//!   reverseGeo { formattedLocation } }` (Samsara's api-docs, response schema
+//!   of getVehicleLocations). The endpoint documents only `after`, `tagIds`
+//!   and `vehicleIds`, so no `limit` is sent. A vehicle without a location, or
+//!   whose location lacks a time or a usable fix, is left out.
 
 use super::http::{ProviderHttp, bad_cursor, wire};
 use super::{
     EldDriver, EldEndpoints, EldError, EldProvider, EldRef, EldTrailer, EldTrailerAssignment,
-    EldVehicle, Page, RawRecord,
+    EldVehicle, EldVehicleLocation, Page, RawRecord,
 };
 use crate::config::Secret;
 use chrono::{DateTime, SecondsFormat, Utc};
@@ -158,6 +164,46 @@ struct Trailer {
     license_plate: Option<String>,
     trailer_serial_number: Option<String>,
     notes: Option<String>,
+}
+
+/// An entry of `GET /fleet/vehicles/locations`.
+#[derive(Deserialize)]
+struct VehicleLocation {
+    #[serde(deserialize_with = "wire::id")]
+    id: String,
+    location: Option<Location>,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct Location {
+    time: Option<String>,
+    #[serde(default, deserialize_with = "wire::degrees")]
+    latitude: Option<f64>,
+    #[serde(default, deserialize_with = "wire::degrees")]
+    longitude: Option<f64>,
+    reverse_geo: Option<ReverseGeo>,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct ReverseGeo {
+    formatted_location: Option<String>,
+}
+
+impl VehicleLocation {
+    /// The position, when the vehicle has a usable one.
+    fn into_location(self) -> Option<EldVehicleLocation> {
+        let location = self.location?;
+        let (lat, lon) = wire::position(location.latitude, location.longitude)?;
+        Some(EldVehicleLocation {
+            vehicle_id: self.id,
+            lat,
+            lon,
+            at: wire::instant(location.time.as_deref())?,
+            description: wire::text(location.reverse_geo.and_then(|g| g.formatted_location)),
+        })
+    }
 }
 
 #[derive(Deserialize)]
@@ -351,6 +397,26 @@ impl EldProvider for Samsara {
                 })
             })
             .collect::<Result<Vec<_>, EldError>>()?;
+        Ok(Page { items, next })
+    }
+
+    async fn vehicle_locations_page(
+        &self,
+        cursor: Option<String>,
+    ) -> Result<Page<EldVehicleLocation>, EldError> {
+        let query: Vec<(&str, String)> = cursor.map(|after| ("after", after)).into_iter().collect();
+        let (data, next) = self
+            .list::<VehicleLocation>(
+                "/fleet/vehicles/locations",
+                "vehicle locations",
+                "a vehicle location",
+                &query,
+            )
+            .await?;
+        let items = data
+            .into_iter()
+            .filter_map(|(v, _raw)| v.into_location())
+            .collect();
         Ok(Page { items, next })
     }
 

@@ -6,6 +6,10 @@
 //! in the provider's wire format, checks the credentials the way the provider
 //! does, logs every request it answered ([`Seen`]) and injects faults on
 //! demand ([`Fault`]): `fail_next`, `fail_times`, `fail_page`, `fail_always`.
+//! Each also serves its vehicles' current positions (Samsara
+//! `/fleet/vehicles/locations`, Motive `/v1/vehicle_locations`, Geotab
+//! `DeviceStatusInfo`): vehicle `i` is at [`fake_position`]`(i)`, recorded at
+//! [`fake_position_time`]`(i)`.
 //!
 //! ```ignore
 //! let fake = SamsaraFake::start(5, 3, 2, 2).await;           // 5 drivers, 3 trucks, 2 trailers, 2 per page
@@ -48,6 +52,133 @@ pub mod fixtures {
     pub const GEOTAB_USERS: &str = include_str!("../../fixtures/geotab/get-user.json");
     pub const GEOTAB_DEVICES: &str = include_str!("../../fixtures/geotab/get-device.json");
     pub const GEOTAB_TRAILERS: &str = include_str!("../../fixtures/geotab/get-trailer.json");
+
+    /// `GET /fleet/vehicles/locations` in the shape Samsara documents
+    /// (samsarahq/api-docs, `getvehiclelocations.md`: `data[] { id, name,
+    /// location { heading, latitude, longitude, reverseGeo {
+    /// formattedLocation }, speed, time } }`, `pagination`); the values are
+    /// ours, as no vendor body was published. The third vehicle has no
+    /// location.
+    pub fn samsara_vehicle_locations() -> Value {
+        serde_json::json!({
+            "data": [
+                {
+                    "id": "112",
+                    "name": "Truck A7",
+                    "location": {
+                        "heading": 120,
+                        "latitude": 37.765363,
+                        "longitude": -122.4029238,
+                        "reverseGeo": {
+                            "formattedLocation": "350 Rhode Island St, San Francisco, CA"
+                        },
+                        "speed": 48.3,
+                        "time": "2020-01-27T07:06:25Z"
+                    }
+                },
+                {
+                    "id": "494123",
+                    "name": "Fleet Truck #1",
+                    "location": {
+                        "heading": 0,
+                        "latitude": 41.8781,
+                        "longitude": -87.6298,
+                        "speed": 0,
+                        "time": "2020-01-27T07:01:09.468Z"
+                    }
+                },
+                { "id": "281474977075805", "name": "Yard spare" }
+            ],
+            "pagination": { "endCursor": "MjkY", "hasNextPage": true }
+        })
+    }
+
+    /// `GET /v1/vehicle_locations` in the shape Motive describes (the vehicles
+    /// list with each vehicle's `current_location { lat, lon, located_at,
+    /// description, ... }` or null, and its `current_driver`); values ours.
+    /// The second vehicle has no location, the third sends its coordinates
+    /// as text, the fourth has no `current_location` key at all.
+    pub fn motive_vehicle_locations() -> Value {
+        serde_json::json!({
+            "vehicles": [
+                { "vehicle": {
+                    "id": 77120,
+                    "number": "T-101",
+                    "year": "2019",
+                    "make": "Freightliner",
+                    "model": "Cascadia",
+                    "vin": "3AKJHHDR5KSKE1234",
+                    "status": "active",
+                    "current_location": {
+                        "lat": 32.7767,
+                        "lon": -96.797,
+                        "located_at": "2024-05-18T09:41:55Z",
+                        "bearing": 270.0,
+                        "description": "2.1 mi W of Dallas, TX",
+                        "engine_hours": 10234.5,
+                        "fuel": 61.0,
+                        "fuel_primary_remaining_percentage": 61.0,
+                        "id": "1b4e8c1e-3f0a-4b8e-9e0c-5a0f6d2b7c11",
+                        "kph": 88.5,
+                        "odometer": 402331.2,
+                        "type": "vehicle_moving"
+                    },
+                    "current_driver": {
+                        "id": 318203,
+                        "first_name": "Maria",
+                        "last_name": "Lopez",
+                        "username": "mlopez",
+                        "email": "maria.lopez@example.com",
+                        "driver_company_id": "D-1042",
+                        "status": "active",
+                        "role": "driver"
+                    }
+                } },
+                { "vehicle": {
+                    "id": 77121,
+                    "number": "T-102",
+                    "status": "active",
+                    "current_location": null,
+                    "current_driver": null
+                } },
+                { "vehicle": {
+                    "id": 77122,
+                    "number": "T-103",
+                    "status": "active",
+                    "current_location": {
+                        "lat": "33.749",
+                        "lon": "-84.388",
+                        "located_at": "2024-05-18T04:40:00-05:00",
+                        "description": ""
+                    },
+                    "current_driver": null
+                } },
+                { "vehicle": { "id": 77123, "number": "T-104", "status": "active" } }
+            ],
+            "pagination": { "per_page": 100, "page_no": 1, "total": 4 }
+        })
+    }
+
+    /// One `DeviceStatusInfo` record as MyGeotab returns it (the demo
+    /// database sample of fhoffa/geotab-vibe-guide's reference: `device
+    /// { id }`, `dateTime`, `latitude`, `longitude`, `speed`, `bearing`, ...).
+    pub fn geotab_device_status_info() -> Value {
+        serde_json::json!({
+            "device": { "id": "b15" },
+            "dateTime": "2026-01-28T06:45:56.584Z",
+            "latitude": 39.4767609,
+            "longitude": -2.05665278,
+            "speed": 88,
+            "bearing": 79,
+            "isDriving": true,
+            "isDeviceCommunicating": true,
+            "driver": "UnknownDriverId",
+            "currentStateDuration": "02:09:09",
+            "isHistoricLastDriver": false,
+            "groups": [ { "id": "b27AD" } ],
+            "exceptionEvents": []
+        })
+    }
 
     /// The `body` of a `{ method, path, query, status, body }` fixture.
     pub fn body(fixture: &str) -> Value {
@@ -263,6 +394,24 @@ pub fn person(i: usize) -> (&'static str, &'static str) {
     (FIRST[i % 8], LAST[(i / 8 + i * 3) % 8])
 }
 
+/// Where the fakes put vehicle `i`: near Chicago, a little further out each.
+pub fn fake_position(i: usize) -> (f64, f64) {
+    (41.5 + i as f64 * 0.01, -87.5 - i as f64 * 0.01)
+}
+
+/// When the fakes recorded vehicle `i`'s position: a minute apart from
+/// 2024-06-01 12:00 UTC.
+pub fn fake_position_time(i: usize) -> DateTime<Utc> {
+    DateTime::parse_from_rfc3339("2024-06-01T12:00:00Z")
+        .unwrap()
+        .with_timezone(&Utc)
+        + chrono::Duration::minutes(i as i64)
+}
+
+fn fake_time_text(i: usize) -> String {
+    fake_position_time(i).to_rfc3339_opts(chrono::SecondsFormat::Secs, true)
+}
+
 /// A 17-character VIN-shaped value, unique per prefix and `i`.
 fn vin(prefix: &str, i: usize) -> String {
     format!("{prefix}{i:0width$}", width = 17 - prefix.len())
@@ -280,6 +429,8 @@ pub struct SamsaraData {
     /// Entries of `GET /v1/fleet/trailers/assignments`:
     /// `{ id (int), name, trailerAssignments: [{ driverId (int), startMs, endMs? }] }`.
     pub trailer_assignments: Vec<Value>,
+    /// Entries of `GET /fleet/vehicles/locations`: `{ id, name, location? }`.
+    pub vehicle_locations: Vec<Value>,
 }
 
 pub fn samsara_driver_id(i: usize) -> String {
@@ -334,6 +485,23 @@ pub fn samsara_trailer(i: usize) -> Value {
     t
 }
 
+/// Vehicle `i`'s entry of `/fleet/vehicles/locations`, at [`fake_position`].
+pub fn samsara_vehicle_location(i: usize) -> Value {
+    let (lat, lon) = fake_position(i);
+    json!({
+        "id": samsara_vehicle_id(i),
+        "name": format!("Truck {i}"),
+        "location": {
+            "heading": (i * 45) % 360,
+            "latitude": lat,
+            "longitude": lon,
+            "reverseGeo": { "formattedLocation": format!("Exit {i}, I-80, Joliet, IL") },
+            "speed": 55.5,
+            "time": fake_time_text(i),
+        },
+    })
+}
+
 /// When the generated trailer assignments started (ms since the epoch).
 pub const SAMSARA_ASSIGNED_MS: i64 = 1_717_200_000_000;
 
@@ -348,6 +516,7 @@ impl SamsaraData {
             vehicles: (0..vehicles).map(samsara_vehicle).collect(),
             trailers: (0..trailers).map(samsara_trailer).collect(),
             trailer_assignments: Vec::new(),
+            vehicle_locations: (0..vehicles).map(samsara_vehicle_location).collect(),
         };
         for i in 0..drivers.min(vehicles) {
             let driver_name = data.drivers[i]["name"].clone();
@@ -417,7 +586,8 @@ struct SamsaraState {
 }
 
 /// Samsara's API: `/fleet/drivers`, `/fleet/vehicles`, `/fleet/trailers`,
-/// `/v1/fleet/trailers/assignments`, bearer token [`SamsaraFake::TOKEN`].
+/// `/v1/fleet/trailers/assignments`, `/fleet/vehicles/locations`, bearer
+/// token [`SamsaraFake::TOKEN`].
 pub struct SamsaraFake {
     pub server: MockServer,
     state: Arc<SamsaraState>,
@@ -600,6 +770,10 @@ impl SamsaraState {
                 let items: Vec<&Value> = data.trailers.iter().collect();
                 self.page(&items, query)
             }
+            "/fleet/vehicles/locations" => {
+                let items: Vec<&Value> = data.vehicle_locations.iter().collect();
+                self.page(&items, query)
+            }
             "/v1/fleet/trailers/assignments" => {
                 let Some((offset, size)) = self.offset_and_size(query, "startingAfter", 'v') else {
                     return samsara_error(400, "Invalid startingAfter");
@@ -672,6 +846,9 @@ pub struct MotiveData {
     pub users: Vec<Value>,
     pub vehicles: Vec<Value>,
     pub assets: Vec<Value>,
+    /// Inner `vehicle` objects of `/v1/vehicle_locations`: each vehicle with
+    /// its `current_location` (or null).
+    pub vehicle_locations: Vec<Value>,
 }
 
 pub fn motive_user_id(i: usize) -> i64 {
@@ -726,6 +903,26 @@ pub fn motive_asset(i: usize) -> Value {
     a
 }
 
+/// Vehicle `i` as `/v1/vehicle_locations` lists it, at [`fake_position`].
+pub fn motive_vehicle_location(i: usize) -> Value {
+    let (lat, lon) = fake_position(i);
+    let mut v = motive_vehicle(i);
+    v["current_location"] = json!({
+        "id": format!("loc-{i}"),
+        "lat": lat,
+        "lon": lon,
+        "located_at": fake_time_text(i),
+        "bearing": 90.0,
+        "description": format!("{i} mi E of Joliet, IL"),
+        "engine_hours": 1000.0 + i as f64,
+        "fuel": 50.0,
+        "kph": 90.0,
+        "odometer": 100_000.0,
+        "type": "vehicle_moving",
+    });
+    v
+}
+
 impl MotiveData {
     /// `drivers` active drivers plus one dispatcher (role "admin"), trucks
     /// (truck i driven by driver i where it exists), `assets` trailers.
@@ -739,6 +936,7 @@ impl MotiveData {
             users,
             vehicles: (0..vehicles).map(motive_vehicle).collect(),
             assets: (0..assets).map(motive_asset).collect(),
+            vehicle_locations: (0..vehicles).map(motive_vehicle_location).collect(),
         };
         for i in 0..drivers.min(vehicles) {
             let u = &data.users[i];
@@ -769,7 +967,8 @@ struct MotiveState {
     bare_assets: Mutex<bool>,
 }
 
-/// Motive's API: `/v1/users`, `/v1/vehicles`, `/v1/assets`, header
+/// Motive's API: `/v1/users`, `/v1/vehicles`, `/v1/assets`,
+/// `/v1/vehicle_locations`, header
 /// `X-Api-Key: `[`MotiveFake::KEY`].
 pub struct MotiveFake {
     pub server: MockServer,
@@ -930,6 +1129,11 @@ impl MotiveState {
                     .collect(),
             ),
             "/v1/vehicles" => ("vehicles", Some("vehicle"), data.vehicles.iter().collect()),
+            "/v1/vehicle_locations" => (
+                "vehicles",
+                Some("vehicle"),
+                data.vehicle_locations.iter().collect(),
+            ),
             "/v1/assets" => (
                 "assets",
                 (!*self.bare_assets.lock().unwrap()).then_some("asset"),
@@ -975,6 +1179,8 @@ pub struct GeotabData {
     pub users: Vec<Value>,
     pub devices: Vec<Value>,
     pub trailers: Vec<Value>,
+    /// `DeviceStatusInfo` records, one per device.
+    pub device_statuses: Vec<Value>,
 }
 
 pub fn geotab_user_id(i: usize) -> String {
@@ -1022,6 +1228,19 @@ pub fn geotab_trailer(i: usize) -> Value {
     t
 }
 
+/// Device `i`'s `DeviceStatusInfo`, from the documented record, at
+/// [`fake_position`].
+pub fn geotab_device_status(i: usize) -> Value {
+    let (lat, lon) = fake_position(i);
+    let mut d = fixtures::geotab_device_status_info();
+    d["device"] = json!({ "id": geotab_device_id(i) });
+    d["latitude"] = json!(lat);
+    d["longitude"] = json!(lon);
+    d["dateTime"] =
+        json!(fake_position_time(i).to_rfc3339_opts(chrono::SecondsFormat::Millis, true));
+    d
+}
+
 impl GeotabData {
     /// `drivers` drivers plus one user who is not a driver, `devices`, `trailers`.
     pub fn generate(drivers: usize, devices: usize, trailers: usize) -> Self {
@@ -1034,6 +1253,7 @@ impl GeotabData {
             users,
             devices: (0..devices).map(geotab_device).collect(),
             trailers: (0..trailers).map(geotab_trailer).collect(),
+            device_statuses: (0..devices).map(geotab_device_status).collect(),
         }
     }
 }
@@ -1333,6 +1553,7 @@ impl GeotabState {
                         .collect(),
                     "Device" => data.devices.iter().collect(),
                     "Trailer" => data.trailers.iter().collect(),
+                    "DeviceStatusInfo" => data.device_statuses.iter().collect(),
                     other => {
                         return self
                             .error("MissingMemberException", &format!("Unknown type {other}"));
