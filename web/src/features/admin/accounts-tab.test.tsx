@@ -4,6 +4,7 @@ import { toast } from 'sonner'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import texts from '@contracts/texts.json'
 import type { components } from '@/lib/api-types'
+import { format } from '@/lib/texts'
 import { fakeFetch, renderAt } from '@/test/render'
 import { AccountsTab } from './accounts-tab'
 
@@ -107,6 +108,81 @@ describe('accounts tab', () => {
     const put = fetchMock.mock.calls.find(([, init]) => init?.method === 'PUT')
     expect(JSON.parse(String(put?.[1]?.body))).toEqual({ user_id: 'u-1' })
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+  })
+
+  it('creates a broker account and lists brokers with their MC number', async () => {
+    const b = texts.brokers.admin
+    const created = { ...brokerAccount, id: 'acc-3', name: 'Lakeside Logistics', mc_number: '654321' }
+    const fetchMock = vi.fn(
+      fakeFetch({
+        'GET /api/admin/accounts': {
+          status: 200,
+          body: { items: [{ ...brokerAccount, mc_number: '123456' }], total: 1, page: 1, per_page: 25 },
+        },
+        'POST /api/admin/broker-accounts': {
+          status: 201,
+          body: { account: created, admin: { ...sam, id: 'u-9', email: 'pat@lakeside.example', role: 'broker_admin' } },
+        },
+      }),
+    )
+    vi.stubGlobal('fetch', fetchMock)
+    const ui = userEvent.setup()
+    renderAt('/dashboard', '/dashboard', <AccountsTab />)
+
+    const broker = (await screen.findByText('Acme Brokers')).closest('tr') as HTMLElement
+    expect(within(broker).getByText(`${b.mcNumber}: 123456`)).toBeInTheDocument()
+
+    await ui.click(screen.getByRole('button', { name: b.create }))
+    const dialog = await screen.findByRole('dialog', { name: b.create })
+    await ui.click(within(dialog).getByRole('button', { name: b.create }))
+    expect(await within(dialog).findByText(b.nameRequired)).toBeInTheDocument()
+    expect(within(dialog).getByText(texts.auth.emailInvalid)).toBeInTheDocument()
+
+    await ui.type(within(dialog).getByLabelText(b.name), 'Lakeside Logistics')
+    await ui.type(within(dialog).getByLabelText(b.mcNumber), '12345678901')
+    await ui.type(within(dialog).getByLabelText(b.adminEmail), 'pat@lakeside.example')
+    await ui.click(within(dialog).getByRole('button', { name: b.create }))
+    expect(await within(dialog).findByText(b.mcInvalid)).toBeInTheDocument()
+
+    await ui.clear(within(dialog).getByLabelText(b.mcNumber))
+    await ui.type(within(dialog).getByLabelText(b.mcNumber), 'MC-654321')
+    await ui.type(within(dialog).getByLabelText(t.firstName), 'Pat')
+    await ui.click(within(dialog).getByRole('button', { name: b.create }))
+
+    expect(await screen.findByText(format(b.created, { email: 'pat@lakeside.example' }))).toBeInTheDocument()
+    const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST')
+    expect(JSON.parse(String(post?.[1]?.body))).toEqual({
+      name: 'Lakeside Logistics',
+      mc_number: '654321',
+      admin_email: 'pat@lakeside.example',
+      admin_first_name: 'Pat',
+    })
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+  })
+
+  it('shows a refusal of the server as a toast', async () => {
+    const b = texts.brokers.admin
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        fakeFetch({
+          'GET /api/admin/accounts': { status: 200, body: { items: [], total: 0, page: 1, per_page: 25 } },
+          'POST /api/admin/broker-accounts': {
+            status: 409,
+            body: { error: { code: 'brokers.users.exists', message: 'A user with email pat@lakeside.example already exists.' } },
+          },
+        }),
+      ),
+    )
+    const ui = userEvent.setup()
+    renderAt('/dashboard', '/dashboard', <AccountsTab />)
+    await ui.click(await screen.findByRole('button', { name: b.create }))
+    const dialog = await screen.findByRole('dialog', { name: b.create })
+    await ui.type(within(dialog).getByLabelText(b.name), 'Lakeside Logistics')
+    await ui.type(within(dialog).getByLabelText(b.adminEmail), 'pat@lakeside.example')
+    await ui.click(within(dialog).getByRole('button', { name: b.create }))
+    expect(await screen.findByText('A user with email pat@lakeside.example already exists.')).toBeInTheDocument()
+    expect(screen.getByRole('dialog', { name: b.create })).toBeInTheDocument()
   })
 
   it("shows each fleet's billing state in its colour", async () => {

@@ -11,10 +11,12 @@ import { AdminList } from './admin-list'
 import { AssignDialog } from './assign-dialog'
 import { adminBillingState } from './billing-state'
 import { UserPicker } from './assign-pickers'
+import { CreateBrokerButton } from './create-broker-dialog'
 import { formatDate } from './format'
 
 type FleetAccountItem = components['schemas']['FleetAccountItem']
-type AccountItem = components['schemas']['AccountItem']
+/** `mc_number` (issue 15) until the generated types have it: a broker account's MC number. */
+type AccountItem = components['schemas']['AccountItem'] & { mc_number?: string | null }
 
 const t = texts.admin
 const c = t.columns
@@ -47,6 +49,7 @@ export function AccountsTab() {
         searchLabel={t.accountsSearch}
         loadFailed={t.loadAccountsFailed}
         emptyText={t.noAccounts}
+        toolbar={<CreateBrokerButton />}
       >
         {(accounts) => (
           <Table className="min-w-[1080px]">
@@ -66,6 +69,7 @@ export function AccountsTab() {
             <TableBody>
               {accounts.map((account) => {
                 const fleet = account.fleet_account
+                const mcNumber = (account as AccountItem).mc_number
                 return (
                   <TableRow key={account.id}>
                     <TableCell className="font-medium">{account.name}</TableCell>
@@ -86,7 +90,9 @@ export function AccountsTab() {
                       </>
                     ) : (
                       <TableCell colSpan={5} className="text-muted-foreground">
-                        {t.notAFleet}
+                        {account.type === 'broker' && mcNumber
+                          ? `${texts.brokers.admin.mcNumber}: ${mcNumber}`
+                          : t.notAFleet}
                       </TableCell>
                     )}
                     <TableCell className="whitespace-nowrap">{formatDate(account.created_at)}</TableCell>

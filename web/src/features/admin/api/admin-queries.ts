@@ -10,6 +10,7 @@ import type { ListParams } from '@/lib/paging'
 import { queryKeys } from '@/lib/query-keys'
 import {
   assignFleetOwner,
+  createBrokerAccount,
   createFleetFromSignup,
   createUser,
   fetchAccounts,
@@ -18,6 +19,7 @@ import {
   fetchSignups,
   fetchUsers,
   updateUserRole,
+  type CreateBrokerAccountRequest,
 } from './admin-api'
 
 type Schemas = components['schemas']
@@ -104,5 +106,14 @@ export function useAssignOwner() {
     mutationFn: ({ fleetAccountId, userId }: { fleetAccountId: string; userId: string }) =>
       assignFleetOwner(fleetAccountId, { user_id: userId }),
     onSuccess: () => invalidate(queryClient, ['accounts', 'fleetAccounts', 'users', 'audit']),
+  })
+}
+
+/** POST /api/admin/broker-accounts: a broker account and its invited broker admin. */
+export function useCreateBrokerAccount() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (body: CreateBrokerAccountRequest) => createBrokerAccount(body),
+    onSuccess: () => invalidate(queryClient, ['accounts', 'users', 'audit']),
   })
 }
