@@ -1,5 +1,6 @@
 //! Entities and migrations: one schema for SQLite and PostgreSQL.
 
+pub mod board;
 pub mod bulk;
 pub mod connect;
 pub mod entities;

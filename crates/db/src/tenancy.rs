@@ -49,8 +49,8 @@ impl SystemKey {
 /// Whose rows a transaction acts for. Fleet-owned tables are reached only
 /// through finders that take one (`FleetOwned::scoped`), and
 /// `read`/`write` open a transaction for it, so an unscoped query of a tenant
-/// table does not compile outside this crate. Broker accounts will be a
-/// second kind of tenant on the same mechanism.
+/// table does not compile outside this crate. Broker accounts are the
+/// second kind of tenant (`BrokerScope`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct TenantScope {
     fleet_account_id: Uuid,
@@ -68,6 +68,12 @@ impl TenantScope {
     /// invite pages: they act only on that fleet's rows, and prove the
     /// driver belongs to it before anything is shown.
     pub fn for_portal_link(fleet_account_id: Uuid) -> TenantScope {
+        TenantScope { fleet_account_id }
+    }
+
+    /// The fleet of a truck-board posting a broker writes to (their message
+    /// lands in that fleet's inbox): only the inbox row is written.
+    pub fn for_board_inquiry(fleet_account_id: Uuid) -> TenantScope {
         TenantScope { fleet_account_id }
     }
 
@@ -183,6 +189,87 @@ fleet_owned! {
     compliance_digest => FleetAccountId,
     fmcsa_snapshot => FleetAccountId,
     fmcsa_change => FleetAccountId,
+    truck_posting => FleetAccountId,
+}
+
+/// Whose rows a broker's transaction acts for: the broker account of a
+/// verified session. Broker-owned tables are reached through
+/// `BrokerOwned::scoped`; on PostgreSQL the same account is set for
+/// row-level security, which also opens the truck board's active postings
+/// (read-only) to it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct BrokerScope {
+    broker_account_id: Uuid,
+}
+
+impl BrokerScope {
+    /// The broker account of a verified session (profile → account of type
+    /// broker). Only the HTTP guards call this.
+    pub fn from_session(broker_account_id: Uuid) -> BrokerScope {
+        BrokerScope { broker_account_id }
+    }
+
+    /// A background job working on one broker account's rows.
+    pub fn for_job(broker_account_id: Uuid) -> BrokerScope {
+        BrokerScope { broker_account_id }
+    }
+
+    pub fn broker_account_id(&self) -> Uuid {
+        self.broker_account_id
+    }
+}
+
+/// A read transaction acting for a broker account.
+pub async fn broker_read(
+    db: &DatabaseConnection,
+    scope: BrokerScope,
+) -> Result<DatabaseTransaction, DbErr> {
+    let txn = db.begin().await?;
+    set(
+        &txn,
+        "app.broker_account_id",
+        &scope.broker_account_id.to_string(),
+    )
+    .await?;
+    Ok(txn)
+}
+
+/// A broker account's transaction that may write its own rows.
+pub async fn broker_write(
+    db: &DatabaseConnection,
+    scope: BrokerScope,
+) -> Result<DatabaseTransaction, DbErr> {
+    let txn = crate::begin_write(db).await?;
+    set(
+        &txn,
+        "app.broker_account_id",
+        &scope.broker_account_id.to_string(),
+    )
+    .await?;
+    Ok(txn)
+}
+
+/// A table whose rows belong to one broker account.
+pub trait BrokerOwned: EntityTrait {
+    fn broker_column() -> Self::Column;
+
+    fn scoped(scope: BrokerScope) -> Select<Self> {
+        Self::find().filter(Self::broker_column().eq(scope.broker_account_id()))
+    }
+
+    fn scoped_update(scope: BrokerScope) -> UpdateMany<Self> {
+        Self::update_many().filter(Self::broker_column().eq(scope.broker_account_id()))
+    }
+
+    fn scoped_delete(scope: BrokerScope) -> DeleteMany<Self> {
+        Self::delete_many().filter(Self::broker_column().eq(scope.broker_account_id()))
+    }
+}
+
+impl BrokerOwned for crate::entities::saved_search::Entity {
+    fn broker_column() -> crate::entities::saved_search::Column {
+        crate::entities::saved_search::Column::BrokerAccountId
+    }
 }
 
 /// Marks the current transaction as acting for one fleet.
@@ -325,7 +412,8 @@ pub async fn rls_problems<C: ConnectionTrait>(conn: &C) -> Result<Vec<String>, D
         .query_all_raw(Statement::from_string(
             DatabaseBackend::Postgres,
             "SELECT DISTINCT table_name::text AS name FROM information_schema.columns
-              WHERE table_schema = 'public' AND column_name = 'fleet_account_id'
+              WHERE table_schema = 'public'
+                AND column_name IN ('fleet_account_id', 'broker_account_id')
               ORDER BY 1",
         ))
         .await?;

@@ -2,6 +2,7 @@
 //! the tests lean on these, so every rule has its unit tests beside it.
 
 pub mod billing;
+pub mod board;
 pub mod compliance;
 pub mod contact;
 pub mod demo;
@@ -12,6 +13,7 @@ pub mod email;
 pub mod fleet;
 pub mod fleet_lists;
 pub mod fleet_records;
+pub mod geo;
 pub mod password;
 pub mod pricing;
 pub mod role;

@@ -278,3 +278,32 @@ mod tests {
         );
     }
 }
+
+static VALUES: LazyLock<serde_json::Value> =
+    LazyLock::new(|| serde_json::from_str(RAW).expect("contracts/texts.json is JSON"));
+
+/// A text by its dotted path (`"board.originUnknown"`), for the sections the
+/// server only reads a few strings of. A path that is not in the file is a
+/// programming error; `every_board_text_path_exists` checks the ones used.
+pub fn text(path: &str) -> &'static str {
+    try_text(path).unwrap_or_else(|| panic!("contracts/texts.json has no text at {path}"))
+}
+
+/// A text by its dotted path, or `None` when there is none.
+pub fn try_text(path: &str) -> Option<&'static str> {
+    path.split('.')
+        .try_fold(&*VALUES, |v, key| v.get(key))
+        .and_then(|v| v.as_str())
+}
+
+#[cfg(test)]
+mod path_tests {
+    use super::text;
+
+    #[test]
+    fn every_board_text_path_exists() {
+        for path in crate::board::TEXT_PATHS {
+            assert!(!text(path).is_empty(), "{path}");
+        }
+    }
+}

@@ -11,8 +11,8 @@ use crate::jobs::JobQueue;
 use crate::mail::{DevMailbox, Mailer, QueuedMailer, SmtpMailer};
 use crate::modules::auth::password::PasswordHasher;
 use crate::modules::{
-    admin, app_config, auth, billing, compliance, dev_mailbox, documents, driver_portal, drivers,
-    eld, fleet_account, health, signup, vehicles,
+    admin, app_config, auth, billing, brokers, compliance, dev_mailbox, documents, driver_portal,
+    drivers, eld, fleet_account, health, postings, signup, vehicles,
 };
 use crate::state::{App, AppState};
 use crate::{openapi, seed, spa};
@@ -291,10 +291,16 @@ pub fn api_routes(test_checkout: bool) -> OpenApiRouter<AppState> {
         .merge(documents::routes::router())
         .merge(driver_portal::admin_routes::router())
         .merge(compliance::routes::router())
+        .merge(postings::routes::router())
         .route_layer(middleware::from_fn(guards::fleet_writable))
         .merge(billing::fleet_routes::router())
         .route_layer(middleware::from_fn(guards::fleet_admin));
-    let super_admin = admin::routes::router().route_layer(middleware::from_fn(guards::super_admin));
+    let super_admin = admin::routes::router()
+        .merge(brokers::routes::super_admin_router())
+        .route_layer(middleware::from_fn(guards::super_admin));
+    let broker = brokers::routes::router().route_layer(middleware::from_fn(guards::broker));
+    let broker_admin =
+        brokers::routes::admin_router().route_layer(middleware::from_fn(guards::broker_admin));
     let driver =
         driver_portal::routes::driver_router().route_layer(middleware::from_fn(guards::driver));
     let mut open = OpenApiRouter::new()
@@ -302,7 +308,8 @@ pub fn api_routes(test_checkout: bool) -> OpenApiRouter<AppState> {
         .merge(signup::routes::router())
         .merge(billing::routes::router())
         .merge(app_config::routes::router())
-        .merge(compliance::routes::feed_router());
+        .merge(compliance::routes::feed_router())
+        .merge(postings::routes::places_router());
     if test_checkout {
         open = open.merge(
             billing::routes::test_checkout_router().route_layer(middleware::from_fn(loopback_only)),
@@ -313,10 +320,13 @@ pub fn api_routes(test_checkout: bool) -> OpenApiRouter<AppState> {
         .merge(fleet_admin)
         .merge(super_admin)
         .merge(driver)
+        .merge(broker)
+        .merge(broker_admin)
         .route_layer(middleware::from_fn(guards::csrf));
     OpenApiRouter::with_openapi(openapi::ApiDoc::openapi())
         .merge(auth::routes::csrf_exempt_router())
         .merge(driver_portal::routes::open_router())
+        .merge(brokers::routes::open_router())
         .merge(csrf_checked)
 }
 
@@ -340,9 +350,8 @@ pub fn router(state: AppState) -> Router {
     {
         app = app
             .merge(dev_mailbox::routes::router().route_layer(middleware::from_fn(loopback_only)))
-            .merge(
-                compliance::routes::dev_router().route_layer(middleware::from_fn(loopback_only)),
-            );
+            .merge(compliance::routes::dev_router().route_layer(middleware::from_fn(loopback_only)))
+            .merge(brokers::routes::dev_router().route_layer(middleware::from_fn(loopback_only)));
     }
     let csp = security_headers::content_security_policy(
         state

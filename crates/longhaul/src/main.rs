@@ -52,7 +52,8 @@ enum Command {
         qualifications: bool,
     },
     /// Runs one scheduled job now, in this process (operators, bench/):
-    /// compliance_reminders | fmcsa_schedule | sweep_expired | sweep_documents.
+    /// compliance_reminders | fmcsa_schedule | sweep_expired | sweep_documents |
+    /// board_refresh | saved_search_alerts.
     #[command(hide = true)]
     RunJob { kind: String },
     /// Create a confirmed user (optionally with a fleet account of its own).

@@ -12,6 +12,8 @@ pub struct Model {
     pub account_type: String,
     pub fleet_account_id: Option<Uuid>,
     pub is_active: bool,
+    /// A broker account's MC number.
+    pub mc_number: Option<String>,
     pub created_at: DateTimeUtc,
 }
 

@@ -15,6 +15,8 @@ pub struct Model {
     pub email_confirmed_at: Option<DateTimeUtc>,
     pub created_at: DateTimeUtc,
     pub updated_at: DateTimeUtc,
+    /// Switched off by a broker admin: no sign-in, no session.
+    pub deactivated_at: Option<DateTimeUtc>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -20,6 +20,7 @@ mod m0015_document_search_index;
 mod m0016_stripe_billing_mirror;
 mod m0017_driver_portal;
 mod m0018_compliance;
+pub mod m0019_truck_board;
 pub mod rls;
 
 pub struct Migrator;
@@ -46,6 +47,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0016_stripe_billing_mirror::Migration),
             Box::new(m0017_driver_portal::Migration),
             Box::new(m0018_compliance::Migration),
+            Box::new(m0019_truck_board::Migration),
         ]
     }
 }

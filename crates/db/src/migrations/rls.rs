@@ -28,6 +28,10 @@ pub async fn enable_rls<C: ConnectionTrait>(
         .map(|_| ())
 }
 
+/// True in a system-scope transaction (see `policy_sql` on its cost).
+const SYSTEM_SQL: &str = "(SELECT CASE WHEN COALESCE(current_setting('app.system_key', true), '') = '' \
+                  THEN false ELSE longhaul_is_system() END)";
+
 fn policy_sql(table: &str, fleet_column: Option<&str>) -> String {
     // Both sub-selects are InitPlans: evaluated once per statement, so each
     // row costs one uuid comparison — no text conversion and no setting
@@ -40,8 +44,7 @@ fn policy_sql(table: &str, fleet_column: Option<&str>) -> String {
     // every call, about 0.25 ms a statement that a fleet's request, which
     // sets no key, would pay for nothing. CASE fixes the order: the
     // function is not called for an unset key. Same rows visible as before.
-    let system = "(SELECT CASE WHEN COALESCE(current_setting('app.system_key', true), '') = '' \
-                  THEN false ELSE longhaul_is_system() END)";
+    let system = SYSTEM_SQL;
     let using = match fleet_column {
         Some(col) => format!(
             "{system} OR {col} = (SELECT NULLIF(current_setting('app.fleet_account_id', true), '')::uuid)"
@@ -54,4 +57,41 @@ fn policy_sql(table: &str, fleet_column: Option<&str>) -> String {
          DROP POLICY IF EXISTS tenant_isolation ON {table};
          CREATE POLICY tenant_isolation ON {table} USING ({using}) WITH CHECK ({using});"
     )
+}
+
+/// The setting a broker account's transaction carries (`tenancy::broker_read`).
+const BROKER_SETTING: &str =
+    "(SELECT NULLIF(current_setting('app.broker_account_id', true), '')::uuid)";
+
+/// Lets any broker account's transaction read the table's active rows (the
+/// truck board), on top of its tenant policy; writes stay the fleet's.
+pub async fn enable_board_read<C: ConnectionTrait>(conn: &C, table: &str) -> Result<(), DbErr> {
+    if conn.get_database_backend() != DatabaseBackend::Postgres {
+        return Ok(());
+    }
+    conn.execute_unprepared(&format!(
+        "DROP POLICY IF EXISTS board_read ON {table};
+         CREATE POLICY board_read ON {table} FOR SELECT
+           USING (status = 'active' AND {BROKER_SETTING} IS NOT NULL);"
+    ))
+    .await
+    .map(|_| ())
+}
+
+/// Puts a broker-owned `table` (with a `broker_account_id` column) under a
+/// forced policy: visible to the system scope or to a transaction acting for
+/// that broker account.
+pub async fn enable_broker_rls<C: ConnectionTrait>(conn: &C, table: &str) -> Result<(), DbErr> {
+    if conn.get_database_backend() != DatabaseBackend::Postgres {
+        return Ok(());
+    }
+    let using = format!("{SYSTEM_SQL} OR broker_account_id = {BROKER_SETTING}");
+    conn.execute_unprepared(&format!(
+        "ALTER TABLE {table} ENABLE ROW LEVEL SECURITY;
+         ALTER TABLE {table} FORCE ROW LEVEL SECURITY;
+         DROP POLICY IF EXISTS tenant_isolation ON {table};
+         CREATE POLICY tenant_isolation ON {table} USING ({using}) WITH CHECK ({using});"
+    ))
+    .await
+    .map(|_| ())
 }

@@ -15,7 +15,7 @@ use axum::http::Method;
 use axum::http::request::Parts;
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
-use db::tenancy::TenantScope;
+use db::tenancy::{BrokerScope, TenantScope};
 use domain::{Role, texts};
 
 pub const CSRF_HEADER: &str = "x-csrf-token";
@@ -112,6 +112,62 @@ impl<S: Send + Sync> FromRequestParts<S> for FleetAdmin {
             .get::<FleetAdmin>()
             .cloned()
             .ok_or_else(|| missing_guard("FleetAdmin"))
+    }
+}
+
+/// A broker admin or broker user acting for their own broker account: the
+/// scope comes from the session (profile → account of type broker).
+#[derive(Clone)]
+pub struct Broker {
+    pub scope: BrokerScope,
+    pub user: SessionUser,
+    pub is_admin: bool,
+}
+
+fn broker_of(user: &SessionUser) -> Option<Broker> {
+    let role = user.profile.role.as_deref();
+    let is_admin = role == Some(Role::BrokerAdmin.as_str());
+    let is_broker = is_admin || role == Some(Role::BrokerUser.as_str());
+    let account = user.broker_account_id.filter(|_| is_broker)?;
+    Some(Broker {
+        scope: BrokerScope::from_session(account),
+        user: user.clone(),
+        is_admin,
+    })
+}
+
+/// Admits broker admins and broker users of a broker account.
+pub async fn broker(mut req: Request, next: Next) -> Response {
+    let Some(user) = session_of(&req) else {
+        return refused_without_user(&req);
+    };
+    let Some(broker) = broker_of(user) else {
+        return forbidden();
+    };
+    req.extensions_mut().insert(broker);
+    next.run(req).await
+}
+
+/// Admits broker admins only (user management).
+pub async fn broker_admin(mut req: Request, next: Next) -> Response {
+    let Some(user) = session_of(&req) else {
+        return refused_without_user(&req);
+    };
+    let Some(broker) = broker_of(user).filter(|b| b.is_admin) else {
+        return forbidden();
+    };
+    req.extensions_mut().insert(broker);
+    next.run(req).await
+}
+
+impl<S: Send + Sync> FromRequestParts<S> for Broker {
+    type Rejection = ApiError;
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, Self::Rejection> {
+        parts
+            .extensions
+            .get::<Broker>()
+            .cloned()
+            .ok_or_else(|| missing_guard("Broker"))
     }
 }
 

@@ -20,10 +20,15 @@ pub enum JobKind {
     FmcsaSchedule,
     /// Re-reads one fleet's FMCSA record and records what changed.
     FmcsaCheck,
+    /// Ends expired board postings and refreshes active ones' ELD positions
+    /// and carrier facts (scheduled).
+    BoardRefresh,
+    /// Saved-search alert digests, at most one per search an hour (scheduled).
+    SavedSearchAlerts,
 }
 
 impl JobKind {
-    pub const ALL: [JobKind; 9] = [
+    pub const ALL: [JobKind; 11] = [
         JobKind::SendEmail,
         JobKind::Sweep,
         JobKind::EldSync,
@@ -33,6 +38,8 @@ impl JobKind {
         JobKind::ComplianceReminders,
         JobKind::FmcsaSchedule,
         JobKind::FmcsaCheck,
+        JobKind::BoardRefresh,
+        JobKind::SavedSearchAlerts,
     ];
 
     /// The queue's name in the jobs table and in metrics.
@@ -47,6 +54,8 @@ impl JobKind {
             JobKind::ComplianceReminders => "compliance_reminders",
             JobKind::FmcsaSchedule => "fmcsa_schedule",
             JobKind::FmcsaCheck => "fmcsa_check",
+            JobKind::BoardRefresh => "board_refresh",
+            JobKind::SavedSearchAlerts => "saved_search_alerts",
         }
     }
 
@@ -61,6 +70,7 @@ impl JobKind {
             JobKind::ComplianceReminders | JobKind::FmcsaSchedule => 3,
             // An outage of FMCSA's API: retried with backoff up to ~10 min apart.
             JobKind::FmcsaCheck => 6,
+            JobKind::BoardRefresh | JobKind::SavedSearchAlerts => 3,
         }
     }
 

@@ -102,5 +102,19 @@ pub async fn run_job(
                 .map(|outcome| tracing::info!(?outcome, fleet = %job.fleet_account_id, "FMCSA record checked"))
                 .map_err(JobError::retry)
         }
+        JobKind::BoardRefresh => {
+            let run = crate::modules::postings::refresh::run(state)
+                .await
+                .map_err(JobError::retry)?;
+            tracing::info!(?run, "truck board refreshed");
+            Ok(())
+        }
+        JobKind::SavedSearchAlerts => {
+            let sent = crate::modules::brokers::alerts::run(state, chrono::Utc::now())
+                .await
+                .map_err(JobError::retry)?;
+            tracing::info!(sent, "saved-search digests sent");
+            Ok(())
+        }
     }
 }

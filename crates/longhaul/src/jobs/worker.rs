@@ -34,6 +34,8 @@ pub struct WorkerOptions {
     pub document_sweep_schedule: String,
     pub compliance_reminder_schedule: String,
     pub fmcsa_schedule: String,
+    pub board_refresh_schedule: String,
+    pub saved_search_alert_schedule: String,
 }
 
 impl WorkerOptions {
@@ -60,6 +62,8 @@ impl Default for WorkerOptions {
             // 13:00 UTC: 8 a.m. on the East Coast, 5 a.m. on the West.
             compliance_reminder_schedule: "0 0 13 * * *".into(),
             fmcsa_schedule: "0 */10 * * * *".into(),
+            board_refresh_schedule: "30 */10 * * * *".into(),
+            saved_search_alert_schedule: "15 */5 * * * *".into(),
         }
     }
 }
@@ -177,6 +181,12 @@ fn handler_for(kind: JobKind) -> fn(Value, Data<AppState>, Attempt) -> JobFuture
         JobKind::FmcsaCheck => {
             |args, state, attempt| Box::pin(dispatch(JobKind::FmcsaCheck, args, state, attempt))
         }
+        JobKind::BoardRefresh => {
+            |args, state, attempt| Box::pin(dispatch(JobKind::BoardRefresh, args, state, attempt))
+        }
+        JobKind::SavedSearchAlerts => |args, state, attempt| {
+            Box::pin(dispatch(JobKind::SavedSearchAlerts, args, state, attempt))
+        },
     }
 }
 
@@ -229,6 +239,14 @@ fn register_schedules(
             options.compliance_reminder_schedule.clone(),
         ),
         (JobKind::FmcsaSchedule, options.fmcsa_schedule.clone()),
+        (
+            JobKind::BoardRefresh,
+            options.board_refresh_schedule.clone(),
+        ),
+        (
+            JobKind::SavedSearchAlerts,
+            options.saved_search_alert_schedule.clone(),
+        ),
     ] {
         let schedule = cron::Schedule::from_str(&expr)
             .map_err(|e| anyhow::anyhow!("schedule '{expr}' of {}: {e}", kind.as_str()))?;

@@ -31,6 +31,9 @@ static TEMPLATES: LazyLock<Environment<'static>> = LazyLock::new(|| {
         "portal_message",
         "compliance_digest",
         "fmcsa_changes",
+        "broker_invite",
+        "board_inquiry",
+        "saved_search_digest",
     );
     for (name, source) in layout.into_iter().chain(emails) {
         if let Err(err) = env.add_template(name, source) {
@@ -77,6 +80,9 @@ mod tests {
             "portal_message",
             "compliance_digest",
             "fmcsa_changes",
+            "broker_invite",
+            "board_inquiry",
+            "saved_search_digest",
         ] {
             let mail = email(
                 "a@b.test",

@@ -183,6 +183,7 @@ pub async fn create_user(state: &AppState, input: CreateUser) -> anyhow::Result<
                 account_type: Set("fleet".into()),
                 fleet_account_id: Set(Some(fleet_id)),
                 is_active: Set(true),
+                mc_number: Set(None),
                 created_at: Set(now),
             }
             .insert(&txn)

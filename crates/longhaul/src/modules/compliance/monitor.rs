@@ -206,7 +206,9 @@ async fn store(
         .insurance_on_file
         .or(fleet.insurance_on_file.clone()));
     row.updated_at = Set(now);
-    row.update(&txn).await?;
+    let updated = row.update(&txn).await?;
+    // Postings on the truck board show the latest record's trust badges.
+    crate::modules::postings::carrier::refresh(&txn, scope, &updated).await?;
 
     let mut stored = Vec::new();
     if !found.is_empty() {

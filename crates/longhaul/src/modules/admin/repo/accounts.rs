@@ -226,6 +226,7 @@ pub async fn insert_fleet_account_row<C: ConnectionTrait>(
         account_type: Set("fleet".into()),
         fleet_account_id: Set(Some(fleet.id)),
         is_active: Set(true),
+        mc_number: Set(None),
         created_at: Set(Utc::now()),
     }
     .insert(db)

@@ -58,6 +58,7 @@ pub async fn insert<C: ConnectionTrait>(
         email_confirmed_at: Set(new.confirmed.then_some(now)),
         created_at: Set(now),
         updated_at: Set(now),
+        deactivated_at: Set(None),
     }
     .insert(db)
     .await

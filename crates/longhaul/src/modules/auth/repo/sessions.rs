@@ -37,6 +37,8 @@ pub struct FoundSession {
     pub session: session::Model,
     pub profile: profile::Model,
     pub fleet_account_id: Option<Uuid>,
+    /// The profile's account when it is an active broker account.
+    pub broker_account_id: Option<Uuid>,
 }
 
 /// One round trip: the session joined with its profile and the profile's
@@ -54,10 +56,20 @@ pub async fn find<C: ConnectionTrait>(
     let Some((session, Some(profile), account)) = found else {
         return Ok(None);
     };
+    // A deactivated user's sessions end with the deactivation; one that
+    // slipped through is not honoured either.
+    if profile.deactivated_at.is_some() {
+        return Ok(None);
+    }
+    let broker_account_id = account
+        .as_ref()
+        .filter(|a| a.account_type == "broker" && a.is_active)
+        .map(|a| a.id);
     Ok(Some(FoundSession {
         session,
         profile,
         fleet_account_id: account.and_then(|a| a.fleet_account_id),
+        broker_account_id,
     }))
 }
 

@@ -20,6 +20,8 @@ pub struct SessionUser {
     pub profile: profile::Model,
     /// The fleet behind the user's account, when it is a fleet account.
     pub fleet_account_id: Option<Uuid>,
+    /// The broker account behind the user's account, when it is one.
+    pub broker_account_id: Option<Uuid>,
     pub last_seen_at: Option<DateTime<Utc>>,
 }
 
@@ -34,6 +36,7 @@ async fn find(db: &DatabaseConnection, token_hash: &str) -> Result<Option<Sessio
             csrf_token: found.session.csrf_token,
             profile: found.profile,
             fleet_account_id: found.fleet_account_id,
+            broker_account_id: found.broker_account_id,
             last_seen_at: found.session.last_seen_at,
         }))
 }

@@ -44,7 +44,7 @@ pub async fn sign_in(
     // even where a demo account was made before the switch.
     let demo_in_production = deps.production && key == domain::demo::DEMO_EMAIL;
     let profile = match (verified, profile) {
-        (true, Some(profile)) if !demo_in_production => profile,
+        (true, Some(profile)) if !demo_in_production && profile.deactivated_at.is_none() => profile,
         // The reserved attempts stay spent: they are the failures.
         _ => return Err(AuthError::InvalidCredentials),
     };

@@ -1,0 +1,492 @@
+//! Places without an outside call (decision 026): a US ZIP and city
+//! gazetteer built once from the `zipcodes` crate's embedded dataset, plus the
+//! great-circle maths the truck board's radius search shares on both
+//! databases.
+
+use std::collections::HashMap;
+use std::sync::LazyLock;
+
+/// Mean Earth radius in statute miles (IUGG), the radius the deadhead
+/// distance is measured on.
+pub const EARTH_RADIUS_MI: f64 = 3958.7613;
+
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct LatLon {
+    pub lat: f64,
+    pub lon: f64,
+}
+
+/// A resolved place: a ZIP's centre or a city's (the mean of its ZIPs).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Place {
+    pub city: String,
+    pub state: String,
+    pub zip: Option<String>,
+    pub at: LatLon,
+}
+
+impl Place {
+    /// "Chicago, IL", or "60601 — Chicago, IL" for a ZIP.
+    pub fn label(&self) -> String {
+        match &self.zip {
+            Some(zip) => format!("{zip} — {}, {}", self.city, self.state),
+            None => format!("{}, {}", self.city, self.state),
+        }
+    }
+
+    /// "Chicago, IL" either way: what a posting shows as its origin.
+    pub fn city_label(&self) -> String {
+        format!("{}, {}", self.city, self.state)
+    }
+}
+
+/// Great-circle distance in miles (haversine; stable for short distances).
+pub fn distance_mi(a: LatLon, b: LatLon) -> f64 {
+    let (la1, la2) = (a.lat.to_radians(), b.lat.to_radians());
+    let dlat = la2 - la1;
+    let dlon = (b.lon - a.lon).to_radians();
+    let h = (dlat / 2.0).sin().powi(2) + la1.cos() * la2.cos() * (dlon / 2.0).sin().powi(2);
+    2.0 * EARTH_RADIUS_MI * h.sqrt().min(1.0).asin()
+}
+
+/// A latitude/longitude box that holds every point within `radius_mi` of
+/// `centre` (the R*Tree's coarse filter; the exact test is `distance_mi`).
+/// Near the poles or the antimeridian it widens to the whole range, which
+/// only costs speed.
+pub fn bounding_box(centre: LatLon, radius_mi: f64) -> (LatLon, LatLon) {
+    let dlat = (radius_mi / EARTH_RADIUS_MI).to_degrees();
+    let min_lat = (centre.lat - dlat).max(-90.0);
+    let max_lat = (centre.lat + dlat).min(90.0);
+    let widest = centre.lat.abs() + dlat;
+    let (min_lon, max_lon) = if widest >= 89.0 {
+        (-180.0, 180.0)
+    } else {
+        // The widest longitude span is at the latitude farthest from the equator.
+        let dlon = (radius_mi / (EARTH_RADIUS_MI * widest.to_radians().cos())).to_degrees();
+        if centre.lon - dlon < -180.0 || centre.lon + dlon > 180.0 {
+            (-180.0, 180.0)
+        } else {
+            (centre.lon - dlon, centre.lon + dlon)
+        }
+    };
+    (
+        LatLon {
+            lat: min_lat,
+            lon: min_lon,
+        },
+        LatLon {
+            lat: max_lat,
+            lon: max_lon,
+        },
+    )
+}
+
+/// A point on the unit sphere: PostgreSQL's `cube` GiST index orders by the
+/// straight-line (chord) distance between such points, which grows with the
+/// great-circle distance, so nearest-first by one is nearest-first by the
+/// other.
+pub fn unit_vector(p: LatLon) -> [f64; 3] {
+    let (lat, lon) = (p.lat.to_radians(), p.lon.to_radians());
+    [lat.cos() * lon.cos(), lat.cos() * lon.sin(), lat.sin()]
+}
+
+/// The chord (on the unit sphere) of a great-circle distance in miles.
+pub fn chord_of_miles(miles: f64) -> f64 {
+    2.0 * (miles / (2.0 * EARTH_RADIUS_MI))
+        .min(std::f64::consts::FRAC_PI_2)
+        .sin()
+}
+
+/// The great-circle miles of a chord on the unit sphere.
+pub fn miles_of_chord(chord: f64) -> f64 {
+    2.0 * EARTH_RADIUS_MI * (chord / 2.0).clamp(0.0, 1.0).asin()
+}
+
+/// The 50 states and DC: where a posting's desired destinations may be.
+pub const US_STATES: [&str; 51] = [
+    "AL", "AK", "AZ", "AR", "CA", "CO", "CT", "DE", "DC", "FL", "GA", "HI", "ID", "IL", "IN", "IA",
+    "KS", "KY", "LA", "ME", "MD", "MA", "MI", "MN", "MS", "MO", "MT", "NE", "NV", "NH", "NJ", "NM",
+    "NY", "NC", "ND", "OH", "OK", "OR", "PA", "RI", "SC", "SD", "TN", "TX", "UT", "VT", "VA", "WA",
+    "WV", "WI", "WY",
+];
+
+struct CityEntry {
+    /// "chicago, il": what a typed prefix is matched against.
+    key: String,
+    place: Place,
+    /// How many ZIPs the city has: a stand-in for its size when ranking.
+    zips: usize,
+}
+
+struct Gazetteer {
+    zips: HashMap<String, Place>,
+    /// Sorted by key, for prefix search.
+    cities: Vec<CityEntry>,
+    by_city: HashMap<String, usize>,
+    /// ZIP centres in 1-degree cells, for "near <city>".
+    grid: HashMap<(i32, i32), Vec<(LatLon, usize)>>,
+}
+
+static GAZETTEER: LazyLock<Gazetteer> = LazyLock::new(build);
+
+/// Builds the lookup tables now instead of on the first request (the
+/// server calls this at start).
+pub fn warm_up() {
+    LazyLock::force(&GAZETTEER);
+}
+
+fn cell(p: LatLon) -> (i32, i32) {
+    (p.lat.floor() as i32, p.lon.floor() as i32)
+}
+
+fn build() -> Gazetteer {
+    let states: std::collections::HashSet<&str> = US_STATES.iter().copied().chain(["PR"]).collect();
+    let mut zips = HashMap::new();
+    // (state, city) → [delivery ZIPs, other ZIPs] as (sum lat, sum lon, n).
+    // A city's centre is the mean of its delivery (STANDARD) ZIPs; P.O. box
+    // and single-firm ZIPs sit at one building and only count for a city
+    // that has nothing else.
+    let mut sums: HashMap<(String, String), [(f64, f64, usize); 2]> = HashMap::new();
+    for z in zipcodes::database() {
+        if !states.contains(z.state.as_str()) {
+            continue;
+        }
+        let (Ok(lat), Ok(lon)) = (z.lat.parse::<f64>(), z.long.parse::<f64>()) else {
+            continue;
+        };
+        let at = LatLon { lat, lon };
+        zips.insert(
+            z.zip_code.clone(),
+            Place {
+                city: z.city.clone(),
+                state: z.state.clone(),
+                zip: Some(z.zip_code.clone()),
+                at,
+            },
+        );
+        let slot = usize::from(z.zip_code_type != "STANDARD");
+        let e = &mut sums.entry((z.state.clone(), z.city.clone())).or_default()[slot];
+        *e = (e.0 + lat, e.1 + lon, e.2 + 1);
+    }
+    let mut cities: Vec<CityEntry> = sums
+        .into_iter()
+        .map(|((state, city), [delivery, other])| {
+            let (slat, slon, n) = if delivery.2 > 0 { delivery } else { other };
+            let place = Place {
+                city: city.clone(),
+                state: state.clone(),
+                zip: None,
+                at: LatLon {
+                    lat: slat / n as f64,
+                    lon: slon / n as f64,
+                },
+            };
+            CityEntry {
+                key: format!("{}, {}", city.to_lowercase(), state.to_lowercase()),
+                place,
+                zips: n,
+            }
+        })
+        .collect();
+    cities.sort_by(|a, b| a.key.cmp(&b.key));
+    let by_city = cities
+        .iter()
+        .enumerate()
+        .map(|(i, c)| (c.key.clone(), i))
+        .collect();
+    let mut grid: HashMap<(i32, i32), Vec<(LatLon, usize)>> = HashMap::new();
+    for (i, c) in cities.iter().enumerate() {
+        grid.entry(cell(c.place.at))
+            .or_default()
+            .push((c.place.at, i));
+    }
+    Gazetteer {
+        zips,
+        cities,
+        by_city,
+        grid,
+    }
+}
+
+fn normalise(text: &str) -> String {
+    text.split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+        .to_lowercase()
+}
+
+/// The ZIP of "60601", "60601-1234" or "60601 1234".
+fn zip_of(text: &str) -> Option<&str> {
+    let t = text.trim();
+    let digits = t.get(..5)?;
+    if !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let rest = &t[5..];
+    let plus4 = rest.trim_start_matches(['-', ' ']);
+    if rest.is_empty() || (plus4.len() == 4 && plus4.bytes().all(|b| b.is_ascii_digit())) {
+        Some(digits)
+    } else {
+        None
+    }
+}
+
+/// "Chicago, IL", "chicago il", "Chicago IL 60601" (the ZIP wins), "60601".
+/// A city without a state resolves to the largest city of that name.
+pub fn resolve(text: &str) -> Option<Place> {
+    let g = &*GAZETTEER;
+    let text = text.trim();
+    if let Some(zip) = zip_of(text) {
+        return g.zips.get(zip).cloned();
+    }
+    // A trailing ZIP after a city: the ZIP is the more precise of the two.
+    if let Some((_, tail)) = text.rsplit_once(char::is_whitespace)
+        && let Some(zip) = zip_of(tail)
+    {
+        return g.zips.get(zip).cloned();
+    }
+    let norm = normalise(&text.replace(',', " , "));
+    let norm = norm.replace(" ,", ",");
+    // "city, st" or "city st"
+    let (city, state) = match norm.rsplit_once(',') {
+        Some((c, s)) => (c.trim().to_owned(), s.trim().to_owned()),
+        None => match norm.rsplit_once(' ') {
+            Some((c, s)) if s.len() == 2 => (c.trim().to_owned(), s.to_owned()),
+            _ => (norm.clone(), String::new()),
+        },
+    };
+    if city.is_empty() {
+        return None;
+    }
+    if !state.is_empty() {
+        return g
+            .by_city
+            .get(&format!("{city}, {state}"))
+            .map(|&i| g.cities[i].place.clone());
+    }
+    let prefix = format!("{city}, ");
+    city_range(g, &prefix)
+        .filter(|c| c.key.len() == prefix.len() + 2)
+        .max_by_key(|c| c.zips)
+        .map(|c| c.place.clone())
+}
+
+fn city_range<'g>(g: &'g Gazetteer, prefix: &str) -> impl Iterator<Item = &'g CityEntry> {
+    let start = g.cities.partition_point(|c| c.key.as_str() < prefix);
+    g.cities[start..]
+        .iter()
+        .take_while(move |c| c.key.starts_with(prefix))
+}
+
+/// Up to `limit` places for what a user has typed so far: ZIPs by prefix
+/// when it is digits, otherwise cities by prefix, largest first.
+pub fn suggest(text: &str, limit: usize) -> Vec<Place> {
+    let g = &*GAZETTEER;
+    let t = text.trim();
+    if t.is_empty() || limit == 0 {
+        return Vec::new();
+    }
+    if t.bytes().all(|b| b.is_ascii_digit()) {
+        if t.len() > 5 {
+            return Vec::new();
+        }
+        let mut found: Vec<&Place> = g
+            .zips
+            .iter()
+            .filter(|(z, _)| z.starts_with(t))
+            .map(|(_, p)| p)
+            .collect();
+        found.sort_by(|a, b| a.zip.cmp(&b.zip));
+        return found.into_iter().take(limit).cloned().collect();
+    }
+    let norm = normalise(&t.replace(',', ", ")).replace(" ,", ",");
+    let mut found: Vec<&CityEntry> = city_range(g, &norm).collect();
+    found.sort_by(|a, b| b.zips.cmp(&a.zips).then_with(|| a.key.cmp(&b.key)));
+    found
+        .into_iter()
+        .take(limit)
+        .map(|c| c.place.clone())
+        .collect()
+}
+
+/// The city nearest to a point (within about 70 miles), for "near Joliet, IL".
+pub fn nearest_city(p: LatLon) -> Option<Place> {
+    let g = &*GAZETTEER;
+    let (clat, clon) = cell(p);
+    let mut best: Option<(f64, usize)> = None;
+    for dlat in -1..=1 {
+        for dlon in -1..=1 {
+            for (at, i) in g
+                .grid
+                .get(&(clat + dlat, clon + dlon))
+                .into_iter()
+                .flatten()
+            {
+                let d = distance_mi(p, *at);
+                if best.is_none_or(|(bd, _)| d < bd) {
+                    best = Some((d, *i));
+                }
+            }
+        }
+    }
+    best.map(|(_, i)| g.cities[i].place.clone())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const CHICAGO: LatLon = LatLon {
+        lat: 41.8781,
+        lon: -87.6298,
+    };
+
+    #[test]
+    fn a_zip_resolves_to_its_centre() {
+        let p = resolve("60601").unwrap();
+        assert_eq!((p.city.as_str(), p.state.as_str()), ("Chicago", "IL"));
+        assert_eq!(p.zip.as_deref(), Some("60601"));
+        assert!(distance_mi(p.at, CHICAGO) < 2.0);
+        assert_eq!(resolve("60601-1234").unwrap().zip.as_deref(), Some("60601"));
+        assert_eq!(
+            resolve("Chicago IL 60601").unwrap().zip.as_deref(),
+            Some("60601")
+        );
+        assert_eq!(p.label(), "60601 — Chicago, IL");
+    }
+
+    #[test]
+    fn a_city_resolves_with_or_without_a_comma_and_any_case() {
+        for text in ["Chicago, IL", "chicago il", "  CHICAGO ,  il ", "Chicago"] {
+            let p = resolve(text).unwrap_or_else(|| panic!("{text}"));
+            assert_eq!(p.city_label(), "Chicago, IL", "{text}");
+            assert!(distance_mi(p.at, CHICAGO) < 15.0, "{text}");
+            assert_eq!(p.zip, None);
+        }
+        // Two-word names and a state that is not the largest of the name.
+        assert_eq!(resolve("Kansas City, KS").unwrap().state, "KS");
+        assert_eq!(resolve("Springfield, MO").unwrap().state, "MO");
+    }
+
+    #[test]
+    fn unknown_places_resolve_to_nothing() {
+        for text in [
+            "",
+            "   ",
+            "00000",
+            "Atlantis, ZZ",
+            "Chicago, TX",
+            "6060",
+            "60601-12",
+            ",",
+        ] {
+            assert_eq!(resolve(text), None, "{text}");
+        }
+    }
+
+    #[test]
+    fn suggestions_put_big_cities_first_and_zips_in_order() {
+        let s = suggest("chic", 8);
+        assert_eq!(s[0].city_label(), "Chicago, IL");
+        assert!(s.len() <= 8);
+        let z = suggest("6060", 3);
+        assert_eq!(
+            z.iter().map(|p| p.zip.clone().unwrap()).collect::<Vec<_>>(),
+            ["60601", "60602", "60603"]
+        );
+        assert!(suggest("", 8).is_empty());
+        assert!(suggest("zzzzqq", 8).is_empty());
+    }
+
+    #[test]
+    fn the_nearest_city_names_a_position() {
+        let near = nearest_city(LatLon {
+            lat: 41.525,
+            lon: -88.0817,
+        })
+        .unwrap();
+        assert_eq!(near.state, "IL");
+        // Mid-ocean: nothing within reach.
+        assert_eq!(
+            nearest_city(LatLon {
+                lat: 30.0,
+                lon: -40.0
+            }),
+            None
+        );
+    }
+
+    #[test]
+    fn distances_match_known_pairs() {
+        let dallas = resolve("Dallas, TX").unwrap().at;
+        let houston = resolve("Houston, TX").unwrap().at;
+        let d = distance_mi(dallas, houston);
+        assert!((215.0..245.0).contains(&d), "{d}");
+        assert_eq!(distance_mi(CHICAGO, CHICAGO), 0.0);
+        // One degree of latitude is about 69.1 miles.
+        let one = distance_mi(
+            LatLon {
+                lat: 40.0,
+                lon: -90.0,
+            },
+            LatLon {
+                lat: 41.0,
+                lon: -90.0,
+            },
+        );
+        assert!((one - 69.09).abs() < 0.05, "{one}");
+    }
+
+    #[test]
+    fn chords_and_miles_convert_both_ways() {
+        for miles in [0.0, 1.0, 250.0, 450.0, 3000.0] {
+            assert!((miles_of_chord(chord_of_miles(miles)) - miles).abs() < 1e-6);
+        }
+        let a = unit_vector(CHICAGO);
+        let b = unit_vector(LatLon {
+            lat: 40.0,
+            lon: -90.0,
+        });
+        let chord = ((a[0] - b[0]).powi(2) + (a[1] - b[1]).powi(2) + (a[2] - b[2]).powi(2)).sqrt();
+        let direct = distance_mi(
+            CHICAGO,
+            LatLon {
+                lat: 40.0,
+                lon: -90.0,
+            },
+        );
+        assert!((miles_of_chord(chord) - direct).abs() < 1e-6);
+    }
+
+    #[test]
+    fn the_box_holds_the_whole_circle() {
+        for centre in [
+            CHICAGO,
+            LatLon {
+                lat: 25.76,
+                lon: -80.19,
+            },
+            LatLon {
+                lat: 61.2,
+                lon: -149.9,
+            },
+        ] {
+            let (lo, hi) = bounding_box(centre, 450.0);
+            for bearing in 0..360 {
+                // A point 449.9 miles away at this bearing.
+                let b = (bearing as f64).to_radians();
+                let d = 449.9 / EARTH_RADIUS_MI;
+                let (la, lo1) = (centre.lat.to_radians(), centre.lon.to_radians());
+                let la2 = (la.sin() * d.cos() + la.cos() * d.sin() * b.cos()).asin();
+                let lo2 =
+                    lo1 + (b.sin() * d.sin() * la.cos()).atan2(d.cos() - la.sin() * la2.sin());
+                let p = LatLon {
+                    lat: la2.to_degrees(),
+                    lon: lo2.to_degrees(),
+                };
+                assert!(p.lat >= lo.lat && p.lat <= hi.lat, "{centre:?} {bearing}");
+                assert!(p.lon >= lo.lon && p.lon <= hi.lon, "{centre:?} {bearing}");
+            }
+        }
+    }
+}

@@ -1,0 +1,129 @@
+//! Broker accounts: made by the super admin with their first broker admin,
+//! and the account as its users see it.
+
+use super::BrokerError;
+use super::dto::{
+    BrokerAccountSummary, BrokerAccountView, CreateBrokerAccount, CreatedBrokerAccount,
+};
+use super::emails;
+use super::users::{UserDeps, create_invited, view};
+use chrono::Utc;
+use db::entities::account;
+use db::tenancy::{self, BrokerScope, SystemKey};
+use domain::Role;
+use sea_orm::{ActiveModelTrait, DatabaseConnection, EntityTrait, Set};
+use uuid::Uuid;
+
+/// "MC-123456", "mc 123456" or "123456" → "123456"; 1 to 8 digits.
+pub fn parse_mc(raw: &str) -> Result<Option<String>, BrokerError> {
+    let t = raw.trim();
+    if t.is_empty() {
+        return Ok(None);
+    }
+    let digits = t
+        .strip_prefix("MC")
+        .or_else(|| t.strip_prefix("mc"))
+        .or_else(|| t.strip_prefix("Mc"))
+        .unwrap_or(t)
+        .trim_start_matches(['-', ' ', '#']);
+    if (1..=8).contains(&digits.len()) && digits.bytes().all(|b| b.is_ascii_digit()) {
+        Ok(Some(digits.to_owned()))
+    } else {
+        Err(BrokerError::invalid("mc_number", "brokers.admin.mcInvalid"))
+    }
+}
+
+pub async fn create(
+    deps: &UserDeps<'_>,
+    key: &SystemKey,
+    inviter: &str,
+    input: &CreateBrokerAccount,
+) -> Result<CreatedBrokerAccount, BrokerError> {
+    let name = input.name.trim();
+    if name.is_empty() || name.chars().count() > 200 {
+        return Err(BrokerError::invalid("name", "brokers.admin.nameRequired"));
+    }
+    let mc = parse_mc(input.mc_number.as_deref().unwrap_or_default())?;
+    let txn = tenancy::system_write(deps.db, key).await?;
+    let now = Utc::now();
+    let account = account::ActiveModel {
+        id: Set(Uuid::new_v4()),
+        name: Set(name.to_owned()),
+        account_type: Set("broker".into()),
+        fleet_account_id: Set(None),
+        is_active: Set(true),
+        mc_number: Set(mc),
+        created_at: Set(now),
+    }
+    .insert(&txn)
+    .await?;
+    let (admin, token) = create_invited(
+        &txn,
+        deps.passwords,
+        account.id,
+        &input.admin_email,
+        input.admin_first_name.as_deref(),
+        input.admin_last_name.as_deref(),
+        Role::BrokerAdmin.as_str(),
+    )
+    .await
+    .map_err(|err| match err {
+        BrokerError::Invalid { message, .. } => BrokerError::Invalid {
+            field: "admin_email",
+            message,
+        },
+        other => other,
+    })?;
+    txn.commit().await?;
+    emails::send_invite(
+        deps.mailer,
+        deps.public_url,
+        &admin.email,
+        &account.name,
+        inviter,
+        &token,
+    )
+    .await;
+    Ok(CreatedBrokerAccount {
+        account: BrokerAccountSummary {
+            id: account.id,
+            name: account.name,
+            account_type: account.account_type,
+            mc_number: account.mc_number,
+            is_active: account.is_active,
+            created_at: account.created_at,
+        },
+        admin: view(&admin),
+    })
+}
+
+pub async fn current(
+    db: &DatabaseConnection,
+    scope: BrokerScope,
+    role: &str,
+) -> Result<BrokerAccountView, BrokerError> {
+    let a = account::Entity::find_by_id(scope.broker_account_id())
+        .one(db)
+        .await?
+        .ok_or(BrokerError::NotFound)?;
+    Ok(BrokerAccountView {
+        id: a.id,
+        name: a.name,
+        mc_number: a.mc_number,
+        role: role.to_owned(),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::parse_mc;
+
+    #[test]
+    fn mc_numbers_are_digits_with_an_optional_prefix() {
+        assert_eq!(parse_mc("MC-123456").unwrap().as_deref(), Some("123456"));
+        assert_eq!(parse_mc(" mc 42 ").unwrap().as_deref(), Some("42"));
+        assert_eq!(parse_mc("").unwrap(), None);
+        assert!(parse_mc("123456789").is_err());
+        assert!(parse_mc("MC-12a").is_err());
+    }
+}

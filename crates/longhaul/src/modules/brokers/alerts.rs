@@ -1,0 +1,129 @@
+//! Saved-search alerts (job `saved_search_alerts`, every 5 minutes): for
+//! each search with alerts on whose last digest is an hour old or more,
+//! the matching postings posted since it last looked; when there are any,
+//! one digest e-mail. Claiming the search (moving `checked_until` and
+//! `last_alert_at` only if nobody else did) and storing the mail in the
+//! outbox are one transaction, so two runs at once send it once.
+
+use super::board::{check, run as run_search};
+use super::dto::SearchCriteria;
+use super::emails::{self, DigestTruck};
+use crate::state::AppState;
+use chrono::{DateTime, Duration, Utc};
+use db::entities::{profile, saved_search};
+use db::tenancy::{self, BrokerScope};
+use domain::texts::try_text;
+use sea_orm::sea_query::Expr;
+use sea_orm::{ColumnTrait, Condition, EntityTrait, QueryFilter};
+
+/// At most one digest per search in this long.
+pub const DIGEST_EVERY: Duration = Duration::hours(1);
+/// The trucks a digest lists by name; the rest are counted.
+const LISTED: usize = 10;
+
+/// Sends the digests that are due; returns how many.
+pub async fn run(state: &AppState, now: DateTime<Utc>) -> anyhow::Result<usize> {
+    let txn = tenancy::system_read(&state.db, &state.system_key).await?;
+    let due = saved_search::Entity::find()
+        .filter(saved_search::Column::Alerts.eq(true))
+        .filter(
+            Condition::any()
+                .add(saved_search::Column::LastAlertAt.is_null())
+                .add(saved_search::Column::LastAlertAt.lte(now - DIGEST_EVERY)),
+        )
+        .all(&txn)
+        .await?;
+    txn.commit().await?;
+    let mut sent = 0;
+    for search in due {
+        match digest_one(state, &search, now).await {
+            Ok(true) => sent += 1,
+            Ok(false) => {}
+            Err(err) => {
+                tracing::warn!(saved_search = %search.id, error = %format!("{err:#}"), "saved-search digest failed");
+            }
+        }
+    }
+    Ok(sent)
+}
+
+fn label(equipment: &str) -> String {
+    try_text(&format!("board.equipment.{equipment}"))
+        .map_or_else(|| equipment.to_owned(), str::to_owned)
+}
+
+async fn digest_one(
+    state: &AppState,
+    search: &saved_search::Model,
+    now: DateTime<Utc>,
+) -> anyhow::Result<bool> {
+    let criteria: SearchCriteria = serde_json::from_value(search.criteria.clone())?;
+    let Ok(mut checked) = check(&criteria, 1, now) else {
+        return Ok(false);
+    };
+    let since = checked
+        .query
+        .posted_after
+        .map_or(search.checked_until, |a| a.max(search.checked_until));
+    checked.query.posted_after = Some(since + Duration::microseconds(1));
+    let scope = BrokerScope::for_job(search.broker_account_id);
+    let txn = tenancy::broker_write(&state.db, scope).await?;
+    let (results, more) = run_search(&txn, &checked).await?;
+    if results.is_empty() {
+        txn.rollback().await?;
+        return Ok(false);
+    }
+    let Some(owner) = profile::Entity::find_by_id(search.profile_id)
+        .filter(profile::Column::DeactivatedAt.is_null())
+        .one(&txn)
+        .await?
+    else {
+        txn.rollback().await?;
+        return Ok(false);
+    };
+    // The claim: only if no other run moved it meanwhile.
+    let claimed = saved_search::Entity::update_many()
+        .filter(saved_search::Column::Id.eq(search.id))
+        .filter(saved_search::Column::CheckedUntil.eq(search.checked_until))
+        .col_expr(saved_search::Column::CheckedUntil, Expr::value(now))
+        .col_expr(saved_search::Column::LastAlertAt, Expr::value(Some(now)))
+        .exec(&txn)
+        .await?;
+    if claimed.rows_affected != 1 {
+        txn.rollback().await?;
+        return Ok(false);
+    }
+    let trucks: Vec<DigestTruck> = results
+        .iter()
+        .take(LISTED)
+        .map(|r| DigestTruck {
+            equipment: label(&r.equipment_type),
+            origin: r.origin.label.clone(),
+            deadhead: r
+                .deadhead_mi
+                .map_or_else(String::new, |m| format!("{m:.0}")),
+            window: format!("{} to {}", r.available_from, r.available_to),
+            carrier: r.carrier.legal_name.clone(),
+            dot: r.carrier.dot_number.clone(),
+        })
+        .collect();
+    let token = search
+        .unsubscribe_token_sealed
+        .as_deref()
+        .and_then(|sealed| state.cipher.decrypt(sealed).ok())
+        .unwrap_or_default();
+    let public = &state.config.public_url;
+    let count = results.len() + usize::from(more);
+    let mail = emails::digest(
+        &owner.email,
+        &search.name,
+        &trucks,
+        count,
+        &format!("{public}/broker/saved-searches"),
+        &format!("{public}/unsubscribe/{token}"),
+    )?;
+    let stored = crate::mail::outbox::store_in(&txn, &state.cipher, &[mail]).await?;
+    txn.commit().await?;
+    crate::mail::outbox::enqueue_stored(&state.jobs, stored, "saved-search digest").await;
+    Ok(true)
+}

@@ -1,0 +1,321 @@
+//! The board as brokers see it: a radius search nearest-first with trust
+//! badges, one posting's details, and a message to its carrier.
+
+use super::BrokerError;
+use super::dto::{BoardOrigin, BoardPage, BoardResult, CarrierView, SearchCriteria, TrustBadges};
+use super::emails::{self, Inquiry};
+use crate::http::guards::Broker;
+use crate::state::AppState;
+use chrono::{DateTime, Duration, Utc};
+use db::board::{BoardQuery, nearest};
+use db::entities::{account, fleet_message, profile, truck_posting};
+use db::tenancy::{self, BrokerScope, TenantScope};
+use domain::board as rules;
+use domain::geo::{self, LatLon, Place};
+use domain::texts::text;
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseConnection, EntityTrait, QueryFilter,
+    Set,
+};
+use std::collections::HashMap;
+use uuid::Uuid;
+
+pub const PAGE_SIZE: u32 = 25;
+const MAX_PAGE: u32 = 400;
+const MAX_AGE_HOURS: u32 = 720;
+const MAX_MESSAGE: usize = 2000;
+
+/// A search's criteria, checked: the origin resolved, every list known.
+#[derive(Debug, Clone)]
+pub struct Checked {
+    pub origin: Place,
+    pub query: BoardQuery,
+}
+
+pub fn resolve_origin(text_in: &str) -> Result<Place, BrokerError> {
+    let t = text_in.trim();
+    if t.is_empty() {
+        return Err(BrokerError::invalid("origin", "board.originRequired"));
+    }
+    geo::resolve(t).ok_or_else(|| BrokerError::invalid("origin", "board.originUnknown"))
+}
+
+/// Checks criteria and builds the query of one page (1-based).
+pub fn check(c: &SearchCriteria, page: u32, now: DateTime<Utc>) -> Result<Checked, BrokerError> {
+    let origin = resolve_origin(&c.origin)?;
+    let radius = c.radius_mi.unwrap_or(rules::DEFAULT_RADIUS_MI);
+    if !(1..=rules::MAX_RADIUS_MI).contains(&radius) {
+        return Err(BrokerError::invalid("radius_mi", "board.radiusInvalid"));
+    }
+    let destinations = rules::destinations(&c.destinations)
+        .ok_or_else(|| BrokerError::invalid("destinations", "board.destinationsInvalid"))?;
+    let mut equipment: Vec<String> = Vec::new();
+    for e in &c.equipment {
+        let e = e.trim();
+        if !rules::is_equipment(e) {
+            return Err(BrokerError::invalid("equipment", "board.equipmentInvalid"));
+        }
+        if !equipment.iter().any(|x| x == e) {
+            equipment.push(e.to_owned());
+        }
+    }
+    if let (Some(from), Some(to)) = (c.available_from, c.available_to)
+        && to < from
+    {
+        return Err(BrokerError::invalid("available_to", "board.windowInvalid"));
+    }
+    if c.max_age_hours
+        .is_some_and(|h| !(1..=MAX_AGE_HOURS).contains(&h))
+    {
+        return Err(BrokerError::invalid(
+            "max_age_hours",
+            "board.search.maxAgeInvalid",
+        ));
+    }
+    if !(1..=MAX_PAGE).contains(&page) {
+        return Err(BrokerError::invalid("page", "board.search.pageInvalid"));
+    }
+    Ok(Checked {
+        query: BoardQuery {
+            origin: origin.at,
+            radius_mi: f64::from(radius),
+            equipment,
+            destinations,
+            available_from: c.available_from,
+            available_to: c.available_to,
+            posted_after: c.max_age_hours.map(|h| now - Duration::hours(i64::from(h))),
+            include_not_allowed: c.include_not_allowed,
+            now,
+            offset: u64::from((page - 1) * PAGE_SIZE),
+            // One more than a page: whether there is a next one.
+            limit: u64::from(PAGE_SIZE) + 1,
+        },
+        origin,
+    })
+}
+
+pub fn result_of(p: &truck_posting::Model, miles: Option<f64>) -> BoardResult {
+    BoardResult {
+        id: p.id,
+        deadhead_mi: miles.map(|m| (m * 10.0).round() / 10.0),
+        truck_number: p.truck_number.clone(),
+        equipment_type: p.equipment_type.clone(),
+        length_ft: p.length_ft,
+        weight_lbs: p.weight_lbs,
+        available_from: p.available_from,
+        available_to: p.available_to,
+        origin: BoardOrigin {
+            label: format!("{}, {}", p.origin_city, p.origin_state),
+            lat: p.lat,
+            lon: p.lon,
+        },
+        destinations: rules::destinations_from_column(&p.destinations),
+        rate_per_mile_cents: p.rate_per_mile_cents,
+        notes: p.notes.clone(),
+        posted_at: p.posted_at,
+        carrier: CarrierView {
+            fleet_account_id: p.fleet_account_id,
+            legal_name: p.carrier_name.clone(),
+            dot_number: p.carrier_dot.clone(),
+            mc_number: p.carrier_mc.clone(),
+            contact_name: p.contact_name.clone(),
+            contact_phone: p.contact_phone.clone(),
+            contact_email: p.contact_email.clone(),
+        },
+        badges: TrustBadges {
+            approved: p.carrier_approved,
+            eld_location_updated_at: (p.location_source == "eld")
+                .then_some(p.location_updated_at)
+                .flatten(),
+            insurance_on_file: p.insurance_on_file,
+            authority_active: p.authority_active,
+            not_allowed_to_operate: !p.carrier_allowed,
+        },
+    }
+}
+
+/// The postings of `ids` a broker may see (active, window not over), by id.
+async fn visible<C: ConnectionTrait>(
+    conn: &C,
+    ids: Vec<Uuid>,
+    now: DateTime<Utc>,
+) -> Result<HashMap<Uuid, truck_posting::Model>, BrokerError> {
+    if ids.is_empty() {
+        return Ok(HashMap::new());
+    }
+    let rows = truck_posting::Entity::find()
+        .filter(truck_posting::Column::Id.is_in(ids))
+        .filter(truck_posting::Column::Status.eq("active"))
+        .filter(truck_posting::Column::ExpiresAt.gt(now))
+        .all(conn)
+        .await?;
+    Ok(rows.into_iter().map(|p| (p.id, p)).collect())
+}
+
+/// One page of matches for a checked search, in the broker's transaction.
+pub async fn run<C: ConnectionTrait>(
+    conn: &C,
+    checked: &Checked,
+) -> Result<(Vec<BoardResult>, bool), BrokerError> {
+    let mut hits = nearest(conn, &checked.query).await?;
+    let has_more = hits.len() > PAGE_SIZE as usize;
+    hits.truncate(PAGE_SIZE as usize);
+    let postings = visible(
+        conn,
+        hits.iter().map(|h| h.posting_id).collect(),
+        checked.query.now,
+    )
+    .await?;
+    let results = hits
+        .iter()
+        .filter_map(|h| {
+            postings
+                .get(&h.posting_id)
+                .map(|p| result_of(p, Some(h.miles)))
+        })
+        .collect();
+    Ok((results, has_more))
+}
+
+pub async fn search(
+    db: &DatabaseConnection,
+    scope: BrokerScope,
+    criteria: &SearchCriteria,
+    page: u32,
+) -> Result<BoardPage, BrokerError> {
+    let checked = check(criteria, page, Utc::now())?;
+    let txn = tenancy::broker_read(db, scope).await?;
+    let (results, has_more) = run(&txn, &checked).await?;
+    txn.commit().await?;
+    Ok(BoardPage {
+        origin: BoardOrigin {
+            label: checked.origin.label(),
+            lat: checked.origin.at.lat,
+            lon: checked.origin.at.lon,
+        },
+        results,
+        page,
+        page_size: PAGE_SIZE,
+        has_more,
+    })
+}
+
+pub async fn detail(
+    db: &DatabaseConnection,
+    scope: BrokerScope,
+    id: Uuid,
+    origin: Option<&str>,
+) -> Result<BoardResult, BrokerError> {
+    let from = origin
+        .filter(|o| !o.trim().is_empty())
+        .map(resolve_origin)
+        .transpose()?;
+    let txn = tenancy::broker_read(db, scope).await?;
+    let posting = visible(&txn, vec![id], Utc::now())
+        .await?
+        .remove(&id)
+        .ok_or(BrokerError::NotFound)?;
+    txn.commit().await?;
+    let miles = from.map(|o| {
+        geo::distance_mi(
+            o.at,
+            LatLon {
+                lat: posting.lat,
+                lon: posting.lon,
+            },
+        )
+    });
+    Ok(result_of(&posting, miles))
+}
+
+fn person(p: &profile::Model) -> String {
+    match (p.first_name.as_deref(), p.last_name.as_deref()) {
+        (Some(f), Some(l)) => format!("{f} {l}"),
+        (Some(f), None) => f.to_owned(),
+        _ => p.email.clone(),
+    }
+}
+
+/// A broker's message about a posting: it lands in the fleet's inbox and
+/// is mailed to the fleet's admins, both in one transaction (the mail
+/// through the outbox), so neither is lost without the other.
+pub async fn contact(
+    state: &AppState,
+    broker: &Broker,
+    id: Uuid,
+    message: &str,
+) -> Result<(), BrokerError> {
+    let message = message.trim();
+    if message.is_empty() || message.chars().count() > MAX_MESSAGE {
+        return Err(BrokerError::invalid(
+            "message",
+            "board.search.contactRequired",
+        ));
+    }
+    let now = Utc::now();
+    let txn = tenancy::broker_read(&state.db, broker.scope).await?;
+    let posting = visible(&txn, vec![id], now)
+        .await?
+        .remove(&id)
+        .ok_or(BrokerError::NotFound)?;
+    let broker_name = account::Entity::find_by_id(broker.scope.broker_account_id())
+        .one(&txn)
+        .await?
+        .map(|a| a.name)
+        .unwrap_or_default();
+    txn.commit().await?;
+
+    let sender = person(&broker.user.profile);
+    let fleet_scope = TenantScope::for_board_inquiry(posting.fleet_account_id);
+    let txn = tenancy::write(&state.db, fleet_scope).await?;
+    fleet_message::ActiveModel {
+        id: Set(Uuid::new_v4()),
+        fleet_account_id: Set(posting.fleet_account_id),
+        driver_id: Set(None),
+        sender_name: Set(sender.clone()),
+        sender_email: Set(broker.user.profile.email.clone()),
+        company: Set(Some(broker_name.clone())),
+        message: Set(format!(
+            "{}\n\n{message}",
+            text("board.contactInbox").replace("{truck}", &posting.truck_number)
+        )),
+        created_at: Set(now),
+        read_at: Set(None),
+    }
+    .insert(&txn)
+    .await?;
+    let account_ids: Vec<Uuid> = account::Entity::find()
+        .filter(account::Column::FleetAccountId.eq(posting.fleet_account_id))
+        .all(&txn)
+        .await?
+        .into_iter()
+        .map(|a| a.id)
+        .collect();
+    let admins = profile::Entity::find()
+        .filter(profile::Column::AccountId.is_in(account_ids))
+        .filter(profile::Column::Role.eq(domain::Role::FleetAdmin.as_str()))
+        .filter(profile::Column::DeactivatedAt.is_null())
+        .all(&txn)
+        .await?;
+    let origin = format!("{}, {}", posting.origin_city, posting.origin_state);
+    let window = format!("{} to {}", posting.available_from, posting.available_to);
+    let inbox_link = format!("{}/fleet-dashboard/inbox", state.config.public_url);
+    let inquiry = Inquiry {
+        broker_name: &broker_name,
+        sender_name: &sender,
+        sender_email: &broker.user.profile.email,
+        truck: &posting.truck_number,
+        origin: &origin,
+        window: &window,
+        message,
+        inbox_link: &inbox_link,
+    };
+    let mails = admins
+        .iter()
+        .map(|a| emails::inquiry(&a.email, &inquiry))
+        .collect::<anyhow::Result<Vec<_>>>()?;
+    let stored = crate::mail::outbox::store_in(&txn, &state.cipher, &mails).await?;
+    txn.commit().await?;
+    crate::mail::outbox::enqueue_stored(&state.jobs, stored, "board inquiry").await;
+    Ok(())
+}

@@ -1,0 +1,15 @@
+//! The broker side of the truck board (issue 15, decision 026): broker
+//! accounts and their users, the board search with its trust badges, a
+//! broker's message to a carrier, saved searches and their alert digests.
+
+pub mod accounts;
+pub mod alerts;
+pub mod board;
+pub mod dto;
+pub mod emails;
+pub mod error;
+pub mod routes;
+pub mod saved;
+pub mod users;
+
+pub use error::BrokerError;

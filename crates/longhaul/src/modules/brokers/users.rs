@@ -1,0 +1,267 @@
+//! A broker account's users: invited by e-mail with a one-time link to
+//! choose a password (the app's set-password link), listed, moved between
+//! broker_admin and broker_user, deactivated and reactivated.
+
+use super::BrokerError;
+use super::dto::{BrokerUserView, InviteBrokerUser, UpdateBrokerUser};
+use super::emails;
+use crate::mail::Mailer;
+use crate::modules::auth::AuthError;
+use crate::modules::auth::SessionUser;
+use crate::modules::auth::password::PasswordHasher;
+use crate::modules::auth::service::profiles::{self as auth_profiles, NewProfile};
+use chrono::Utc;
+use db::entities::{account, profile};
+use db::tenancy::BrokerScope;
+use domain::Role;
+use domain::email::Email;
+use domain::texts::text;
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseBackend, DatabaseConnection,
+    EntityTrait, IntoActiveModel, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, Set,
+};
+use uuid::Uuid;
+
+pub struct UserDeps<'a> {
+    pub db: &'a DatabaseConnection,
+    pub passwords: &'a PasswordHasher,
+    pub mailer: &'a dyn Mailer,
+    pub public_url: &'a str,
+}
+
+pub fn view(p: &profile::Model) -> BrokerUserView {
+    BrokerUserView {
+        id: p.id,
+        email: p.email.clone(),
+        first_name: p.first_name.clone(),
+        last_name: p.last_name.clone(),
+        role: p.role.clone().unwrap_or_default(),
+        is_active: p.deactivated_at.is_none(),
+        invite_pending: p.email_confirmed_at.is_none(),
+        created_at: p.created_at,
+    }
+}
+
+fn broker_role(role: &str) -> Result<&'static str, BrokerError> {
+    match role {
+        "broker_admin" => Ok(Role::BrokerAdmin.as_str()),
+        "broker_user" => Ok(Role::BrokerUser.as_str()),
+        _ => Err(BrokerError::Invalid {
+            field: "role",
+            message: "Choose broker_admin or broker_user".into(),
+        }),
+    }
+}
+
+fn name_part(s: Option<&str>) -> Option<String> {
+    s.map(str::trim)
+        .filter(|s| !s.is_empty())
+        .map(|s| s.chars().take(100).collect())
+}
+
+/// Makes the invited user (no usable password yet) and mails the link.
+/// `conn` is the caller's transaction (the admin's broker account is made
+/// in the same one); the e-mail goes after the commit, by the caller.
+pub async fn create_invited<C: ConnectionTrait>(
+    conn: &C,
+    passwords: &PasswordHasher,
+    broker_account_id: Uuid,
+    email: &str,
+    first_name: Option<&str>,
+    last_name: Option<&str>,
+    role: &'static str,
+) -> Result<(profile::Model, String), BrokerError> {
+    let email = Email::parse(email).map_err(|m| BrokerError::Invalid {
+        field: "email",
+        message: m.to_owned(),
+    })?;
+    let password_hash = passwords
+        .hash_unusable()
+        .await
+        .map_err(|e| BrokerError::Internal(anyhow::anyhow!(e)))?;
+    let created = auth_profiles::create(
+        conn,
+        NewProfile {
+            email: email.as_str(),
+            password_hash,
+            role: Some(role),
+            first_name: name_part(first_name),
+            last_name: name_part(last_name),
+            confirmed: false,
+            account_id: Some(broker_account_id),
+        },
+    )
+    .await
+    .map_err(|err| match err {
+        AuthError::EmailTaken => BrokerError::conflict(
+            "email_taken",
+            text("brokers.users.exists").replace("{email}", email.as_str()),
+        ),
+        other => other.into(),
+    })?;
+    let token = auth_profiles::issue_set_password(conn, created.id).await?;
+    Ok((created, token))
+}
+
+pub async fn list(
+    db: &DatabaseConnection,
+    scope: BrokerScope,
+) -> Result<Vec<BrokerUserView>, BrokerError> {
+    let rows = profile::Entity::find()
+        .filter(profile::Column::AccountId.eq(scope.broker_account_id()))
+        .order_by_asc(profile::Column::Email)
+        .limit(1000)
+        .all(db)
+        .await?;
+    Ok(rows.iter().map(view).collect())
+}
+
+async fn account_name<C: ConnectionTrait>(
+    conn: &C,
+    scope: BrokerScope,
+) -> Result<String, BrokerError> {
+    Ok(account::Entity::find_by_id(scope.broker_account_id())
+        .one(conn)
+        .await?
+        .map(|a| a.name)
+        .unwrap_or_default())
+}
+
+fn inviter_name(user: &SessionUser) -> String {
+    let p = &user.profile;
+    match (p.first_name.as_deref(), p.last_name.as_deref()) {
+        (Some(f), Some(l)) => format!("{f} {l}"),
+        (Some(f), None) => f.to_owned(),
+        _ => p.email.clone(),
+    }
+}
+
+pub async fn invite(
+    deps: &UserDeps<'_>,
+    scope: BrokerScope,
+    by: &SessionUser,
+    input: &InviteBrokerUser,
+) -> Result<BrokerUserView, BrokerError> {
+    let role = broker_role(&input.role)?;
+    let txn = db::begin_write(deps.db).await?;
+    let (created, token) = create_invited(
+        &txn,
+        deps.passwords,
+        scope.broker_account_id(),
+        &input.email,
+        input.first_name.as_deref(),
+        input.last_name.as_deref(),
+        role,
+    )
+    .await?;
+    let broker_name = account_name(&txn, scope).await?;
+    txn.commit().await?;
+    emails::send_invite(
+        deps.mailer,
+        deps.public_url,
+        &created.email,
+        &broker_name,
+        &inviter_name(by),
+        &token,
+    )
+    .await;
+    Ok(view(&created))
+}
+
+pub async fn resend_invite(
+    deps: &UserDeps<'_>,
+    scope: BrokerScope,
+    by: &SessionUser,
+    id: Uuid,
+) -> Result<(), BrokerError> {
+    let txn = db::begin_write(deps.db).await?;
+    let target = member(&txn, scope, id).await?;
+    if target.email_confirmed_at.is_some() {
+        return Err(BrokerError::conflict(
+            "invite_accepted",
+            "This user has already set a password.",
+        ));
+    }
+    let token = auth_profiles::issue_set_password(&txn, target.id).await?;
+    let broker_name = account_name(&txn, scope).await?;
+    txn.commit().await?;
+    emails::send_invite(
+        deps.mailer,
+        deps.public_url,
+        &target.email,
+        &broker_name,
+        &inviter_name(by),
+        &token,
+    )
+    .await;
+    Ok(())
+}
+
+async fn member<C: ConnectionTrait>(
+    conn: &C,
+    scope: BrokerScope,
+    id: Uuid,
+) -> Result<profile::Model, BrokerError> {
+    profile::Entity::find_by_id(id)
+        .filter(profile::Column::AccountId.eq(scope.broker_account_id()))
+        .one(conn)
+        .await?
+        .ok_or(BrokerError::NotFound)
+}
+
+/// Changes a user's role or switches them off. An admin cannot change
+/// themselves, and the account keeps at least one active broker admin —
+/// two admins demoting each other at once are serialised on the account
+/// row, so both cannot pass the check.
+pub async fn update(
+    db: &DatabaseConnection,
+    scope: BrokerScope,
+    by: &SessionUser,
+    id: Uuid,
+    input: &UpdateBrokerUser,
+) -> Result<BrokerUserView, BrokerError> {
+    if id == by.profile.id {
+        return Err(BrokerError::conflict("self", text("brokers.users.self")));
+    }
+    let role = input.role.as_deref().map(broker_role).transpose()?;
+    let txn = db::begin_write(db).await?;
+    let mut lock = account::Entity::find_by_id(scope.broker_account_id());
+    if txn.get_database_backend() == DatabaseBackend::Postgres {
+        lock = lock.lock_exclusive();
+    }
+    lock.one(&txn).await?.ok_or(BrokerError::NotFound)?;
+    let target = member(&txn, scope, id).await?;
+    let mut row = target.clone().into_active_model();
+    if let Some(role) = role {
+        row.role = Set(Some(role.to_owned()));
+    }
+    let deactivating = input.is_active == Some(false) && target.deactivated_at.is_none();
+    match input.is_active {
+        Some(false) if target.deactivated_at.is_none() => {
+            row.deactivated_at = Set(Some(Utc::now()))
+        }
+        Some(true) => row.deactivated_at = Set(None),
+        _ => {}
+    }
+    row.updated_at = Set(Utc::now());
+    let saved = row.update(&txn).await?;
+    let admins = profile::Entity::find()
+        .filter(profile::Column::AccountId.eq(scope.broker_account_id()))
+        .filter(profile::Column::Role.eq(Role::BrokerAdmin.as_str()))
+        .filter(profile::Column::DeactivatedAt.is_null())
+        .count(&txn)
+        .await?;
+    if admins == 0 {
+        txn.rollback().await?;
+        return Err(BrokerError::conflict(
+            "last_admin",
+            text("brokers.users.lastAdmin"),
+        ));
+    }
+    if deactivating || role.is_some() {
+        // A role taken away or a user switched off takes effect at once.
+        auth_profiles::end_sessions(&txn, saved.id).await?;
+    }
+    txn.commit().await?;
+    Ok(view(&saved))
+}

@@ -1,0 +1,59 @@
+//! What the posting services refuse; it becomes HTTP in one place.
+
+use crate::http::ApiError;
+use domain::texts::text;
+use sea_orm::DbErr;
+
+#[derive(Debug, thiserror::Error)]
+pub enum PostingError {
+    /// No such posting or truck in this fleet (another fleet's is the same).
+    #[error("not found")]
+    NotFound,
+    #[error("{message}")]
+    Invalid {
+        field: &'static str,
+        message: String,
+    },
+    /// The posting was withdrawn or has ended.
+    #[error("{0}")]
+    NotActive(String),
+    /// The truck already has an active posting.
+    #[error("{0}")]
+    AlreadyPosted(String),
+    #[error(transparent)]
+    Database(#[from] DbErr),
+    #[error(transparent)]
+    Internal(#[from] anyhow::Error),
+}
+
+impl PostingError {
+    pub fn invalid(field: &'static str, path: &str) -> Self {
+        PostingError::Invalid {
+            field,
+            message: text(path).to_owned(),
+        }
+    }
+
+    pub fn not_active() -> Self {
+        PostingError::NotActive(text("board.notActive").to_owned())
+    }
+}
+
+impl From<PostingError> for ApiError {
+    fn from(err: PostingError) -> Self {
+        match err {
+            PostingError::NotFound => ApiError::NotFound,
+            PostingError::Invalid { field, message } => ApiError::field(field, message),
+            PostingError::NotActive(message) => ApiError::Conflict {
+                code: "posting_not_active",
+                message,
+            },
+            PostingError::AlreadyPosted(message) => ApiError::Conflict {
+                code: "truck_already_posted",
+                message,
+            },
+            PostingError::Database(err) => err.into(),
+            PostingError::Internal(err) => ApiError::internal(err),
+        }
+    }
+}

@@ -1,0 +1,14 @@
+//! The fleet's side of the truck board (issue 15, decision 026): posting a
+//! truck, editing and withdrawing it, the truck's ELD position, and the job
+//! that keeps active postings' positions and carrier facts current.
+
+pub mod carrier;
+pub mod dto;
+pub mod error;
+pub mod index;
+pub mod position;
+pub mod refresh;
+pub mod routes;
+pub mod service;
+
+pub use error::PostingError;

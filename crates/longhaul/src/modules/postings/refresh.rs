@@ -1,0 +1,133 @@
+//! The board's refresh job (every 10 minutes): ends postings whose window
+//! is over, moves postings that follow the ELD to the truck's latest
+//! reported position, and copies each posting fleet's current carrier
+//! facts onto its postings.
+
+use super::{carrier, index, position, service};
+use crate::state::AppState;
+use chrono::Utc;
+use db::entities::{fleet_account, truck_posting};
+use db::tenancy::{self, FleetOwned, TenantScope};
+use domain::geo::{LatLon, nearest_city};
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, EntityTrait, IntoActiveModel, QueryFilter, QuerySelect, Set,
+};
+use uuid::Uuid;
+
+#[derive(Debug, Default)]
+pub struct RefreshRun {
+    pub ended: u64,
+    pub fleets: usize,
+    pub moved: usize,
+}
+
+pub async fn run(state: &AppState) -> anyhow::Result<RefreshRun> {
+    let now = Utc::now();
+    let mut out = RefreshRun {
+        ended: service::end_expired(&state.db, &state.system_key, now).await?,
+        ..Default::default()
+    };
+    let txn = tenancy::system_read(&state.db, &state.system_key).await?;
+    let fleets: Vec<Uuid> = truck_posting::Entity::find()
+        .filter(truck_posting::Column::Status.eq("active"))
+        .select_only()
+        .column(truck_posting::Column::FleetAccountId)
+        .distinct()
+        .into_tuple()
+        .all(&txn)
+        .await?;
+    txn.commit().await?;
+    for fleet_id in fleets {
+        // Every caller of for_job is reviewed: this one acts on the fleet's
+        // own postings only.
+        let scope = TenantScope::for_job(fleet_id);
+        match refresh_fleet(state, scope).await {
+            Ok(moved) => {
+                out.fleets += 1;
+                out.moved += moved;
+            }
+            Err(err) => {
+                tracing::warn!(fleet = %fleet_id, error = %format!("{err:#}"), "board refresh of a fleet failed");
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// One fleet: carrier facts, then ELD positions. Returns how many postings moved.
+pub async fn refresh_fleet(state: &AppState, scope: TenantScope) -> anyhow::Result<usize> {
+    let txn = tenancy::write(&state.db, scope).await?;
+    if let Some(fleet) = fleet_account::Entity::scoped(scope).one(&txn).await? {
+        carrier::refresh(&txn, scope, &fleet).await?;
+    }
+    let following: Vec<truck_posting::Model> = truck_posting::Entity::scoped(scope)
+        .filter(truck_posting::Column::Status.eq("active"))
+        .filter(truck_posting::Column::LocationSource.eq("eld"))
+        .all(&txn)
+        .await?;
+    txn.commit().await?;
+    if following.is_empty() {
+        return Ok(0);
+    }
+    // Outside a transaction: the provider may take seconds.
+    let positions = position::all(state, scope).await;
+    let vehicles: Vec<(Uuid, Option<String>)> = {
+        let txn = tenancy::read(&state.db, scope).await?;
+        let rows = db::entities::fleet_vehicle::Entity::scoped(scope)
+            .filter(
+                db::entities::fleet_vehicle::Column::Id
+                    .is_in(following.iter().map(|p| p.vehicle_id).collect::<Vec<_>>()),
+            )
+            .select_only()
+            .column(db::entities::fleet_vehicle::Column::Id)
+            .column(db::entities::fleet_vehicle::Column::VehicleId)
+            .into_tuple()
+            .all(&txn)
+            .await?;
+        txn.commit().await?;
+        rows
+    };
+    let mut moved = 0;
+    let txn = tenancy::write(&state.db, scope).await?;
+    for posting in following {
+        let Some(found) = vehicles
+            .iter()
+            .find(|(id, _)| *id == posting.vehicle_id)
+            .and_then(|(_, eld)| eld.as_ref())
+            .and_then(|eld| positions.get(eld))
+        else {
+            continue;
+        };
+        if posting.location_updated_at.is_some_and(|at| at >= found.at) {
+            continue;
+        }
+        // Re-read under the write lock: the fleet may have edited or
+        // withdrawn it meanwhile.
+        let Some(current) = truck_posting::Entity::scoped_by_id(scope, posting.id)
+            .one(&txn)
+            .await?
+            .filter(|p| p.status == "active" && p.location_source == "eld")
+        else {
+            continue;
+        };
+        let at = LatLon {
+            lat: found.lat,
+            lon: found.lon,
+        };
+        let near = nearest_city(at);
+        let mut row = current.into_active_model();
+        row.lat = Set(found.lat);
+        row.lon = Set(found.lon);
+        row.location_updated_at = Set(Some(found.at));
+        if let Some(near) = near {
+            row.origin_city = Set(near.city);
+            row.origin_state = Set(near.state);
+            row.origin_zip = Set(None);
+        }
+        let saved = row.update(&txn).await?;
+        index::sync(&txn, &saved).await?;
+        moved += 1;
+    }
+    txn.commit().await?;
+    Ok(moved)
+}

@@ -1,0 +1,402 @@
+//! Posting, editing and withdrawing a truck, and ending postings whose
+//! window is over.
+
+use super::carrier::facts_of;
+use super::dto::{PositionView, PostingInput, PostingView, shown_status};
+use super::{PostingError, index};
+use chrono::{DateTime, NaiveDate, Utc};
+use db::entities::{board_index, fleet_account, fleet_vehicle, truck_posting};
+use db::tenancy::{self, FleetOwned, SystemKey, TenantScope};
+use domain::board::{self as rules, WindowError};
+use domain::geo;
+use domain::texts::text;
+use sea_orm::sea_query::Expr;
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, DatabaseConnection, EntityTrait, IntoActiveModel, QueryFilter,
+    QueryOrder, QuerySelect, Set,
+};
+use uuid::Uuid;
+
+/// Where the truck is, as the posting will say.
+struct Located {
+    city: String,
+    state: String,
+    zip: Option<String>,
+    at: geo::LatLon,
+    source: &'static str,
+    updated_at: Option<DateTime<Utc>>,
+}
+
+/// The checked content of a posting.
+struct Checked {
+    located: Located,
+    destinations: String,
+    notes: Option<String>,
+}
+
+fn number_in(
+    field: &'static str,
+    value: Option<i32>,
+    min: i32,
+    max: i32,
+) -> Result<Option<i32>, PostingError> {
+    match value {
+        Some(v) if v < min || v > max => Err(PostingError::Invalid {
+            field,
+            message: text("board.numberInvalid")
+                .replace("{min}", &min.to_string())
+                .replace("{max}", &max.to_string()),
+        }),
+        v => Ok(v),
+    }
+}
+
+fn check(
+    input: &PostingInput,
+    eld_position: Option<&PositionView>,
+    today: NaiveDate,
+) -> Result<Checked, PostingError> {
+    let located = match input.location_source.as_str() {
+        "typed" => {
+            let typed = input.origin.as_deref().map(str::trim).unwrap_or_default();
+            if typed.is_empty() {
+                return Err(PostingError::invalid("origin", "board.originRequired"));
+            }
+            let place = geo::resolve(typed)
+                .ok_or_else(|| PostingError::invalid("origin", "board.originUnknown"))?;
+            Located {
+                city: place.city,
+                state: place.state,
+                zip: place.zip,
+                at: place.at,
+                source: "typed",
+                updated_at: None,
+            }
+        }
+        "eld" => {
+            let p = eld_position
+                .ok_or_else(|| PostingError::invalid("location_source", "board.eldLocationNone"))?;
+            let at = geo::LatLon {
+                lat: p.lat,
+                lon: p.lon,
+            };
+            let near = geo::nearest_city(at);
+            Located {
+                city: near
+                    .as_ref()
+                    .map_or_else(|| "Unknown".into(), |n| n.city.clone()),
+                state: near.map_or_else(String::new, |n| n.state),
+                zip: None,
+                at,
+                source: "eld",
+                updated_at: Some(p.reported_at),
+            }
+        }
+        _ => {
+            return Err(PostingError::Invalid {
+                field: "location_source",
+                message: "Choose typed or eld".into(),
+            });
+        }
+    };
+    match rules::check_window(input.available_from, input.available_to, today) {
+        Ok(()) => {}
+        Err(WindowError::Reversed) => {
+            return Err(PostingError::invalid("available_to", "board.windowInvalid"));
+        }
+        Err(WindowError::Past) => {
+            return Err(PostingError::invalid("available_to", "board.windowPast"));
+        }
+        Err(WindowError::TooLong) => {
+            return Err(PostingError::invalid("available_to", "board.windowTooLong"));
+        }
+    }
+    if !rules::is_equipment(&input.equipment_type) {
+        return Err(PostingError::invalid(
+            "equipment_type",
+            "board.equipmentInvalid",
+        ));
+    }
+    let destinations = rules::destinations(&input.destinations)
+        .ok_or_else(|| PostingError::invalid("destinations", "board.destinationsInvalid"))?;
+    number_in("length_ft", input.length_ft, 1, rules::MAX_LENGTH_FT)?;
+    number_in("weight_lbs", input.weight_lbs, 1, rules::MAX_WEIGHT_LBS)?;
+    number_in(
+        "rate_per_mile_cents",
+        input.rate_per_mile_cents,
+        1,
+        rules::MAX_RATE_CENTS,
+    )?;
+    let notes = input
+        .notes
+        .as_deref()
+        .map(str::trim)
+        .filter(|n| !n.is_empty())
+        .map(str::to_owned);
+    if notes
+        .as_ref()
+        .is_some_and(|n| n.chars().count() > rules::MAX_NOTES)
+    {
+        return Err(PostingError::Invalid {
+            field: "notes",
+            message: text("board.notesTooLong").replace("{max}", &rules::MAX_NOTES.to_string()),
+        });
+    }
+    Ok(Checked {
+        located,
+        destinations: rules::destinations_column(&destinations),
+        notes,
+    })
+}
+
+fn truck_number(vehicle: &fleet_vehicle::Model) -> String {
+    vehicle
+        .name
+        .as_deref()
+        .map(str::trim)
+        .filter(|n| !n.is_empty())
+        .map_or_else(
+            || text("fleet.assets.unnamedTruck").to_owned(),
+            str::to_owned,
+        )
+}
+
+fn apply(row: &mut truck_posting::ActiveModel, input: &PostingInput, c: Checked) {
+    row.origin_city = Set(c.located.city);
+    row.origin_state = Set(c.located.state);
+    row.origin_zip = Set(c.located.zip);
+    row.lat = Set(c.located.at.lat);
+    row.lon = Set(c.located.at.lon);
+    row.location_source = Set(c.located.source.into());
+    row.location_updated_at = Set(c.located.updated_at);
+    row.available_from = Set(input.available_from);
+    row.available_to = Set(input.available_to);
+    row.expires_at = Set(rules::expires_at(input.available_to));
+    row.equipment_type = Set(input.equipment_type.clone());
+    row.length_ft = Set(input.length_ft);
+    row.weight_lbs = Set(input.weight_lbs);
+    row.destinations = Set(c.destinations);
+    row.rate_per_mile_cents = Set(input.rate_per_mile_cents);
+    row.notes = Set(c.notes);
+}
+
+pub fn today() -> NaiveDate {
+    Utc::now().date_naive()
+}
+
+/// Posts a truck. A truck has at most one active posting (a unique index
+/// decides between two requests at once).
+pub async fn create(
+    db: &DatabaseConnection,
+    scope: TenantScope,
+    input: &PostingInput,
+    eld_position: Option<&PositionView>,
+) -> Result<PostingView, PostingError> {
+    let now = Utc::now();
+    let checked = check(input, eld_position, now.date_naive())?;
+    let txn = tenancy::write(db, scope).await?;
+    let vehicle = fleet_vehicle::Entity::scoped_by_id(scope, input.vehicle_id)
+        .one(&txn)
+        .await?
+        .ok_or_else(|| PostingError::invalid("vehicle_id", "board.truckInvalid"))?;
+    let fleet = fleet_account::Entity::scoped(scope)
+        .one(&txn)
+        .await?
+        .ok_or(PostingError::NotFound)?;
+    // A posting of this truck whose window is over no longer blocks a new one.
+    end_expired_of_vehicle(&txn, scope, vehicle.id, now).await?;
+    let f = facts_of(&fleet);
+    let id = Uuid::new_v4();
+    let mut row = truck_posting::ActiveModel {
+        id: Set(id),
+        fleet_account_id: Set(scope.fleet_account_id()),
+        vehicle_id: Set(vehicle.id),
+        truck_number: Set(truck_number(&vehicle)),
+        status: Set("active".into()),
+        carrier_name: Set(f.name),
+        carrier_dot: Set(f.dot),
+        carrier_mc: Set(f.mc),
+        contact_name: Set(f.contact_name),
+        contact_phone: Set(f.contact_phone),
+        contact_email: Set(f.contact_email),
+        carrier_approved: Set(f.approved),
+        carrier_allowed: Set(f.allowed),
+        authority_active: Set(f.authority_active),
+        insurance_on_file: Set(f.insurance_on_file),
+        posted_at: Set(now),
+        updated_at: Set(now),
+        ended_at: Set(None),
+        ..Default::default()
+    };
+    apply(&mut row, input, checked);
+    let saved = match row.insert(&txn).await {
+        Ok(saved) => saved,
+        Err(err) if db::is_unique_violation(&err) => {
+            return Err(PostingError::AlreadyPosted(
+                text("board.alreadyPosted").to_owned(),
+            ));
+        }
+        Err(err) => return Err(err.into()),
+    };
+    index::sync(&txn, &saved).await?;
+    txn.commit().await?;
+    Ok(PostingView::of(&saved, now))
+}
+
+async fn end_expired_of_vehicle<C: sea_orm::ConnectionTrait>(
+    txn: &C,
+    scope: TenantScope,
+    vehicle_id: Uuid,
+    now: DateTime<Utc>,
+) -> Result<(), sea_orm::DbErr> {
+    let ended = truck_posting::Entity::scoped(scope)
+        .filter(truck_posting::Column::VehicleId.eq(vehicle_id))
+        .filter(truck_posting::Column::Status.eq("active"))
+        .filter(truck_posting::Column::ExpiresAt.lte(now))
+        .all(txn)
+        .await?;
+    for p in ended {
+        board_index::Entity::delete_by_id(p.id).exec(txn).await?;
+        let mut row = p.into_active_model();
+        row.status = Set("expired".into());
+        row.ended_at = Set(Some(now));
+        row.update(txn).await?;
+    }
+    Ok(())
+}
+
+async fn active_posting<C: sea_orm::ConnectionTrait>(
+    txn: &C,
+    scope: TenantScope,
+    id: Uuid,
+    now: DateTime<Utc>,
+) -> Result<truck_posting::Model, PostingError> {
+    let posting = truck_posting::Entity::scoped_by_id(scope, id)
+        .one(txn)
+        .await?
+        .ok_or(PostingError::NotFound)?;
+    if shown_status(&posting, now) != "active" {
+        return Err(PostingError::not_active());
+    }
+    Ok(posting)
+}
+
+pub async fn update(
+    db: &DatabaseConnection,
+    scope: TenantScope,
+    id: Uuid,
+    input: &PostingInput,
+    eld_position: Option<&PositionView>,
+) -> Result<PostingView, PostingError> {
+    let now = Utc::now();
+    let checked = check(input, eld_position, now.date_naive())?;
+    let txn = tenancy::write(db, scope).await?;
+    let posting = active_posting(&txn, scope, id, now).await?;
+    if posting.vehicle_id != input.vehicle_id {
+        return Err(PostingError::invalid("vehicle_id", "board.truckInvalid"));
+    }
+    let mut row = posting.into_active_model();
+    apply(&mut row, input, checked);
+    row.updated_at = Set(now);
+    let saved = row.update(&txn).await?;
+    index::sync(&txn, &saved).await?;
+    txn.commit().await?;
+    Ok(PostingView::of(&saved, now))
+}
+
+pub async fn withdraw(
+    db: &DatabaseConnection,
+    scope: TenantScope,
+    id: Uuid,
+) -> Result<PostingView, PostingError> {
+    let now = Utc::now();
+    let txn = tenancy::write(db, scope).await?;
+    let posting = active_posting(&txn, scope, id, now).await?;
+    let mut row = posting.into_active_model();
+    row.status = Set("withdrawn".into());
+    row.ended_at = Set(Some(now));
+    row.updated_at = Set(now);
+    let saved = row.update(&txn).await?;
+    index::sync(&txn, &saved).await?;
+    txn.commit().await?;
+    Ok(PostingView::of(&saved, now))
+}
+
+pub async fn get(
+    db: &DatabaseConnection,
+    scope: TenantScope,
+    id: Uuid,
+) -> Result<PostingView, PostingError> {
+    let txn = tenancy::read(db, scope).await?;
+    let posting = truck_posting::Entity::scoped_by_id(scope, id)
+        .one(&txn)
+        .await?
+        .ok_or(PostingError::NotFound)?;
+    txn.commit().await?;
+    Ok(PostingView::of(&posting, Utc::now()))
+}
+
+/// The fleet's postings, newest first: `active`, `ended` (withdrawn or
+/// expired) or `all`.
+pub async fn list(
+    db: &DatabaseConnection,
+    scope: TenantScope,
+    status: Option<&str>,
+) -> Result<Vec<PostingView>, PostingError> {
+    let now = Utc::now();
+    let which = status.unwrap_or("active");
+    let mut q = truck_posting::Entity::scoped(scope);
+    match which {
+        "active" => {
+            q = q
+                .filter(truck_posting::Column::Status.eq("active"))
+                .filter(truck_posting::Column::ExpiresAt.gt(now));
+        }
+        "ended" => {
+            q = q.filter(
+                sea_orm::Condition::any()
+                    .add(truck_posting::Column::Status.ne("active"))
+                    .add(truck_posting::Column::ExpiresAt.lte(now)),
+            );
+        }
+        "all" => {}
+        _ => {
+            return Err(PostingError::Invalid {
+                field: "status",
+                message: "Choose active, ended or all".into(),
+            });
+        }
+    }
+    let txn = tenancy::read(db, scope).await?;
+    let rows = q
+        .order_by_desc(truck_posting::Column::PostedAt)
+        .limit(500)
+        .all(&txn)
+        .await?;
+    txn.commit().await?;
+    Ok(rows.iter().map(|p| PostingView::of(p, now)).collect())
+}
+
+/// Ends every posting whose window is over (the board's refresh job):
+/// searches already skip them; this keeps the index small and lets the
+/// fleet see them as ended.
+pub async fn end_expired(
+    db: &DatabaseConnection,
+    key: &SystemKey,
+    now: DateTime<Utc>,
+) -> Result<u64, sea_orm::DbErr> {
+    let txn = tenancy::system_write(db, key).await?;
+    board_index::Entity::delete_many()
+        .filter(board_index::Column::ExpiresAt.lte(now))
+        .exec(&txn)
+        .await?;
+    let ended = truck_posting::Entity::update_many()
+        .filter(truck_posting::Column::Status.eq("active"))
+        .filter(truck_posting::Column::ExpiresAt.lte(now))
+        .col_expr(truck_posting::Column::Status, Expr::value("expired"))
+        .col_expr(truck_posting::Column::EndedAt, Expr::value(Some(now)))
+        .exec(&txn)
+        .await?;
+    txn.commit().await?;
+    Ok(ended.rows_affected)
+}
