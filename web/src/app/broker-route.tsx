@@ -16,7 +16,8 @@ import { useSession } from '@/lib/session'
 
 /** Users is a broker admin's screen; a broker user is sent to the board. */
 function BrokerAdminOnly({ children }: { children: ReactNode }) {
-  const { user } = useSession()
+  const { user, isLoading } = useSession()
+  if (isLoading) return null
   return user?.role === 'broker_admin' ? children : <Navigate to={brokerRoutes.board()} replace />
 }
 

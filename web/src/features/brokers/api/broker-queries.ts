@@ -57,6 +57,8 @@ export function useBoardSearch(criteria: SearchCriteria | null, page: number) {
     queryKey: criteria ? brokerKeys.search(criteria, page) : ['broker', 'board', 'search', null],
     queryFn: criteria ? ({ signal }) => searchBoard(criteria, page, signal) : skipToken,
     placeholderData: keepPreviousData,
+    // Back and forward within half a minute show the answer they had without asking again.
+    staleTime: 30_000,
     // A 422 (an unknown origin) will not get better by asking again.
     retry: false,
   })
