@@ -32,6 +32,7 @@ import {
   statusTone,
   windowText,
 } from './posting-display'
+import { useReturnFocus } from './use-return-focus'
 
 const b = texts.board
 const p = texts.board.postings
@@ -248,6 +249,7 @@ function PostingRow({ posting, onEdit, onWithdraw }: { posting: Posting } & Omit
 function WithdrawDialog({ posting, onClose }: { posting: Posting | null; onClose: () => void }) {
   const withdraw = useWithdrawPosting()
   const busy = withdraw.isPending
+  const returnFocus = useReturnFocus()
 
   const confirm = () => {
     if (!posting) return
@@ -273,7 +275,7 @@ function WithdrawDialog({ posting, onClose }: { posting: Posting | null; onClose
         if (!open && !busy) onClose()
       }}
     >
-      <AlertDialogContent>
+      <AlertDialogContent {...returnFocus}>
         <AlertDialogTitle>{b.withdrawConfirm}</AlertDialogTitle>
         <AlertDialogDescription>
           {posting ? `${posting.truck_number} · ${posting.origin.label} · ${windowText(posting)}` : ''}

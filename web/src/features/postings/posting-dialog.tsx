@@ -28,6 +28,7 @@ import {
   type PostingField,
   type PostingValues,
 } from './posting-form'
+import { useReturnFocus } from './use-return-focus'
 
 const b = texts.board
 const f = texts.board.postForm
@@ -44,10 +45,12 @@ export interface PostingDialogProps {
 /** 'Post to Truck Board' (issue 15): a truck's place, window, equipment, destinations and rate. */
 export function PostingDialog({ open, onOpenChange, truck = null, posting = null }: PostingDialogProps) {
   const [busy, setBusy] = useState(false)
+  const returnFocus = useReturnFocus()
   return (
     <Dialog open={open} onOpenChange={(next) => (busy && !next ? undefined : onOpenChange(next))}>
       <DialogContent
         className="max-h-[calc(100dvh-2rem)] max-w-[640px]! overflow-x-hidden overflow-y-auto"
+        {...returnFocus}
         onEscapeKeyDown={(event) => {
           // Escape in an open place list closes the list, not the dialog (Radix sees the key first).
           const target = event.target
