@@ -306,4 +306,54 @@ describe('the posting dialog', () => {
     await userEvent.keyboard('{Escape}')
     expect(screen.getByTestId('state')).toHaveTextContent('closed')
   })
+  it('says in the dialog that the truck already has an active posting', async () => {
+    stubFetch({
+      'GET /api/fleet/vehicles/truck-1/position': { status: 200, body: { position: null } },
+      'POST /api/fleet/postings': {
+        status: 409,
+        body: { error: { code: 'truck_already_posted', message: b.alreadyPosted } },
+      },
+    })
+    render({ truck: { id: 'truck-1', name: 'Unit 101' } })
+    await fillRequired()
+    await userEvent.type(screen.getByRole('combobox', { name: f.currentLocation }), 'Chicago, IL')
+    await userEvent.click(screen.getByRole('button', { name: f.submit }))
+
+    expect(await screen.findByTestId('posting-error')).toHaveTextContent(b.alreadyPosted)
+    expect(screen.getByTestId('state')).toHaveTextContent('open')
+  })
+
+  it('closes when the edited posting has ended meanwhile', async () => {
+    stubFetch({
+      'GET /api/fleet/vehicles/truck-1/position': { status: 200, body: { position: null } },
+      'PATCH /api/fleet/postings/posting-1': {
+        status: 409,
+        body: { error: { code: 'posting_not_active', message: b.notActive } },
+      },
+    })
+    render({ posting: savedPosting() })
+    await userEvent.click(await screen.findByRole('button', { name: f.save }))
+
+    await waitFor(() => expect(screen.getByTestId('state')).toHaveTextContent('closed'))
+    expect(await screen.findByText(b.notActive)).toBeInTheDocument()
+  })
+
+  it("leaves a read-only fleet's refusal to the fleet shell", async () => {
+    stubFetch({
+      'GET /api/fleet/vehicles/truck-1/position': { status: 200, body: { position: null } },
+      'POST /api/fleet/postings': {
+        status: 403,
+        body: { error: { code: 'read_only', message: 'Your subscription is past due: the dashboard is read-only.' } },
+      },
+    })
+    render({ truck: { id: 'truck-1', name: 'Unit 101' } })
+    await fillRequired()
+    await userEvent.type(screen.getByRole('combobox', { name: f.currentLocation }), 'Chicago, IL')
+    await userEvent.click(screen.getByRole('button', { name: f.submit }))
+
+    await waitFor(() => expect(screen.getByRole('button', { name: f.submit })).toBeEnabled())
+    expect(screen.queryByText(f.saveFailed)).not.toBeInTheDocument()
+    expect(screen.queryByTestId('posting-error')).not.toBeInTheDocument()
+    expect(screen.getByTestId('state')).toHaveTextContent('open')
+  })
 })

@@ -139,8 +139,13 @@ function PostingForm({ truck, posting, onBusy, onDone, onCancel }: PostingFormPr
           }
           // A read-only fleet's refusal is toasted by the fleet shell for every write.
           if (error.code === 'read_only') return
+          if (error.code === 'truck_already_posted') {
+            // The truck has an active posting (board.alreadyPosted): said here, the dialog stays.
+            setFormError(error.message)
+            return
+          }
           if (error.status === 409) {
-            // The posting ended meanwhile (board.notActive): nothing left to edit.
+            // The posting ended meanwhile (posting_not_active, board.notActive): nothing left to edit.
             toast.error(error.message || b.notActive)
             onDone()
             return

@@ -104,8 +104,13 @@ describe('the posting rules', () => {
     expect(postingProblems(valid({ available_to: '2026-11-23', available_from: '2026-11-25' }), today)).toEqual({
       available_to: b.windowInvalid,
     })
-    expect(postingProblems(valid({ available_to: '2026-12-24' }), today)).toEqual({})
-    expect(postingProblems(valid({ available_to: '2026-12-25' }), today)).toEqual({ available_to: b.windowTooLong })
+    // 30 days, the first and the last included (the server's boundary).
+    expect(postingProblems(valid({ available_to: '2026-12-23' }), today)).toEqual({})
+    expect(postingProblems(valid({ available_to: '2026-12-24' }), today)).toEqual({ available_to: b.windowTooLong })
+    // In the server's order: a reversed window before a past one.
+    expect(postingProblems(valid({ available_from: '2026-11-22', available_to: '2026-11-21' }), today)).toEqual({
+      available_to: b.windowInvalid,
+    })
     expect(postingProblems(valid({ available_from: '2026-11-20', available_to: '2026-11-23' }), today)).toEqual({
       available_to: b.windowPast,
     })
@@ -120,12 +125,21 @@ describe('the posting rules', () => {
   it('needs a known equipment type, whole positive numbers and a rate in dollars', () => {
     expect(postingProblems(valid({ equipment_type: '' }), today)).toEqual({ equipment_type: b.equipmentInvalid })
     expect(postingProblems(valid({ equipment_type: 'spaceship' }), today)).toEqual({ equipment_type: b.equipmentInvalid })
-    expect(postingProblems(valid({ length_ft: '0', weight_lbs: '4.5', rate: '2.555' }), today)).toEqual({
+    expect(postingProblems(valid({ length_ft: 'ten', weight_lbs: '4.5', rate: '2.555' }), today)).toEqual({
       length_ft: f.lengthInvalid,
       weight_lbs: f.weightInvalid,
       rate: f.rateInvalid,
     })
-    expect(postingProblems(valid({ rate: '0' }), today)).toEqual({ rate: f.rateInvalid })
+    expect(postingProblems(valid({ rate: '0' }), today)).toEqual({ rate: 'Enter a number from 0.01 to 1000.00' })
+    expect(postingProblems(valid({ rate: '1000.01' }), today)).toEqual({ rate: 'Enter a number from 0.01 to 1000.00' })
+    expect(postingProblems(valid({ rate: '1000' }), today)).toEqual({})
+    expect(postingProblems(valid({ length_ft: '151', weight_lbs: '200,001' }), today)).toEqual({
+      length_ft: 'Enter a number from 1 to 150',
+      weight_lbs: 'Enter a number from 1 to 200000',
+    })
+    expect(postingProblems(valid({ length_ft: '150', weight_lbs: '200,000' }), today)).toEqual({})
+    expect(postingProblems(valid({ notes: 'é'.repeat(1000) }), today)).toEqual({})
+    expect(postingProblems(valid({ notes: '🚚'.repeat(1001) }), today)).toEqual({ notes: 'At most 1000 characters' })
     expect(postingProblems(valid({ destinations: ['TX', 'XX'] }), today)).toEqual({ destinations: b.destinationsInvalid })
   })
 

@@ -1,15 +1,20 @@
 import { addDays, format as formatDate } from 'date-fns'
 import * as z from 'zod/mini'
 import { placeText } from '@/lib/places'
-import { texts } from '@/lib/texts'
+import { format, texts } from '@/lib/texts'
 import { isUsStateCode } from '@/lib/us-states'
 import type { LocationSource, Posting, PostingInput, TruckChoice } from './api/types'
 
 const b = texts.board
 const f = texts.board.postForm
 
-/** The longest availability window the server takes, in days from its first to its last day. */
+// The server's limits (crates/domain/src/board.rs).
+/** A window spans at most 30 days, its first and last included: `to` is at most 29 days after `from`. */
 export const MAX_WINDOW_DAYS = 30
+export const MAX_LENGTH_FT = 150
+export const MAX_WEIGHT_LBS = 200_000
+export const MAX_RATE_CENTS = 100_000
+export const MAX_NOTES = 1000
 /** A new posting is open from today for this many days. */
 export const DEFAULT_WINDOW_DAYS = 3
 
@@ -153,17 +158,20 @@ export function postingValues(posting: Posting): PostingValues {
 }
 
 /**
- * The server's rules for a posting (issue 15), for instant feedback: a truck;
- * a place when the location is typed; both dates, the end neither before the
- * start, nor past, nor more than 30 days after it; an equipment type; whole
- * positive numbers; a rate in dollars and cents. The first message per field.
- * `today` is the browser's day; an edited posting may have started before it.
+ * The server's rules for a posting (issue 15), in its order, for instant
+ * feedback: a truck; a place when the location is typed; both dates, the end
+ * neither before the start, nor past, nor 30 days or more after it; an
+ * equipment type; states; whole numbers and a rate in dollars and cents within
+ * the server's ranges; notes of at most 1,000 characters. The first message
+ * per field. `today` is the browser's day; an edited posting may have started
+ * before it.
  */
 export function postingProblems(values: PostingValues, today: string): Partial<Record<PostingField, string>> {
   const problems: Partial<Record<PostingField, string>> = {}
   const add = (field: PostingField, message: string) => {
     problems[field] ??= message
   }
+  const outOfRange = (min: number | string, max: number | string) => format(b.numberInvalid, { min, max })
 
   if (!values.vehicle_id) add('vehicle_id', f.truckRequired)
   if (values.location_source === 'typed' && values.origin.trim() === '') add('origin', b.originRequired)
@@ -175,20 +183,33 @@ export function postingProblems(values: PostingValues, today: string): Partial<R
   if (fromValid && toValid) {
     const days = daysBetween(values.available_from, values.available_to)!
     if (days < 0) add('available_to', b.windowInvalid)
-    else if (days > MAX_WINDOW_DAYS) add('available_to', b.windowTooLong)
+    else if ((daysBetween(today, values.available_to) ?? 0) < 0) add('available_to', b.windowPast)
+    else if (days >= MAX_WINDOW_DAYS) add('available_to', b.windowTooLong)
+  } else if (toValid && (daysBetween(today, values.available_to) ?? 0) < 0) {
+    add('available_to', b.windowPast)
   }
-  if (toValid && (daysBetween(today, values.available_to) ?? 0) < 0) add('available_to', b.windowPast)
 
   if (!isEquipmentType(values.equipment_type)) add('equipment_type', b.equipmentInvalid)
-
-  const length = values.length_ft.trim()
-  if (length !== '' && !((parseWholeNumber(length) ?? 0) > 0)) add('length_ft', f.lengthInvalid)
-  const weight = values.weight_lbs.trim()
-  if (weight !== '' && !((parseWholeNumber(weight) ?? 0) > 0)) add('weight_lbs', f.weightInvalid)
-  const rate = values.rate.trim()
-  if (rate !== '' && !((dollarsToCents(rate) ?? 0) > 0)) add('rate', f.rateInvalid)
-
   if (!values.destinations.every(isUsStateCode)) add('destinations', b.destinationsInvalid)
+
+  const whole = (field: 'length_ft' | 'weight_lbs', invalid: string, max: number) => {
+    const text = values[field].trim()
+    if (text === '') return
+    const value = parseWholeNumber(text)
+    if (value === null) add(field, invalid)
+    else if (value < 1 || value > max) add(field, outOfRange(1, max))
+  }
+  whole('length_ft', f.lengthInvalid, MAX_LENGTH_FT)
+  whole('weight_lbs', f.weightInvalid, MAX_WEIGHT_LBS)
+  const rate = values.rate.trim()
+  if (rate !== '') {
+    const cents = dollarsToCents(rate)
+    if (cents === null) add('rate', f.rateInvalid)
+    else if (cents < 1 || cents > MAX_RATE_CENTS) add('rate', outOfRange('0.01', centsToDollars(MAX_RATE_CENTS)))
+  }
+
+  // Characters as the server counts them (code points), not UTF-16 units.
+  if ([...values.notes.trim()].length > MAX_NOTES) add('notes', format(b.notesTooLong, { max: MAX_NOTES }))
   return problems
 }
 
