@@ -1,47 +1,37 @@
 import { format as formatDate, isValid, parseISO } from 'date-fns'
+import { elapsed } from '@/lib/elapsed'
 import { formatCents } from '@/lib/money'
 import { format, texts } from '@/lib/texts'
-import type { BoardCarrier, Place, SearchCriteria } from './api/types'
+import type { BoardCarrier, SearchCriteria } from './api/types'
 import { DEFAULT_RADIUS } from './criteria'
 import { equipmentLabel } from './equipment'
-import { labels, shortUnits, units } from './labels'
+import { labels, shortUnits } from './labels'
 
 const MINUTE = 60_000
 const HOUR = 60 * MINUTE
 const DAY = 24 * HOUR
 
-type Unit = keyof typeof units
-
-/** How long ago `timestamp` was, in its largest whole unit (at least one minute); null for a bad timestamp. */
-function elapsed(timestamp: string, now: Date): { n: number; unit: Unit } | null {
+/** "3h": how long ago `timestamp` was in its largest whole unit (at least a minute); null for a bad timestamp. */
+function shortAge(timestamp: string, now: Date): string | null {
   const then = parseISO(timestamp)
   if (!isValid(then)) return null
   const ms = Math.max(0, now.getTime() - then.getTime())
-  if (ms < HOUR) return { n: Math.max(1, Math.floor(ms / MINUTE)), unit: 'minute' }
-  if (ms < DAY) return { n: Math.floor(ms / HOUR), unit: 'hour' }
-  return { n: Math.floor(ms / DAY), unit: 'day' }
-}
-
-/** "2 hours", "1 minute", "3 days": the {age} of the ELD badge. */
-export function ageText(timestamp: string, now = new Date()): string {
-  const age = elapsed(timestamp, now)
-  if (!age) return timestamp
-  const [one, many] = units[age.unit]
-  return `${age.n} ${age.n === 1 ? one : many}`
+  if (ms < HOUR) return `${Math.max(1, Math.floor(ms / MINUTE))}${shortUnits.minute}`
+  if (ms < DAY) return `${Math.floor(ms / HOUR)}${shortUnits.hour}`
+  return `${Math.floor(ms / DAY)}${shortUnits.day}`
 }
 
 /** "posted 3h ago" ("posted just now" within the first minute). */
 export function postedAgo(timestamp: string, now = new Date()): string {
   const then = parseISO(timestamp)
-  if (!isValid(then)) return format(labels.postedAgo, { age: timestamp })
-  if (now.getTime() - then.getTime() < MINUTE) return labels.postedJustNow
-  const age = elapsed(timestamp, now)
-  return format(labels.postedAgo, { age: age ? `${age.n}${shortUnits[age.unit]}` : timestamp })
+  if (isValid(then) && now.getTime() - then.getTime() < MINUTE) return labels.postedJustNow
+  return format(labels.postedAgo, { age: shortAge(timestamp, now) ?? timestamp })
 }
 
-/** The ELD badge's text, or null when the carrier's ELD has not placed the truck. */
+/** The ELD badge's text ('… updated 2 hours ago'), or null when the carrier's ELD has not placed the truck. */
 export function eldBadgeText(updatedAt: string | null, now = new Date()): string | null {
-  return updatedAt ? format(texts.board.badges.eld, { age: ageText(updatedAt, now) }) : null
+  const age = elapsed(updatedAt, now)
+  return age ? format(texts.board.badges.eld, { age }) : null
 }
 
 const miles = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 })
@@ -104,9 +94,3 @@ export const carrierNumbers = (carrier: Pick<BoardCarrier, 'dot_number' | 'mc_nu
 
 /** `tel:` of a phone number as written ("(615) 555-0100" → tel:6155550100). */
 export const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`
-
-/**
- * What an origin suggestion puts in the field: the ZIP for a ZIP ("60601",
- * which the server reads back), the label for a city ("Chicago, IL").
- */
-export const placeValue = (place: Place) => place.zip ?? place.label

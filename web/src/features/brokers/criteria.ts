@@ -1,6 +1,6 @@
+import { isUsStateCode } from '@/lib/us-states'
 import type { SearchCriteria } from './api/types'
 import { isEquipment } from './equipment'
-import { isUsState } from './us-states'
 
 /** The radius the server assumes, and its bounds (miles). */
 export const DEFAULT_RADIUS = 100
@@ -63,7 +63,7 @@ export function boardQueryFromSearch(params: URLSearchParams): BoardQuery {
     criteria: {
       origin,
       radius_mi: radius !== null && isRadius(radius) ? radius : DEFAULT_RADIUS,
-      destinations: unique(list(params.get('destinations')).map((state) => state.toUpperCase()).filter(isUsState)),
+      destinations: unique(list(params.get('destinations')).map((state) => state.toUpperCase()).filter(isUsStateCode)),
       equipment: unique(list(params.get('equipment')).filter(isEquipment)),
       available_from: date('available_from'),
       available_to: date('available_to'),

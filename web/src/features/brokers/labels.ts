@@ -63,12 +63,5 @@ export const labels = {
   postingNotFound: 'This posting is no longer on the board.',
 } as const
 
-/** "2 hours", "1 minute", "3 days": an age in the largest whole unit. */
-export const units = {
-  minute: ['minute', 'minutes'],
-  hour: ['hour', 'hours'],
-  day: ['day', 'days'],
-} as const
-
 /** The short units of "posted 3h ago". */
 export const shortUnits = { minute: 'm', hour: 'h', day: 'd' } as const

@@ -10,7 +10,6 @@ import type {
   BrokerUserList,
   BrokerUserPatch,
   InviteUserInput,
-  PlacesResponse,
   SavedSearch,
   SavedSearchInput,
   SavedSearchList,
@@ -21,9 +20,6 @@ import type {
 
 const BROKER = '/api/broker'
 const enc = encodeURIComponent
-
-export const fetchPlaces = (q: string, signal?: AbortSignal) =>
-  api.get<PlacesResponse>(`/api/places?${new URLSearchParams({ q })}`, signal)
 
 export const fetchBrokerAccount = (signal?: AbortSignal) => api.get<BrokerAccount>(`${BROKER}/account`, signal)
 

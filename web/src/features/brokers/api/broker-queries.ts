@@ -7,7 +7,6 @@ import {
   fetchBrokerAccount,
   fetchBrokerInvite,
   fetchBrokerUsers,
-  fetchPlaces,
   fetchPosting,
   fetchSavedSearches,
   inviteBrokerUser,
@@ -27,7 +26,6 @@ export const brokerKeys = {
   posting: (id: string, origin: string | null) => ['broker', 'board', 'posting', id, origin] as const,
   savedSearches: ['broker', 'saved-searches'] as const,
   users: ['broker', 'users'] as const,
-  places: (q: string) => ['places', q] as const,
   invite: (token: string) => ['broker-invite', token] as const,
 }
 
@@ -36,18 +34,6 @@ export function useBrokerAccount() {
     queryKey: brokerKeys.account,
     queryFn: ({ signal }) => fetchBrokerAccount(signal),
     staleTime: 5 * 60_000,
-  })
-}
-
-/** The origin's suggestions, once two characters are typed. */
-export function usePlaces(q: string) {
-  const query = q.trim()
-  return useQuery({
-    queryKey: brokerKeys.places(query),
-    queryFn: ({ signal }) => fetchPlaces(query, signal),
-    enabled: query.length >= 2,
-    staleTime: 60 * 60_000,
-    placeholderData: keepPreviousData,
   })
 }
 

@@ -4,19 +4,7 @@
 
 export type BrokerRole = 'broker_admin' | 'broker_user'
 
-/** GET /api/places?q= */
-export interface Place {
-  label: string
-  city: string
-  state: string
-  zip: string | null
-  lat: number
-  lon: number
-}
-
-export interface PlacesResponse {
-  places: Place[]
-}
+// GET /api/places is read through src/lib/places.ts (shared with the fleet's posting form).
 
 /** GET /api/broker/account */
 export interface BrokerAccount {

@@ -1,6 +1,7 @@
 import { Search } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { Controller, useForm } from 'react-hook-form'
+import { PlaceInput } from '@/components/place-input'
 import { Button } from '@/components/ui/button'
 import { Checkbox } from '@/components/ui/checkbox'
 import { Input } from '@/components/ui/input'
@@ -12,7 +13,6 @@ import type { SearchCriteria } from '../api/types'
 import { MAX_AGE_CHOICES, MAX_RADIUS, MIN_RADIUS } from '../criteria'
 import { EQUIPMENT, equipmentLabel } from '../equipment'
 import { labels } from '../labels'
-import { OriginInput } from './origin-input'
 import { criteriaFromForm, formFromCriteria, searchSchema, type SearchFormValues } from './search-schema'
 import { StatesPicker } from './states-picker'
 
@@ -71,20 +71,23 @@ export function SearchForm({ criteria, serverErrors = {}, busy, onSearch }: Sear
       className="space-y-5 rounded-xl border border-border bg-white p-4 shadow-sm sm:p-6"
     >
       <div className="grid gap-4 md:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,2fr)]">
-        <Field id="board-origin" label={s.origin} error={errorOf('origin')}>
-          <Controller
-            control={form.control}
-            name="origin"
-            render={({ field }) => (
-              <OriginInput
-                id="board-origin"
-                placeholder="Chicago, IL"
-                {...field}
-                {...invalid('board-origin', errorOf('origin'))}
-              />
-            )}
-          />
-        </Field>
+        <Controller
+          control={form.control}
+          name="origin"
+          render={({ field }) => (
+            <PlaceInput
+              id="board-origin"
+              label={s.origin}
+              placeholder={texts.board.postForm.placePlaceholder}
+              name={field.name}
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              inputRef={field.ref}
+              error={errorOf('origin')}
+            />
+          )}
+        />
         <Field id="board-radius" label={s.radius} error={errorOf('radius')}>
           <Input
             id="board-radius"

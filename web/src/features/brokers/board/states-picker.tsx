@@ -4,8 +4,8 @@ import { Label } from '@/components/ui/label'
 import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover'
 import { cn } from '@/lib/cn'
 import { texts } from '@/lib/texts'
+import { US_STATES } from '@/lib/us-states'
 import { destinationsText } from '../board-format'
-import { US_STATES } from '../us-states'
 
 export interface StatesPickerProps {
   id: string
@@ -22,7 +22,7 @@ export interface StatesPickerProps {
 export function StatesPicker({ id, label, value, onChange, error }: StatesPickerProps) {
   const chosen = new Set(value)
   const toggle = (state: string, on: boolean) =>
-    onChange(US_STATES.filter((code) => (code === state ? on : chosen.has(code))))
+    onChange(US_STATES.map(([code]) => code).filter((code) => (code === state ? on : chosen.has(code))))
   const labelId = `${id}-label`
   const valueId = `${id}-value`
   const errorId = `${id}-error`
@@ -62,8 +62,8 @@ export function StatesPicker({ id, label, value, onChange, error }: StatesPicker
               </Label>
             </div>
             <div className="grid grid-cols-4 gap-x-2 gap-y-2.5">
-              {US_STATES.map((state) => (
-                <div key={state} className="flex items-center gap-1.5">
+              {US_STATES.map(([state, name]) => (
+                <div key={state} className="flex items-center gap-1.5" title={name}>
                   <Checkbox
                     id={`${id}-${state}`}
                     checked={chosen.has(state)}
