@@ -108,13 +108,13 @@ async fn nearest_postgres<C: ConnectionTrait>(conn: &C, q: &BoardQuery) -> Resul
     let rows: Vec<Row> = candidates(q)
         .filter(Expr::cust_with_values(
             format!(
-                "{BOARD_POINT_SQL} <@ cube(ARRAY[?, ?, ?]::float8[], ARRAY[?, ?, ?]::float8[])"
+                "{BOARD_POINT_SQL} <@ cube(cube(cube($1::float8, $2::float8), $3::float8, $4::float8), $5::float8, $6::float8)"
             ),
-            [x - c, y - c, z - c, x + c, y + c, z + c],
+            [x - c, x + c, y - c, y + c, z - c, z + c],
         ))
         .order_by(
             Expr::cust_with_values(
-                format!("{BOARD_POINT_SQL} <-> cube(ARRAY[?, ?, ?]::float8[])"),
+                format!("{BOARD_POINT_SQL} <-> cube(cube(cube($1::float8), $2::float8), $3::float8)"),
                 [x, y, z],
             ),
             Order::Asc,

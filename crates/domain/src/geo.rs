@@ -139,6 +139,9 @@ fn cell(p: LatLon) -> (i32, i32) {
     (p.lat.floor() as i32, p.lon.floor() as i32)
 }
 
+/// Running sums of a city's ZIP centres: latitude, longitude, count.
+type Centre = (f64, f64, usize);
+
 fn build() -> Gazetteer {
     let states: std::collections::HashSet<&str> = US_STATES.iter().copied().chain(["PR"]).collect();
     let mut zips = HashMap::new();
@@ -146,7 +149,7 @@ fn build() -> Gazetteer {
     // A city's centre is the mean of its delivery (STANDARD) ZIPs; P.O. box
     // and single-firm ZIPs sit at one building and only count for a city
     // that has nothing else.
-    let mut sums: HashMap<(String, String), [(f64, f64, usize); 2]> = HashMap::new();
+    let mut sums: HashMap<(String, String), [Centre; 2]> = HashMap::new();
     for z in zipcodes::database() {
         if !states.contains(z.state.as_str()) {
             continue;

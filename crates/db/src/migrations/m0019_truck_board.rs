@@ -29,8 +29,12 @@ pub struct Migration;
 
 /// The indexed point of a posting on PostgreSQL. A query must spell it the
 /// same way for the planner to use the index.
-pub const BOARD_POINT_SQL: &str = "cube(ARRAY[cos(radians(lat)) * cos(radians(lon)), \
-     cos(radians(lat)) * sin(radians(lon)), sin(radians(lat))])";
+///
+/// Built with `cube(cube, float8)` (which adds a dimension) rather than an
+/// `ARRAY[...]` literal: the query builder reads square brackets as a quoted
+/// name and would skip the placeholders between them.
+pub const BOARD_POINT_SQL: &str = "cube(cube(cube(cos(radians(lat)) * cos(radians(lon))), \
+     cos(radians(lat)) * sin(radians(lon))), sin(radians(lat)))";
 
 #[async_trait::async_trait]
 impl MigrationTrait for Migration {

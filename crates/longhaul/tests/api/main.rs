@@ -36,3 +36,4 @@ mod route_guards;
 mod signup_flow;
 mod stripe_adapter;
 mod tenancy;
+mod truck_board;
