@@ -36,6 +36,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/broker-accounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["create_broker_account"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/fleet-accounts": {
         parameters: {
             query?: never;
@@ -239,6 +255,150 @@ export interface paths {
         put?: never;
         /** @description Answers the same for a new and an already registered e-mail; the owner of a known address is told by e-mail. */
         post: operations["sign_up"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/broker/account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["broker_account"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/broker/board/postings/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["board_posting"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/broker/board/postings/{id}/contact": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["contact_carrier"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/broker/board/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["board_search"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/broker/saved-searches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["list_saved_searches"];
+        put?: never;
+        post: operations["create_saved_search"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/broker/saved-searches/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete: operations["delete_saved_search"];
+        options?: never;
+        head?: never;
+        patch: operations["update_saved_search"];
+        trace?: never;
+    };
+    "/api/broker/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["list_broker_users"];
+        put?: never;
+        post: operations["invite_broker_user"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/broker/users/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch: operations["update_broker_user"];
+        trace?: never;
+    };
+    "/api/broker/users/{id}/resend-invite": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["resend_broker_invite"];
         delete?: never;
         options?: never;
         head?: never;
@@ -933,6 +1093,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/fleet/postings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["list_postings"];
+        put?: never;
+        post: operations["create_posting"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/fleet/postings/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_posting"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch: operations["update_posting"];
+        trace?: never;
+    };
+    "/api/fleet/postings/{id}/withdraw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["withdraw_posting"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/fleet/renewals": {
         parameters: {
             query?: never;
@@ -1144,6 +1352,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/fleet/vehicles/{id}/position": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["vehicle_position"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/places": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["places"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/portal/documents": {
         parameters: {
             query?: never;
@@ -1342,6 +1582,22 @@ export interface paths {
         get?: never;
         put?: never;
         post: operations["portal_sign_in"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/saved-searches/unsubscribe/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["unsubscribe_info"];
+        put?: never;
+        post: operations["unsubscribe"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1667,6 +1923,50 @@ export interface components {
             read_only_from: string | null;
             status: string | null;
         };
+        BoardOrigin: {
+            label: string;
+            /** Format: double */
+            lat: number;
+            /** Format: double */
+            lon: number;
+        };
+        BoardPage: {
+            has_more: boolean;
+            origin: components["schemas"]["BoardOrigin"];
+            /** Format: int32 */
+            page: number;
+            /** Format: int32 */
+            page_size: number;
+            results: components["schemas"]["BoardResult"][];
+        };
+        BoardResult: {
+            /** Format: date */
+            available_from: string;
+            /** Format: date */
+            available_to: string;
+            badges: components["schemas"]["TrustBadges"];
+            carrier: components["schemas"]["CarrierView"];
+            /**
+             * Format: double
+             * @description Deadhead miles from the search's origin, one decimal (null without one).
+             */
+            deadhead_mi: number | null;
+            destinations: string[];
+            equipment_type: string;
+            /** Format: uuid */
+            id: string;
+            /** Format: int32 */
+            length_ft: number | null;
+            notes: string | null;
+            origin: components["schemas"]["BoardOrigin"];
+            /** Format: date-time */
+            posted_at: string;
+            /** Format: int32 */
+            rate_per_mile_cents: number | null;
+            truck_number: string;
+            /** Format: int32 */
+            weight_lbs: number | null;
+        };
         Branding: {
             logo_url?: string | null;
             primary_color: string;
@@ -1677,6 +1977,40 @@ export interface components {
             primary_color: string;
             /** @example #6E56CF */
             secondary_color: string;
+        };
+        BrokerAccountSummary: {
+            /** Format: date-time */
+            created_at: string;
+            /** Format: uuid */
+            id: string;
+            is_active: boolean;
+            mc_number: string | null;
+            name: string;
+            type: string;
+        };
+        BrokerAccountView: {
+            /** Format: uuid */
+            id: string;
+            mc_number: string | null;
+            name: string;
+            /** @description broker_admin | broker_user */
+            role: string;
+        };
+        BrokerUserList: {
+            users: components["schemas"]["BrokerUserView"][];
+        };
+        BrokerUserView: {
+            /** Format: date-time */
+            created_at: string;
+            email: string;
+            first_name: string | null;
+            /** Format: uuid */
+            id: string;
+            /** @description Invited and has not chosen a password yet. */
+            invite_pending: boolean;
+            is_active: boolean;
+            last_name: string | null;
+            role: string;
         };
         /** @description A new calendar feed link: shown once, since only its hash is kept. */
         CalendarFeedLink: {
@@ -1707,6 +2041,16 @@ export interface components {
             /** Format: int32 */
             exp_year: number | null;
             last4: string | null;
+        };
+        CarrierView: {
+            contact_email: string | null;
+            contact_name: string | null;
+            contact_phone: string | null;
+            dot_number: string;
+            /** Format: uuid */
+            fleet_account_id: string;
+            legal_name: string;
+            mc_number: string | null;
         };
         CheckRequest: {
             session_id: string;
@@ -1803,6 +2147,9 @@ export interface components {
             last_name?: string | null;
             phone?: string | null;
         };
+        ContactCarrier: {
+            message: string;
+        };
         ContactInfo: {
             email: string | null;
             first_name: string | null;
@@ -1822,9 +2169,24 @@ export interface components {
             last_name: string;
             phone: string;
         };
+        ContactSent: {
+            sent: boolean;
+        };
+        CreateBrokerAccount: {
+            admin_email: string;
+            admin_first_name?: string | null;
+            admin_last_name?: string | null;
+            mc_number?: string | null;
+            name: string;
+        };
         CreateFleetRequest: {
             /** @description 'Create User & Fleet' (true) or 'Create Fleet Only' (false). */
             with_user: boolean;
+        };
+        CreateSavedSearch: {
+            alerts?: boolean;
+            criteria: components["schemas"]["SearchCriteria"];
+            name: string;
         };
         CreateUserRequest: {
             email: string;
@@ -1833,6 +2195,10 @@ export interface components {
             password: string;
             /** @description null for no role. */
             role?: string | null;
+        };
+        CreatedBrokerAccount: {
+            account: components["schemas"]["BrokerAccountSummary"];
+            admin: components["schemas"]["BrokerUserView"];
         };
         CreatedFleet: {
             /** Format: uuid */
@@ -2106,6 +2472,13 @@ export interface components {
         InviteAccept: {
             password: string;
         };
+        InviteBrokerUser: {
+            email: string;
+            first_name?: string | null;
+            last_name?: string | null;
+            /** @description broker_admin | broker_user */
+            role: string;
+        };
         InviteSent: {
             email: string;
             /** Format: date-time */
@@ -2250,6 +2623,16 @@ export interface components {
             link: string;
             read: boolean;
             title: string;
+        };
+        OriginView: {
+            city: string;
+            label: string;
+            /** Format: double */
+            lat: number;
+            /** Format: double */
+            lon: number;
+            state: string;
+            zip: string | null;
         };
         Overview: {
             /** Format: int64 */
@@ -2426,6 +2809,21 @@ export interface components {
         PhoneChange: {
             phone: string;
         };
+        PlaceList: {
+            places: components["schemas"]["PlaceView"][];
+        };
+        /** @description A resolved place: a city's centre, or a ZIP's. */
+        PlaceView: {
+            city: string;
+            /** @description "Chicago, IL", or "60601 — Chicago, IL" for a ZIP. */
+            label: string;
+            /** Format: double */
+            lat: number;
+            /** Format: double */
+            lon: number;
+            state: string;
+            zip: string | null;
+        };
         /**
          * @description What the stand-in's portal page can do to a subscription: the customer's
          *     own actions (a new card, cancel, resume) and what time would bring
@@ -2549,6 +2947,74 @@ export interface components {
         PortalView: components["schemas"]["PortalSettings"] & {
             /** @description Whether a system password is stored; it is never sent. */
             has_system_password: boolean;
+        };
+        /** @description A truck's last position as its ELD reported it. */
+        PositionView: {
+            /** @description "near Joliet, IL" */
+            label: string;
+            /** Format: double */
+            lat: number;
+            /** Format: double */
+            lon: number;
+            /** Format: date-time */
+            reported_at: string;
+        };
+        /** @description What a fleet admin sends to post (or edit) a truck. */
+        PostingInput: {
+            /** Format: date */
+            available_from: string;
+            /** Format: date */
+            available_to: string;
+            /** @description Two-letter states; empty means open. */
+            destinations?: string[];
+            equipment_type: string;
+            /** Format: int32 */
+            length_ft?: number | null;
+            /** @description typed | eld */
+            location_source: string;
+            notes?: string | null;
+            /** @description "Chicago, IL" or a ZIP; required when `location_source` is typed. */
+            origin?: string | null;
+            /** Format: int32 */
+            rate_per_mile_cents?: number | null;
+            /** Format: uuid */
+            vehicle_id: string;
+            /** Format: int32 */
+            weight_lbs?: number | null;
+        };
+        PostingList: {
+            postings: components["schemas"]["PostingView"][];
+        };
+        /** @description A posting as its fleet sees it. */
+        PostingView: {
+            /** Format: date */
+            available_from: string;
+            /** Format: date */
+            available_to: string;
+            destinations: string[];
+            equipment_type: string;
+            /** Format: uuid */
+            id: string;
+            /** Format: int32 */
+            length_ft: number | null;
+            location_source: string;
+            /** Format: date-time */
+            location_updated_at: string | null;
+            notes: string | null;
+            origin: components["schemas"]["OriginView"];
+            /** Format: date-time */
+            posted_at: string;
+            /** Format: int32 */
+            rate_per_mile_cents: number | null;
+            /** @description active | withdrawn | expired */
+            status: string;
+            truck_number: string;
+            /** Format: date-time */
+            updated_at: string;
+            /** Format: uuid */
+            vehicle_id: string;
+            /** Format: int32 */
+            weight_lbs: number | null;
         };
         PowerUnits: {
             /** Format: int64 */
@@ -2675,6 +3141,40 @@ export interface components {
              * @description The signup this page already created, to update instead of adding one.
              */
             signup_id?: string | null;
+        };
+        SavedSearchList: {
+            saved_searches: components["schemas"]["SavedSearchView"][];
+        };
+        SavedSearchView: {
+            alerts: boolean;
+            /** Format: date-time */
+            created_at: string;
+            criteria: components["schemas"]["SearchCriteria"];
+            /** Format: uuid */
+            id: string;
+            /** Format: date-time */
+            last_alert_at: string | null;
+            name: string;
+        };
+        /** @description A search of the board, as a query string or a saved search's criteria. */
+        SearchCriteria: {
+            /** Format: date */
+            available_from?: string | null;
+            /** Format: date */
+            available_to?: string | null;
+            /** @description Two-letter states (a query string takes them comma-separated). */
+            destinations?: string[];
+            equipment?: string[];
+            include_not_allowed?: boolean;
+            /** Format: int32 */
+            max_age_hours?: number | null;
+            /** @description "Chicago, IL" or a ZIP. */
+            origin?: string;
+            /**
+             * Format: int32
+             * @description 1 to 450 (default 100).
+             */
+            radius_mi?: number | null;
         };
         Security: {
             /** Format: int32 */
@@ -2955,9 +3455,36 @@ export interface components {
             /** Format: int32 */
             year?: number | null;
         };
+        TrustBadges: {
+            /** @description An active, approved Longhaul fleet account. */
+            approved: boolean;
+            authority_active: boolean;
+            /**
+             * Format: date-time
+             * @description Set only when the location came from the ELD.
+             */
+            eld_location_updated_at: string | null;
+            insurance_on_file: boolean;
+            not_allowed_to_operate: boolean;
+        };
         UnreadCount: {
             /** Format: int64 */
             unread: number;
+        };
+        UnsubscribeInfo: {
+            name: string;
+        };
+        Unsubscribed: {
+            name: string;
+            unsubscribed: boolean;
+        };
+        UpdateBrokerUser: {
+            is_active?: boolean | null;
+            role?: string | null;
+        };
+        UpdateSavedSearch: {
+            alerts?: boolean | null;
+            name?: string | null;
         };
         UserItem: {
             /** Format: uuid */
@@ -2983,6 +3510,9 @@ export interface components {
             id: string;
             last_name: string | null;
             role: null | components["schemas"]["Role"];
+        };
+        VehiclePosition: {
+            position: null | components["schemas"]["PositionView"];
         };
         WebhookAck: {
             duplicate: boolean;
@@ -3070,6 +3600,45 @@ export interface operations {
                 };
             };
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    create_broker_account: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateBrokerAccount"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedBrokerAccount"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3690,6 +4259,409 @@ export interface operations {
                 };
             };
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    broker_account: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BrokerAccountView"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    board_posting: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                origin: string | null;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BoardResult"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    contact_carrier: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ContactCarrier"];
+            };
+        };
+        responses: {
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContactSent"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    board_search: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description "Chicago, IL" or a ZIP. */
+                origin: string;
+                /** @description 1 to 450 (default 100). */
+                radius_mi: number | null;
+                /** @description Two-letter states (a query string takes them comma-separated). */
+                destinations: string | null;
+                equipment: string | null;
+                available_from: string | null;
+                available_to: string | null;
+                max_age_hours: number | null;
+                include_not_allowed: boolean;
+                page: number | null;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BoardPage"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_saved_searches: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SavedSearchList"];
+                };
+            };
+        };
+    };
+    create_saved_search: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateSavedSearch"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SavedSearchView"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete_saved_search: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    update_saved_search: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateSavedSearch"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SavedSearchView"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_broker_users: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BrokerUserList"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    invite_broker_user: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InviteBrokerUser"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BrokerUserView"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    update_broker_user: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateBrokerUser"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BrokerUserView"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    resend_broker_invite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5269,6 +6241,184 @@ export interface operations {
             };
         };
     };
+    list_postings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description active (default) | ended | all */
+                status: string | null;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PostingList"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    create_posting: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PostingInput"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PostingView"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_posting: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PostingView"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    update_posting: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PostingInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PostingView"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    withdraw_posting: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PostingView"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     pending_renewals: {
         parameters: {
             query?: never;
@@ -5744,6 +6894,63 @@ export interface operations {
             };
         };
     };
+    vehicle_position: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VehiclePosition"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    places: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description What the user typed so far: a ZIP prefix or a city name. */
+                q: string | null;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlaceList"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     portal_documents: {
         parameters: {
             query?: never;
@@ -6203,6 +7410,60 @@ export interface operations {
                 };
             };
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    unsubscribe_info: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsubscribeInfo"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    unsubscribe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unsubscribed"];
+                };
+            };
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
