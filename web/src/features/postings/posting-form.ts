@@ -213,28 +213,50 @@ export function postingProblems(values: PostingValues, today: string): Partial<R
   return problems
 }
 
-/** The dialog's schema (for react-hook-form): every rule of `postingProblems`, against the day it runs. */
+const CHECKED_FIELDS: readonly PostingField[] = [
+  'vehicle_id',
+  'origin',
+  'available_from',
+  'available_to',
+  'equipment_type',
+  'destinations',
+  'length_ft',
+  'weight_lbs',
+  'rate',
+  'notes',
+]
+
+/**
+ * The dialog's schema (for react-hook-form): every rule of `postingProblems`,
+ * against the day it runs, as one refinement per field. (Not superRefine:
+ * each zod function used anywhere lands in the chunk the signup pages share,
+ * and refine is there already.)
+ */
 export function postingSchema(today: () => string = () => isoDay(new Date())) {
+  const problem = (values: PostingValues, field: PostingField) => postingProblems(values, today())[field]
   return z
     .object({
       vehicle_id: z.string(),
-      location_source: z.enum(['typed', 'eld']),
+      // z.custom, not z.enum and z.array: it is what refine is made of, so it
+      // adds nothing to the zod code the signup pages load.
+      location_source: z.custom<LocationSource>((value) => value === 'typed' || value === 'eld'),
       origin: z.string(),
       available_from: z.string(),
       available_to: z.string(),
       equipment_type: z.string(),
       length_ft: z.string(),
       weight_lbs: z.string(),
-      destinations: z.array(z.string()),
+      destinations: z.custom<string[]>((value) => Array.isArray(value)),
       rate: z.string(),
       notes: z.string(),
     })
     .check(
-      z.superRefine((values, ctx) => {
-        for (const [field, message] of Object.entries(postingProblems(values, today()))) {
-          ctx.issues.push({ code: 'custom', message, path: [field], input: values })
-        }
-      }),
+      ...CHECKED_FIELDS.map((field) =>
+        z.refine<PostingValues>((values) => problem(values, field) === undefined, {
+          path: [field],
+          error: (issue) => problem(issue.input as PostingValues, field),
+        }),
+      ),
     )
 }
 
