@@ -4,8 +4,8 @@ import { texts } from '@/lib/texts'
 const b = texts.brokers.admin
 const a = texts.auth
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
-/** 1 to 8 digits, optionally written after 'MC' ('MC-123456'). */
-const MC_PATTERN = /^(MC[\s-]?)?\d{1,8}$/i
+/** 1 to 8 digits, optionally after 'MC' and a separator ('MC-123456', 'MC #123456'), as the server reads them. */
+const MC_PATTERN = /^(?:MC)?[-\s#]*(\d{1,8})$/i
 const name = z.string().check(z.trim(), z.maxLength(100, a.nameTooLong))
 
 /** The 'Create broker account' dialog (issue 15). */
@@ -25,6 +25,5 @@ export type CreateBrokerValues = z.infer<typeof createBrokerSchema>
 
 /** The MC number's digits ('MC-123456' → '123456'); undefined when none is given. */
 export function mcDigits(value: string): string | undefined {
-  const digits = value.trim().replace(/^MC[\s-]?/i, '')
-  return digits === '' ? undefined : digits
+  return MC_PATTERN.exec(value.trim())?.[1]
 }

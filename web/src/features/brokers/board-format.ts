@@ -3,7 +3,7 @@ import { elapsed } from '@/lib/elapsed'
 import { formatCents } from '@/lib/money'
 import { format, texts } from '@/lib/texts'
 import type { BoardCarrier, SearchCriteria } from './api/types'
-import { DEFAULT_RADIUS } from './criteria'
+import { radiusOf } from './criteria'
 import { equipmentLabel } from './equipment'
 import { labels, shortUnits } from './labels'
 
@@ -73,7 +73,7 @@ export const destinationsText = (destinations: readonly string[]) =>
 export function criteriaSummary(criteria: SearchCriteria): string {
   const parts = [
     criteria.origin,
-    format(labels.radius, { miles: criteria.radius_mi ?? DEFAULT_RADIUS }),
+    format(labels.radius, { miles: radiusOf(criteria) }),
     criteria.equipment.length > 0 ? criteria.equipment.map(equipmentLabel).join(', ') : labels.anyEquipment,
     format(labels.destinationsFor, { states: destinationsText(criteria.destinations) }),
   ]

@@ -59,6 +59,11 @@ describe('board criteria in the URL', () => {
     expect(boardSearch(emptyCriteria('Dallas'), 3)).toBe('origin=Dallas&page=3')
   })
 
+  it("takes a saved search's missing radius for the default", () => {
+    expect(boardSearch({ ...emptyCriteria('Dallas'), radius_mi: null })).toBe('origin=Dallas')
+    expect(new URLSearchParams(criteriaQuery({ ...emptyCriteria('Dallas'), radius_mi: null }, 1)).get('radius_mi')).toBe('100')
+  })
+
   it('reads back what it writes', () => {
     expect(read(boardSearch(full, 4))).toEqual({ criteria: full, page: 4 })
     expect(read(boardSearch(emptyCriteria('75201')))).toEqual({ criteria: emptyCriteria('75201'), page: 1 })

@@ -44,6 +44,9 @@ const wholeNumber = (value: string | null): number | null => {
 
 export const isRadius = (value: number) => Number.isInteger(value) && value >= MIN_RADIUS && value <= MAX_RADIUS
 
+/** The criteria's radius, the default when they name none (a saved search may store null). */
+export const radiusOf = (criteria: Pick<SearchCriteria, 'radius_mi'>) => criteria.radius_mi ?? DEFAULT_RADIUS
+
 /**
  * Reads the board's URL. Without an origin there is no search; values that
  * are not choices (an unknown state, a radius of 900) fall back to "any" or
@@ -80,7 +83,8 @@ export function boardQueryFromSearch(params: URLSearchParams): BoardQuery {
  */
 export function searchFromCriteria(criteria: SearchCriteria, page = 1): URLSearchParams {
   const params = new URLSearchParams({ origin: criteria.origin.trim() })
-  if (criteria.radius_mi !== DEFAULT_RADIUS) params.set('radius_mi', String(criteria.radius_mi))
+  const radius = radiusOf(criteria)
+  if (radius !== DEFAULT_RADIUS) params.set('radius_mi', String(radius))
   if (criteria.destinations.length > 0) params.set('destinations', criteria.destinations.join(','))
   if (criteria.equipment.length > 0) params.set('equipment', criteria.equipment.join(','))
   if (criteria.available_from) params.set('available_from', criteria.available_from)
@@ -94,7 +98,7 @@ export function searchFromCriteria(criteria: SearchCriteria, page = 1): URLSearc
 /** GET /api/broker/board/search's query: the radius and page always, the rest as the URL has it. */
 export function criteriaQuery(criteria: SearchCriteria, page: number): string {
   const params = searchFromCriteria(criteria)
-  params.set('radius_mi', String(criteria.radius_mi))
+  params.set('radius_mi', String(radiusOf(criteria)))
   params.set('page', String(page))
   return params.toString()
 }

@@ -70,7 +70,8 @@ export interface BoardSearchResponse {
 /** A search as saved searches store it (and as the board's URL carries it). */
 export interface SearchCriteria {
   origin: string
-  radius_mi: number
+  /** 1 to 450; the server's default (100) when null. */
+  radius_mi: number | null
   destinations: string[]
   equipment: string[]
   available_from: string | null

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini'
 import { texts } from '@/lib/texts'
 import type { SearchCriteria } from '../api/types'
-import { DEFAULT_RADIUS, emptyCriteria, isRadius, MAX_AGE_CHOICES } from '../criteria'
+import { DEFAULT_RADIUS, emptyCriteria, isRadius, MAX_AGE_CHOICES, radiusOf } from '../criteria'
 
 const b = texts.board
 
@@ -43,7 +43,7 @@ export function formFromCriteria(criteria: SearchCriteria | null): SearchFormVal
   const c = criteria ?? emptyCriteria()
   return {
     origin: c.origin,
-    radius: String(c.radius_mi),
+    radius: String(radiusOf(c)),
     destinations: c.destinations,
     equipment: c.equipment,
     available_from: c.available_from ?? '',
