@@ -1,23 +1,14 @@
 import { useQuery } from '@tanstack/react-query'
 import { api } from './api-client'
+import type { components } from './api-types'
 import { queryKeys } from './query-keys'
 
 /**
- * One suggestion of GET /api/places?q= (issue 15's contract). A ZIP
- * suggestion has `zip` set and a label like '60601 — Chicago, IL'.
+ * One suggestion of GET /api/places?q= (issue 15). A ZIP suggestion has
+ * `zip` set and a label like '60601 — Chicago, IL'.
  */
-export interface Place {
-  label: string
-  city: string
-  state: string
-  zip: string | null
-  lat: number
-  lon: number
-}
-
-export interface PlacesResponse {
-  places: Place[]
-}
+export type Place = components['schemas']['PlaceView']
+export type PlacesResponse = components['schemas']['PlaceList']
 
 /** Texts shorter than this are not looked up: two letters already narrow it to a few cities. */
 export const PLACE_QUERY_MIN = 2

@@ -77,7 +77,8 @@ async function fillRequired() {
   await userEvent.selectOptions(screen.getByLabelText(f.equipmentType), 'van')
 }
 
-describe('the posting dialog', () => {
+// Whole forms typed key by key: slow on a busy two-core machine.
+describe('the posting dialog', { timeout: 20_000 }, () => {
   it("posts a truck opened from the Trucks list at its last ELD position, the rate in cents", async () => {
     const fetchMock = stubFetch({
       'GET /api/fleet/vehicles/truck-1/position': { status: 200, body: { position: joliet } },

@@ -1,5 +1,9 @@
-// The Truck Board's fleet-side types, written by hand from issue 15's API
-// contract until `make openapi` puts them in src/lib/api-types.ts.
+// The Truck Board's fleet-side types: the generated schemas of issue 15's
+// API (src/lib/api-types.ts), with the statuses and sources the contract
+// names as unions rather than the plain strings the server declares.
+import type { components } from '@/lib/api-types'
+
+type Schemas = components['schemas']
 
 export type PostingStatus = 'active' | 'withdrawn' | 'expired'
 
@@ -8,72 +12,26 @@ export type PostingsFilter = 'active' | 'ended' | 'all'
 
 export type LocationSource = 'typed' | 'eld'
 
-export interface PostingOrigin {
-  label: string
-  city: string
-  state: string
-  zip: string | null
-  lat: number
-  lon: number
-}
+export type PostingOrigin = Schemas['OriginView']
 
-export interface Posting {
-  id: string
-  vehicle_id: string
-  truck_number: string
+/**
+ * A posting as its fleet sees it. `location_updated_at` is when the ELD last
+ * reported the position (null for a typed origin); `destinations` are two-letter
+ * states, [] meaning 'Open'; `equipment_type` is a key of texts.board.equipment.
+ */
+export type Posting = Omit<Schemas['PostingView'], 'status' | 'location_source'> & {
   status: PostingStatus
-  origin: PostingOrigin
   location_source: LocationSource
-  /** When the ELD last reported the position; null for a typed origin. */
-  location_updated_at: string | null
-  /** 'YYYY-MM-DD' */
-  available_from: string
-  /** 'YYYY-MM-DD' */
-  available_to: string
-  /** A key of texts.board.equipment. */
-  equipment_type: string
-  length_ft: number | null
-  weight_lbs: number | null
-  /** Two-letter states; [] means 'Open'. */
-  destinations: string[]
-  rate_per_mile_cents: number | null
-  notes: string | null
-  posted_at: string
-  updated_at: string
 }
 
-export interface PostingsResponse {
-  postings: Posting[]
-}
+export type PostingsResponse = { postings: Posting[] }
 
-/** The body of POST /api/fleet/postings and PATCH /api/fleet/postings/{id}. */
-export interface PostingInput {
-  vehicle_id: string
-  location_source: LocationSource
-  /** Free text the server resolves ('Chicago, IL', '60601'); required when typed, null for eld. */
-  origin: string | null
-  available_from: string
-  available_to: string
-  equipment_type: string
-  length_ft?: number | null
-  weight_lbs?: number | null
-  destinations: string[]
-  rate_per_mile_cents?: number | null
-  notes?: string | null
-}
+/** The body of POST /api/fleet/postings and PATCH /api/fleet/postings/{id}: `origin` is free text the server resolves, null for the ELD's. */
+export type PostingInput = Omit<Schemas['PostingInput'], 'location_source'> & { location_source: LocationSource }
 
-/** A truck's last ELD position (GET /api/fleet/vehicles/{id}/position). */
-export interface VehiclePosition {
-  /** 'near Joliet, IL' */
-  label: string
-  lat: number
-  lon: number
-  reported_at: string
-}
-
-export interface VehiclePositionResponse {
-  position: VehiclePosition | null
-}
+/** A truck's last ELD position ('near Joliet, IL'), or null (GET /api/fleet/vehicles/{id}/position). */
+export type VehiclePosition = Schemas['PositionView']
+export type VehiclePositionResponse = Schemas['VehiclePosition']
 
 /** A truck the dialog can post: its id and its number (name). */
 export interface TruckChoice {
