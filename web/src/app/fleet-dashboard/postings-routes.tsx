@@ -47,6 +47,8 @@ export function PostTruckButton({ truck, inList = false }: PostTruckButtonProps)
         variant="outline"
         size="sm"
         aria-label={inList ? format(texts.board.postings.postTruck, { truck: truck.name }) : undefined}
+        // In a row it may wrap onto two lines: the Trucks table must not grow wider for it.
+        className={inList ? 'h-auto! min-h-8 py-1 text-center leading-tight whitespace-normal!' : undefined}
         onPointerEnter={preload}
         onFocus={preload}
         onClick={() => {

@@ -232,7 +232,7 @@ function PostingRow({ posting, onEdit, onWithdraw }: { posting: Posting } & Omit
             <Button
               variant="outline"
               size="sm"
-              className="text-destructive"
+              className="text-destructive!"
               aria-label={format(p.withdrawTruck, { truck: posting.truck_number })}
               onClick={() => onWithdraw(posting)}
             >

@@ -92,8 +92,8 @@ function TrucksTable({ trucks, rowActions }: { trucks: TruckItem[] } & TrucksPag
               <StatusBadge active={truck.status === 'active'} />
             </TableCell>
             <TableCell className="text-right whitespace-nowrap">
-              {/* Stacked: a second button beside View Details would widen the table beyond the card at 1280 px. */}
-              <div className="flex flex-col items-end gap-2">
+              {/* Stacked, as wide as View Details: a wider column would push the table beyond the card at 1280 px. */}
+              <div className="flex flex-col items-stretch gap-2">
                 <Button asChild variant="outline" size="sm">
                   <Link to={fleetRoutes.truck(truck.id)}>{t.viewDetails}</Link>
                 </Button>
