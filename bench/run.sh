@@ -19,6 +19,7 @@ python3 bench/documents_bench.py --bin "$BIN" --sqlite || status=1
 python3 bench/billing_bench.py --bin "$BIN" --sqlite || status=1
 python3 bench/portal_bench.py --bin "$BIN" || status=1
 python3 bench/compliance_bench.py --bin "$BIN" --sqlite || status=1
+python3 bench/board_bench.py --bin "$BIN" --sqlite || status=1
 if [ -n "${BENCH_POSTGRES:-}" ]; then
   python3 bench/admin_bench.py --bin "$BIN" --postgres "$BENCH_POSTGRES" || status=1
   python3 bench/fleet_bench.py --bin "$BIN" --postgres "$BENCH_POSTGRES" || status=1
@@ -26,5 +27,6 @@ if [ -n "${BENCH_POSTGRES:-}" ]; then
   python3 bench/documents_bench.py --bin "$BIN" --postgres "$BENCH_POSTGRES" || status=1
   python3 bench/billing_bench.py --bin "$BIN" --postgres "$BENCH_POSTGRES" || status=1
   python3 bench/compliance_bench.py --bin "$BIN" --postgres "$BENCH_POSTGRES" || status=1
+  python3 bench/board_bench.py --bin "$BIN" --postgres "$BENCH_POSTGRES" || status=1
 fi
 exit $status

@@ -516,3 +516,105 @@ async fn a_saved_search_mails_one_digest_for_new_matches_and_unsubscribes_in_one
         assert_eq!(res.status(), StatusCode::NOT_FOUND);
     }
 }
+
+#[tokio::test]
+async fn two_postings_of_one_truck_at_once_make_one() {
+    for backend in backends() {
+        let mut app = spawn_app(backend).await;
+        let fleet_id = fleet(&app, "race@board.test", "Race Haul", "3100005", sizes()).await;
+        app.sign_in("race@board.test", "secret1").await;
+        let t = trucks(&app, fleet_id).await;
+        let (a, b) = tokio::join!(
+            app.post("/api/fleet/postings", posting(t[0], "Memphis, TN", "van")),
+            app.post("/api/fleet/postings", posting(t[0], "Memphis, TN", "van"))
+        );
+        let mut statuses = [a.status(), b.status()];
+        statuses.sort();
+        assert_eq!(statuses, [StatusCode::CREATED, StatusCode::CONFLICT]);
+        let mine: Value = app.get("/api/fleet/postings").await.json().await.unwrap();
+        assert_eq!(mine["postings"].as_array().unwrap().len(), 1);
+    }
+}
+
+#[tokio::test]
+async fn a_posting_can_follow_the_eld_position_and_shows_its_age() {
+    for backend in backends() {
+        let mut app = spawn_app(backend).await;
+        let fleet_id =
+            crate::eld_sync::admin_with_fleet(&mut app, "eld@board.test", "3100006").await;
+        let res = app
+            .put("/api/fleet/eld/connection", json!({ "provider": "demo" }))
+            .await;
+        assert_eq!(res.status(), StatusCode::CREATED);
+        let trucks_run = crate::eld_sync::sync(&app, fleet_id, "trucks").await;
+        assert_eq!(trucks_run["status"], "succeeded");
+        let t = trucks(&app, fleet_id).await;
+        let pos: Value = app
+            .get(&format!("/api/fleet/vehicles/{}/position", t[0]))
+            .await
+            .json()
+            .await
+            .unwrap();
+        let label = pos["position"]["label"].as_str().expect("a demo position");
+        assert!(label.starts_with("near "), "{label}");
+        let mut body = posting(t[0], "", "reefer");
+        body["location_source"] = json!("eld");
+        body["origin"] = Value::Null;
+        let p = post_ok(&app, body).await;
+        assert_eq!(p["location_source"], "eld");
+        // The demo provider reports ages relative to the call: compare loosely.
+        let age = |v: &Value| {
+            Utc::now()
+                - v.as_str()
+                    .unwrap()
+                    .parse::<chrono::DateTime<Utc>>()
+                    .unwrap()
+        };
+        let drift = age(&p["location_updated_at"]) - age(&pos["position"]["reported_at"]);
+        assert!(drift.num_seconds().abs() < 60, "{drift}");
+        let at = LatLon {
+            lat: pos["position"]["lat"].as_f64().unwrap(),
+            lon: pos["position"]["lon"].as_f64().unwrap(),
+        };
+
+        // Moved elsewhere with an older report: the refresh job puts it back
+        // where the ELD says it is.
+        let id: Uuid = p["id"].as_str().unwrap().parse().unwrap();
+        move_posting(&app, &id.to_string(), north(at, 300.0)).await;
+        truck_posting::Entity::update_many()
+            .filter(truck_posting::Column::Id.eq(id))
+            .col_expr(
+                truck_posting::Column::LocationUpdatedAt,
+                Expr::value(Some(Utc::now() - Duration::days(2))),
+            )
+            .exec(&app.inspect_db().await)
+            .await
+            .unwrap();
+        let run = longhaul::modules::postings::refresh::run(&app.state)
+            .await
+            .unwrap();
+        assert_eq!(run.moved, 1);
+        let b = broker(&app, "Eld Brokers", "admin@eldb.test").await;
+        // Searched from the city the position is near.
+        let near = label
+            .trim_start_matches("near ")
+            .replace(' ', "%20")
+            .replace(',', "%2C");
+        let page = search(&b, &format!("origin={near}&radius_mi=100")).await;
+        let found = page["results"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|r| r["id"] == p["id"])
+            .expect("the truck at its ELD position");
+        let badge_age = age(&found["badges"]["eld_location_updated_at"]);
+        assert!(badge_age < Duration::hours(7), "{badge_age}");
+        // A withdrawn posting is no longer moved.
+        app.post(&format!("/api/fleet/postings/{id}/withdraw"), json!({}))
+            .await;
+        let run = longhaul::modules::postings::refresh::run(&app.state)
+            .await
+            .unwrap();
+        assert_eq!(run.moved, 0);
+    }
+}
