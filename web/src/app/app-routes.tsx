@@ -21,11 +21,8 @@ const PricingPage = lazy(() => import('@/features/pricing/pricing-page'))
 const TestCheckoutPage = lazy(() => import('@/features/test-checkout/test-checkout-page'))
 // One chunk for the stand-in portal and its receipts: each lazy route costs the shell bytes.
 const TestPortalRoute = lazy(() => import('@/features/test-portal/test-portal-route'))
-// The broker portal and its open pages (invite, unsubscribe): one chunk.
-const loadBroker = () => import('./broker-route')
-const BrokerRoute = lazy(loadBroker)
-const BrokerInviteRoute = lazy(() => loadBroker().then((chunk) => ({ default: chunk.BrokerInviteRoute })))
-const UnsubscribeRoute = lazy(() => loadBroker().then((chunk) => ({ default: chunk.UnsubscribeRoute })))
+// The broker portal and its open pages (invite, unsubscribe): one chunk, one lazy route.
+const BrokerRoute = lazy(() => import('./broker-route'))
 
 export function AppRoutes() {
   return (
@@ -57,8 +54,8 @@ export function AppRoutes() {
             </RouteGuard>
           }
         />
-        <Route path={routePatterns.brokerInvite} element={<BrokerInviteRoute />} />
-        <Route path={routePatterns.unsubscribe} element={<UnsubscribeRoute />} />
+        <Route path={routePatterns.brokerInvite} element={<BrokerRoute page="invite" />} />
+        <Route path={routePatterns.unsubscribe} element={<BrokerRoute page="unsubscribe" />} />
         <Route path={routes.fleetSignup} element={<FleetSignupPage />} />
         <Route path={routes.pricing} element={<PricingPage />} />
         <Route path={routes.subscriptionSuccess} element={<SubscriptionSuccessPage />} />

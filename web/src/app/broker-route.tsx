@@ -21,8 +21,14 @@ function BrokerAdminOnly({ children }: { children: ReactNode }) {
   return user?.role === 'broker_admin' ? children : <Navigate to={brokerRoutes.board()} replace />
 }
 
-/** /broker/*: the broker portal's screens in its shell (behind the route guard of both broker roles). */
-export default function BrokerRoute() {
+/**
+ * /broker/*: the broker portal's screens in its shell (behind the route
+ * guard of both broker roles); with `page`, one of its open pages instead:
+ * /broker-invite/:token or /unsubscribe/:token.
+ */
+export default function BrokerRoute({ page }: { page?: 'invite' | 'unsubscribe' }) {
+  if (page === 'invite') return <BrokerInvitePage />
+  if (page === 'unsubscribe') return <UnsubscribePage />
   return (
     <Routes>
       <Route element={<BrokerLayout />}>
@@ -42,14 +48,4 @@ export default function BrokerRoute() {
       </Route>
     </Routes>
   )
-}
-
-/** /broker-invite/:token (open). */
-export function BrokerInviteRoute() {
-  return <BrokerInvitePage />
-}
-
-/** /unsubscribe/:token (open). */
-export function UnsubscribeRoute() {
-  return <UnsubscribePage />
 }

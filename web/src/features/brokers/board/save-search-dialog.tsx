@@ -1,6 +1,6 @@
 import { Bookmark } from 'lucide-react'
 import { useState } from 'react'
-import { Controller, useForm } from 'react-hook-form'
+import { useForm } from 'react-hook-form'
 import { toast } from 'sonner'
 import * as z from 'zod/mini'
 import { Button } from '@/components/ui/button'
@@ -18,21 +18,23 @@ import { labels } from '../labels'
 
 const b = texts.board
 
+// The name only: a zod boolean for the checkbox would grow the zod chunk the
+// signup pages share (scripts/check-bundle.mjs).
 const saveSearchSchema = z.object({
   name: z.string().check(z.trim(), z.minLength(1, b.saved.nameRequired)),
-  alerts: z.boolean(),
 })
 type SaveSearchValues = z.infer<typeof saveSearchSchema>
 
 function SaveSearchForm({ criteria, onDone }: { criteria: SearchCriteria; onDone: () => void }) {
   const save = useCreateSavedSearch()
+  const [alerts, setAlerts] = useState(true)
   const form = useForm<SaveSearchValues>({
     resolver: flatZodResolver(saveSearchSchema),
-    defaultValues: { name: criteria.origin, alerts: true },
+    defaultValues: { name: criteria.origin },
   })
   const { errors } = form.formState
 
-  const submit = form.handleSubmit(({ name, alerts }) =>
+  const submit = form.handleSubmit(({ name }) =>
     save.mutate(
       { name, criteria, alerts },
       {
@@ -58,22 +60,12 @@ function SaveSearchForm({ criteria, onDone }: { criteria: SearchCriteria; onDone
         error={errors.name?.message}
         {...form.register('name')}
       />
-      <Controller
-        control={form.control}
-        name="alerts"
-        render={({ field }) => (
-          <div className="flex items-center gap-2">
-            <Checkbox
-              id="saved-search-alerts"
-              checked={field.value}
-              onCheckedChange={(checked) => field.onChange(checked === true)}
-            />
-            <Label htmlFor="saved-search-alerts" className="font-normal">
-              {b.saved.alerts}
-            </Label>
-          </div>
-        )}
-      />
+      <div className="flex items-center gap-2">
+        <Checkbox id="saved-search-alerts" checked={alerts} onCheckedChange={(checked) => setAlerts(checked === true)} />
+        <Label htmlFor="saved-search-alerts" className="font-normal">
+          {b.saved.alerts}
+        </Label>
+      </div>
       <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
         <Button type="button" variant="outline" onClick={onDone} disabled={save.isPending}>
           {labels.cancel}

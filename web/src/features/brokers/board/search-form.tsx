@@ -1,6 +1,6 @@
 import { Search } from 'lucide-react'
 import type { ReactNode } from 'react'
-import { Controller, useForm } from 'react-hook-form'
+import { useForm, useWatch, type PathValue } from 'react-hook-form'
 import { PlaceInput } from '@/components/place-input'
 import { Button } from '@/components/ui/button'
 import { Checkbox } from '@/components/ui/checkbox'
@@ -8,12 +8,11 @@ import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
 import { NativeSelect } from '@/components/ui/native-select'
 import { format, texts } from '@/lib/texts'
-import { flatZodResolver } from '@/lib/zod-form'
 import type { SearchCriteria } from '../api/types'
 import { MAX_AGE_CHOICES, MAX_RADIUS, MIN_RADIUS } from '../criteria'
 import { EQUIPMENT, equipmentLabel } from '../equipment'
 import { labels } from '../labels'
-import { criteriaFromForm, formFromCriteria, searchSchema, type SearchFormValues } from './search-schema'
+import { criteriaFromForm, formFromCriteria, searchResolver, type SearchFormValues } from './search-schema'
 import { StatesPicker } from './states-picker'
 
 const s = texts.board.search
@@ -23,7 +22,6 @@ export interface SearchFormProps {
   criteria: SearchCriteria | null
   /** The server's 422 messages, by form field. */
   serverErrors?: Partial<Record<keyof SearchFormValues, string>>
-  busy?: boolean
   onSearch: (criteria: SearchCriteria) => void
 }
 
@@ -55,13 +53,26 @@ function Field({ id, label, error, children }: { id: string; label: string; erro
  * not allow to operate. The form starts from the URL's criteria and hands
  * valid criteria to `onSearch`, which writes them into the URL.
  */
-export function SearchForm({ criteria, serverErrors = {}, busy, onSearch }: SearchFormProps) {
+export function SearchForm({ criteria, serverErrors = {}, onSearch }: SearchFormProps) {
   const form = useForm<SearchFormValues>({
-    resolver: flatZodResolver(searchSchema),
+    resolver: searchResolver,
     defaultValues: formFromCriteria(criteria),
   })
   const { errors } = form.formState
   const errorOf = (field: keyof SearchFormValues) => errors[field]?.message ?? serverErrors[field]
+  // The choices and the origin are set through setValue, not <Controller>: its
+  // code would land in the react-hook-form chunk the signup pages share
+  // (scripts/check-bundle.mjs). `register` still gives the origin its ref, so
+  // a failed check focuses it.
+  const [origin, destinations, equipment, includeNotAllowed] = useWatch({
+    control: form.control,
+    name: ['origin', 'destinations', 'equipment', 'include_not_allowed'],
+  })
+  const originField = form.register('origin')
+  const set = <K extends 'origin' | 'destinations' | 'equipment' | 'include_not_allowed'>(
+    name: K,
+    value: PathValue<SearchFormValues, K>,
+  ) => form.setValue(name, value, { shouldDirty: true, shouldValidate: form.formState.isSubmitted })
 
   return (
     <form
@@ -71,22 +82,15 @@ export function SearchForm({ criteria, serverErrors = {}, busy, onSearch }: Sear
       className="space-y-5 rounded-xl border border-border bg-white p-4 shadow-sm sm:p-6"
     >
       <div className="grid gap-4 md:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,2fr)]">
-        <Controller
-          control={form.control}
-          name="origin"
-          render={({ field }) => (
-            <PlaceInput
-              id="board-origin"
-              label={s.origin}
-              placeholder={texts.board.postForm.placePlaceholder}
-              name={field.name}
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              inputRef={field.ref}
-              error={errorOf('origin')}
-            />
-          )}
+        <PlaceInput
+          id="board-origin"
+          label={s.origin}
+          placeholder={texts.board.postForm.placePlaceholder}
+          name={originField.name}
+          value={origin}
+          onChange={(value) => set('origin', value)}
+          inputRef={originField.ref}
+          error={errorOf('origin')}
         />
         <Field id="board-radius" label={s.radius} error={errorOf('radius')}>
           <Input
@@ -100,49 +104,39 @@ export function SearchForm({ criteria, serverErrors = {}, busy, onSearch }: Sear
             {...invalid('board-radius', errorOf('radius'))}
           />
         </Field>
-        <Controller
-          control={form.control}
-          name="destinations"
-          render={({ field }) => (
-            <StatesPicker
-              id="board-destinations"
-              label={s.destinations}
-              value={field.value}
-              onChange={field.onChange}
-              error={errorOf('destinations')}
-            />
-          )}
+        <StatesPicker
+          id="board-destinations"
+          label={s.destinations}
+          value={destinations}
+          onChange={(states) => set('destinations', states)}
+          error={errorOf('destinations')}
         />
       </div>
 
       <fieldset className="min-w-0 space-y-3" aria-describedby={errorOf('equipment') ? 'board-equipment-error' : undefined}>
         <legend className="text-sm leading-none font-medium text-ink">{s.equipment}</legend>
-        <Controller
-          control={form.control}
-          name="equipment"
-          render={({ field }) => (
-            <div className="grid grid-cols-2 gap-x-4 gap-y-2.5 sm:grid-cols-3 lg:grid-cols-6">
-              {EQUIPMENT.map((value) => {
-                const id = `board-equipment-${value}`
-                const on = field.value.includes(value)
-                return (
-                  <div key={value} className="flex min-w-0 items-center gap-2">
-                    <Checkbox
-                      id={id}
-                      checked={on}
-                      onCheckedChange={(checked) =>
-                        field.onChange(EQUIPMENT.filter((item) => (item === value ? checked === true : field.value.includes(item))))
-                      }
-                    />
-                    <Label htmlFor={id} className="font-normal">
-                      {equipmentLabel(value)}
-                    </Label>
-                  </div>
-                )
-              })}
-            </div>
-          )}
-        />
+        <div className="grid grid-cols-2 gap-x-4 gap-y-2.5 sm:grid-cols-3 lg:grid-cols-6">
+          {EQUIPMENT.map((value) => {
+            const id = `board-equipment-${value}`
+            return (
+              <div key={value} className="flex min-w-0 items-center gap-2">
+                <Checkbox
+                  id={id}
+                  checked={equipment.includes(value)}
+                  onCheckedChange={(checked) =>
+                    set(
+                      'equipment',
+                      EQUIPMENT.filter((item) => (item === value ? checked === true : equipment.includes(item))),
+                    )
+                  }
+                />
+                <Label htmlFor={id} className="font-normal">
+                  {equipmentLabel(value)}
+                </Label>
+              </div>
+            )
+          })}
+        </div>
         <FieldError id="board-equipment-error" message={errorOf('equipment')} />
       </fieldset>
 
@@ -176,23 +170,17 @@ export function SearchForm({ criteria, serverErrors = {}, busy, onSearch }: Sear
       </div>
 
       <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
-        <Controller
-          control={form.control}
-          name="include_not_allowed"
-          render={({ field }) => (
-            <div className="flex items-center gap-2">
-              <Checkbox
-                id="board-include-not-allowed"
-                checked={field.value}
-                onCheckedChange={(checked) => field.onChange(checked === true)}
-              />
-              <Label htmlFor="board-include-not-allowed" className="font-normal">
-                {s.includeNotAllowed}
-              </Label>
-            </div>
-          )}
-        />
-        <Button type="submit" className="w-full sm:w-auto" disabled={busy}>
+        <div className="flex items-center gap-2">
+          <Checkbox
+            id="board-include-not-allowed"
+            checked={includeNotAllowed}
+            onCheckedChange={(checked) => set('include_not_allowed', checked === true)}
+          />
+          <Label htmlFor="board-include-not-allowed" className="font-normal">
+            {s.includeNotAllowed}
+          </Label>
+        </div>
+        <Button type="submit" className="w-full sm:w-auto">
           <Search className="h-4 w-4" aria-hidden />
           {s.submit}
         </Button>

@@ -1,14 +1,15 @@
 import { describe, expect, it } from 'vitest'
 import texts from '@contracts/texts.json'
 import { emptyCriteria } from '../criteria'
-import { criteriaFromForm, formFromCriteria, searchSchema, type SearchFormValues } from './search-schema'
+import { criteriaFromForm, formFromCriteria, searchResolver, searchSchema, type SearchFormValues } from './search-schema'
 
 const b = texts.board
 const valid: SearchFormValues = formFromCriteria(emptyCriteria('Chicago, IL'))
 
 /** The first message per field, as the form's resolver shows them. */
 function errorsOf(values: Partial<SearchFormValues>): Record<string, string> {
-  const result = searchSchema.safeParse({ ...valid, ...values })
+  const { origin, radius, available_from, available_to, max_age } = { ...valid, ...values }
+  const result = searchSchema.safeParse({ origin, radius, available_from, available_to, max_age })
   const errors: Record<string, string> = {}
   if (!result.success) for (const issue of result.error.issues) errors[issue.path.join('.')] ??= issue.message
   return errors
@@ -37,6 +38,15 @@ describe('the board search form', () => {
     })
     expect(errorsOf({ available_from: '2026-11-24', available_to: '2026-11-24' })).toEqual({})
     expect(errorsOf({ available_from: '', available_to: '2026-11-24' })).toEqual({})
+  })
+
+  it('resolves the choices as they are, and trims the origin', async () => {
+    const values = { ...valid, origin: ' Dallas ', destinations: ['TX'], equipment: ['van'], include_not_allowed: true }
+    const options = { fields: {}, shouldUseNativeValidation: false }
+    expect(await searchResolver(values, undefined, options)).toEqual({ values: { ...values, origin: 'Dallas' }, errors: {} })
+    const refused = await searchResolver({ ...values, radius: '0' }, undefined, options)
+    expect(refused.values).toEqual({})
+    expect(refused.errors.radius?.message).toBe(b.radiusInvalid)
   })
 
   it('turns the fields into criteria and back', () => {

@@ -1,5 +1,7 @@
+import type { FieldErrors, Resolver, ResolverOptions } from 'react-hook-form'
 import * as z from 'zod/mini'
 import { texts } from '@/lib/texts'
+import { flatZodResolver } from '@/lib/zod-form'
 import type { SearchCriteria } from '../api/types'
 import { DEFAULT_RADIUS, emptyCriteria, isRadius, MAX_AGE_CHOICES, radiusOf } from '../criteria'
 
@@ -20,17 +22,23 @@ export interface SearchFormValues {
 
 const radiusOk = (value: string) => /^\s*\d+\s*$/.test(value) && isRadius(Number(value))
 
-/** The checks the server makes too, for instant feedback; its 422 answers still show beside the fields. */
+/** The fields typed as text: the ones with rules to check. */
+type SearchTextValues = Pick<SearchFormValues, 'origin' | 'radius' | 'available_from' | 'available_to' | 'max_age'>
+
+/**
+ * The checks the server makes too, for instant feedback; its 422 answers
+ * still show beside the fields. Only the text fields: the choices (states,
+ * equipment, the checkbox) cannot be wrong, and zod's array and boolean
+ * schemas would grow the zod chunk the signup pages share past their budget
+ * (scripts/check-bundle.mjs).
+ */
 export const searchSchema = z
   .object({
     origin: z.string().check(z.trim(), z.minLength(1, b.originRequired)),
     radius: z.string().check(z.refine(radiusOk, b.radiusInvalid)),
-    destinations: z.array(z.string()),
-    equipment: z.array(z.string()),
     available_from: z.string(),
     available_to: z.string(),
     max_age: z.string(),
-    include_not_allowed: z.boolean(),
   })
   .check(
     z.refine((values) => !values.available_from || !values.available_to || values.available_to >= values.available_from, {
@@ -38,6 +46,20 @@ export const searchSchema = z
       path: ['available_to'],
     }),
   )
+
+const textResolver = flatZodResolver<SearchTextValues>(searchSchema)
+
+/** The form's resolver: searchSchema on the text fields, the choices as they are. */
+export const searchResolver: Resolver<SearchFormValues> = async (values, context, options) => {
+  const { origin, radius, available_from, available_to, max_age } = values
+  const checked = await textResolver(
+    { origin, radius, available_from, available_to, max_age },
+    context,
+    options as unknown as ResolverOptions<SearchTextValues>,
+  )
+  if (Object.keys(checked.errors).length > 0) return { values: {}, errors: checked.errors as FieldErrors<SearchFormValues> }
+  return { values: { ...values, ...(checked.values as SearchTextValues) }, errors: {} }
+}
 
 export function formFromCriteria(criteria: SearchCriteria | null): SearchFormValues {
   const c = criteria ?? emptyCriteria()

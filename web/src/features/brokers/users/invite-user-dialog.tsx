@@ -12,7 +12,7 @@ import { format, texts } from '@/lib/texts'
 import { flatZodResolver } from '@/lib/zod-form'
 import { useInviteBrokerUser } from '../api/broker-queries'
 import { labels } from '../labels'
-import { BROKER_ROLE_OPTIONS, inviteUserSchema, type InviteUserValues } from './invite-user-schema'
+import { BROKER_ROLE_OPTIONS, inviteUserSchema, isBrokerRole, type InviteUserValues } from './invite-user-schema'
 
 const u = texts.brokers.users
 
@@ -30,7 +30,7 @@ function InviteUserForm({ onDone }: { onDone: () => void }) {
         email: values.email,
         first_name: values.first_name || null,
         last_name: values.last_name || null,
-        role: values.role,
+        role: isBrokerRole(values.role) ? values.role : 'broker_user',
       },
       {
         onSuccess: (user) => {
