@@ -1,10 +1,10 @@
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
-import { toast } from 'sonner'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '@/components/ui/dialog'
 import { FormField } from '@/components/ui/form-field'
 import { ApiError } from '@/lib/api-client'
+import { specToast } from '@/lib/spec-toast'
 import { format, texts } from '@/lib/texts'
 import { flatZodResolver } from '@/lib/zod-form'
 import { useCreateBrokerAccount } from './api/admin-queries'
@@ -32,7 +32,7 @@ function CreateBrokerForm({ onDone }: { onDone: () => void }) {
       },
       {
         onSuccess: ({ admin }) => {
-          toast.success(format(b.created, { email: admin.email }))
+          specToast('success', format(b.created, { email: admin.email }))
           onDone()
         },
         onError: (error) => {
@@ -43,7 +43,7 @@ function CreateBrokerForm({ onDone }: { onDone: () => void }) {
             return
           }
           // 409 (the e-mail or the MC number is taken): the server's words.
-          toast.error(error.message || texts.errors.generic)
+          specToast('error', error.message || texts.errors.generic)
         },
       },
     ),

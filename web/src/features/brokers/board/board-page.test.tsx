@@ -213,6 +213,8 @@ describe('truck board search', () => {
     const origin = screen.getByLabelText(s.origin)
     expect(origin).toHaveAttribute('aria-invalid', 'true')
     expect(origin).toHaveAccessibleDescription(b.originUnknown)
+    // A refused search cannot be saved.
+    expect(screen.queryByRole('button', { name: s.saveSearch })).not.toBeInTheDocument()
   })
 
   it('offers a retry when the search fails', async () => {

@@ -142,7 +142,8 @@ export default function BoardPage() {
           <h1 className="text-2xl font-bold tracking-tight">{s.title}</h1>
           <p className="text-muted-foreground">{s.subtitle}</p>
         </div>
-        {criteria && <SaveSearchButton criteria={criteria} />}
+        {/* A search that found its origin can be saved; one the server refused cannot. */}
+        {criteria && query.isSuccess && <SaveSearchButton criteria={criteria} />}
       </div>
       <SearchForm key={formKey} criteria={criteria} serverErrors={serverErrors} onSearch={search} />
       <div ref={resultsRef} className="scroll-mt-4">

@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react'
-import { toast } from 'sonner'
 import { Button } from '@/components/ui/button'
 import { Label } from '@/components/ui/label'
 import { Textarea } from '@/components/ui/textarea'
 import { ApiError } from '@/lib/api-client'
+import { specToast } from '@/lib/spec-toast'
 import { texts } from '@/lib/texts'
 import { useContactCarrier } from '../api/broker-queries'
 import { labels } from '../labels'
@@ -25,12 +25,12 @@ export function ContactForm({ postingId }: { postingId: string }) {
       { id: postingId, message: message.trim() },
       {
         onSuccess: () => {
-          toast.success(s.contactSent)
+          specToast('success', s.contactSent)
           setMessage('')
         },
         onError: (failure) => {
           if (failure instanceof ApiError && failure.fields.message) setError(failure.fields.message)
-          else toast.error(failure.message || texts.errors.generic)
+          else specToast('error', failure.message || texts.errors.generic)
         },
       },
     )

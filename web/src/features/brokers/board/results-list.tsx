@@ -47,7 +47,7 @@ export function ResultsList({ results, onOpen, now = new Date() }: ResultsListPr
             className="cursor-pointer rounded-xl border border-border bg-white p-4 shadow-sm transition-colors hover:border-primary/50"
           >
             <article aria-label={`${title}, ${result.origin.label}`} className="space-y-3">
-              <div className="grid gap-3 lg:grid-cols-[10rem_minmax(0,1.3fr)_minmax(0,1fr)_minmax(0,1.2fr)_auto] lg:items-start lg:gap-4">
+              <div className="grid gap-3 lg:grid-cols-[11rem_minmax(0,1.3fr)_minmax(0,1fr)_minmax(0,1.2fr)_auto] lg:items-start lg:gap-4">
                 <div className="flex items-baseline justify-between gap-3 lg:block">
                   <p className="text-lg font-bold">{title}</p>
                   <p className="text-sm text-muted-foreground">{postedAgo(result.posted_at, now)}</p>

@@ -1,7 +1,6 @@
 import { Bookmark } from 'lucide-react'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
-import { toast } from 'sonner'
 import * as z from 'zod/mini'
 import { Button } from '@/components/ui/button'
 import { Checkbox } from '@/components/ui/checkbox'
@@ -9,6 +8,7 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } 
 import { FormField } from '@/components/ui/form-field'
 import { Label } from '@/components/ui/label'
 import { ApiError } from '@/lib/api-client'
+import { specToast } from '@/lib/spec-toast'
 import { texts } from '@/lib/texts'
 import { flatZodResolver } from '@/lib/zod-form'
 import { useCreateSavedSearch } from '../api/broker-queries'
@@ -39,12 +39,12 @@ function SaveSearchForm({ criteria, onDone }: { criteria: SearchCriteria; onDone
       { name, criteria, alerts },
       {
         onSuccess: () => {
-          toast.success(b.search.saved)
+          specToast('success', b.search.saved)
           onDone()
         },
         onError: (error) => {
           if (error instanceof ApiError && error.fields.name) form.setError('name', { message: error.fields.name })
-          else toast.error(error.message || texts.errors.generic)
+          else specToast('error', error.message || texts.errors.generic)
         },
       },
     ),

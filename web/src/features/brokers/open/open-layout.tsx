@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import { BrandLogo } from '@/components/brand-logo'
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
+import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card'
 
 /** The frame of the pages an e-mail link opens without a session (invite, unsubscribe). */
 export function OpenLayout({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
@@ -9,7 +9,7 @@ export function OpenLayout({ title, description, children }: { title: string; de
       <BrandLogo className="mb-6" />
       <Card className="w-full max-w-md">
         <CardHeader className="text-center">
-          <CardTitle className="text-2xl! break-words">{title}</CardTitle>
+          <h1 className="text-2xl leading-tight font-semibold break-words">{title}</h1>
           {description && <CardDescription className="break-words">{description}</CardDescription>}
         </CardHeader>
         <CardContent>{children}</CardContent>

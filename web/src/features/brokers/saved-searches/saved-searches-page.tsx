@@ -1,7 +1,6 @@
 import { Play, Trash2 } from 'lucide-react'
 import { useState } from 'react'
 import { Link } from 'react-router'
-import { toast } from 'sonner'
 import { LoadError } from '@/components/load-error'
 import {
   AlertDialog,
@@ -17,6 +16,7 @@ import { buttonClass } from '@/components/ui/button-variants'
 import { Spinner } from '@/components/ui/spinner'
 import { shortDate } from '@/lib/dates'
 import { brokerRoutes } from '@/lib/routes'
+import { specToast } from '@/lib/spec-toast'
 import { format, texts } from '@/lib/texts'
 import { useDeleteSavedSearch, useSavedSearches, useUpdateSavedSearch } from '../api/broker-queries'
 import type { SavedSearch } from '../api/types'
@@ -35,7 +35,7 @@ function SavedSearchRow({ search, onDelete }: { search: SavedSearch; onDelete: (
   const toggle = (on: boolean) =>
     update.mutate(
       { id: search.id, patch: { alerts: on } },
-      { onError: (error) => toast.error(error.message || texts.errors.generic) },
+      { onError: (error) => specToast('error', error.message || texts.errors.generic) },
     )
 
   return (
@@ -87,10 +87,10 @@ export default function SavedSearchesPage() {
     if (!deleting) return
     remove.mutate(deleting.id, {
       onSuccess: () => {
-        toast.success(t.deleted)
+        specToast('success', t.deleted)
         setDeleting(null)
       },
-      onError: (error) => toast.error(error.message || texts.errors.generic),
+      onError: (error) => specToast('error', error.message || texts.errors.generic),
     })
   }
 

@@ -1,13 +1,13 @@
 import { UserPlus } from 'lucide-react'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
-import { toast } from 'sonner'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '@/components/ui/dialog'
 import { FormField } from '@/components/ui/form-field'
 import { Label } from '@/components/ui/label'
 import { NativeSelect } from '@/components/ui/native-select'
 import { ApiError } from '@/lib/api-client'
+import { specToast } from '@/lib/spec-toast'
 import { format, texts } from '@/lib/texts'
 import { flatZodResolver } from '@/lib/zod-form'
 import { useInviteBrokerUser } from '../api/broker-queries'
@@ -34,7 +34,7 @@ function InviteUserForm({ onDone }: { onDone: () => void }) {
       },
       {
         onSuccess: (user) => {
-          toast.success(format(u.invited, { email: user.email }))
+          specToast('success', format(u.invited, { email: user.email }))
           onDone()
         },
         onError: (error) => {
@@ -45,7 +45,7 @@ function InviteUserForm({ onDone }: { onDone: () => void }) {
             return
           }
           // 409: the server's words ('A user with email … already exists.').
-          toast.error(error.message || texts.errors.generic)
+          specToast('error', error.message || texts.errors.generic)
         },
       },
     ),

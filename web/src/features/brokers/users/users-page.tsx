@@ -1,5 +1,4 @@
 import { useState } from 'react'
-import { toast } from 'sonner'
 import { LoadError } from '@/components/load-error'
 import {
   AlertDialog,
@@ -15,6 +14,7 @@ import { Button } from '@/components/ui/button'
 import { NativeSelect } from '@/components/ui/native-select'
 import { Spinner } from '@/components/ui/spinner'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table'
+import { specToast } from '@/lib/spec-toast'
 import { format, texts } from '@/lib/texts'
 import { personName } from '@/lib/user'
 import { useBrokerUsers, useResendInvite, useUpdateBrokerUser } from '../api/broker-queries'
@@ -159,14 +159,14 @@ export default function UsersPage() {
   const busyId = update.isPending ? update.variables.id : resend.isPending ? resend.variables : null
 
   // A refusal (409: yourself, the last admin) is the server's own sentence.
-  const failed = (error: Error) => toast.error(error.message || texts.errors.generic)
+  const failed = (error: Error) => specToast('error', error.message || texts.errors.generic)
 
   const patch = (user: BrokerUser, body: BrokerUserPatch, done?: string) =>
     update.mutate(
       { id: user.id, patch: body },
       {
         onSuccess: () => {
-          if (done) toast.success(done)
+          if (done) specToast('success', done)
           setDeactivating(null)
         },
         onError: (error) => {
@@ -183,7 +183,7 @@ export default function UsersPage() {
     },
     onResend: () =>
       resend.mutate(user.id, {
-        onSuccess: () => toast.success(format(u.invited, { email: user.email })),
+        onSuccess: () => specToast('success', format(u.invited, { email: user.email })),
         onError: failed,
       }),
     onDeactivate: () => setDeactivating(user),
