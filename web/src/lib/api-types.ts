@@ -1856,6 +1856,8 @@ export interface components {
             /** Format: uuid */
             id: string;
             is_active: boolean;
+            /** @description A broker account's MC number. */
+            mc_number: string | null;
             name: string;
             type: string;
         };
@@ -2656,6 +2658,8 @@ export interface components {
                 /** Format: uuid */
                 id: string;
                 is_active: boolean;
+                /** @description A broker account's MC number. */
+                mc_number: string | null;
                 name: string;
                 type: string;
             }[];

@@ -74,6 +74,21 @@ async fn broker(app: &TestApp, name: &str, admin_email: &str) -> TestApp {
         )
         .await;
     assert_eq!(res.status(), StatusCode::CREATED, "{:?}", res.text().await);
+    // The Accounts tab lists it as a broker with its MC number.
+    let accounts: Value = root
+        .get("/api/admin/accounts?per_page=100")
+        .await
+        .json()
+        .await
+        .unwrap();
+    let listed = accounts["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|a| a["name"] == name)
+        .expect("the broker account is listed");
+    assert_eq!(listed["type"], "broker");
+    assert_eq!(listed["mc_number"], "778899");
     let mut b = app.another_browser();
     accept_invite(&b, admin_email).await;
     b.sign_in(admin_email, "Secret123").await;

@@ -27,6 +27,9 @@ pub struct AccountItem {
     pub account_type: String,
     pub is_active: bool,
     pub created_at: DateTime<Utc>,
+    /// A broker account's MC number.
+    #[schema(required = true)]
+    pub mc_number: Option<String>,
     #[schema(required = true)]
     pub fleet_account: Option<FleetAccountItem>,
     /// The fleet's subscription state (past due, read-only); null without a fleet.

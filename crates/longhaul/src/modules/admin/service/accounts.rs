@@ -84,6 +84,7 @@ pub async fn list_accounts(
                 account_type: a.account_type,
                 is_active: a.is_active,
                 created_at: a.created_at,
+                mc_number: a.mc_number,
                 fleet_account: f.map(|f| fleet_item(f, &owners)),
                 billing,
             })
