@@ -20,6 +20,7 @@ const fleetAccount: AccountItem = {
   is_active: true,
   created_at: '2026-01-05T10:00:00Z',
   billing: null,
+  mc_number: null,
   fleet_account: {
     id: 'fa-1',
     legal_name: 'Blue Ridge Freight LLC',
@@ -37,6 +38,7 @@ const brokerAccount: AccountItem = {
   is_active: true,
   created_at: '2026-01-04T10:00:00Z',
   billing: null,
+  mc_number: null,
   fleet_account: null,
 }
 const billing = (status: string | null, readOnly = false): AccountItem['billing'] => ({

@@ -15,8 +15,7 @@ import { CreateBrokerButton } from './create-broker-dialog'
 import { formatDate } from './format'
 
 type FleetAccountItem = components['schemas']['FleetAccountItem']
-/** `mc_number` (issue 15) until the generated types have it: a broker account's MC number. */
-type AccountItem = components['schemas']['AccountItem'] & { mc_number?: string | null }
+type AccountItem = components['schemas']['AccountItem']
 
 const t = texts.admin
 const c = t.columns
@@ -69,7 +68,7 @@ export function AccountsTab() {
             <TableBody>
               {accounts.map((account) => {
                 const fleet = account.fleet_account
-                const mcNumber = (account as AccountItem).mc_number
+                const mcNumber = account.mc_number
                 return (
                   <TableRow key={account.id}>
                     <TableCell className="font-medium">{account.name}</TableCell>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { SearchCriteria } from './api/types'
-import { boardQueryFromSearch, boardSearch, criteriaQuery, emptyCriteria, searchFromCriteria } from './criteria'
+import { boardQueryFromSearch, boardSearch, criteriaFromWire, criteriaQuery, emptyCriteria, searchFromCriteria } from './criteria'
 
 const read = (search: string) => boardQueryFromSearch(new URLSearchParams(search))
 
@@ -62,6 +62,11 @@ describe('board criteria in the URL', () => {
   it("takes a saved search's missing radius for the default", () => {
     expect(boardSearch({ ...emptyCriteria('Dallas'), radius_mi: null })).toBe('origin=Dallas')
     expect(new URLSearchParams(criteriaQuery({ ...emptyCriteria('Dallas'), radius_mi: null }, 1)).get('radius_mi')).toBe('100')
+  })
+
+  it("completes a saved search's criteria as the API sends them", () => {
+    expect(criteriaFromWire({ origin: 'Dallas' })).toEqual({ ...emptyCriteria('Dallas'), radius_mi: null })
+    expect(criteriaFromWire(full)).toEqual(full)
   })
 
   it('reads back what it writes', () => {

@@ -1,5 +1,5 @@
 import { isUsStateCode } from '@/lib/us-states'
-import type { SearchCriteria } from './api/types'
+import type { SearchCriteria, WireCriteria } from './api/types'
 import { isEquipment } from './equipment'
 
 /** The radius the server assumes, and its bounds (miles). */
@@ -28,6 +28,20 @@ export const emptyCriteria = (origin = ''): SearchCriteria => ({
   max_age_hours: null,
   include_not_allowed: false,
 })
+
+/** A saved search's criteria as the API sends them (any may be left out), complete. */
+export function criteriaFromWire(wire: WireCriteria): SearchCriteria {
+  return {
+    origin: wire.origin ?? '',
+    radius_mi: wire.radius_mi ?? null,
+    destinations: wire.destinations ?? [],
+    equipment: wire.equipment ?? [],
+    available_from: wire.available_from ?? null,
+    available_to: wire.available_to ?? null,
+    max_age_hours: wire.max_age_hours ?? null,
+    include_not_allowed: wire.include_not_allowed ?? false,
+  }
+}
 
 const list = (value: string | null) =>
   (value ?? '')

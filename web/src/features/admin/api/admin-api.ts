@@ -39,25 +39,8 @@ export function fetchAccounts(params: ListParams, signal?: AbortSignal): Promise
   return api.get(listPath('/api/admin/accounts', params), signal)
 }
 
-/**
- * POST /api/admin/broker-accounts (issue 15), written by hand from the
- * contract until the generated types have it.
- */
-export interface CreateBrokerAccountRequest {
-  name: string
-  mc_number?: string
-  admin_email: string
-  admin_first_name?: string
-  admin_last_name?: string
-}
-
-export interface CreatedBrokerAccount {
-  account: Schemas['AccountItem'] & { mc_number: string | null }
-  admin: Schemas['UserItem']
-}
-
 /** 201; e-mails the broker admin an invitation. */
-export function createBrokerAccount(body: CreateBrokerAccountRequest): Promise<CreatedBrokerAccount> {
+export function createBrokerAccount(body: Schemas['CreateBrokerAccount']): Promise<Schemas['CreatedBrokerAccount']> {
   return api.post('/api/admin/broker-accounts', body)
 }
 

@@ -19,7 +19,6 @@ import {
   fetchSignups,
   fetchUsers,
   updateUserRole,
-  type CreateBrokerAccountRequest,
 } from './admin-api'
 
 type Schemas = components['schemas']
@@ -113,7 +112,7 @@ export function useAssignOwner() {
 export function useCreateBrokerAccount() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (body: CreateBrokerAccountRequest) => createBrokerAccount(body),
+    mutationFn: (body: Schemas['CreateBrokerAccount']) => createBrokerAccount(body),
     onSuccess: () => invalidate(queryClient, ['accounts', 'users', 'audit']),
   })
 }

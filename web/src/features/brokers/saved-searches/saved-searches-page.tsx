@@ -21,7 +21,7 @@ import { format, texts } from '@/lib/texts'
 import { useDeleteSavedSearch, useSavedSearches, useUpdateSavedSearch } from '../api/broker-queries'
 import type { SavedSearch } from '../api/types'
 import { criteriaSummary } from '../board-format'
-import { boardSearch } from '../criteria'
+import { boardSearch, criteriaFromWire } from '../criteria'
 import { labels } from '../labels'
 import { Switch } from '../switch'
 
@@ -29,6 +29,7 @@ const t = texts.board.saved
 
 function SavedSearchRow({ search, onDelete }: { search: SavedSearch; onDelete: () => void }) {
   const update = useUpdateSavedSearch()
+  const criteria = criteriaFromWire(search.criteria)
   // The switch shows the new state at once; a failure puts it back.
   const alerts = update.isPending ? (update.variables.patch.alerts ?? search.alerts) : search.alerts
 
@@ -43,7 +44,7 @@ function SavedSearchRow({ search, onDelete }: { search: SavedSearch; onDelete: (
       <article aria-label={search.name} className="flex flex-col gap-3 md:flex-row md:items-center md:justify-between">
         <div className="min-w-0 space-y-1">
           <h2 className="font-semibold break-words">{search.name}</h2>
-          <p className="text-sm break-words text-muted-foreground">{criteriaSummary(search.criteria)}</p>
+          <p className="text-sm break-words text-muted-foreground">{criteriaSummary(criteria)}</p>
           {search.last_alert_at && (
             <p className="text-xs text-muted-foreground">
               {format(labels.lastAlert, { date: shortDate(search.last_alert_at) ?? '' })}
@@ -60,7 +61,7 @@ function SavedSearchRow({ search, onDelete }: { search: SavedSearch; onDelete: (
             onCheckedChange={toggle}
           />
           <Link
-            to={brokerRoutes.board(boardSearch(search.criteria))}
+            to={brokerRoutes.board(boardSearch(criteria))}
             className={buttonClass('outline', 'sm')}
             aria-label={`${labels.run} — ${search.name}`}
           >

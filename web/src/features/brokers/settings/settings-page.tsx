@@ -5,6 +5,7 @@ import { useSession } from '@/lib/session'
 import { texts } from '@/lib/texts'
 import { useBrokerAccount } from '../api/broker-queries'
 import { labels } from '../labels'
+import { brokerRoleLabel } from '../roles'
 
 const t = texts.brokers.settings
 
@@ -43,7 +44,7 @@ export default function SettingsPage() {
       <dl className="divide-y divide-border">
         <Row term={t.company}>{account.data.name}</Row>
         <Row term={t.mcNumber}>{account.data.mc_number ?? '—'}</Row>
-        <Row term={labels.role}>{texts.brokers.roles[account.data.role] ?? account.data.role}</Row>
+        <Row term={labels.role}>{brokerRoleLabel(account.data.role)}</Row>
         <Row term={labels.email}>{user?.email ?? '—'}</Row>
       </dl>
     )

@@ -12,7 +12,8 @@ import { format, texts } from '@/lib/texts'
 import { flatZodResolver } from '@/lib/zod-form'
 import { useInviteBrokerUser } from '../api/broker-queries'
 import { labels } from '../labels'
-import { BROKER_ROLE_OPTIONS, inviteUserSchema, isBrokerRole, type InviteUserValues } from './invite-user-schema'
+import { BROKER_ROLES, isBrokerRole } from '../roles'
+import { inviteUserSchema, type InviteUserValues } from './invite-user-schema'
 
 const u = texts.brokers.users
 
@@ -80,7 +81,7 @@ function InviteUserForm({ onDone }: { onDone: () => void }) {
       <div className="space-y-2">
         <Label htmlFor="invite-role">{labels.role}</Label>
         <NativeSelect id="invite-role" {...form.register('role')}>
-          {BROKER_ROLE_OPTIONS.map((role) => (
+          {BROKER_ROLES.map((role) => (
             <option key={role} value={role}>
               {texts.brokers.roles[role]}
             </option>

@@ -22,7 +22,7 @@ import type { BrokerUser, BrokerUserPatch } from '../api/types'
 import { labels } from '../labels'
 import { useWideScreen } from '../use-wide-screen'
 import { InviteUserButton } from './invite-user-dialog'
-import { BROKER_ROLE_OPTIONS, isBrokerRole } from './invite-user-schema'
+import { BROKER_ROLES, isBrokerRole } from '../roles'
 
 const u = texts.brokers.users
 
@@ -58,7 +58,7 @@ function RoleSelect({ user, busy, onRole }: Pick<RowProps, 'user' | 'busy' | 'on
       disabled={busy}
       onChange={(event) => onRole(event.target.value)}
     >
-      {BROKER_ROLE_OPTIONS.map((role) => (
+      {BROKER_ROLES.map((role) => (
         <option key={role} value={role}>
           {texts.brokers.roles[role]}
         </option>
