@@ -121,7 +121,8 @@ def seed_sqlite(path, postings):
     day = lambda d: time.strftime("%Y-%m-%d", time.gmtime(now + d * 86400))
     vehicles, rows, index = [], [], []
     for g in range(postings):
-        vid, pid = str(uuid.UUID(int=rnd.getrandbits(128), version=4)), uuid.UUID(int=rnd.getrandbits(128), version=4)
+        # SQLite keeps UUIDs as 16-byte blobs.
+        vid, pid = uuid.UUID(int=rnd.getrandbits(128), version=4).bytes, uuid.UUID(int=rnd.getrandbits(128), version=4)
         fleet = fleets[g % len(fleets)]
         _, mlat, mlon = METROS[rnd.randrange(len(METROS))]
         lat = mlat + (rnd.random() + rnd.random() + rnd.random() - 1.5) * 1.2
@@ -133,10 +134,10 @@ def seed_sqlite(path, postings):
         posted = iso(now - rnd.random() * 72 * 3600)
         allowed = rnd.random() > 0.02
         vehicles.append((vid, fleet, f"B{g}", "active", 1, iso(now), iso(now), f"b{g}", "active", 0))
-        rows.append((str(pid), fleet, vid, f"B{g}", "Bench", "IL", lat, lon, "typed", frm, to, expires, eq, 53, 45000,
+        rows.append((pid.bytes, fleet, vid, f"B{g}", "Bench", "IL", lat, lon, "typed", frm, to, expires, eq, 53, 45000,
                      dest, 250, "active", names[fleet][0], names[fleet][1], 1, int(allowed), 1, 1, posted, posted))
         key = int.from_bytes(pid.bytes[:8], "big", signed=True)
-        index.append((str(pid), key, lat, lon, eq, dest, frm, to, expires, posted, int(allowed)))
+        index.append((pid.bytes, key, lat, lon, eq, dest, frm, to, expires, posted, int(allowed)))
     db.executemany("INSERT INTO fleet_vehicles (id, fleet_account_id, name, status, is_active, created_at, updated_at,"
                    " search_text, list_tab, unnamed) VALUES (?,?,?,?,?,?,?,?,?,?)", vehicles)
     db.executemany("INSERT INTO truck_postings (id, fleet_account_id, vehicle_id, truck_number, origin_city, origin_state,"
@@ -162,8 +163,10 @@ def add_broker(postgres, url, sqlite_path):
     if postgres:
         subprocess.run(["psql", url, "-v", "ON_ERROR_STOP=1", "-qc", sql], check=True)
     else:
+        # SQLite keeps UUIDs as 16-byte blobs.
+        blob = "X'" + uuid.UUID("00000000-0000-4000-8000-00000000b0b0").hex + "'"
         with sqlite3.connect(sqlite_path) as db:
-            db.executescript(sql.replace("true", "1"))
+            db.executescript(sql.replace("true", "1").replace("'00000000-0000-4000-8000-00000000b0b0'", blob))
 
 
 def searches(n, seed):
@@ -197,7 +200,7 @@ def load(auth, clients, per_client):
             body = res.read()
             mine.append((time.perf_counter() - start) * 1000)
             if res.status != 200:
-                errors.append((res.status, body[:200]))
+                errors.append((res.status, body[:200].decode(errors="replace")))
         conn.close()
         with lock:
             times.extend(mine[5:])
@@ -261,8 +264,8 @@ def main():
             seed_sqlite(sqlite_path, postings)
         results["seed_s"] = round(time.perf_counter() - t0, 1)
 
-        proc = subprocess.Popen([args.bin, "serve", "--no-worker"], env=env,
-                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        log = open(os.path.join(tempfile.gettempdir(), "longhaul-board-bench.log"), "w")
+        proc = subprocess.Popen([args.bin, "serve", "--no-worker"], env=env, stdout=log, stderr=log)
         for _ in range(400):
             try:
                 if call("GET", "/readyz")[0] == 200: break

@@ -185,7 +185,7 @@ fn build() -> Gazetteer {
                 },
             };
             CityEntry {
-                key: format!("{}, {}", city.to_lowercase(), state.to_lowercase()),
+                key: format!("{}, {}", city_key(&city), state.to_lowercase()),
                 place,
                 zips: n,
             }
@@ -216,6 +216,22 @@ fn normalise(text: &str) -> String {
         .collect::<Vec<_>>()
         .join(" ")
         .to_lowercase()
+}
+
+/// A city name as the tables key it: normalised, with the usual
+/// abbreviations spelled out ("St. Louis" and "Saint Louis" are one city).
+fn city_key(city: &str) -> String {
+    normalise(city)
+        .split(' ')
+        .map(|word| match word.trim_end_matches('.') {
+            "st" => "saint",
+            "ste" => "sainte",
+            "ft" => "fort",
+            "mt" => "mount",
+            _ => word,
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// The ZIP of "60601", "60601-1234" or "60601 1234".
@@ -258,6 +274,7 @@ pub fn resolve(text: &str) -> Option<Place> {
             _ => (norm.clone(), String::new()),
         },
     };
+    let city = city_key(&city);
     if city.is_empty() {
         return None;
     }
@@ -303,7 +320,16 @@ pub fn suggest(text: &str, limit: usize) -> Vec<Place> {
         return found.into_iter().take(limit).cloned().collect();
     }
     let norm = normalise(&t.replace(',', ", ")).replace(" ,", ",");
+    // "St" may be the start of "Sterling" or stand for "Saint": both.
+    let (city, state) = match norm.split_once(',') {
+        Some((c, s)) => (c, format!(",{s}")),
+        None => (norm.as_str(), String::new()),
+    };
+    let expanded = format!("{}{state}", city_key(city));
     let mut found: Vec<&CityEntry> = city_range(g, &norm).collect();
+    if expanded != norm {
+        found.extend(city_range(g, &expanded).filter(|c| !c.key.starts_with(&norm)));
+    }
     found.sort_by(|a, b| b.zips.cmp(&a.zips).then_with(|| a.key.cmp(&b.key)));
     found
         .into_iter()
@@ -369,6 +395,10 @@ mod tests {
         // Two-word names and a state that is not the largest of the name.
         assert_eq!(resolve("Kansas City, KS").unwrap().state, "KS");
         assert_eq!(resolve("Springfield, MO").unwrap().state, "MO");
+        // Abbreviations either way.
+        let stl = resolve("St. Louis, MO").unwrap();
+        assert_eq!(resolve("saint louis mo").unwrap(), stl);
+        assert_eq!(resolve("Ft Worth, TX").unwrap().state, "TX");
     }
 
     #[test]
@@ -398,6 +428,11 @@ mod tests {
             ["60601", "60602", "60603"]
         );
         assert!(suggest("", 8).is_empty());
+        assert!(
+            suggest("st. lou", 8)
+                .iter()
+                .any(|p| p.city_label().ends_with(", MO"))
+        );
         assert!(suggest("zzzzqq", 8).is_empty());
     }
 
@@ -491,5 +526,23 @@ mod tests {
                 assert!(p.lon >= lo.lon && p.lon <= hi.lon, "{centre:?} {bearing}");
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod metro_tests {
+    #[test]
+    fn every_bench_metro_resolves() {
+        let bench = include_str!("../../../bench/board_bench.py");
+        let start = bench.find("METROS = [").unwrap();
+        let end = start + bench[start..].find("\n]").unwrap();
+        let mut missing = Vec::new();
+        for part in bench[start..end].split("(\"").skip(1) {
+            let name = part.split('"').next().unwrap();
+            if super::resolve(name).is_none() {
+                missing.push(name.to_owned());
+            }
+        }
+        assert!(missing.is_empty(), "{missing:?}");
     }
 }
