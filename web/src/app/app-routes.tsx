@@ -1,28 +1,22 @@
 import { lazy, Suspense } from 'react'
 import { Route, Routes } from 'react-router'
-import { BROKER_ROLES } from '@/lib/role-routing'
 import { routePatterns, routes } from '@/lib/routes'
 import { RouteFallback } from './route-fallback'
 import { RouteGuard } from './route-guard'
 
-// One chunk per screen; the landing page is routed in app.tsx.
+// One chunk per screen; the landing page is routed in app.tsx, the rest of the
+// pages (the broker portal, the open and legal pages, the Stripe stand-in, not
+// found) in more-routes.tsx, which is this shell's catch-all.
 const AuthPage = lazy(() => import('@/features/auth/auth-page'))
 const ResetPasswordPage = lazy(() => import('@/features/auth/reset-password-page'))
 const DashboardPage = lazy(() => import('./dashboard-route'))
 const PendingApprovalPage = lazy(() => import('@/features/pending-approval/pending-approval-page'))
 const DriverPortalPage = lazy(() => import('@/features/driver-portal/driver-portal-page'))
-const PrivacyPolicyPage = lazy(() => import('@/features/legal/privacy-policy-page'))
-const TermsOfServicePage = lazy(() => import('@/features/legal/terms-of-service-page'))
-const NotFoundPage = lazy(() => import('@/features/not-found/not-found-page'))
 const FleetDashboardRoute = lazy(() => import('./fleet-dashboard/fleet-dashboard-route'))
 const FleetSignupPage = lazy(() => import('@/features/signup/fleet-signup-page'))
 const SubscriptionSuccessPage = lazy(() => import('@/features/subscription-success/subscription-success-page'))
 const PricingPage = lazy(() => import('@/features/pricing/pricing-page'))
-const TestCheckoutPage = lazy(() => import('@/features/test-checkout/test-checkout-page'))
-// One chunk for the stand-in portal and its receipts: each lazy route costs the shell bytes.
-const TestPortalRoute = lazy(() => import('@/features/test-portal/test-portal-route'))
-// The broker portal and its open pages (invite, unsubscribe): one chunk, one lazy route.
-const BrokerRoute = lazy(() => import('./broker-route'))
+const MoreRoutes = lazy(() => import('./more-routes'))
 
 export function AppRoutes() {
   return (
@@ -46,21 +40,9 @@ export function AppRoutes() {
             </RouteGuard>
           }
         />
-        <Route
-          path={routePatterns.broker}
-          element={
-            <RouteGuard role={BROKER_ROLES}>
-              <BrokerRoute />
-            </RouteGuard>
-          }
-        />
-        <Route path={routePatterns.brokerInvite} element={<BrokerRoute page="invite" />} />
-        <Route path={routePatterns.unsubscribe} element={<BrokerRoute page="unsubscribe" />} />
         <Route path={routes.fleetSignup} element={<FleetSignupPage />} />
         <Route path={routes.pricing} element={<PricingPage />} />
         <Route path={routes.subscriptionSuccess} element={<SubscriptionSuccessPage />} />
-        <Route path={routePatterns.testCheckout} element={<TestCheckoutPage />} />
-        <Route path={routePatterns.testPortal} element={<TestPortalRoute />} />
         <Route path={routes.pendingApproval} element={<PendingApprovalPage />} />
         <Route path={routes.driverPortal}>
           <Route
@@ -74,9 +56,7 @@ export function AppRoutes() {
           {/* A fleet's own portal (sign-in, home, invites): public, the same chunk. */}
           <Route path={routePatterns.fleetPortal} element={<DriverPortalPage />} />
         </Route>
-        <Route path={routes.privacyPolicy} element={<PrivacyPolicyPage />} />
-        <Route path={routes.termsOfService} element={<TermsOfServicePage />} />
-        <Route path={routePatterns.anyOther} element={<NotFoundPage />} />
+        <Route path={routePatterns.anyOther} element={<MoreRoutes />} />
       </Routes>
     </Suspense>
   )

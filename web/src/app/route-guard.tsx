@@ -5,8 +5,8 @@ import { useSession } from '@/lib/session'
 import { texts } from '@/lib/texts'
 
 export interface RouteGuardProps {
-  /** The role the screen needs (or one of several); without it any signed-in user may enter. */
-  role?: Role | readonly Role[]
+  /** The role the screen needs; without it any signed-in user may enter. */
+  role?: Role
   children: ReactNode
 }
 

@@ -16,22 +16,16 @@ export function homePathFor(user: Pick<UserView, 'role' | 'account_id'>): string
   }
 }
 
-/** The roles of the broker portal (issue 15): both may use the truck board. */
-export const BROKER_ROLES: readonly Role[] = ['broker_admin', 'broker_user']
-
 /**
  * The route guard's decision (spec §2): `null` lets the visitor in, otherwise
- * the path to send them to. A guard without a required role only needs a user;
- * a list of roles lets in any of them.
+ * the path to send them to. A guard without a required role only needs a user.
  */
 export function guardRedirect(
   user: Pick<UserView, 'role' | 'account_id'> | null,
-  requiredRole?: Role | readonly Role[],
+  requiredRole?: Role,
 ): string | null {
   if (!user) return routes.auth
-  if (!requiredRole) return null
-  const allowed: readonly Role[] = typeof requiredRole === 'string' ? [requiredRole] : requiredRole
-  if (user.role && allowed.includes(user.role)) return null
+  if (!requiredRole || user.role === requiredRole) return null
   return homePathFor(user)
 }
 

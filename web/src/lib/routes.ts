@@ -98,8 +98,7 @@ export const brokerRoutes = {
   savedSearches: brokerPath(brokerPatterns.savedSearches),
   users: brokerPath(brokerPatterns.users),
   settings: brokerPath(brokerPatterns.settings),
-  /** The open pages of the broker invite and saved-search alert e-mails. */
-  invite: (token: string) => `/broker-invite/${encodeURIComponent(token)}`,
+  /** The open page of a saved search's alert e-mail. */
   unsubscribe: (token: string) => `/unsubscribe/${encodeURIComponent(token)}`,
 } as const
 
@@ -111,7 +110,6 @@ export const routePatterns = {
   testPortal: `${testPortal}/*`,
   /** The broker portal: brokerPatterns above. */
   broker: `${broker}/*`,
-  brokerInvite: '/broker-invite/:token',
   unsubscribe: '/unsubscribe/:token',
   /** A fleet's driver portal, relative to routes.driverPortal (features/driver-portal/portal-paths.ts). */
   fleetPortal: ':fleetId/*',

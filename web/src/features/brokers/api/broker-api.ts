@@ -1,11 +1,9 @@
 import { api } from '@/lib/api-client'
 import { criteriaQuery } from '../criteria'
 import type {
-  AcceptedInvite,
   BoardResult,
   BoardSearchResponse,
   BrokerAccount,
-  BrokerInvite,
   BrokerUser,
   BrokerUserList,
   BrokerUserPatch,
@@ -62,15 +60,7 @@ export const updateBrokerUser = (id: string, patch: BrokerUserPatch) =>
 /** 202. */
 export const resendBrokerInvite = (id: string) => api.post<void>(`${BROKER}/users/${enc(id)}/resend-invite`)
 
-// The open routes: the token is the credential (no session, no CSRF).
-
-/** 404 `brokers.invite.invalid`. */
-export const fetchBrokerInvite = (token: string, signal?: AbortSignal) =>
-  api.get<BrokerInvite>(`/api/broker-invites/${enc(token)}`, signal)
-
-/** Sets the password and signs in (the session cookie); 422 `fields.password`. */
-export const acceptBrokerInvite = (token: string, password: string) =>
-  api.post<AcceptedInvite>(`/api/broker-invites/${enc(token)}`, { password })
+// The open route: the token is the credential (no session, no CSRF).
 
 /** 404 when the link is not valid. */
 export const unsubscribeSavedSearch = (token: string) =>

@@ -1,11 +1,9 @@
 import { keepPreviousData, skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import {
-  acceptBrokerInvite,
   contactCarrier,
   createSavedSearch,
   deleteSavedSearch,
   fetchBrokerAccount,
-  fetchBrokerInvite,
   fetchBrokerUsers,
   fetchPosting,
   fetchSavedSearches,
@@ -26,7 +24,6 @@ export const brokerKeys = {
   posting: (id: string, origin: string | null) => ['broker', 'board', 'posting', id, origin] as const,
   savedSearches: ['broker', 'saved-searches'] as const,
   users: ['broker', 'users'] as const,
-  invite: (token: string) => ['broker-invite', token] as const,
 }
 
 export function useBrokerAccount() {
@@ -131,19 +128,6 @@ export function useUpdateBrokerUser() {
 
 export function useResendInvite() {
   return useMutation({ mutationFn: resendBrokerInvite })
-}
-
-export function useBrokerInvite(token: string) {
-  return useQuery({
-    queryKey: brokerKeys.invite(token),
-    queryFn: ({ signal }) => fetchBrokerInvite(token, signal),
-    retry: false,
-    staleTime: Infinity,
-  })
-}
-
-export function useAcceptBrokerInvite(token: string) {
-  return useMutation({ mutationFn: (password: string) => acceptBrokerInvite(token, password) })
 }
 
 export function useUnsubscribe() {

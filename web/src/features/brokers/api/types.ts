@@ -48,18 +48,3 @@ export type BrokerUserPatch = Schemas['UpdateBrokerUser']
 
 /** GET/POST /api/saved-searches/unsubscribe/{token} */
 export type Unsubscribed = Schemas['Unsubscribed']
-
-// The open invite routes of the contract (/tmp/board-api.md) are not in the
-// generated contract yet (the server's invitation mails the app's
-// set-password link instead): written by hand.
-
-/** GET /api/broker-invites/{token} */
-export interface BrokerInvite {
-  email: string
-  broker_name: string
-}
-
-/** POST /api/broker-invites/{token} */
-export interface AcceptedInvite {
-  redirect_to: string
-}

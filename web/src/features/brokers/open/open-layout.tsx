@@ -2,7 +2,7 @@ import type { ReactNode } from 'react'
 import { BrandLogo } from '@/components/brand-logo'
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card'
 
-/** The frame of the pages an e-mail link opens without a session (invite, unsubscribe). */
+/** The frame of a page an e-mail link opens without a session (the saved-search alerts' unsubscribe). */
 export function OpenLayout({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
   return (
     <main className="flex min-h-screen flex-col items-center justify-center bg-muted px-4 py-10">
