@@ -91,6 +91,13 @@ fn hit(q: &BoardQuery, (posting_id, lat, lon, posted_at): Row) -> Hit {
     }
 }
 
+fn by_distance_then_newest(a: &Hit, b: &Hit) -> std::cmp::Ordering {
+    a.miles
+        .total_cmp(&b.miles)
+        .then(b.posted_at.cmp(&a.posted_at))
+        .then(a.posting_id.cmp(&b.posting_id))
+}
+
 /// The page `offset..offset + limit` of the postings within the radius,
 /// nearest first, then newest.
 pub async fn nearest<C: ConnectionTrait>(conn: &C, q: &BoardQuery) -> Result<Vec<Hit>, DbErr> {
@@ -119,8 +126,9 @@ async fn nearest_postgres<C: ConnectionTrait>(conn: &C, q: &BoardQuery) -> Resul
             ),
             Order::Asc,
         )
-        .order_by(Column::PostedAt, Order::Desc)
-        .order_by(Column::PostingId, Order::Asc)
+        // Only the distance: a second sort key would keep the planner from
+        // reading the index nearest-first (it would sort every row in the
+        // box). Equal distances are ordered below.
         .offset(q.offset)
         .limit(q.limit)
         .into_tuple()
@@ -128,11 +136,13 @@ async fn nearest_postgres<C: ConnectionTrait>(conn: &C, q: &BoardQuery) -> Resul
         .await?;
     // The box's corners lie beyond the radius: drop what is there (it sorts
     // after everything within).
-    Ok(rows
+    let mut hits: Vec<Hit> = rows
         .into_iter()
         .map(|r| hit(q, r))
         .filter(|h| h.miles <= q.radius_mi)
-        .collect())
+        .collect();
+    hits.sort_by(by_distance_then_newest);
+    Ok(hits)
 }
 
 /// The radii SQLite tries in turn: a page near a metro fills from the
@@ -168,12 +178,7 @@ async fn nearest_sqlite<C: ConnectionTrait>(conn: &C, q: &BoardQuery) -> Result<
             break;
         }
     }
-    within.sort_by(|a, b| {
-        a.miles
-            .total_cmp(&b.miles)
-            .then(b.posted_at.cmp(&a.posted_at))
-            .then(a.posting_id.cmp(&b.posting_id))
-    });
+    within.sort_by(by_distance_then_newest);
     Ok(within
         .into_iter()
         .skip(q.offset as usize)
