@@ -15,8 +15,8 @@ Usage: python3 bench/board_bench.py --bin target/release/longhaul --postgres pos
        python3 bench/board_bench.py --bin target/release/longhaul --sqlite
 Standard library only; every loop is bounded and stays on 127.0.0.1.
 """
-import argparse, glob, http.client, json, os, random, shutil, sqlite3, subprocess, tempfile, threading, time, urllib.parse, uuid
-import pgroles
+import argparse, glob, json, os, random, shutil, sqlite3, subprocess, tempfile, threading, time, urllib.parse, uuid
+import http_util, pgroles
 
 PORT = 3296
 BROKER_EMAIL, BROKER_PASSWORD = "broker@bench.test", "bench-broker-1"
@@ -49,25 +49,7 @@ STATES = ["TX", "CA", "IL", "GA", "FL", "OH", "PA", "NY", "TN", "AZ", "CO", "WA"
 
 
 def call(method, path, body=None, headers=None):
-    conn = http.client.HTTPConnection("127.0.0.1", PORT, timeout=60)
-    h = dict(headers or {})
-    data = body
-    if isinstance(body, dict):
-        data = json.dumps(body).encode()
-        h["content-type"] = "application/json"
-    start = time.perf_counter()
-    conn.request(method, path, body=data, headers=h)
-    res = conn.getresponse()
-    payload = res.read()
-    elapsed = time.perf_counter() - start
-    headers = dict(res.getheaders())
-    conn.close()
-    return res.status, payload, elapsed, headers
-
-
-def pct(values, p):
-    values = sorted(values)
-    return values[max(0, min(len(values) - 1, int(round(p / 100 * len(values) + 0.5)) - 1))]
+    return http_util.call(PORT, method, path, body, headers)
 
 
 def seed_postgres(url, postings, fleets):

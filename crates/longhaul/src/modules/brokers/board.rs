@@ -228,14 +228,6 @@ pub async fn detail(
     Ok(result_of(&posting, miles))
 }
 
-fn person(p: &profile::Model) -> String {
-    match (p.first_name.as_deref(), p.last_name.as_deref()) {
-        (Some(f), Some(l)) => format!("{f} {l}"),
-        (Some(f), None) => f.to_owned(),
-        _ => p.email.clone(),
-    }
-}
-
 /// A broker's message about a posting: it lands in the fleet's inbox and
 /// is mailed to the fleet's admins, both in one transaction (the mail
 /// through the outbox), so neither is lost without the other.
@@ -265,7 +257,7 @@ pub async fn contact(
         .unwrap_or_default();
     txn.commit().await?;
 
-    let sender = person(&broker.user.profile);
+    let sender = super::users::display_name(&broker.user.profile);
     let fleet_scope = TenantScope::for_board_inquiry(posting.fleet_account_id);
     let txn = tenancy::write(&state.db, fleet_scope).await?;
     fleet_message::ActiveModel {

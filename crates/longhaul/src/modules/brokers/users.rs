@@ -127,8 +127,8 @@ async fn account_name<C: ConnectionTrait>(
         .unwrap_or_default())
 }
 
-fn inviter_name(user: &SessionUser) -> String {
-    let p = &user.profile;
+/// How a broker user is named to others: their name, or their e-mail.
+pub fn display_name(p: &profile::Model) -> String {
     match (p.first_name.as_deref(), p.last_name.as_deref()) {
         (Some(f), Some(l)) => format!("{f} {l}"),
         (Some(f), None) => f.to_owned(),
@@ -161,7 +161,7 @@ pub async fn invite(
         deps.public_url,
         &created.email,
         &broker_name,
-        &inviter_name(by),
+        &display_name(&by.profile),
         &token,
     )
     .await;
@@ -190,7 +190,7 @@ pub async fn resend_invite(
         deps.public_url,
         &target.email,
         &broker_name,
-        &inviter_name(by),
+        &display_name(&by.profile),
         &token,
     )
     .await;
