@@ -109,7 +109,7 @@ test('overview: plan, amount, Active in green, the card and three recent payment
   await expect(statusBadge(page)).toHaveAttribute('data-tone', 'success');
   await expect(statusBadge(page)).toHaveClass(/bg-green/);
   await expect(plan.getByText('sub_demo12…')).toBeVisible();
-  await expect(page.getByTestId('card-label')).toHaveText('visa ending in 4242');
+  await expect(page.getByTestId('card-label')).toHaveText('Visa ending in 4242');
   await expect(page.getByText(b.standIn)).toBeVisible();
   await expect(page.getByTestId('recent-payments').getByRole('listitem')).toHaveCount(3);
   await expect(page.getByTestId('billing-banner')).toHaveCount(0);

@@ -33,7 +33,11 @@ describe('subscription id', () => {
 
 describe('card', () => {
   it('names the brand and last 4', () => {
-    expect(cardLabel({ brand: 'visa', last4: '4242' })).toBe('visa ending in 4242')
+    expect(cardLabel({ brand: 'visa', last4: '4242' })).toBe('Visa ending in 4242')
+    expect(cardLabel({ brand: 'mastercard', last4: '4444' })).toBe('Mastercard ending in 4444')
+    expect(cardLabel({ brand: 'amex', last4: '0005' })).toBe('American Express ending in 0005')
+    expect(cardLabel({ brand: 'unknown', last4: '0005' })).toBe('Card ending in 0005')
+    expect(cardLabel({ brand: 'newbrand', last4: '0005' })).toBe('Newbrand ending in 0005')
     expect(cardLabel({ brand: null, last4: '4242' })).toBe('Card ending in 4242')
     expect(cardLabel({ brand: 'visa', last4: null })).toBeNull()
     expect(cardLabel(null)).toBeNull()

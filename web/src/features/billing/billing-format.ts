@@ -18,10 +18,31 @@ export function truncateId(id: string, length = 10): string {
   return id.length > length ? `${id.slice(0, length)}…` : id
 }
 
-/** 'visa ending in 4242'; null without a last 4. */
+/** Stripe's card brand ids ('visa', 'amex', …) as the brands write their names. */
+const CARD_BRANDS: Record<string, string> = {
+  visa: 'Visa',
+  mastercard: 'Mastercard',
+  amex: 'American Express',
+  discover: 'Discover',
+  diners: 'Diners Club',
+  jcb: 'JCB',
+  unionpay: 'UnionPay',
+  cartes_bancaires: 'Cartes Bancaires',
+  eftpos_au: 'eftpos',
+  interac: 'Interac',
+}
+
+/** 'visa' → 'Visa', 'amex' → 'American Express'; 'Card' when Stripe does not know the brand. */
+export function cardBrand(brand: string | null | undefined): string {
+  const id = brand?.trim().toLowerCase() ?? ''
+  if (!id || id === 'unknown') return 'Card'
+  return CARD_BRANDS[id] ?? id.charAt(0).toUpperCase() + id.slice(1).replace(/_/g, ' ')
+}
+
+/** 'Visa ending in 4242'; null without a last 4. */
 export function cardLabel(card: Pick<CardView, 'brand' | 'last4'> | null | undefined): string | null {
   if (!card?.last4) return null
-  return format(b.cardEnding, { brand: card.brand ?? 'Card', last4: card.last4 })
+  return format(b.cardEnding, { brand: cardBrand(card.brand), last4: card.last4 })
 }
 
 /** 'Expires 04/2030'; null when the card has no expiry. */

@@ -38,7 +38,7 @@ describe('billing page', () => {
     expect(within(plan).getByText('Jan 5, 2025')).toBeInTheDocument()
     expect(within(plan).getByText('sub_demo12…')).toBeInTheDocument()
     expect(within(plan).queryByText(b.cancelsAtPeriodEnd)).not.toBeInTheDocument()
-    expect(screen.getByText('visa ending in 4242')).toBeInTheDocument()
+    expect(screen.getByText('Visa ending in 4242')).toBeInTheDocument()
     expect(screen.getByText('Expires 04/2030')).toBeInTheDocument()
     expect(within(screen.getByTestId('recent-payments')).getAllByRole('listitem')).toHaveLength(3)
     expect(screen.queryByText(b.standIn)).not.toBeInTheDocument()

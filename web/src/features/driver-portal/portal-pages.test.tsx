@@ -225,6 +225,22 @@ describe('the renewal dialog', () => {
   })
 })
 
+describe('the renewal target', () => {
+  it("names a trailer whose name already says 'Trailer' once", async () => {
+    stub({
+      'GET /api/portal/me': { status: 200, body: portalHome() },
+      'GET /api/portal/documents': { status: 200, body: [] },
+      'GET /api/portal/renewals': { status: 200, body: [] },
+    })
+    const user = userEvent.setup()
+    renderPortal(`/driver-portal/${FLEET_ID}/home`)
+    await user.click(await screen.findByRole('button', { name: d.uploadRenewal }))
+    const target = (await screen.findByLabelText(d.renewalFor)) as HTMLSelectElement
+    expect([...target.options].map((option) => option.text)).toContain('Trailer 526')
+    expect([...target.options].map((option) => option.text)).not.toContain('Trailer Trailer 526')
+  })
+})
+
 describe('password forms', () => {
   const first = (result: { success: boolean; error?: { issues: { message: string; path: PropertyKey[] }[] } }) =>
     result.error?.issues[0]

@@ -10,7 +10,8 @@ import { Label } from '@/components/ui/label'
 import { NativeSelect } from '@/components/ui/native-select'
 import { Textarea } from '@/components/ui/textarea'
 import { ApiError } from '@/lib/api-client'
-import { format, texts } from '@/lib/texts'
+import { kindLabel } from '@/lib/kind-label'
+import { texts } from '@/lib/texts'
 import { useSubmitRenewal } from './api/portal-queries'
 import type { PortalHome } from './api/types'
 import { errorMessage } from './portal-errors'
@@ -105,7 +106,7 @@ function RenewalForm({ home, onSessionEnded, onDone }: RenewalDialogProps & { on
           {home.truck && <option value="truck">{d.renewalForTruck}</option>}
           {home.trailers.map((trailer) => (
             <option key={trailer.id} value={`trailer:${trailer.id}`}>
-              {format(d.renewalForTrailer, { name: trailer.name || trailer.license_plate || '' })}
+              {kindLabel(d.renewalForTrailer, 'name', trailer.name || trailer.license_plate || '')}
             </option>
           ))}
         </NativeSelect>

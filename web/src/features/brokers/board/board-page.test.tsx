@@ -304,6 +304,20 @@ describe('truck board search', () => {
     expect(params().get('posting')).toBeNull()
     expect(params().get('origin')).toBe('Chicago, IL')
   })
+
+  it("names the truck once when its number already says 'Truck'", async () => {
+    const result = boardResult({ truck_number: 'Truck 102' })
+    stubFetch({
+      [`GET ${SEARCH}`]: { status: 200, body: searchPage([result]) },
+      'GET /api/broker/board/postings/posting-1': { status: 200, body: result },
+    })
+    const ui = userEvent.setup()
+    render('?origin=Chicago%2C+IL')
+    await ui.click(await screen.findByText('12.5 mi deadhead'))
+    const dialog = await screen.findByRole('dialog')
+    expect(within(dialog).getByText(/· Truck 102$/)).toBeInTheDocument()
+    expect(within(dialog).queryByText(/Truck Truck/)).not.toBeInTheDocument()
+  })
 })
 
 const labelsPrevious = 'Previous'

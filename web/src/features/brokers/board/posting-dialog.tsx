@@ -5,7 +5,8 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/compone
 import { Spinner } from '@/components/ui/spinner'
 import { ApiError } from '@/lib/api-client'
 import { shortDateTime } from '@/lib/dates'
-import { format, texts } from '@/lib/texts'
+import { kindLabel } from '@/lib/kind-label'
+import { texts } from '@/lib/texts'
 import { usePosting } from '../api/broker-queries'
 import type { BoardResult } from '../api/types'
 import {
@@ -51,7 +52,7 @@ function PostingDetails({ posting }: { posting: BoardResult }) {
         <Detail term={labels.availability}>{availabilityText(posting.available_from, posting.available_to)}</Detail>
         <Detail term={labels.equipment}>
           {equipmentLabel(posting.equipment_type)}
-          {posting.truck_number ? ` · ${format(labels.truck, { number: posting.truck_number })}` : ''}
+          {posting.truck_number ? ` · ${kindLabel(labels.truck, 'number', posting.truck_number)}` : ''}
         </Detail>
         <Detail term={labels.size}>{sizeText(posting.length_ft, posting.weight_lbs) ?? '—'}</Detail>
         <Detail term={labels.rate}>{rateText(posting.rate_per_mile_cents) ?? '—'}</Detail>
