@@ -86,6 +86,14 @@ test('a carrier signs up, pays in the test checkout and creates its fleet-admin 
   // Nobody is signed in by the page: the account waits for the link sent to the payer.
   await expect(checkout.getByRole('heading', { name: ok.confirmEmailTitle })).toBeVisible();
   await expect(checkout.getByText(email).first()).toBeVisible();
+  // Spec: the pending-approval page follows after 2 seconds, still saying where the link went,
+  // and offers Sign In (nobody is signed in yet) rather than Logout.
+  await expect(checkout).toHaveURL(/\/pending-approval$/);
+  await expect(checkout.getByText(texts.pendingApproval.title)).toBeVisible();
+  await expect(checkout.getByRole('heading', { name: ok.confirmEmailTitle })).toBeVisible();
+  await expect(checkout.getByText(email).first()).toBeVisible();
+  await expect(checkout.getByRole('main').getByRole('link', { name: texts.publicHeader.signIn })).toHaveAttribute('href', '/auth');
+  await expect(checkout.getByRole('button', { name: texts.pendingApproval.logout })).toHaveCount(0);
   await followMailLink(checkout, email, 'Confirm your e-mail');
   await expect(checkout.getByText(texts.auth.emailConfirmedTitle)).toBeVisible();
   await checkout.getByLabel(texts.auth.email).fill(email);

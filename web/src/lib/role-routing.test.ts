@@ -36,6 +36,10 @@ describe('guardRedirect', () => {
     expect(guardRedirect(user('fleet_driver'), 'fleet_driver')).toBeNull()
   })
 
+  it('sends a fleet admin still pending approval (no account yet) from the fleet dashboard to /pending-approval', () => {
+    expect(guardRedirect(user('fleet_admin'), 'fleet_admin')).toBe('/pending-approval')
+  })
+
   it.each([
     ['fleet_driver', null, 'fleet_admin', '/driver-portal'],
     ['fleet_admin', ACCOUNT, 'fleet_driver', '/fleet-dashboard'],

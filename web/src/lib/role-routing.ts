@@ -18,14 +18,18 @@ export function homePathFor(user: Pick<UserView, 'role' | 'account_id'>): string
 
 /**
  * The route guard's decision (spec §2): `null` lets the visitor in, otherwise
- * the path to send them to. A guard without a required role only needs a user.
+ * the path to send them to. A guard without a required role only needs a user;
+ * the fleet_admin guard also needs the fleet (an account_id).
  */
 export function guardRedirect(
   user: Pick<UserView, 'role' | 'account_id'> | null,
   requiredRole?: Role,
 ): string | null {
   if (!user) return routes.auth
-  if (!requiredRole || user.role === requiredRole) return null
+  if (!requiredRole) return null
+  // A fleet admin still pending approval has no fleet to show yet: their page
+  // is /pending-approval, not the fleet dashboard's 'Fleet Account Not Found'.
+  if (user.role === requiredRole && !(requiredRole === 'fleet_admin' && !user.account_id)) return null
   return homePathFor(user)
 }
 

@@ -1,4 +1,6 @@
-import { screen } from '@testing-library/react'
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { render, screen } from '@testing-library/react'
+import { MemoryRouter, Route, Routes } from 'react-router'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import texts from '@contracts/texts.json'
 import { fakeFetch, renderAt } from '@/test/render'
@@ -45,4 +47,38 @@ describe('pending approval page', () => {
     expect(screen.getByRole('link', { name: p.openDashboard })).toHaveAttribute('href', '/fleet-dashboard')
     expect(screen.getByRole('button', { name: p.logout })).toBeInTheDocument()
   })
+
+  it('offers Sign In, not Logout, to a visitor who is signed out', async () => {
+    signedOut()
+    renderAt('/pending-approval', '/pending-approval', <PendingApprovalPage />)
+    expect(await screen.findByRole('link', { name: texts.publicHeader.signIn })).toHaveAttribute('href', '/auth')
+    expect(screen.queryByRole('button', { name: p.logout })).not.toBeInTheDocument()
+    expect(screen.queryByText(p.signedInAs)).not.toBeInTheDocument()
+  })
+
+  it('says where the confirmation link went when the success page sent the visitor here', async () => {
+    signedOut()
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } })
+    render(
+      <QueryClientProvider client={queryClient}>
+        <MemoryRouter
+          initialEntries={[{ pathname: '/pending-approval', state: { confirmationSentTo: 'owner@blueridge.example' } }]}
+        >
+          <Routes>
+            <Route path="/pending-approval" element={<PendingApprovalPage />} />
+          </Routes>
+        </MemoryRouter>
+      </QueryClientProvider>,
+    )
+    expect(await screen.findByRole('link', { name: texts.publicHeader.signIn })).toBeInTheDocument()
+    expect(screen.getByRole('heading', { name: texts.subscriptionSuccess.confirmEmailTitle })).toBeInTheDocument()
+    expect(screen.getByText(/We sent a confirmation link to owner@blueridge\.example/)).toBeInTheDocument()
+  })
 })
+
+function signedOut() {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(fakeFetch({ 'GET /api/auth/session': { status: 200, body: { csrf_token: 'c', user: null } } })),
+  )
+}

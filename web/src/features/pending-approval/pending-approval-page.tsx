@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
-import { ArrowRight, CheckCircle2, Clock, Home, LifeBuoy, LogOut, Mail } from 'lucide-react'
-import { Link, useNavigate } from 'react-router'
+import { ArrowRight, CheckCircle2, Clock, Home, LifeBuoy, LogIn, LogOut, Mail } from 'lucide-react'
+import { Link, useLocation } from 'react-router'
 import { BrandLogo } from '@/components/brand-logo'
 import { Button } from '@/components/ui/button'
 import { buttonClass } from '@/components/ui/button-variants'
@@ -8,7 +8,7 @@ import { Card, CardContent, CardHeader } from '@/components/ui/card'
 import { mailto, routes } from '@/lib/routes'
 import { homePathFor } from '@/lib/role-routing'
 import { sessionQuery } from '@/lib/session'
-import { texts } from '@/lib/texts'
+import { format, texts } from '@/lib/texts'
 import { useSignOut } from '@/lib/use-sign-out'
 
 const p = texts.pendingApproval
@@ -18,16 +18,21 @@ const steps = [
   { Icon: CheckCircle2, text: p.stepInstructions },
 ]
 
+/** What the subscription success page hands over when it sends the payer here. */
+interface ArrivalState {
+  confirmationSentTo?: string
+}
+
 export default function PendingApprovalPage() {
   // Asked afresh on every visit: the approval may have happened since the
   // session was last read, and then the dashboard is offered instead.
   const session = useQuery({ ...sessionQuery, refetchOnMount: 'always' })
   const user = session.data?.user ?? null
   const dashboard = user && homePathFor(user) !== routes.pendingApproval ? homePathFor(user) : null
-  const navigate = useNavigate()
+  // Known to be signed out (not merely still asking): offer Sign In, not Logout.
+  const signedOut = session.isSuccess && !user
   const signOut = useSignOut(routes.home)
-
-  const logout = () => (user ? signOut.mutate() : navigate(routes.home))
+  const confirmationSentTo = (useLocation().state as ArrivalState | null)?.confirmationSentTo
 
   return (
     <main className="flex min-h-screen flex-col items-center justify-center bg-muted px-4 py-10">
@@ -45,6 +50,16 @@ export default function PendingApprovalPage() {
           )}
         </CardHeader>
         <CardContent className="space-y-6">
+          {signedOut && confirmationSentTo && (
+            <section aria-labelledby="confirm-email-title" className="space-y-1 rounded-lg border border-border p-4">
+              <h2 id="confirm-email-title" className="font-semibold">
+                {texts.subscriptionSuccess.confirmEmailTitle}
+              </h2>
+              <p className="text-sm text-muted-foreground">
+                {format(texts.subscriptionSuccess.confirmEmailText, { email: confirmationSentTo })}
+              </p>
+            </section>
+          )}
           {dashboard ? (
             <div className="space-y-4 text-center">
               <p className="text-sm text-muted-foreground">{p.readyText}</p>
@@ -77,10 +92,18 @@ export default function PendingApprovalPage() {
               <LifeBuoy className="h-4 w-4" aria-hidden />
               {p.contactSupport}
             </a>
-            <Button variant="ghost" className="sm:flex-1" onClick={logout} disabled={signOut.isPending}>
-              <LogOut className="h-4 w-4" aria-hidden />
-              {p.logout}
-            </Button>
+            {user && (
+              <Button variant="ghost" className="sm:flex-1" onClick={() => signOut.mutate()} disabled={signOut.isPending}>
+                <LogOut className="h-4 w-4" aria-hidden />
+                {p.logout}
+              </Button>
+            )}
+            {signedOut && (
+              <Link to={routes.auth} className={buttonClass('ghost', 'md', 'sm:flex-1')}>
+                <LogIn className="h-4 w-4" aria-hidden />
+                {texts.publicHeader.signIn}
+              </Link>
+            )}
           </div>
         </CardContent>
       </Card>

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react'
+import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { toast } from 'sonner'
 import { afterEach, describe, expect, it, vi } from 'vitest'
@@ -157,5 +157,40 @@ describe('subscription success page', () => {
     expect(screen.getByRole('heading', { name: s.confirmEmailTitle })).toBeInTheDocument()
     expect(screen.getByText(/We sent a confirmation link to owner@blueridge\.example/)).toBeInTheDocument()
     expect(screen.queryByText('elsewhere')).not.toBeInTheDocument()
+  })
+
+  it('goes to the pending-approval page 2 seconds after the account is created, with one action meanwhile', async () => {
+    stubFetch({
+      'POST /api/subscriptions/check': { status: 200, body: check({}) },
+      'POST /api/subscriptions/account': { status: 201, body: { email: 'owner@blueridge.example' } },
+    })
+    const user = userEvent.setup()
+    page()
+
+    await user.type(await screen.findByLabelText(s.password), 'Abcd1234')
+    await user.type(screen.getByLabelText(s.confirmPassword), 'Abcd1234')
+    await user.click(screen.getByRole('button', { name: s.createAccount }))
+    expect(await screen.findByText(s.accountCreated)).toBeInTheDocument()
+    const created = Date.now()
+
+    // One clear action: 'Check Status' (spec), no competing 'Sign In'.
+    expect(screen.getByRole('button', { name: s.checkStatus })).toBeInTheDocument()
+    const notice = screen.getByRole('region', { name: s.confirmEmailTitle })
+    expect(within(notice).queryByRole('link')).not.toBeInTheDocument()
+    expect(within(notice).queryByRole('button')).not.toBeInTheDocument()
+
+    expect(await screen.findByText('elsewhere', undefined, { timeout: 4000 })).toBeInTheDocument()
+    expect(Date.now() - created).toBeGreaterThanOrEqual(1900)
+  })
+
+  it("shows the status as a word, not Stripe's raw value", async () => {
+    stubFetch({
+      'POST /api/subscriptions/check': { status: 200, body: check({ account_exists: true }) },
+    })
+    page()
+
+    expect(await screen.findByText(s.applicationReceived)).toBeInTheDocument()
+    expect(screen.getByText(texts.billing.paid)).toBeInTheDocument()
+    expect(screen.queryByText('paid')).not.toBeInTheDocument()
   })
 })

@@ -16,6 +16,21 @@ import { CreateAccountForm } from './create-account-form'
 
 const s = texts.subscriptionSuccess
 
+/** How long the 'Account created' view stays before the pending-approval page (spec §5, Payment). */
+export const REDIRECT_AFTER_MS = 2000
+
+/** The pending-approval page's navigation state: where the confirmation link went. */
+export interface PendingApprovalState {
+  confirmationSentTo?: string
+}
+
+/** Stripe's checkout status in words: 'paid' → 'Paid', 'no_payment_required' → 'No payment required'. */
+function statusLabel(status: string): string {
+  if (status === 'paid') return texts.billing.paid
+  const words = status.replace(/_/g, ' ').trim()
+  return words.charAt(0).toUpperCase() + words.slice(1)
+}
+
 type Verification =
   | { state: 'verifying' }
   | { state: 'done'; result: SubscriptionCheck }
@@ -94,6 +109,17 @@ export default function SubscriptionSuccessPage() {
     create.mutate(password)
   }
 
+  // Spec: after account creation, the pending-approval page follows after 2 seconds.
+  useEffect(() => {
+    if (!confirmationSentTo) return
+    const state: PendingApprovalState = { confirmationSentTo }
+    const timer = window.setTimeout(
+      () => navigate(routes.pendingApproval, { replace: true, state }),
+      REDIRECT_AFTER_MS,
+    )
+    return () => window.clearTimeout(timer)
+  }, [confirmationSentTo, navigate])
+
   const showPasswordForm =
     paid && result !== null && !result.account_exists && !accountCreated && !sessionLoading && !user
 
@@ -141,7 +167,7 @@ function PaymentIncomplete({ result }: { result: SubscriptionCheck }) {
         <h2 className="text-xl font-semibold">{s.paymentIncomplete}</h2>
         <p className="text-muted-foreground">{s.paymentIncompleteText}</p>
         <p className="text-sm">
-          {s.status}: <span className="font-mono font-medium">{result.status}</span>
+          {s.status}: <span className="font-medium">{statusLabel(result.status)}</span>
         </p>
       </div>
       {result.checkout_url ? (
@@ -164,9 +190,6 @@ function ConfirmEmailNotice({ email }: { email: string }) {
         {s.confirmEmailTitle}
       </h2>
       <p className="text-sm text-muted-foreground">{format(s.confirmEmailText, { email })}</p>
-      <Button asChild variant="outline" size="sm">
-        <Link to={routes.auth}>{s.signIn}</Link>
-      </Button>
     </section>
   )
 }
@@ -198,7 +221,7 @@ function ApplicationReceived({
               label={s.paymentType}
               value={result.mode === 'subscription' ? s.monthlyRecurring : s.oneTime}
             />
-            <DetailRow label={s.status} value={result.status} />
+            <DetailRow label={s.status} value={statusLabel(result.status)} />
           </dl>
         </section>
       )}
