@@ -1,5 +1,5 @@
 import * as TabsPrimitive from '@radix-ui/react-tabs'
-import type { ComponentProps } from 'react'
+import { useEffect, useRef, type ComponentProps, type Ref } from 'react'
 import { cn } from '@/lib/cn'
 
 export const Tabs = TabsPrimitive.Root
@@ -8,8 +8,9 @@ export function TabsList({ className, ...props }: ComponentProps<typeof TabsPrim
   return (
     <TabsPrimitive.List
       className={cn(
-        // Wraps onto a second row rather than clipping labels on a phone.
-        'inline-flex max-w-full flex-wrap items-center gap-1 rounded-lg bg-muted p-1 text-muted-foreground',
+        // One row: on a phone it scrolls sideways rather than wrapping onto a second row.
+        'inline-flex max-w-full flex-nowrap items-center gap-1 overflow-x-auto rounded-lg bg-muted p-1 text-muted-foreground',
+        '[scrollbar-width:thin] [-webkit-overflow-scrolling:touch]',
         className,
       )}
       {...props}
@@ -17,12 +18,41 @@ export function TabsList({ className, ...props }: ComponentProps<typeof TabsPrim
   )
 }
 
-export function TabsTrigger({ className, ...props }: ComponentProps<typeof TabsPrimitive.Trigger>) {
+/** Scrolls a tab row sideways just enough to show `tab` whole (with the row's padding to spare). */
+function revealInRow(tab: HTMLElement) {
+  const row = tab.parentElement
+  if (!row || row.scrollWidth <= row.clientWidth) return
+  const rowBox = row.getBoundingClientRect()
+  const box = tab.getBoundingClientRect()
+  const margin = 4
+  if (box.left < rowBox.left + margin) row.scrollLeft -= rowBox.left + margin - box.left
+  else if (box.right > rowBox.right - margin) row.scrollLeft += box.right - (rowBox.right - margin)
+}
+
+function setRef<T>(ref: Ref<T> | undefined, value: T | null) {
+  if (typeof ref === 'function') ref(value)
+  else if (ref) ref.current = value
+}
+
+export function TabsTrigger({ className, ref, ...props }: ComponentProps<typeof TabsPrimitive.Trigger>) {
+  const self = useRef<HTMLButtonElement | null>(null)
+  const wasActive = useRef(false)
+  // The tab that becomes active (on load, from the URL, by a click) is scrolled into the row's view.
+  useEffect(() => {
+    const tab = self.current
+    const active = tab?.dataset.state === 'active'
+    if (tab && active && !wasActive.current) revealInRow(tab)
+    wasActive.current = active
+  })
   return (
     <TabsPrimitive.Trigger
+      ref={(node) => {
+        self.current = node
+        setRef(ref, node)
+      }}
       className={cn(
-        'inline-flex items-center justify-center rounded-md px-3 py-1.5 text-sm font-medium whitespace-nowrap transition-colors',
-        'hover:text-ink focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary',
+        'inline-flex shrink-0 items-center justify-center rounded-md px-3 py-1.5 text-sm font-medium whitespace-nowrap transition-colors',
+        'hover:text-ink focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-primary',
         'data-[state=active]:bg-white data-[state=active]:text-ink data-[state=active]:shadow-sm',
         className,
       )}
