@@ -39,6 +39,9 @@ const render = (search = '') =>
 const location = () => screen.getByTestId('location').textContent ?? ''
 const params = () => new URL(location(), 'http://localhost').searchParams
 
+// jsdom has no scrollIntoView: the tests that follow the page's scrolling spy on this one.
+Element.prototype.scrollIntoView ??= function scrollIntoView() {}
+
 beforeEach(() => {
   // Radix's checkbox measures itself; jsdom has no ResizeObserver.
   vi.stubGlobal('ResizeObserver', class { observe() {} unobserve() {} disconnect() {} })
@@ -47,6 +50,7 @@ beforeEach(() => {
 afterEach(() => {
   toast.dismiss()
   vi.unstubAllGlobals()
+  vi.restoreAllMocks()
 })
 
 describe('truck board search', () => {
@@ -105,6 +109,45 @@ describe('truck board search', () => {
     expect(asked.get('equipment')).toBe('van,reefer')
     expect(asked.get('page')).toBe('1')
   })
+
+  it('scrolls down to the results after a search on a phone, where the form fills the screen', async () => {
+    stubFetch({ [`GET ${SEARCH}`]: { status: 200, body: searchPage([boardResult()]) } })
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: false, // no min-width query matches: a phone
+      media: query,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+    }))
+    const scrolled: Element[] = []
+    vi.spyOn(Element.prototype, 'scrollIntoView').mockImplementation(function (this: Element) {
+      scrolled.push(this)
+    })
+    const ui = userEvent.setup()
+    render()
+
+    await ui.type(screen.getByLabelText(s.origin), 'Chicago, IL')
+    await ui.click(screen.getByRole('button', { name: s.submit }))
+    const result = await screen.findByText('12.5 mi deadhead', undefined, { timeout: 5000 })
+    await waitFor(() => expect(scrolled.some((element) => element.contains(result))).toBe(true))
+  }, 15_000)
+
+  it('does not move the page after a search on a wide screen', async () => {
+    stubFetch({ [`GET ${SEARCH}`]: { status: 200, body: searchPage([boardResult()]) } })
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: true,
+      media: query,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+    }))
+    const scroll = vi.spyOn(Element.prototype, 'scrollIntoView').mockImplementation(() => {})
+    const ui = userEvent.setup()
+    render()
+
+    await ui.type(screen.getByLabelText(s.origin), 'Chicago, IL')
+    await ui.click(screen.getByRole('button', { name: s.submit }))
+    await screen.findByText('12.5 mi deadhead', undefined, { timeout: 5000 })
+    expect(scroll).not.toHaveBeenCalled()
+  }, 15_000)
 
   it('shows the results in the server order with their badges', async () => {
     const near = boardResult()

@@ -1,4 +1,4 @@
-import { useRef, type ReactNode } from 'react'
+import { useEffect, useRef, type ReactNode } from 'react'
 import { useLocation, useNavigate, useSearchParams } from 'react-router'
 import { LoadError } from '@/components/load-error'
 import { Alert } from '@/components/ui/alert'
@@ -11,6 +11,7 @@ import { useBoardSearch } from '../api/broker-queries'
 import type { SearchCriteria } from '../api/types'
 import { boardQueryFromSearch, searchFromCriteria } from '../criteria'
 import { labels } from '../labels'
+import { useWideScreen } from '../use-wide-screen'
 import { PostingDialog } from './posting-dialog'
 import { ResultsList } from './results-list'
 import { SaveSearchButton } from './save-search-dialog'
@@ -47,8 +48,21 @@ export default function BoardPage() {
   const postingId = searchParams.get(POSTING)
   const formKey = criteria ? searchFromCriteria(criteria).toString() : ''
   const serverErrors = fieldErrorsOf(query.error)
+  const wide = useWideScreen()
+  // On a phone the form fills the screen: once a search has answered, its
+  // results are scrolled into view rather than left below the fold.
+  const revealResults = useRef(false)
+  const answered = criteria !== null && !query.isFetching
+  useEffect(() => {
+    if (!revealResults.current || !answered) return
+    revealResults.current = false
+    if (wide) return
+    const smooth = !window.matchMedia?.('(prefers-reduced-motion: reduce)').matches
+    resultsRef.current?.scrollIntoView?.({ block: 'start', behavior: smooth ? 'smooth' : 'auto' })
+  }, [answered, wide])
 
   const search = (next: SearchCriteria) => {
+    revealResults.current = true
     const params = searchFromCriteria(next)
     // The same search again (after a failure, or for fresh results): ask again.
     if (criteria && page === 1 && !postingId && params.toString() === searchFromCriteria(criteria).toString())
