@@ -1,6 +1,6 @@
 import { subMonths } from 'date-fns'
 import { CalendarDays } from 'lucide-react'
-import { useState } from 'react'
+import { useCallback, useState, useSyncExternalStore } from 'react'
 import type { DateRange } from 'react-day-picker'
 import { Button } from '@/components/ui/button'
 import { Calendar } from '@/components/ui/calendar'
@@ -17,12 +17,26 @@ export interface DateRangePickerProps {
   className?: string
 }
 
+/** Two months fit side by side from Tailwind's sm width up. */
+const TWO_MONTHS = '(min-width: 640px)'
+
+function useTwoMonths(): boolean {
+  const subscribe = useCallback((notify: () => void) => {
+    const list = window.matchMedia?.(TWO_MONTHS)
+    list?.addEventListener('change', notify)
+    return () => list?.removeEventListener('change', notify)
+  }, [])
+  return useSyncExternalStore(subscribe, () => window.matchMedia?.(TWO_MONTHS).matches ?? true)
+}
+
 /**
- * The upload-date filter: two months side by side (stacked on a phone). The
- * first click starts a range, the second ends it and closes the picker.
+ * The upload-date filter: two months side by side, one on a phone (two
+ * stacked would not fit the screen and hid the second's end in a scroll box).
+ * The first click starts a range, the second ends it and closes the picker.
  */
 export function DateRangePicker({ from, to, onChange, className }: DateRangePickerProps) {
   const [open, setOpen] = useState(false)
+  const twoMonths = useTwoMonths()
   const selected: DateRange | undefined = from || to ? { from: dayToDate(from), to: dayToDate(to) } : undefined
   const label = rangeLabel(from, to)
 
@@ -46,10 +60,10 @@ export function DateRangePicker({ from, to, onChange, className }: DateRangePick
       <PopoverContent className="w-auto p-2!">
         <Calendar
           mode="range"
-          numberOfMonths={2}
+          numberOfMonths={twoMonths ? 2 : 1}
           resetOnSelect
-          // Uploads lie in the past: with no range, last month and this one show.
-          defaultMonth={selected?.from ?? selected?.to ?? subMonths(new Date(), 1)}
+          // Uploads lie in the past: with no range, last month and this one show (this one alone on a phone).
+          defaultMonth={selected?.from ?? selected?.to ?? (twoMonths ? subMonths(new Date(), 1) : new Date())}
           selected={selected}
           onSelect={select}
         />

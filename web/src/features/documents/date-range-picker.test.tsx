@@ -1,0 +1,43 @@
+import { render, screen } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { DateRangePicker } from './date-range-picker'
+
+function screenWidth(px: number) {
+  vi.stubGlobal('matchMedia', (query: string) => {
+    const min = /min-width:\s*(\d+)px/.exec(query)
+    return {
+      matches: min ? px >= Number(min[1]) : false,
+      media: query,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+    }
+  })
+}
+
+beforeEach(() => {
+  vi.stubGlobal('ResizeObserver', class { observe() {} unobserve() {} disconnect() {} })
+})
+
+afterEach(() => {
+  vi.unstubAllGlobals()
+})
+
+describe('DateRangePicker', () => {
+  it('shows one whole month on a phone, not two stacked in a box that scrolls', async () => {
+    screenWidth(375)
+    const user = userEvent.setup()
+    render(<DateRangePicker from="2025-01-05" to={null} onChange={() => {}} />)
+    await user.click(screen.getByTestId('date-range-button'))
+    expect(screen.getAllByRole('grid')).toHaveLength(1)
+    expect(screen.getByText('January 2025')).toBeInTheDocument()
+  })
+
+  it('shows two months side by side on a wider screen', async () => {
+    screenWidth(1280)
+    const user = userEvent.setup()
+    render(<DateRangePicker from="2025-01-05" to={null} onChange={() => {}} />)
+    await user.click(screen.getByTestId('date-range-button'))
+    expect(screen.getAllByRole('grid')).toHaveLength(2)
+  })
+})
