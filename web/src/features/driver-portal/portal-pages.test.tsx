@@ -225,6 +225,38 @@ describe('the renewal dialog', () => {
   })
 })
 
+describe('portal sign-out', () => {
+  it("goes to the sign-in page without asking again for the driver's data", async () => {
+    let signedIn = true
+    const home = portalHome()
+    const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const key = `${init?.method ?? 'GET'} ${new URL(String(input), 'http://localhost').pathname}`
+      const json = (status: number, body?: unknown) =>
+        new Response(body === undefined ? null : JSON.stringify(body), { status })
+      if (key === 'POST /api/portal/sign-out') {
+        signedIn = false
+        return json(204)
+      }
+      if (key === `GET /api/portal/${FLEET_ID}/config`) return json(200, portalConfig())
+      if (!signedIn) return json(401, { error: { code: 'unauthorized', message: 'Sign in' } })
+      if (key === 'GET /api/portal/me') return json(200, home)
+      if (key === 'GET /api/portal/documents' || key === 'GET /api/portal/renewals') return json(200, [])
+      return json(404)
+    })
+    vi.stubGlobal('fetch', fetchMock)
+    const user = userEvent.setup()
+    renderPortal(`/driver-portal/${FLEET_ID}/home`)
+    await user.click(await screen.findByRole('button', { name: d.signOut }))
+
+    expect(await screen.findByRole('heading', { name: d.signInTitle })).toBeInTheDocument()
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    const sign = fetchMock.mock.calls.findIndex(([url]) => String(url).endsWith('/sign-out'))
+    const after = fetchMock.mock.calls.slice(sign + 1).map(([url]) => String(url))
+    expect(after.filter((url) => !url.endsWith('/config'))).toEqual([])
+    expect(screen.queryByText(d.sessionExpired)).not.toBeInTheDocument()
+  })
+})
+
 describe('the renewal target', () => {
   it("names a trailer whose name already says 'Trailer' once", async () => {
     stub({

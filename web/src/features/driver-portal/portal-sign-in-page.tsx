@@ -1,11 +1,11 @@
-import { useState, type FormEvent } from 'react'
+import { useEffect, useState, type FormEvent } from 'react'
 import { useLocation, useNavigate, useParams } from 'react-router'
 import { Alert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent } from '@/components/ui/card'
 import { FormField } from '@/components/ui/form-field'
 import { format, texts } from '@/lib/texts'
-import { usePortalConfig, usePortalSignIn } from './api/portal-queries'
+import { useForgetSessions, usePortalConfig, usePortalSignIn } from './api/portal-queries'
 import { FleetLogo, PortalFrame } from './portal-branding'
 import { errorMessage, isStatus } from './portal-errors'
 import { PortalLoadError, PortalLoading } from './portal-load-error'
@@ -18,6 +18,10 @@ export default function PortalSignInPage() {
   const { fleetId = '' } = useParams()
   const config = usePortalConfig(fleetId)
   const fleet = config.data
+  // After a sign-out (or an ended session) the driver's data is dropped here,
+  // once the home page and its queries are gone: nothing asks for it again.
+  const forget = useForgetSessions()
+  useEffect(() => forget(), [forget])
 
   let body
   if (config.isPending) body = <PortalLoading />

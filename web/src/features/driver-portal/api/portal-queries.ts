@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useCallback } from 'react'
 import { queryKeys } from '@/lib/query-keys'
 import {
   acceptInvite,
@@ -50,14 +51,14 @@ export function useMyRenewals(enabled: boolean) {
 }
 
 /** A driver session replaces the browser's other session: forget what the app knew of it. */
-function useForgetSessions() {
+export function useForgetSessions() {
   const queryClient = useQueryClient()
-  return () => {
+  return useCallback(() => {
     queryClient.removeQueries({ queryKey: portalKeys.me })
     queryClient.removeQueries({ queryKey: portalKeys.documents })
     queryClient.removeQueries({ queryKey: portalKeys.renewals })
     void queryClient.invalidateQueries({ queryKey: queryKeys.session })
-  }
+  }, [queryClient])
 }
 
 export function usePortalSignIn(fleetId: string) {
@@ -69,9 +70,20 @@ export function usePortalSignIn(fleetId: string) {
   })
 }
 
+/**
+ * Signs the driver out. Nothing of theirs is asked for meanwhile (their
+ * requests in flight are cancelled), and their data is forgotten only by the
+ * sign-in page the caller goes to: dropped while the home page still shows,
+ * its queries would ask again and meet the ended session (401s).
+ */
 export function usePortalSignOut() {
-  const forget = useForgetSessions()
-  return useMutation({ mutationFn: signOutOfPortal, onSettled: forget })
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: async () => {
+      await queryClient.cancelQueries({ queryKey: portalKeys.all })
+      await signOutOfPortal()
+    },
+  })
 }
 
 export function useSubmitRenewal() {
