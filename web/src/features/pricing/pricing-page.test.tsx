@@ -26,6 +26,19 @@ afterEach(() => {
 })
 
 describe('pricing page', () => {
+  it('lines up the feature row with the tier cards: the same width, the same padding inside it', () => {
+    stubConfig(null)
+    renderAt('/pricing', '/pricing', <PricingPage />)
+    // jsdom has no layout: the box of each row is its max-w-6xl element, whose
+    // horizontal padding decides where the row's content starts and ends.
+    const box = (name: string) => {
+      const region = screen.getByRole('region', { name })
+      const element = region.classList.contains('max-w-6xl') ? region : region.querySelector('.max-w-6xl')
+      return [...(element?.classList ?? [])].filter((c) => /^(?:\w+:)?(?:max-w|px|pl|pr)-/.test(c)).sort()
+    }
+    expect(box('How we work')).toEqual(box('Implementation tiers'))
+  })
+
   it('shows the three tiers and e-mail scheduling without a booking widget', async () => {
     stubConfig(null)
     const user = userEvent.setup()

@@ -81,8 +81,9 @@ export default function PricingPage() {
         </div>
       </section>
 
-      <section aria-label="How we work" className="bg-muted px-4 py-14 sm:px-6">
-        <div className="mx-auto grid max-w-6xl gap-8 md:grid-cols-3">
+      {/* Padded inside the max width, as the tiers are: the two rows line up. */}
+      <section aria-label="How we work" className="bg-muted py-14">
+        <div className="mx-auto grid max-w-6xl gap-8 px-4 sm:px-6 md:grid-cols-3">
           {p.sections.map((section, index) => {
             const Icon = sectionIcons[index] ?? Puzzle
             return (
