@@ -10,19 +10,34 @@ export interface AppHeaderProps {
   signingOut?: boolean
 }
 
-/** The header of signed-in screens: brand, the user's name and Sign Out. */
+/**
+ * The header of signed-in screens: brand, the user's name and Sign Out. On a
+ * phone the name may take two smaller lines (it is not cut off), and Sign Out
+ * shows its icon alone to leave the name the room.
+ */
 export function AppHeader({ userLabel, signOutLabel, onSignOut, signingOut }: AppHeaderProps) {
   return (
     <header className="border-b border-border bg-white">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-3 px-4 sm:px-6">
-        <BrandLogo />
-        <div className="flex min-w-0 items-center gap-3">
-          <span className="truncate text-sm font-medium text-muted-foreground" data-testid="user-label">
+        <BrandLogo className="shrink-0" />
+        <div className="flex min-w-0 items-center gap-2 sm:gap-3">
+          <span
+            className="line-clamp-2 min-w-0 text-right text-xs leading-4 font-medium wrap-anywhere text-muted-foreground sm:text-sm sm:leading-5"
+            title={userLabel}
+            data-testid="user-label"
+          >
             {userLabel}
           </span>
-          <Button variant="outline" size="sm" onClick={onSignOut} disabled={signingOut}>
+          <Button
+            variant="outline"
+            size="sm"
+            className="shrink-0"
+            onClick={onSignOut}
+            disabled={signingOut}
+            aria-label={signOutLabel}
+          >
             <LogOut className="h-4 w-4" aria-hidden />
-            {signOutLabel}
+            <span className="hidden sm:inline">{signOutLabel}</span>
           </Button>
         </div>
       </div>
