@@ -90,7 +90,9 @@ export function UserMenu({ userLabel }: { userLabel: string }) {
           onKeyDown={onMenuKeyDown}
           className="absolute right-0 z-40 mt-2 w-56 rounded-md border border-border bg-white p-1 shadow-lg"
         >
-          <p className="truncate px-3 py-2 text-xs text-muted-foreground sm:hidden">{userLabel}</p>
+          {/* The whole name: the top bar cuts it short (and hides it on a phone). */}
+          <p className="px-3 py-2 text-xs font-medium wrap-anywhere text-muted-foreground">{userLabel}</p>
+          <div role="separator" className="my-1 h-px bg-border" />
           <Link role="menuitem" tabIndex={-1} to={fleetRoutes.profile} className={itemClass} onClick={() => close(false)}>
             {m.profile}
           </Link>
