@@ -1,6 +1,7 @@
-import { useQuery } from '@tanstack/react-query'
+import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api } from './api-client'
 import type { components } from './api-types'
+import { unlessJustFetched } from './prefetch'
 import { queryKeys } from './query-keys'
 
 // The ELD API's types, generated from the server's contract. GET
@@ -30,10 +31,13 @@ export function fetchEld(signal?: AbortSignal): Promise<EldView> {
   return api.get('/api/fleet/eld', signal)
 }
 
-/** The fleet's ELD connection, settings, provider list and running syncs. */
+/** The fleet's ELD connection, settings, provider list and running syncs (the lists' sync buttons read it too). */
+export const eldQuery = queryOptions({
+  queryKey: queryKeys.fleet.eld,
+  queryFn: ({ signal }) => fetchEld(signal),
+  refetchOnMount: unlessJustFetched,
+})
+
 export function useEld() {
-  return useQuery({
-    queryKey: queryKeys.fleet.eld,
-    queryFn: ({ signal }) => fetchEld(signal),
-  })
+  return useQuery(eldQuery)
 }

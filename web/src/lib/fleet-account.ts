@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query'
+import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api, ApiError } from './api-client'
 import type { components } from './api-types'
 import { queryKeys } from './query-keys'
@@ -18,15 +18,22 @@ export function isNoFleetAccount(error: unknown): boolean {
   return error instanceof ApiError && (error.status === 403 || error.status === 404)
 }
 
+/**
+ * The signed-in fleet admin's fleet account: one key and one fetch for the
+ * shell, the screens and the route's prefetch (app/fleet-dashboard/screen-data.ts),
+ * fresh for a minute so that moving between screens asks again at most once.
+ */
+export const fleetAccountQuery = queryOptions({
+  queryKey: queryKeys.fleet.account,
+  queryFn: ({ signal }) => fetchFleetAccount(signal),
+  staleTime: 60_000,
+  // 403/404 mean "no fleet account": asking again will not change that.
+  retry: (count, error) => !isNoFleetAccount(error) && count < 2,
+})
+
 /** The signed-in fleet admin's fleet account. */
 export function useFleetAccount() {
-  return useQuery({
-    queryKey: queryKeys.fleet.account,
-    queryFn: ({ signal }) => fetchFleetAccount(signal),
-    staleTime: 60_000,
-    // 403/404 mean "no fleet account": asking again will not change that.
-    retry: (count, error) => !isNoFleetAccount(error) && count < 2,
-  })
+  return useQuery(fleetAccountQuery)
 }
 
 /** Whether the fleet has an ELD connection; undefined while unknown (or when the account failed to load). */

@@ -1,5 +1,6 @@
 // AlignJustify, not Menu: sharing the landing page's icons would split its chunks.
 import { AlignJustify, Inbox, Truck } from 'lucide-react'
+import { useQueryClient } from '@tanstack/react-query'
 import { useState, type ReactNode } from 'react'
 import { Link, Outlet, useLocation } from 'react-router'
 import { BrandLogo } from '@/components/brand-logo'
@@ -22,6 +23,7 @@ import { useSignOut } from '@/lib/use-sign-out'
 import { displayName } from '@/lib/user'
 import { activeSection } from './active-section'
 import { FleetNav } from './fleet-nav'
+import { prefetchFleetScreen } from './screen-data'
 import { UserMenu } from './user-menu'
 
 export interface FleetDashboardLayoutProps {
@@ -33,12 +35,15 @@ export interface FleetDashboardLayoutProps {
  * The shell of every /fleet-dashboard/* screen (spec §2): top bar with the
  * fleet's name or logo and the user menu, side navigation from md up, a
  * slide-in menu below md, and the fleet's brand colours as the accent.
- * Screens render only once the fleet account has loaded.
+ * Screens render only once the fleet account has loaded, but their data does
+ * not wait for it: the shell starts the screen's requests with its own
+ * (screen-data.ts), on the first render and on every move to another screen.
  */
 export function FleetDashboardLayout({ children }: FleetDashboardLayoutProps) {
+  const location = useLocation()
+  prefetchFleetScreen(useQueryClient(), location.pathname, location.search)
   const account = useFleetAccount()
   const { user } = useSession()
-  const location = useLocation()
   const [menuOpen, setMenuOpen] = useState(false)
   const signOut = useSignOut(routes.home, { reload: true })
   const section = activeSection(location.pathname, location.search)

@@ -5,13 +5,12 @@ import { Link } from 'react-router'
 import { LoadError } from '@/components/load-error'
 import { Alert } from '@/components/ui/alert'
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
-import { fetchComplianceSummary, fetchFleetOverview } from '@/features/fleet-account/api/fleet-account-api'
 import { FmcsaAlertBanner } from '@/features/fleet-account/fmcsa-alert-banner'
 import { cn } from '@/lib/cn'
 import { useFleetAccount } from '@/lib/fleet-account'
-import { queryKeys } from '@/lib/query-keys'
 import { fleetRoutes } from '@/lib/routes'
 import { format, texts } from '@/lib/texts'
+import { complianceSummaryQuery, overviewQuery } from './screen-data'
 
 const DASH = '–'
 
@@ -74,10 +73,7 @@ function SummaryLink({ text, icon: Icon, tone }: { text: string; icon: LucideIco
  * has a truck, trailer or driver, then what is overdue or due within 30 days.
  */
 function FleetStatus() {
-  const summary = useQuery({
-    queryKey: queryKeys.fleet.complianceSummary,
-    queryFn: ({ signal }) => fetchComplianceSummary(signal),
-  })
+  const summary = useQuery(complianceSummaryQuery)
   if (summary.isPending) {
     return (
       <p aria-busy className="text-sm text-muted-foreground">
@@ -116,11 +112,7 @@ function FleetStatus() {
 /** /fleet-dashboard: welcome, the three counts and the fleet status (spec §2 "Overview"), with the FMCSA banner. */
 export default function OverviewPage() {
   const account = useFleetAccount()
-  const overview = useQuery({
-    queryKey: queryKeys.fleet.overview,
-    queryFn: ({ signal }) => fetchFleetOverview(signal),
-    retry: false,
-  })
+  const overview = useQuery(overviewQuery)
 
   // Spec §2: errors in the count loading are only logged.
   useEffect(() => {

@@ -1,7 +1,27 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
+import { unlessJustFetched } from '@/lib/prefetch'
 import { queryKeys } from '@/lib/query-keys'
 import { REFRESH_POLL_LIMIT, REFRESH_POLL_MS } from '../billing-format'
 import { createPortalSession, fetchBilling, fetchBillingState } from './billing-api'
+
+/** The Billing screen's fetch, shared with the route's prefetch (app/fleet-dashboard/screen-data.ts). */
+export const billingOverviewQuery = (queryClient: QueryClient) =>
+  queryOptions({
+    queryKey: queryKeys.fleet.billing,
+    queryFn: async ({ signal }) => {
+      const overview = await fetchBilling(signal)
+      queryClient.setQueryData(queryKeys.fleet.billingState, overview.state)
+      return overview
+    },
+    refetchOnMount: unlessJustFetched,
+  })
+
+/** The shell's billing state, shared with the route's prefetch. */
+export const billingStateQuery = queryOptions({
+  queryKey: queryKeys.fleet.billingState,
+  queryFn: ({ signal }) => fetchBillingState(signal),
+  staleTime: 60_000,
+})
 
 /**
  * The Billing screen's data. While the server reads Stripe in the background
@@ -9,14 +29,8 @@ import { createPortalSession, fetchBilling, fetchBillingState } from './billing-
  * Each answer also carries the billing state, which the shell's banner shows.
  */
 export function useBillingOverview() {
-  const queryClient = useQueryClient()
   return useQuery({
-    queryKey: queryKeys.fleet.billing,
-    queryFn: async ({ signal }) => {
-      const overview = await fetchBilling(signal)
-      queryClient.setQueryData(queryKeys.fleet.billingState, overview.state)
-      return overview
-    },
+    ...billingOverviewQuery(useQueryClient()),
     refetchInterval: (query) =>
       query.state.data?.refreshing && query.state.dataUpdateCount <= REFRESH_POLL_LIMIT ? REFRESH_POLL_MS : false,
   })
@@ -24,12 +38,7 @@ export function useBillingOverview() {
 
 /** Past due, unpaid or read-only: read by the shell on every screen, and again when the window regains focus. */
 export function useBillingState() {
-  return useQuery({
-    queryKey: queryKeys.fleet.billingState,
-    queryFn: ({ signal }) => fetchBillingState(signal),
-    staleTime: 60_000,
-    refetchOnWindowFocus: true,
-  })
+  return useQuery({ ...billingStateQuery, refetchOnWindowFocus: true })
 }
 
 export function usePortalSession() {

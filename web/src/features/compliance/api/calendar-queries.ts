@@ -1,5 +1,6 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
+import { unlessJustFetched } from '@/lib/prefetch'
 import { queryKeys } from '@/lib/query-keys'
 import {
   createFeed,
@@ -30,13 +31,17 @@ export const complianceKeys = {
   settings: [...all, 'settings'] as const,
 }
 
-/** Every group's count and first 50 items. The previous answer stays on screen while a new filter loads. */
-export function useCalendar(request: CalendarRequest) {
-  return useQuery({
+/** The calendar's first page: the hook's and the route's prefetch's (app/fleet-dashboard/screen-data.ts). */
+export const calendarQuery = (request: CalendarRequest) =>
+  queryOptions({
     queryKey: complianceKeys.calendar(request),
     queryFn: ({ signal }) => fetchCalendar(request, signal),
-    placeholderData: keepPreviousData,
+    refetchOnMount: unlessJustFetched,
   })
+
+/** Every group's count and first 50 items. The previous answer stays on screen while a new filter loads. */
+export function useCalendar(request: CalendarRequest) {
+  return useQuery({ ...calendarQuery(request), placeholderData: keepPreviousData })
 }
 
 /**

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api-client'
 import type { components } from '@/lib/api-types'
 import { queryKeys } from '@/lib/query-keys'
@@ -23,15 +23,16 @@ export const markAllNotificationsRead = () => api.post<NotificationList>(`${NOTI
 /** How often the bell asks again while the dashboard is open (as the inbox badge does). */
 export const NOTIFICATIONS_POLL_MS = 60_000
 
+/** The bell's fetch, shared with the route's prefetch (app/fleet-dashboard/screen-data.ts). */
+export const notificationsQuery = queryOptions({
+  queryKey: key,
+  queryFn: ({ signal }) => fetchNotifications(signal),
+  staleTime: 10_000,
+})
+
 /** The bell's list: asked every minute and whenever the window regains focus. */
 export function useNotifications() {
-  return useQuery({
-    queryKey: key,
-    queryFn: ({ signal }) => fetchNotifications(signal),
-    refetchInterval: NOTIFICATIONS_POLL_MS,
-    refetchOnWindowFocus: 'always',
-    staleTime: 10_000,
-  })
+  return useQuery({ ...notificationsQuery, refetchInterval: NOTIFICATIONS_POLL_MS, refetchOnWindowFocus: 'always' })
 }
 
 /** Both writes answer with the new list: it replaces the cached one, no second request. */

@@ -1,4 +1,5 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { unlessJustFetched } from '@/lib/prefetch'
 import { queryKeys } from '@/lib/query-keys'
 import type { DocumentsRequest } from '../filter-params'
 import {
@@ -15,12 +16,16 @@ import {
 
 const keys = queryKeys.fleet
 
-export function useDocumentsPage(request: DocumentsRequest) {
-  return useQuery({
+/** Shared by the hook and the route's prefetch (app/fleet-dashboard/screen-data.ts). */
+export const documentsPageQuery = (request: DocumentsRequest) =>
+  queryOptions({
     queryKey: [...keys.documents, request],
     queryFn: ({ signal }) => fetchDocuments(request, signal),
-    placeholderData: keepPreviousData,
+    refetchOnMount: unlessJustFetched,
   })
+
+export function useDocumentsPage(request: DocumentsRequest) {
+  return useQuery({ ...documentsPageQuery(request), placeholderData: keepPreviousData })
 }
 
 export function useDeleteDocument() {

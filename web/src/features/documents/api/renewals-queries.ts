@@ -1,15 +1,20 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { ApiError } from '@/lib/api-client'
+import { unlessJustFetched } from '@/lib/prefetch'
 import { queryKeys } from '@/lib/query-keys'
 import { acceptRenewal, fetchRenewals, rejectRenewal } from './renewals-api'
 
 const keys = queryKeys.fleet
 
+/** Shared by the hook and the route's prefetch (app/fleet-dashboard/screen-data.ts). */
+export const renewalsQuery = queryOptions({
+  queryKey: keys.renewals,
+  queryFn: ({ signal }) => fetchRenewals(signal),
+  refetchOnMount: unlessJustFetched,
+})
+
 export function useRenewals() {
-  return useQuery({
-    queryKey: keys.renewals,
-    queryFn: ({ signal }) => fetchRenewals(signal),
-  })
+  return useQuery(renewalsQuery)
 }
 
 /** 409: another admin reviewed the renewal first. */

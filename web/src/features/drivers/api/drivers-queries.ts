@@ -1,27 +1,42 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
+import {
+  keepPreviousData,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query'
 import type { components } from '@/lib/api-types'
 import type { ListParams } from '@/lib/paging'
+import { unlessJustFetched } from '@/lib/prefetch'
 import { queryKeys } from '@/lib/query-keys'
 import { useDetailRetry } from '@/lib/use-detail-retry'
 import { createDriver, fetchDriver, fetchDrivers, sendPortalInvite, setDriverActive, updateDriver } from './drivers-api'
 
 const keys = queryKeys.fleet
 
-export function useDriversPage(params: ListParams) {
-  return useQuery({
+// Shared by the hooks and the route's prefetch (app/fleet-dashboard/screen-data.ts).
+export const driversPageQuery = (params: ListParams) =>
+  queryOptions({
     queryKey: [...keys.drivers, params],
     queryFn: ({ signal }) => fetchDrivers(params, signal),
-    placeholderData: keepPreviousData,
+    refetchOnMount: unlessJustFetched,
   })
+
+export const driverQuery = (id: string) =>
+  queryOptions({
+    queryKey: [...keys.driver, id],
+    queryFn: ({ signal }) => fetchDriver(id, signal),
+    refetchOnMount: unlessJustFetched,
+  })
+
+export function useDriversPage(params: ListParams) {
+  return useQuery({ ...driversPageQuery(params), placeholderData: keepPreviousData })
 }
 
 export function useDriver(id: string) {
   const retry = useDetailRetry()
-  return useQuery({
-    queryKey: [...keys.driver, id],
-    queryFn: ({ signal }) => fetchDriver(id, signal),
-    retry,
-  })
+  return useQuery({ ...driverQuery(id), retry })
 }
 
 /** A driver change shows in the driver lists and details, the overview counts and the truck and trailer driver names. */

@@ -1,6 +1,7 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api-client'
 import type { components } from '@/lib/api-types'
+import { unlessJustFetched } from '@/lib/prefetch'
 import { queryKeys } from '@/lib/query-keys'
 
 type Schemas = components['schemas']
@@ -25,9 +26,15 @@ export function useFmcsaHistory() {
   return useQuery({ queryKey: keys.fmcsaHistory, queryFn: ({ signal }) => fetchFmcsaHistory(signal) })
 }
 
-/** The overview's banner. */
+/** The overview's banner; shared with the route's prefetch (app/fleet-dashboard/screen-data.ts). */
+export const fmcsaAlertsQuery = queryOptions({
+  queryKey: keys.fmcsaAlerts,
+  queryFn: ({ signal }) => fetchFmcsaAlerts(signal),
+  refetchOnMount: unlessJustFetched,
+})
+
 export function useFmcsaAlerts() {
-  return useQuery({ queryKey: keys.fmcsaAlerts, queryFn: ({ signal }) => fetchFmcsaAlerts(signal) })
+  return useQuery(fmcsaAlertsQuery)
 }
 
 export function useDismissFmcsaAlerts() {

@@ -1,4 +1,5 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { unlessJustFetched } from '@/lib/prefetch'
 import { queryKeys } from '@/lib/query-keys'
 import {
   createPosting,
@@ -12,11 +13,16 @@ import type { PostingInput, PostingsFilter } from './types'
 
 const keys = queryKeys.fleet
 
-export function usePostings(status: PostingsFilter) {
-  return useQuery({
+/** Shared by the hook and the route's prefetch (app/fleet-dashboard/screen-data.ts). */
+export const postingsQuery = (status: PostingsFilter) =>
+  queryOptions({
     queryKey: [...keys.postings, status],
     queryFn: ({ signal }) => fetchPostings(status, signal),
+    refetchOnMount: unlessJustFetched,
   })
+
+export function usePostings(status: PostingsFilter) {
+  return useQuery(postingsQuery(status))
 }
 
 /** The truck's last ELD position, asked for while `enabled` (the dialog is open on a truck). */

@@ -1,41 +1,56 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { ListParams } from '@/lib/paging'
+import { unlessJustFetched } from '@/lib/prefetch'
 import { queryKeys } from '@/lib/query-keys'
 import { useDetailRetry } from '@/lib/use-detail-retry'
 import { fetchTrailer, fetchTrailers, fetchTruck, fetchTrucks } from './vehicles-api'
 
 const keys = queryKeys.fleet
 
-export function useTrucksPage(params: ListParams) {
-  return useQuery({
+// The options are shared by the hooks and the route's prefetch
+// (app/fleet-dashboard/screen-data.ts): one key, one fetch.
+export const trucksPageQuery = (params: ListParams) =>
+  queryOptions({
     queryKey: [...keys.trucks, params],
     queryFn: ({ signal }) => fetchTrucks(params, signal),
-    placeholderData: keepPreviousData,
+    refetchOnMount: unlessJustFetched,
   })
+
+export const truckQuery = (id: string) =>
+  queryOptions({
+    queryKey: [...keys.truck, id],
+    queryFn: ({ signal }) => fetchTruck(id, signal),
+    refetchOnMount: unlessJustFetched,
+  })
+
+export const trailersPageQuery = (params: ListParams) =>
+  queryOptions({
+    queryKey: [...keys.trailers, params],
+    queryFn: ({ signal }) => fetchTrailers(params, signal),
+    refetchOnMount: unlessJustFetched,
+  })
+
+export const trailerQuery = (id: string) =>
+  queryOptions({
+    queryKey: [...keys.trailer, id],
+    queryFn: ({ signal }) => fetchTrailer(id, signal),
+    refetchOnMount: unlessJustFetched,
+  })
+
+export function useTrucksPage(params: ListParams) {
+  return useQuery({ ...trucksPageQuery(params), placeholderData: keepPreviousData })
 }
 
 export function useTruck(id: string) {
   const retry = useDetailRetry()
-  return useQuery({
-    queryKey: [...keys.truck, id],
-    queryFn: ({ signal }) => fetchTruck(id, signal),
-    retry,
-  })
+  return useQuery({ ...truckQuery(id), retry })
 }
 
 export function useTrailersPage(params: ListParams) {
-  return useQuery({
-    queryKey: [...keys.trailers, params],
-    queryFn: ({ signal }) => fetchTrailers(params, signal),
-    placeholderData: keepPreviousData,
-  })
+  return useQuery({ ...trailersPageQuery(params), placeholderData: keepPreviousData })
 }
 
 export function useTrailer(id: string) {
   const retry = useDetailRetry()
-  return useQuery({
-    queryKey: [...keys.trailer, id],
-    queryFn: ({ signal }) => fetchTrailer(id, signal),
-    retry,
-  })
+  return useQuery({ ...trailerQuery(id), retry })
 }

@@ -1,0 +1,28 @@
+import type { FetchQueryOptions, QueryClient } from '@tanstack/react-query'
+
+/**
+ * How long data counts as just fetched for a screen that mounts: long enough
+ * for the fetch its route started (prefetchMissing) to be shown as it is,
+ * where asking again would only repeat it. Coming back to a screen later, or
+ * to an earlier filter, asks the server again as before.
+ */
+export const JUST_FETCHED_MS = 5_000
+
+/** `refetchOnMount` of a screen's queries: not when the route's prefetch has just brought the data. */
+export const unlessJustFetched = (query: { state: { dataUpdatedAt: number } }): boolean =>
+  Date.now() - query.state.dataUpdatedAt > JUST_FETCHED_MS
+
+// Each query's own data and key types do not matter here: it is only started.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyQueryOptions = FetchQueryOptions<any, any, any, any>
+
+/**
+ * Starts every query that is not in the cache yet, all at once (as TanStack's
+ * usePrefetchQuery does): one already there, fetching or failed, is left to
+ * the screen that reads it. Safe to call on every render.
+ */
+export function prefetchMissing(queryClient: QueryClient, queries: readonly AnyQueryOptions[]): void {
+  for (const query of queries) {
+    if (!queryClient.getQueryState(query.queryKey)) void queryClient.prefetchQuery(query)
+  }
+}
