@@ -7,7 +7,6 @@ import { InboxPage } from '@/features/inbox/inbox-page'
 import { TrailerDetailPage } from '@/features/vehicles/trailer-detail-page'
 import { TrailersPage } from '@/features/vehicles/trailers-page'
 import { TruckDetailPage } from '@/features/vehicles/truck-detail-page'
-import { TrucksPage } from '@/features/vehicles/trucks-page'
 import { fleetPatterns as p, routePatterns } from '@/lib/routes'
 import CompanySettingsRoute from './company-settings-route'
 import { ComplianceRoute } from './compliance-route'
@@ -15,7 +14,7 @@ import { AssetDocumentsTab, DocumentsRoute } from './documents-routes'
 import FleetDashboardLayout from './fleet-dashboard-layout'
 import FleetHomePage from './fleet-home-page'
 import { FleetNotFoundPage } from './fleet-not-found-page'
-import { PostingsRoute, PostTruckButton } from './postings-routes'
+import { PostingsRoute, PostTruckButton, TrucksRoute } from './postings-routes'
 import SettingsPage from './settings-page'
 
 // The whole fleet dashboard (the shell and the fleet-account, vehicles and
@@ -33,7 +32,6 @@ type Asset = { id: string; name: string }
 const truckDocuments = (truck: Asset) => <AssetDocumentsTab kind="truck" asset={truck} />
 const trailerDocuments = (trailer: Asset) => <AssetDocumentsTab kind="trailer" asset={trailer} />
 const driverDocuments = (driver: Asset) => <AssetDocumentsTab kind="driver" asset={driver} />
-const postTruckInList = (truck: Asset) => <PostTruckButton truck={truck} inList />
 const postTruck = (truck: Asset) => <PostTruckButton truck={truck} />
 
 /** /fleet-dashboard/*: every screen inside the one fleet shell (spec §2). */
@@ -43,7 +41,7 @@ export default function FleetDashboardRoute() {
       <Route element={<FleetDashboardLayout />}>
         <Route index element={<FleetHomePage />} />
         <Route path={p.profile} element={<CompanyProfilePage />} />
-        <Route path={p.trucks} element={<TrucksPage rowActions={postTruckInList} />} />
+        <Route path={p.trucks} element={<TrucksRoute />} />
         <Route path={p.postings} element={<PostingsRoute />} />
         <Route path={p.truck} element={<TruckDetailPage documentsTab={truckDocuments} headerActions={postTruck} />} />
         <Route path={p.trailers} element={<TrailersPage />} />

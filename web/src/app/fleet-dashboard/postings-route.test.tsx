@@ -35,7 +35,7 @@ describe('the Truck Board in the fleet dashboard', () => {
     expect(link).toHaveAttribute('href', '/fleet-dashboard/postings')
   })
 
-  it("posts a truck from its row of the Trucks list, the truck chosen", async () => {
+  it("posts a truck from its row's menu in the Trucks list, the truck chosen", async () => {
     stubFetch({
       'GET /api/fleet/account': { status: 200, body: fleetAccount() },
       'GET /api/fleet/trucks': { status: 200, body: page([truck(), truck({ id: 'truck-2', name: 'Unit 202' })]) },
@@ -43,17 +43,21 @@ describe('the Truck Board in the fleet dashboard', () => {
     })
     render('/fleet-dashboard/trucks')
 
-    const button = await screen.findByRole('button', { name: 'Post Unit 202 to Truck Board' })
-    expect(button).toHaveTextContent(b.postButton)
-    expect(screen.getByRole('button', { name: 'Post Unit 101 to Truck Board' })).toBeInTheDocument()
-    await userEvent.click(button)
+    const row = (await screen.findByText('Unit 202')).closest('tr')!
+    const menuButton = within(row).getByRole('button', { name: texts.board.postings.actions })
+    await userEvent.click(menuButton)
+    const item = await screen.findByRole('menuitem', { name: b.postButton })
+    expect(screen.getByRole('menuitem', { name: texts.fleet.viewDetails })).toBeInTheDocument()
+    await userEvent.click(item)
 
     const dialog = await screen.findByRole('dialog', { name: b.postTitle }, { timeout: 5000 })
     expect(within(dialog).getByLabelText(b.postForm.truck)).toHaveValue('Unit 202')
     expect(await within(dialog).findByText(b.eldLocationNone)).toBeInTheDocument()
     await userEvent.keyboard('{Escape}')
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
-    expect(button).toHaveFocus()
+    // Focus goes back to the row's menu button, and the list is still there (no row was opened).
+    expect(menuButton).toHaveFocus()
+    expect(screen.getByRole('heading', { name: texts.fleet.trucksTitle })).toBeInTheDocument()
   })
 
   it('posts a truck from its detail screen', async () => {

@@ -14,6 +14,8 @@ export interface DataListTexts {
   noResults: string
   /** Accessible name of the pagination; 'Pagination' when not given. */
   pagination?: string
+  /** Accessible name of each row's "⋯" menu button (a list of rows needs it). */
+  actions?: string
   /** Screen-reader text of the spinners. */
   loading?: string
 }

@@ -9,6 +9,7 @@ import type { ListData, ListTab } from '@/lib/paging'
 import { format } from '@/lib/texts'
 import { useLoadErrorToast } from '@/lib/use-load-error-toast'
 import type { DataListTexts } from './data-list-texts'
+import { DataTable, type DataColumn, type DataRows } from './data-table'
 import { Pagination } from './pagination'
 import type { PagedList } from './use-paged-list'
 
@@ -25,18 +26,24 @@ export interface DataListProps<T> {
   loadFailedText?: string
   /** Shown when the list (or tab) is empty and nothing is searched for. */
   empty: ReactNode
-  texts: DataListTexts
+  texts: DataListTexts & { actions: string }
   /** Controls beside the search box (e.g. a create button). */
   toolbar?: ReactNode
   /** Active / Inactive tabs, labels with an `{n}` placeholder for the count. */
   tabLabels?: Record<ListTab, string>
-  children: (items: T[]) => ReactNode
+  /** The columns: each says where it goes on a phone's card (title, status, action or a line). */
+  columns: DataColumn<T>[]
+  /** Each row's key, the page it opens and its "⋯" menu. */
+  rows: DataRows<T>
+  /** Classes of the table (md and wider), e.g. a minimum width. */
+  tableClassName?: string
 }
 
 /**
  * The list shell of every paged table: search box, optional Active/Inactive
- * tabs with counts, loading / empty / error states and pagination. The server
- * searches, filters and pages; `list` holds the request parameters.
+ * tabs with counts, loading / empty / error states, the rows (a table on
+ * wide screens, a card per row on phones: data-table.tsx) and pagination.
+ * The server searches, filters and pages; `list` holds the request parameters.
  */
 export function DataList<T>({
   query,
@@ -48,7 +55,9 @@ export function DataList<T>({
   texts,
   toolbar,
   tabLabels,
-  children,
+  columns,
+  rows,
+  tableClassName,
 }: DataListProps<T>) {
   const searchId = useId()
   useLoadErrorToast(query, loadFailed, { fallback: loadFailedText })
@@ -78,7 +87,13 @@ export function DataList<T>({
   } else {
     body = (
       <>
-        {children(query.data.items)}
+        <DataTable
+          items={query.data.items}
+          columns={columns}
+          rows={rows}
+          actionsLabel={texts.actions}
+          className={tableClassName}
+        />
         <Pagination data={query.data} onPage={list.setPage} busy={query.isFetching} texts={texts} />
       </>
     )

@@ -5,7 +5,7 @@ import { texts } from '@/lib/texts'
 
 const a = texts.fleet.assets
 
-const listTexts: DataListTexts = {
+const listTexts: DataListTexts & { actions: string } = {
   retry: a.retry,
   previous: a.previous,
   next: a.next,
@@ -14,6 +14,8 @@ const listTexts: DataListTexts = {
   noResults: a.noMatches,
   pagination: a.pagination,
   loading: a.loading,
+  // The board section ships with the fleet screens already (the Trucks list posts to the board).
+  actions: texts.board.postings.actions,
 }
 
 export interface FleetListProps<T> extends Omit<DataListProps<T>, 'texts' | 'toolbar'> {

@@ -2,7 +2,6 @@ import { useState } from 'react'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { usePagedList } from '@/components/data-list/use-paged-list'
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table'
 import type { components } from '@/lib/api-types'
 import { format, texts } from '@/lib/texts'
 import { PAGE_SIZE } from './api/admin-api'
@@ -49,66 +48,64 @@ export function AccountsTab() {
         loadFailed={t.loadAccountsFailed}
         emptyText={t.noAccounts}
         toolbar={<CreateBrokerButton />}
-      >
-        {(accounts) => (
-          <Table className="min-w-[1080px]">
-            <TableHeader>
-              <TableRow>
-                <TableHead>{c.name}</TableHead>
-                <TableHead>{c.type}</TableHead>
-                <TableHead>{c.legalName}</TableHead>
-                <TableHead>{c.dotNumber}</TableHead>
-                <TableHead>{c.powerUnits}</TableHead>
-                <TableHead>{c.owner}</TableHead>
-                <TableHead>{c.billing}</TableHead>
-                <TableHead>{c.created}</TableHead>
-                <TableHead>{c.actions}</TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {accounts.map((account) => {
-                const fleet = account.fleet_account
-                const mcNumber = account.mc_number
-                return (
-                  <TableRow key={account.id}>
-                    <TableCell className="font-medium">{account.name}</TableCell>
-                    <TableCell>
-                      <Badge variant="outline">{typeLabel(account.type)}</Badge>
-                    </TableCell>
-                    {fleet ? (
-                      <>
-                        <TableCell>{fleet.legal_name}</TableCell>
-                        <TableCell className="whitespace-nowrap">{fleet.dot_number}</TableCell>
-                        <TableCell>{fleet.power_units}</TableCell>
-                        <TableCell className="break-words">
-                          {fleet.owner_email ?? <span className="text-muted-foreground">{t.noOwner}</span>}
-                        </TableCell>
-                        <TableCell>
-                          <BillingStateBadge state={account.billing} />
-                        </TableCell>
-                      </>
-                    ) : (
-                      <TableCell colSpan={5} className="text-muted-foreground">
-                        {account.type === 'broker' && mcNumber
-                          ? `${texts.brokers.admin.mcNumber}: ${mcNumber}`
-                          : t.notAFleet}
-                      </TableCell>
-                    )}
-                    <TableCell className="whitespace-nowrap">{formatDate(account.created_at)}</TableCell>
-                    <TableCell>
-                      {fleet && (
-                        <Button size="sm" variant="outline" onClick={() => setAssignFor(fleet)}>
-                          {t.assignOwner}
-                        </Button>
-                      )}
-                    </TableCell>
-                  </TableRow>
-                )
-              })}
-            </TableBody>
-          </Table>
-        )}
-      </AdminList>
+        tableClassName="min-w-[1080px]"
+        columns={[
+          { id: 'name', header: c.name, card: 'title', className: 'font-medium', cell: (account) => account.name },
+          { id: 'type', header: c.type, cell: (account) => <Badge variant="outline">{typeLabel(account.type)}</Badge> },
+          {
+            id: 'legal',
+            header: c.legalName,
+            // An account with no fleet says so (a broker: its MC number) where the fleet's legal name would be.
+            cell: (account) =>
+              account.fleet_account?.legal_name ?? (
+                <span className="text-muted-foreground">
+                  {account.type === 'broker' && account.mc_number
+                    ? `${texts.brokers.admin.mcNumber}: ${account.mc_number}`
+                    : t.notAFleet}
+                </span>
+              ),
+          },
+          {
+            id: 'dot',
+            header: c.dotNumber,
+            className: 'whitespace-nowrap',
+            cell: (account) => account.fleet_account?.dot_number,
+          },
+          { id: 'units', header: c.powerUnits, card: 'hidden', cell: (account) => account.fleet_account?.power_units },
+          {
+            id: 'owner',
+            header: c.owner,
+            className: 'break-words',
+            cell: (account) =>
+              account.fleet_account &&
+              (account.fleet_account.owner_email ?? <span className="text-muted-foreground">{t.noOwner}</span>),
+          },
+          {
+            id: 'billing',
+            header: c.billing,
+            card: 'status',
+            cell: (account) => account.fleet_account && <BillingStateBadge state={account.billing} />,
+          },
+          {
+            id: 'created',
+            header: c.created,
+            className: 'whitespace-nowrap',
+            cell: (account) => formatDate(account.created_at),
+          },
+          {
+            id: 'actions',
+            header: c.actions,
+            card: 'action',
+            cell: (account) =>
+              account.fleet_account && (
+                <Button size="sm" variant="outline" onClick={() => setAssignFor(account.fleet_account)}>
+                  {t.assignOwner}
+                </Button>
+              ),
+          },
+        ]}
+        rows={{ key: (account) => account.id }}
+      />
       {/* 'Assign Owner': the chosen user manages the fleet as its fleet admin. */}
       <AssignDialog
         target={assignFor}

@@ -4,13 +4,14 @@ import { texts } from '@/lib/texts'
 
 const t = texts.admin
 
-const listTexts: DataListTexts = {
+const listTexts: DataListTexts & { actions: string } = {
   retry: t.retry,
   previous: t.previous,
   next: t.next,
   showingOf: t.showingOf,
   pageOf: t.pageOf,
   noResults: t.noResults,
+  actions: t.columns.actions,
 }
 
 export interface AdminListProps<T> extends Omit<DataListProps<T>, 'texts' | 'empty'> {

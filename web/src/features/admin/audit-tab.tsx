@@ -1,5 +1,4 @@
 import { usePagedList } from '@/components/data-list/use-paged-list'
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table'
 import type { components } from '@/lib/api-types'
 import { texts } from '@/lib/texts'
 import { PAGE_SIZE } from './api/admin-api'
@@ -25,37 +24,35 @@ export function AuditTab() {
       searchLabel={t.auditSearch}
       loadFailed={t.loadAuditFailed}
       emptyText={t.noAudit}
-    >
-      {(entries) => (
-        <Table className="min-w-[880px]">
-          <TableHeader>
-            <TableRow>
-              <TableHead>{c.when}</TableHead>
-              <TableHead>{c.who}</TableHead>
-              <TableHead>{c.action}</TableHead>
-              <TableHead>{c.target}</TableHead>
-              <TableHead>{c.change}</TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {entries.map((entry) => (
-              <TableRow key={entry.id} className="align-top">
-                <TableCell className="whitespace-nowrap">{formatDateTime(entry.created_at)}</TableCell>
-                <TableCell className="break-words">{entry.actor_email}</TableCell>
-                <TableCell>{actions[entry.action] ?? entry.action}</TableCell>
-                <TableCell>
-                  <span className="block">{entry.target_type}</span>
-                  <code className="block text-xs break-all text-muted-foreground">{entry.target_id}</code>
-                </TableCell>
-                <TableCell>
-                  <AuditChanges entry={entry} />
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      )}
-    </AdminList>
+      tableClassName="min-w-[880px] [&_td]:align-top"
+      columns={[
+        {
+          id: 'when',
+          header: c.when,
+          className: 'whitespace-nowrap',
+          cell: (entry) => formatDateTime(entry.created_at),
+        },
+        { id: 'who', header: c.who, className: 'break-words', cell: (entry) => entry.actor_email },
+        {
+          id: 'action',
+          header: c.action,
+          card: 'title',
+          cell: (entry) => actions[entry.action] ?? entry.action,
+        },
+        {
+          id: 'target',
+          header: c.target,
+          cell: (entry) => (
+            <>
+              <span className="block">{entry.target_type}</span>
+              <code className="block text-xs break-all text-muted-foreground">{entry.target_id}</code>
+            </>
+          ),
+        },
+        { id: 'change', header: c.change, cell: (entry) => <AuditChanges entry={entry} /> },
+      ]}
+      rows={{ key: (entry) => String(entry.id) }}
+    />
   )
 }
 

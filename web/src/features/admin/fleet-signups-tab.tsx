@@ -4,7 +4,7 @@ import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog'
 import { usePagedList } from '@/components/data-list/use-paged-list'
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table'
+import type { DataColumn } from '@/components/data-list/data-table'
 import { ApiError } from '@/lib/api-client'
 import type { components } from '@/lib/api-types'
 import { format, texts } from '@/lib/texts'
@@ -57,32 +57,10 @@ export function FleetSignupsTab() {
         searchLabel={t.signupsSearch}
         loadFailed={t.loadSignupsFailed}
         emptyText={t.noSignups}
-      >
-        {(signups) => (
-          <Table className="min-w-[960px]">
-            <TableHeader>
-              <TableRow>
-                <TableHead>{c.company}</TableHead>
-                <TableHead>{c.contact}</TableHead>
-                <TableHead>{c.created}</TableHead>
-                <TableHead>{c.status}</TableHead>
-                <TableHead>{t.subscription}</TableHead>
-                <TableHead>{c.actions}</TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {signups.map((signup) => (
-                <SignupRow
-                  key={signup.id}
-                  signup={signup}
-                  busy={createFleet.isPending}
-                  onCreate={(withUser) => setPending({ signup, withUser })}
-                />
-              ))}
-            </TableBody>
-          </Table>
-        )}
-      </AdminList>
+        tableClassName="min-w-[960px]"
+        columns={signupColumns(createFleet.isPending, (signup, withUser) => setPending({ signup, withUser }))}
+        rows={{ key: (signup) => signup.id }}
+      />
       <Dialog
         open={pending !== null}
         onOpenChange={(open) => {
@@ -120,68 +98,90 @@ export function FleetSignupsTab() {
   )
 }
 
-function SignupRow({
-  signup,
-  busy,
-  onCreate,
-}: {
-  signup: SignupItem
-  busy: boolean
-  onCreate: (withUser: boolean) => void
-}) {
-  const badge = signupBadge(signup)
-  const contactName = personName(signup.first_name, signup.last_name)
-  return (
-    <TableRow>
-      <TableCell>
-        <div className="font-medium">{signup.legal_name}</div>
-        {signup.dba_name && signup.dba_name !== signup.legal_name && (
-          <div className="text-xs text-muted-foreground">{signup.dba_name}</div>
-        )}
-        <div className="text-xs text-muted-foreground">{format(t.dotLabel, { dot: signup.dot_number })}</div>
-      </TableCell>
-      <TableCell>
-        {contactName && <div>{contactName}</div>}
-        {signup.email && (
-          <div className="max-w-[16rem] truncate text-xs text-muted-foreground" title={signup.email}>
-            {signup.email}
-          </div>
-        )}
-        {signup.contact_phone && <div className="text-xs text-muted-foreground">{signup.contact_phone}</div>}
-      </TableCell>
-      <TableCell className="whitespace-nowrap">{formatDate(signup.created_at)}</TableCell>
-      <TableCell>
-        <Badge variant={badge.variant} className="whitespace-nowrap">
-          {badge.label}
-        </Badge>
-      </TableCell>
-      <TableCell>
-        {signup.subscription_status ? (
-          <Badge variant={signup.subscription_status === 'active' ? 'success' : 'outline'}>
-            {signup.subscription_status}
+/** The columns of a signup: on a phone's card, the company, its status badge, the contact and the create buttons. */
+function signupColumns(busy: boolean, onCreate: (signup: SignupItem, withUser: boolean) => void): DataColumn<SignupItem>[] {
+  return [
+    {
+      id: 'company',
+      header: c.company,
+      card: 'title',
+      cell: (signup) => (
+        <>
+          <div className="font-medium">{signup.legal_name}</div>
+          {signup.dba_name && signup.dba_name !== signup.legal_name && (
+            <div className="text-xs font-normal text-muted-foreground">{signup.dba_name}</div>
+          )}
+          <div className="text-xs font-normal text-muted-foreground">{format(t.dotLabel, { dot: signup.dot_number })}</div>
+        </>
+      ),
+    },
+    { id: 'contact', header: c.contact, cell: (signup) => <SignupContact signup={signup} /> },
+    { id: 'created', header: c.created, className: 'whitespace-nowrap', cell: (signup) => formatDate(signup.created_at) },
+    {
+      id: 'status',
+      header: c.status,
+      card: 'status',
+      cell: (signup) => {
+        const badge = signupBadge(signup)
+        return (
+          <Badge variant={badge.variant} className="whitespace-nowrap">
+            {badge.label}
           </Badge>
-        ) : (
-          <Badge variant="secondary" className="whitespace-nowrap">
-            {t.noSubscription}
-          </Badge>
-        )}
-        {signup.band_review && (
-          <p className="mt-1 max-w-56 text-xs text-amber-700">
-            <span className="font-medium">{t.bandReview}</span> {signup.band_review}
-          </p>
-        )}
-      </TableCell>
-      <TableCell>
+        )
+      },
+    },
+    {
+      id: 'subscription',
+      header: t.subscription,
+      cell: (signup) => (
+        <>
+          {signup.subscription_status ? (
+            <Badge variant={signup.subscription_status === 'active' ? 'success' : 'outline'}>
+              {signup.subscription_status}
+            </Badge>
+          ) : (
+            <Badge variant="secondary" className="whitespace-nowrap">
+              {t.noSubscription}
+            </Badge>
+          )}
+          {signup.band_review && (
+            <p className="mt-1 max-w-56 text-xs text-amber-700">
+              <span className="font-medium">{t.bandReview}</span> {signup.band_review}
+            </p>
+          )}
+        </>
+      ),
+    },
+    {
+      id: 'actions',
+      header: c.actions,
+      card: 'action',
+      cell: (signup) => (
         <div className="flex flex-wrap gap-2">
-          <Button size="sm" disabled={busy || signup.completed || !signup.email} onClick={() => onCreate(true)}>
+          <Button size="sm" disabled={busy || signup.completed || !signup.email} onClick={() => onCreate(signup, true)}>
             {t.createUserAndFleet}
           </Button>
-          <Button size="sm" variant="outline" disabled={busy || signup.completed} onClick={() => onCreate(false)}>
+          <Button size="sm" variant="outline" disabled={busy || signup.completed} onClick={() => onCreate(signup, false)}>
             {t.createFleetOnly}
           </Button>
         </div>
-      </TableCell>
-    </TableRow>
+      ),
+    },
+  ]
+}
+
+function SignupContact({ signup }: { signup: SignupItem }) {
+  const contactName = personName(signup.first_name, signup.last_name)
+  return (
+    <>
+      {contactName && <div>{contactName}</div>}
+      {signup.email && (
+        <div className="max-w-[16rem] truncate text-xs text-muted-foreground" title={signup.email}>
+          {signup.email}
+        </div>
+      )}
+      {signup.contact_phone && <div className="text-xs text-muted-foreground">{signup.contact_phone}</div>}
+    </>
   )
 }
 

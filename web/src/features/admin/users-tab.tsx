@@ -1,7 +1,6 @@
 import { useState } from 'react'
 import { toast } from 'sonner'
 import { usePagedList } from '@/components/data-list/use-paged-list'
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table'
 import { ApiError } from '@/lib/api-client'
 import type { components } from '@/lib/api-types'
 import type { Role } from '@/lib/role-routing'
@@ -63,45 +62,35 @@ export function UsersTab() {
         loadFailed={t.loadUsersFailed}
         emptyText={t.noUsers}
         toolbar={<CreateUserButton />}
-      >
-        {(users) => (
-          <Table className="min-w-[720px]">
-            <TableHeader>
-              <TableRow>
-                <TableHead>{c.email}</TableHead>
-                <TableHead>{c.name}</TableHead>
-                <TableHead>{c.role}</TableHead>
-                <TableHead>{c.account}</TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {users.map((user) => (
-                <TableRow key={user.id}>
-                  <TableCell className="font-medium break-words">{user.email}</TableCell>
-                  <TableCell>{personName(user.first_name, user.last_name) ?? '—'}</TableCell>
-                  <TableCell>
-                    <select
-                      aria-label={format(t.roleFor, { email: user.email })}
-                      className={`${selectClass} h-9`}
-                      value={user.role ?? ''}
-                      disabled={user.id === me?.id || pendingUserId === user.id}
-                      onChange={(event) => changeRole(user, event.target.value)}
-                    >
-                      {ROLES.map((role) => (
-                        <option key={role} value={role}>
-                          {roleLabel(role)}
-                        </option>
-                      ))}
-                      <option value="">{t.noRole}</option>
-                    </select>
-                  </TableCell>
-                  <TableCell>{user.account_name ?? '—'}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        )}
-      </AdminList>
+        tableClassName="min-w-[720px]"
+        columns={[
+          { id: 'email', header: c.email, card: 'title', className: 'font-medium break-words', cell: (user) => user.email },
+          { id: 'name', header: c.name, cell: (user) => personName(user.first_name, user.last_name) ?? '—' },
+          {
+            id: 'role',
+            header: c.role,
+            card: 'action',
+            cell: (user) => (
+              <select
+                aria-label={format(t.roleFor, { email: user.email })}
+                className={`${selectClass} h-9`}
+                value={user.role ?? ''}
+                disabled={user.id === me?.id || pendingUserId === user.id}
+                onChange={(event) => changeRole(user, event.target.value)}
+              >
+                {ROLES.map((role) => (
+                  <option key={role} value={role}>
+                    {roleLabel(role)}
+                  </option>
+                ))}
+                <option value="">{t.noRole}</option>
+              </select>
+            ),
+          },
+          { id: 'account', header: c.account, cell: (user) => user.account_name ?? '—' },
+        ]}
+        rows={{ key: (user) => user.id }}
+      />
       {/* 'Assign Fleet Account': a fleet_admin needs the fleet account they will manage. */}
       <AssignDialog
         target={assignTo}

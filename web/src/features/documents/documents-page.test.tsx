@@ -76,10 +76,13 @@ describe('documents page', () => {
     expect(within(row).getByText('Jan 5, 2025')).toBeInTheDocument()
     expect(within(row).getByText('Feb 3, 2026')).toBeInTheDocument()
     expect(within(row).getByText(d.status.valid)).toBeInTheDocument()
-    expect(within(row).getByRole('link', { name: /Download/ })).toHaveAttribute(
-      'href',
-      '/api/fleet/documents/doc-1/download',
-    )
+    // Download and Delete are in the row's menu.
+    await userEvent.click(within(row).getByRole('button', { name: d.columns.actions }))
+    const download = await screen.findByRole('menuitem', { name: d.download })
+    expect(download).toHaveAttribute('href', '/api/fleet/documents/doc-1/download')
+    expect(download).toHaveAttribute('download')
+    expect(screen.getByRole('menuitem', { name: d.delete })).toBeInTheDocument()
+    await userEvent.keyboard('{Escape}')
     const ifta = screen.getByRole('row', { name: /IFTA license/ })
     expect(within(ifta).getByText(d.types.company_ifta)).toBeInTheDocument()
     expect(within(ifta).getByText(d.status.none)).toBeInTheDocument()
@@ -300,16 +303,16 @@ describe('documents page', () => {
     render()
     await screen.findByText('Cab card 2025')
 
-    await user.click(screen.getByRole('button', { name: /Delete Cab card 2025/ }))
-    const dialog = screen.getByRole('alertdialog')
+    await deleteFromMenu(user, 'Cab card 2025')
+    const dialog = await screen.findByRole('alertdialog')
     expect(within(dialog).getByText(d.deleteTitle)).toBeInTheDocument()
     expect(within(dialog).getByText(d.deleteText)).toBeInTheDocument()
     await user.click(within(dialog).getByRole('button', { name: d.cancel }))
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument()
     expect(deletes).toHaveLength(0)
 
-    await user.click(screen.getByRole('button', { name: /Delete Cab card 2025/ }))
-    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: d.delete }))
+    await deleteFromMenu(user, 'Cab card 2025')
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: d.delete }))
     expect(await screen.findByText(d.deletedTitle)).toBeInTheDocument()
     expect(screen.getByText(d.deleted)).toBeInTheDocument()
     expect(deletes).toEqual(['/api/fleet/documents/doc-1'])
@@ -324,8 +327,15 @@ describe('documents page', () => {
     })
     render()
     await screen.findByText('Cab card 2025')
-    await user.click(screen.getByRole('button', { name: /Delete Cab card 2025/ }))
-    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: d.delete }))
+    await deleteFromMenu(user, 'Cab card 2025')
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: d.delete }))
     expect(await screen.findByText(d.deleteFailed)).toBeInTheDocument()
   })
 })
+
+/** Chooses Delete in the menu of the document's row. */
+async function deleteFromMenu(user: ReturnType<typeof userEvent.setup>, name: string) {
+  const row = screen.getByRole('row', { name: new RegExp(name) })
+  await user.click(within(row).getByRole('button', { name: d.columns.actions }))
+  await user.click(await screen.findByRole('menuitem', { name: d.delete }))
+}

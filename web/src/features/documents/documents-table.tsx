@@ -1,8 +1,6 @@
-import { Download, Trash2, User } from 'lucide-react'
+import { User } from 'lucide-react'
 import { useState } from 'react'
-import { buttonClass } from '@/components/ui/button-variants'
-import { Button } from '@/components/ui/button'
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table'
+import { DataTable, type DataColumn } from '@/components/data-list/data-table'
 import { texts } from '@/lib/texts'
 import { downloadUrl } from './api/documents-api'
 import type { DocumentItem } from './api/types'
@@ -14,70 +12,60 @@ import { DocumentStatusBadge } from './status-badge'
 const d = texts.documents
 const c = texts.documents.columns
 
-/** The documents table (spec §2): name, type, vehicle, dates, status, Download and Delete. */
+/** Every column on a wide screen; a phone's card shows the name, status, type, vehicle and expiration. */
+const columns: DataColumn<DocumentItem>[] = [
+  {
+    id: 'name',
+    header: c.name,
+    card: 'title',
+    className: 'max-w-60 min-w-40',
+    cell: (document) => (
+      <>
+        <span className="block font-medium break-words text-ink">{document.name}</span>
+        {document.file_name !== document.name && (
+          <span className="block truncate text-xs font-normal text-muted-foreground" title={document.file_name}>
+            {document.file_name}
+          </span>
+        )}
+      </>
+    ),
+  },
+  { id: 'type', header: c.type, className: 'min-w-24', cell: (document) => documentTypeLabel(document.document_type) },
+  { id: 'vehicle', header: c.vehicle, cell: (document) => <VehicleCell document={document} /> },
+  {
+    id: 'uploaded',
+    header: c.uploaded,
+    card: 'hidden',
+    className: 'whitespace-nowrap',
+    cell: (document) => tableDate(document.created_at),
+  },
+  {
+    id: 'expiration',
+    header: c.expiration,
+    className: 'whitespace-nowrap',
+    cell: (document) => tableDate(document.expiration_date),
+  },
+  { id: 'status', header: c.status, card: 'status', cell: (document) => <DocumentStatusBadge status={document.status} /> },
+]
+
+/** The documents table (spec §2): name, type, vehicle, dates, status; Download and Delete in each row's menu. */
 export function DocumentsTable({ documents }: { documents: DocumentItem[] }) {
   const [deleting, setDeleting] = useState<DocumentItem | null>(null)
   return (
     <>
-      <Table className="min-w-[820px] [&_td]:px-2 [&_th]:px-2">
-        <TableHeader>
-          <TableRow>
-            <TableHead>{c.name}</TableHead>
-            <TableHead>{c.type}</TableHead>
-            <TableHead>{c.vehicle}</TableHead>
-            <TableHead>{c.uploaded}</TableHead>
-            <TableHead>{c.expiration}</TableHead>
-            <TableHead>{c.status}</TableHead>
-            <TableHead className="text-right">{c.actions}</TableHead>
-          </TableRow>
-        </TableHeader>
-        <TableBody>
-          {documents.map((document) => (
-            <TableRow key={document.id}>
-              <TableCell className="max-w-60 min-w-40">
-                <span className="block font-medium break-words text-ink">{document.name}</span>
-                {document.file_name !== document.name && (
-                  <span className="block truncate text-xs text-muted-foreground" title={document.file_name}>
-                    {document.file_name}
-                  </span>
-                )}
-              </TableCell>
-              <TableCell className="min-w-24">{documentTypeLabel(document.document_type)}</TableCell>
-              <TableCell>
-                <VehicleCell document={document} />
-              </TableCell>
-              <TableCell className="whitespace-nowrap">{tableDate(document.created_at)}</TableCell>
-              <TableCell className="whitespace-nowrap">{tableDate(document.expiration_date)}</TableCell>
-              <TableCell>
-                <DocumentStatusBadge status={document.status} />
-              </TableCell>
-              <TableCell className="text-right whitespace-nowrap">
-                <div className="inline-flex gap-1">
-                  <a
-                    href={downloadUrl(document.id)}
-                    download={document.file_name}
-                    className={buttonClass('ghost', 'icon')}
-                    aria-label={`${d.download} ${document.name}`}
-                    title={d.download}
-                  >
-                    <Download className="h-4 w-4" aria-hidden />
-                  </a>
-                  <Button
-                    variant="ghost"
-                    size="icon"
-                    className="text-destructive hover:bg-red-50"
-                    aria-label={`${d.delete} ${document.name}`}
-                    title={d.delete}
-                    onClick={() => setDeleting(document)}
-                  >
-                    <Trash2 className="h-4 w-4" aria-hidden />
-                  </Button>
-                </div>
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+      <DataTable
+        items={documents}
+        columns={columns}
+        actionsLabel={c.actions}
+        className="min-w-[760px] [&_td]:px-2 [&_th]:px-2"
+        rows={{
+          key: (document) => document.id,
+          menu: (document) => [
+            { label: d.download, href: downloadUrl(document.id), download: document.file_name, primary: true },
+            { label: d.delete, destructive: true, onSelect: () => setDeleting(document) },
+          ],
+        }}
+      />
       <DeleteDocumentDialog document={deleting} onClose={() => setDeleting(null)} />
     </>
   )

@@ -31,7 +31,10 @@ describe('drivers page', () => {
     expect(screen.getByText('D1234567 (TN)')).toBeInTheDocument()
     expect(screen.getByRole('tab', { name: 'Active Drivers (1)' })).toBeInTheDocument()
     expect(screen.getByRole('tab', { name: 'Inactive Drivers (2)' })).toBeInTheDocument()
-    expect(screen.getByRole('link', { name: t.view })).toHaveAttribute('href', '/fleet-dashboard/drivers/driver-1')
+    // View is in the row's menu.
+    await userEvent.click(screen.getByRole('button', { name: texts.board.postings.actions }))
+    expect(await screen.findByRole('menuitem', { name: t.view })).toHaveAttribute('href', '/fleet-dashboard/drivers/driver-1')
+    await userEvent.keyboard('{Escape}')
     expect(screen.getByRole('button', { name: t.syncDrivers })).toBeEnabled()
   })
 

@@ -1,8 +1,7 @@
 import { Plus, Users } from 'lucide-react'
 import { useState } from 'react'
-import { Link } from 'react-router'
 import { Button } from '@/components/ui/button'
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table'
+import type { DataColumn } from '@/components/data-list/data-table'
 import { NoEldNotice } from '@/components/fleet/eld-parts'
 import { EldSyncButton, EldSyncProgress } from '@/components/fleet/eld-sync-button'
 import { useEldProviderLabel } from '@/components/fleet/use-eld-provider-label'
@@ -30,6 +29,7 @@ export function DriversPage() {
   const eldConnected = useEldConnected()
   const sync = useListSync('drivers')
   const [adding, setAdding] = useState(false)
+  const columns = useDriverColumns()
 
   return (
     <>
@@ -66,48 +66,37 @@ export function DriversPage() {
             )}
           </div>
         }
-      >
-        {(items) => <DriversTable drivers={items} />}
-      </FleetList>
+        tableClassName="min-w-[720px]"
+        columns={columns}
+        rows={{
+          key: (driver) => driver.id,
+          href: (driver) => fleetRoutes.driver(driver.id),
+          menu: (driver) => [{ label: t.view, href: fleetRoutes.driver(driver.id), primary: true }],
+        }}
+      />
       <DriverFormDialog open={adding} onOpenChange={setAdding} />
     </>
   )
 }
 
-function DriversTable({ drivers }: { drivers: DriverItem[] }) {
+/** Every column on a wide screen; a phone's card shows the name, phone and license. */
+function useDriverColumns(): DataColumn<DriverItem>[] {
   const providerLabel = useEldProviderLabel()
-  return (
-    <Table className="min-w-[840px]">
-      <TableHeader>
-        <TableRow>
-          <TableHead>{c.name}</TableHead>
-          <TableHead>{c.username}</TableHead>
-          <TableHead>{c.eldDriverId}</TableHead>
-          <TableHead>{c.phone}</TableHead>
-          <TableHead>{c.license}</TableHead>
-          <TableHead>{c.eldProvider}</TableHead>
-          <TableHead>
-            <span className="sr-only">{t.view}</span>
-          </TableHead>
-        </TableRow>
-      </TableHeader>
-      <TableBody>
-        {drivers.map((driver) => (
-          <TableRow key={driver.id}>
-            <TableCell className="font-medium">{driver.display_name}</TableCell>
-            <TableCell>{orDash(driver.username)}</TableCell>
-            <TableCell>{orDash(driver.driver_id)}</TableCell>
-            <TableCell className="whitespace-nowrap">{driver.phone_display}</TableCell>
-            <TableCell>{licenseText(driver.license_number, driver.license_state)}</TableCell>
-            <TableCell>{orDash(driver.eld_provider && providerLabel(driver.eld_provider))}</TableCell>
-            <TableCell className="text-right whitespace-nowrap">
-              <Button asChild variant="outline" size="sm">
-                <Link to={fleetRoutes.driver(driver.id)}>{t.view}</Link>
-              </Button>
-            </TableCell>
-          </TableRow>
-        ))}
-      </TableBody>
-    </Table>
-  )
+  return [
+    { id: 'name', header: c.name, card: 'title', className: 'font-medium', cell: (driver) => driver.display_name },
+    { id: 'username', header: c.username, card: 'hidden', cell: (driver) => orDash(driver.username) },
+    { id: 'eld', header: c.eldDriverId, card: 'hidden', cell: (driver) => orDash(driver.driver_id) },
+    { id: 'phone', header: c.phone, className: 'whitespace-nowrap', cell: (driver) => driver.phone_display },
+    {
+      id: 'license',
+      header: c.license,
+      cell: (driver) => licenseText(driver.license_number, driver.license_state),
+    },
+    {
+      id: 'provider',
+      header: c.eldProvider,
+      card: 'hidden',
+      cell: (driver) => orDash(driver.eld_provider && providerLabel(driver.eld_provider)),
+    },
+  ]
 }

@@ -1,7 +1,5 @@
 import { Container } from 'lucide-react'
-import { Link } from 'react-router'
-import { Button } from '@/components/ui/button'
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table'
+import type { DataColumn } from '@/components/data-list/data-table'
 import { StatusBadge } from '@/components/fleet/detail-parts'
 import { NoEldNotice } from '@/components/fleet/eld-parts'
 import { EldSyncButton, EldSyncProgress } from '@/components/fleet/eld-sync-button'
@@ -48,50 +46,54 @@ export function TrailersPage() {
           <p className="text-sm text-muted-foreground">{t.noTrailersText}</p>
         </div>
       }
-    >
-      {(items) => <TrailersTable trailers={items} />}
-    </FleetList>
+      tableClassName="min-w-[760px]"
+      columns={columns}
+      rows={{
+        key: (trailer) => trailer.id,
+        href: (trailer) => fleetRoutes.trailer(trailer.id),
+        menu: (trailer) => [{ label: t.viewDetails, href: fleetRoutes.trailer(trailer.id), primary: true }],
+      }}
+    />
   )
 }
 
-function TrailersTable({ trailers }: { trailers: TrailerItem[] }) {
-  return (
-    <Table className="min-w-[880px]">
-      <TableHeader>
-        <TableRow>
-          <TableHead>{c.trailer}</TableHead>
-          <TableHead>{c.type}</TableHead>
-          <TableHead>{c.licensePlate}</TableHead>
-          <TableHead>{c.vin}</TableHead>
-          <TableHead>{c.status}</TableHead>
-          <TableHead>{c.assignedTo}</TableHead>
-          <TableHead>{c.assignedDate}</TableHead>
-          <TableHead>
-            <span className="sr-only">{t.viewDetails}</span>
-          </TableHead>
-        </TableRow>
-      </TableHeader>
-      <TableBody>
-        {trailers.map((trailer) => (
-          <TableRow key={trailer.id}>
-            {/* Names and plates like 'F-5611' and 'CA AP53115' read as one word: no break at the hyphen or space. */}
-            <TableCell className="font-medium whitespace-nowrap">{trailer.name || t.unnamedTrailer}</TableCell>
-            <TableCell>{orDash(trailer.trailer_type)}</TableCell>
-            <TableCell className="whitespace-nowrap">{orDash(trailer.license_plate)}</TableCell>
-            <TableCell className="font-mono text-xs">{orDash(trailer.vin)}</TableCell>
-            <TableCell>
-              <StatusBadge active={trailer.status === 'active'} label={trailerStatusLabel(trailer.status)} />
-            </TableCell>
-            <TableCell>{trailer.assigned_driver_name || t.unassigned}</TableCell>
-            <TableCell className="whitespace-nowrap">{orDash(shortDate(trailer.assigned_at))}</TableCell>
-            <TableCell className="text-right whitespace-nowrap">
-              <Button asChild variant="outline" size="sm">
-                <Link to={fleetRoutes.trailer(trailer.id)}>{t.viewDetails}</Link>
-              </Button>
-            </TableCell>
-          </TableRow>
-        ))}
-      </TableBody>
-    </Table>
-  )
-}
+/** Every column on a wide screen; a phone's card shows the trailer, status, type, plate and driver. */
+const columns: DataColumn<TrailerItem>[] = [
+  // Names and plates like 'F-5611' and 'CA AP53115' read as one word: no break at the hyphen or space.
+  {
+    id: 'name',
+    header: c.trailer,
+    card: 'title',
+    className: 'font-medium whitespace-nowrap',
+    cell: (trailer) => trailer.name || t.unnamedTrailer,
+  },
+  { id: 'type', header: c.type, className: 'max-w-40 truncate', cell: (trailer) => orDash(trailer.trailer_type) },
+  {
+    id: 'plate',
+    header: c.licensePlate,
+    className: 'whitespace-nowrap',
+    cell: (trailer) => orDash(trailer.license_plate),
+  },
+  { id: 'vin', header: c.vin, card: 'hidden', className: 'font-mono text-xs', cell: (trailer) => orDash(trailer.vin) },
+  {
+    id: 'status',
+    header: c.status,
+    card: 'status',
+    cell: (trailer) => (
+      <StatusBadge active={trailer.status === 'active'} label={trailerStatusLabel(trailer.status)} />
+    ),
+  },
+  {
+    id: 'driver',
+    header: c.assignedTo,
+    className: 'max-w-44 truncate',
+    cell: (trailer) => trailer.assigned_driver_name || t.unassigned,
+  },
+  {
+    id: 'assigned',
+    header: c.assignedDate,
+    card: 'hidden',
+    className: 'whitespace-nowrap',
+    cell: (trailer) => orDash(shortDate(trailer.assigned_at)),
+  },
+]

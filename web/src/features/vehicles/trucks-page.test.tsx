@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { toast } from 'sonner'
 import { afterEach, describe, expect, it, vi } from 'vitest'
@@ -36,7 +36,13 @@ describe('trucks page', () => {
     expect(await screen.findByText('Unit 101')).toBeInTheDocument()
     expect(screen.getByRole('heading', { name: t.trucksTitle })).toBeInTheDocument()
     expect(screen.getByRole('tab', { name: 'Active Trucks (1)' })).toHaveAttribute('aria-selected', 'true')
-    expect(screen.getByRole('link', { name: t.viewDetails })).toHaveAttribute('href', '/fleet-dashboard/trucks/truck-1')
+    // View Details is in the row's menu.
+    await userEvent.click(screen.getByRole('button', { name: texts.board.postings.actions }))
+    expect(await screen.findByRole('menuitem', { name: t.viewDetails })).toHaveAttribute(
+      'href',
+      '/fleet-dashboard/trucks/truck-1',
+    )
+    await userEvent.keyboard('{Escape}')
     expect(screen.getByRole('button', { name: t.syncFromEld })).toBeEnabled()
     expect(screen.queryByText(t.noEldTitle)).not.toBeInTheDocument()
     expect(getsOf(fetchMock, '/api/fleet/trucks')[0].searchParams.get('per_page')).toBe('50')
@@ -48,6 +54,51 @@ describe('trucks page', () => {
     expect(getsOf(fetchMock, '/api/fleet/trucks').at(-1)?.searchParams.get('tab')).toBe('inactive')
     expect(screen.getByText(t.inactive)).toBeInTheDocument()
     expect(screen.getByText(t.unassigned)).toBeInTheDocument()
+  })
+
+  it('opens a truck on a click on its row', async () => {
+    stubFetch({
+      'GET /api/fleet/account': { status: 200, body: account(true) },
+      'GET /api/fleet/trucks': { status: 200, body: page([truck(), truck({ id: 'truck-2', name: 'Unit 202' })]) },
+    })
+    render()
+
+    await userEvent.click(await screen.findByText('Unit 202'))
+    expect(await screen.findByText('elsewhere')).toBeInTheDocument()
+  })
+
+  it('opens the focused row on Enter', async () => {
+    stubFetch({
+      'GET /api/fleet/account': { status: 200, body: account(true) },
+      'GET /api/fleet/trucks': { status: 200, body: page([truck()]) },
+    })
+    render()
+
+    const row = (await screen.findByText('Unit 101')).closest('tr')!
+    row.focus()
+    await userEvent.keyboard('{Enter}')
+    expect(await screen.findByText('elsewhere')).toBeInTheDocument()
+  })
+
+  it('shows a card per truck on a phone: name, status, driver and View Details', async () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: false,
+      media: query,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+    }))
+    stubFetch({
+      'GET /api/fleet/account': { status: 200, body: account(true) },
+      'GET /api/fleet/trucks': { status: 200, body: page([truck()]) },
+    })
+    render()
+
+    await screen.findByText('Unit 101')
+    expect(screen.queryByRole('table')).not.toBeInTheDocument()
+    const card = within(screen.getByTestId('data-card'))
+    expect(card.getByText(t.active)).toBeInTheDocument()
+    expect(card.getByText(texts.fleet.columns.assignedDriver)).toBeInTheDocument()
+    expect(card.getByRole('link', { name: t.viewDetails })).toHaveAttribute('href', '/fleet-dashboard/trucks/truck-1')
   })
 
   it('sends the search text as q after a pause', async () => {

@@ -1,8 +1,5 @@
 import { Truck } from 'lucide-react'
-import type { ReactNode } from 'react'
-import { Link } from 'react-router'
-import { Button } from '@/components/ui/button'
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table'
+import type { DataColumn, RowMenuItem } from '@/components/data-list/data-table'
 import { StatusBadge } from '@/components/fleet/detail-parts'
 import { NoEldNotice } from '@/components/fleet/eld-parts'
 import { EldSyncButton, EldSyncProgress } from '@/components/fleet/eld-sync-button'
@@ -23,9 +20,10 @@ const c = texts.fleet.columns
 const a = texts.fleet.assets
 
 export interface TrucksPageProps {
-  /** More buttons beside a row's View Details, composed in by the app layer (the Truck Board's 'Post to Truck Board'). */
-  rowActions?: (truck: { id: string; name: string }) => ReactNode
+  /** More entries under a row's View Details in its menu, composed in by the app layer (the Truck Board's 'Post to Truck Board'). */
+  rowActions?: (truck: { id: string; name: string }) => RowMenuItem[]
 }
+
 
 /** 'Fleet Vehicles' (spec §2 Trucks): the server searches, filters by derived status and paginates. */
 export function TrucksPage({ rowActions }: TrucksPageProps = {}) {
@@ -52,57 +50,57 @@ export function TrucksPage({ rowActions }: TrucksPageProps = {}) {
           <p className="text-sm text-muted-foreground">{t.noVehiclesText}</p>
         </div>
       }
-    >
-      {(items) => <TrucksTable trucks={items} rowActions={rowActions} />}
-    </FleetList>
+      // Nine columns with a VIN and a 15-digit ELD id: tighter cell padding
+      // keeps every row one line high at 1280 px.
+      tableClassName="min-w-[880px] [&_td]:px-2 [&_th]:px-2"
+      columns={columns}
+      rows={{
+        key: (truck) => truck.id,
+        href: (truck) => fleetRoutes.truck(truck.id),
+        menu: (truck) => [
+          { label: t.viewDetails, href: fleetRoutes.truck(truck.id), primary: true },
+          ...(rowActions?.({ id: truck.id, name: truck.name || a.unnamedTruck }) ?? []),
+        ],
+      }}
+    />
   )
 }
 
-function TrucksTable({ trucks, rowActions }: { trucks: TruckItem[] } & TrucksPageProps) {
-  return (
-    // Nine columns with a VIN and a 15-digit ELD id: tighter cell padding lets
-    // the whole table, View Details included, fit the card at 1280 px.
-    <Table className="min-w-[880px] [&_td]:px-2 [&_th]:px-2">
-      <TableHeader>
-        <TableRow>
-          <TableHead>{c.vehicleName}</TableHead>
-          <TableHead>{c.makeModel}</TableHead>
-          <TableHead>{c.year}</TableHead>
-          <TableHead>{c.vin}</TableHead>
-          <TableHead>{c.licensePlate}</TableHead>
-          <TableHead>{c.eldVehicleId}</TableHead>
-          <TableHead>{c.assignedDriver}</TableHead>
-          <TableHead>{c.status}</TableHead>
-          <TableHead>
-            <span className="sr-only">{t.viewDetails}</span>
-          </TableHead>
-        </TableRow>
-      </TableHeader>
-      <TableBody>
-        {trucks.map((truck) => (
-          <TableRow key={truck.id}>
-            <TableCell className="font-medium whitespace-nowrap">{truck.name || a.unnamedTruck}</TableCell>
-            <TableCell>{makeModel(truck)}</TableCell>
-            <TableCell>{orDash(truck.year)}</TableCell>
-            <TableCell className="font-mono text-xs">{orDash(truck.vin)}</TableCell>
-            <TableCell className="whitespace-nowrap">{orDash(truck.license_plate)}</TableCell>
-            <TableCell className="font-mono text-xs">{orDash(truck.vehicle_id)}</TableCell>
-            <TableCell>{truck.assigned_driver_name || t.unassigned}</TableCell>
-            <TableCell>
-              <StatusBadge active={truck.status === 'active'} />
-            </TableCell>
-            <TableCell className="text-right whitespace-nowrap">
-              {/* Stacked, as wide as View Details: a wider column would push the table beyond the card at 1280 px. */}
-              <div className="flex flex-col items-stretch gap-2">
-                <Button asChild variant="outline" size="sm">
-                  <Link to={fleetRoutes.truck(truck.id)}>{t.viewDetails}</Link>
-                </Button>
-                {rowActions?.({ id: truck.id, name: truck.name || a.unnamedTruck })}
-              </div>
-            </TableCell>
-          </TableRow>
-        ))}
-      </TableBody>
-    </Table>
-  )
-}
+/** Every column on a wide screen; a phone's card shows the name, status, make, plate and driver. */
+const columns: DataColumn<TruckItem>[] = [
+  {
+    id: 'name',
+    header: c.vehicleName,
+    card: 'title',
+    className: 'font-medium whitespace-nowrap',
+    cell: (truck) => truck.name || a.unnamedTruck,
+  },
+  { id: 'make', header: c.makeModel, className: 'max-w-48 truncate', cell: makeModel },
+  { id: 'year', header: c.year, card: 'hidden', cell: (truck) => orDash(truck.year) },
+  { id: 'vin', header: c.vin, card: 'hidden', className: 'font-mono text-xs', cell: (truck) => orDash(truck.vin) },
+  {
+    id: 'plate',
+    header: c.licensePlate,
+    className: 'whitespace-nowrap',
+    cell: (truck) => orDash(truck.license_plate),
+  },
+  {
+    id: 'eld',
+    header: c.eldVehicleId,
+    card: 'hidden',
+    className: 'font-mono text-xs',
+    cell: (truck) => orDash(truck.vehicle_id),
+  },
+  {
+    id: 'driver',
+    header: c.assignedDriver,
+    className: 'max-w-44 truncate',
+    cell: (truck) => truck.assigned_driver_name || t.unassigned,
+  },
+  {
+    id: 'status',
+    header: c.status,
+    card: 'status',
+    cell: (truck) => <StatusBadge active={truck.status === 'active'} />,
+  },
+]
