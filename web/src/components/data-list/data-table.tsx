@@ -321,3 +321,12 @@ function RowMenu({ items, label, describedBy }: { items: RowMenuItem[]; label: s
     </DropdownMenu>
   )
 }
+
+/** A cell's text kept to one line: a long value ends in an ellipsis (and shows whole on hover). */
+export function OneLine({ text }: { text: string }) {
+  return (
+    <span className="block max-w-48 truncate" title={text}>
+      {text}
+    </span>
+  )
+}

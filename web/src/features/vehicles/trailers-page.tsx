@@ -1,5 +1,5 @@
 import { Container } from 'lucide-react'
-import type { DataColumn } from '@/components/data-list/data-table'
+import { OneLine, type DataColumn } from '@/components/data-list/data-table'
 import { StatusBadge } from '@/components/fleet/detail-parts'
 import { NoEldNotice } from '@/components/fleet/eld-parts'
 import { EldSyncButton, EldSyncProgress } from '@/components/fleet/eld-sync-button'
@@ -67,7 +67,7 @@ const columns: DataColumn<TrailerItem>[] = [
     className: 'font-medium whitespace-nowrap',
     cell: (trailer) => trailer.name || t.unnamedTrailer,
   },
-  { id: 'type', header: c.type, className: 'max-w-40 truncate', cell: (trailer) => orDash(trailer.trailer_type) },
+  { id: 'type', header: c.type, cell: (trailer) => <OneLine text={orDash(trailer.trailer_type)} /> },
   {
     id: 'plate',
     header: c.licensePlate,
@@ -86,8 +86,7 @@ const columns: DataColumn<TrailerItem>[] = [
   {
     id: 'driver',
     header: c.assignedTo,
-    className: 'max-w-44 truncate',
-    cell: (trailer) => trailer.assigned_driver_name || t.unassigned,
+    cell: (trailer) => <OneLine text={trailer.assigned_driver_name || t.unassigned} />,
   },
   {
     id: 'assigned',

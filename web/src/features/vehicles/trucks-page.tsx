@@ -1,5 +1,5 @@
 import { Truck } from 'lucide-react'
-import type { DataColumn, RowMenuItem } from '@/components/data-list/data-table'
+import { OneLine, type DataColumn, type RowMenuItem } from '@/components/data-list/data-table'
 import { StatusBadge } from '@/components/fleet/detail-parts'
 import { NoEldNotice } from '@/components/fleet/eld-parts'
 import { EldSyncButton, EldSyncProgress } from '@/components/fleet/eld-sync-button'
@@ -75,7 +75,8 @@ const columns: DataColumn<TruckItem>[] = [
     className: 'font-medium whitespace-nowrap',
     cell: (truck) => truck.name || a.unnamedTruck,
   },
-  { id: 'make', header: c.makeModel, className: 'max-w-48 truncate', cell: makeModel },
+  // Long values end in an ellipsis rather than wrapping: one line a row.
+  { id: 'make', header: c.makeModel, cell: (truck) => <OneLine text={makeModel(truck)} /> },
   { id: 'year', header: c.year, card: 'hidden', cell: (truck) => orDash(truck.year) },
   { id: 'vin', header: c.vin, card: 'hidden', className: 'font-mono text-xs', cell: (truck) => orDash(truck.vin) },
   {
@@ -94,8 +95,7 @@ const columns: DataColumn<TruckItem>[] = [
   {
     id: 'driver',
     header: c.assignedDriver,
-    className: 'max-w-44 truncate',
-    cell: (truck) => truck.assigned_driver_name || t.unassigned,
+    cell: (truck) => <OneLine text={truck.assigned_driver_name || t.unassigned} />,
   },
   {
     id: 'status',
