@@ -1,6 +1,5 @@
 import type { Ref, TextareaHTMLAttributes } from 'react'
 import { cn } from '@/lib/cn'
-import { fieldLook } from './field-look'
 
 export interface TextareaProps extends TextareaHTMLAttributes<HTMLTextAreaElement> {
   ref?: Ref<HTMLTextAreaElement>
@@ -10,9 +9,9 @@ export function Textarea({ className, ...props }: TextareaProps) {
   return (
     <textarea
       className={cn(
-        'flex min-h-28 w-full rounded-md border border-border px-3 py-2 text-sm text-ink',
+        'flex min-h-28 w-full rounded-md border border-border bg-white px-3 py-2 text-sm text-ink',
         'placeholder:text-muted-foreground',
-        fieldLook(props.readOnly),
+        'focus-visible:border-primary focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-primary',
         'disabled:cursor-not-allowed disabled:opacity-50',
         className,
       )}

@@ -26,7 +26,6 @@ export interface PendingApprovalState {
 
 /** Stripe's checkout status in words: 'paid' → 'Paid', 'no_payment_required' → 'No payment required'. */
 function statusLabel(status: string): string {
-  if (status === 'paid') return texts.billing.paid
   const words = status.replace(/_/g, ' ').trim()
   return words.charAt(0).toUpperCase() + words.slice(1)
 }
