@@ -86,6 +86,9 @@ describe('fleet dashboard shell', () => {
     )
     expect(await screen.findByText('truck detail')).toBeInTheDocument()
     expect(screen.getByTestId('fleet-name')).toHaveTextContent('Blue Ridge')
+    // Shown whole in up to two lines on a phone, not cut off with an ellipsis.
+    expect(screen.getByTestId('fleet-name')).not.toHaveClass('truncate')
+    expect(screen.getByTestId('fleet-name')).toHaveClass('line-clamp-2', 'wrap-anywhere')
     expect(screen.getByRole('img', { name: 'Blue Ridge logo' })).toHaveAttribute('src', '/api/fleet/logo')
     expect(screen.getByTestId('fleet-shell').style.getPropertyValue('--color-primary')).toBe('#112233')
     const nav = screen.getByRole('navigation', { name: texts.fleet.shell.navLabel })

@@ -130,7 +130,12 @@ export function FleetDashboardLayout({ children }: FleetDashboardLayoutProps) {
                   <Truck className="h-5 w-5" aria-hidden />
                 </span>
               )}
-              <span className="truncate" data-testid="fleet-name">
+              {/* Whole, in up to two lines (smaller on a phone), not cut off with an ellipsis. */}
+              <span
+                className="line-clamp-2 text-sm leading-tight wrap-anywhere sm:text-lg"
+                title={fleetName}
+                data-testid="fleet-name"
+              >
                 {fleetName}
               </span>
             </Link>
