@@ -100,47 +100,60 @@ export function DataList<T>({
   }
 
   const counts = query.data?.counts
-  return (
-    <div className="space-y-4 rounded-xl border border-border bg-white p-4 shadow-sm sm:p-6">
-      <div className="flex flex-wrap items-center gap-3">
-        <div className="relative min-w-0 flex-1 basis-64">
-          <label htmlFor={searchId} className="sr-only">
-            {searchLabel}
-          </label>
-          <Search
-            className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-muted-foreground"
-            aria-hidden
-          />
-          <Input
-            id={searchId}
-            type="search"
-            className="pl-9"
-            placeholder={searchLabel}
-            value={list.search}
-            onChange={(event) => list.setSearch(event.target.value)}
-          />
-        </div>
-        {query.isFetching && !query.isPending && <Spinner className="h-5 w-5 border-2" label={texts.loading} />}
-        {toolbar}
+  const controls = (
+    // The search box, and beside it on a wide screen the tabs and the toolbar: one row above the table.
+    <div className="flex flex-wrap items-center gap-3">
+      <div className="relative min-w-0 flex-1 basis-64">
+        <label htmlFor={searchId} className="sr-only">
+          {searchLabel}
+        </label>
+        <Search
+          className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-muted-foreground"
+          aria-hidden
+        />
+        <Input
+          id={searchId}
+          type="search"
+          className="pl-9"
+          placeholder={searchLabel}
+          value={list.search}
+          onChange={(event) => list.setSearch(event.target.value)}
+        />
       </div>
-      {tabLabels ? (
-        <Tabs value={list.params.tab} onValueChange={(value) => list.setTab(value === 'inactive' ? 'inactive' : 'active')}>
-          <TabsList>
-            {TABS.map((tab) => (
-              <TabsTrigger key={tab} value={tab}>
-                {format(tabLabels[tab], { n: counts ? counts[tab] : '…' })}
-              </TabsTrigger>
-            ))}
-          </TabsList>
+      {tabLabels && (
+        <TabsList>
           {TABS.map((tab) => (
-            <TabsContent key={tab} value={tab} className="space-y-4">
-              {body}
-            </TabsContent>
+            <TabsTrigger key={tab} value={tab}>
+              {format(tabLabels[tab], { n: counts ? counts[tab] : '…' })}
+            </TabsTrigger>
           ))}
-        </Tabs>
-      ) : (
-        body
+        </TabsList>
       )}
+      {query.isFetching && !query.isPending && <Spinner className="h-5 w-5 border-2" label={texts.loading} />}
+      {toolbar}
     </div>
+  )
+  const frame = 'space-y-4 rounded-xl border border-border bg-white p-4 shadow-sm sm:p-6'
+  if (!tabLabels) {
+    return (
+      <div className={frame}>
+        {controls}
+        {body}
+      </div>
+    )
+  }
+  return (
+    <Tabs
+      value={list.params.tab}
+      onValueChange={(value) => list.setTab(value === 'inactive' ? 'inactive' : 'active')}
+      className={frame}
+    >
+      {controls}
+      {TABS.map((tab) => (
+        <TabsContent key={tab} value={tab} className="space-y-4">
+          {body}
+        </TabsContent>
+      ))}
+    </Tabs>
   )
 }
