@@ -183,8 +183,17 @@ test('username and the shared password: welcome message, the truck and only shar
   const download = await page.request.get(`/api/portal/documents/${shared.id}/download`);
   expect(download.status()).toBe(200);
 
+  // Signing out asks for none of the driver's data again: no 401 meets the ended session.
+  const refused: string[] = [];
+  const onResponse = (response: { status(): number; url(): string }) => {
+    if (response.status() === 401) refused.push(response.url());
+  };
+  page.on('response', onResponse);
   await page.getByRole('button', { name: d.signOut }).click();
   await expect(page.getByRole('heading', { name: d.signInTitle })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  page.off('response', onResponse);
+  expect(refused, 'requests refused after signing out').toEqual([]);
   await page.goto(`/driver-portal/${fleetId}/home`);
   await expect(page.getByText(d.sessionExpired)).toBeVisible();
 });

@@ -5,6 +5,8 @@ const s = texts.signup;
 const ok = texts.subscriptionSuccess;
 
 test('a carrier signs up, pays in the test checkout and creates its fleet-admin login', async ({ page, request }) => {
+  // The whole signup, the payment, the 2-second wait for /pending-approval and the e-mailed link.
+  test.setTimeout(60_000);
   const email = `owner-${Date.now()}@deltaplains.example`;
   await page.goto('/fleet-signup');
   await expect(page.getByText(s.sampleDataNote)).toBeVisible();
