@@ -43,7 +43,9 @@ pub struct Hit {
 
 /// The filters both databases apply to `board_index`.
 fn filters(q: &BoardQuery) -> Condition {
-    let mut c = Condition::all().add(Column::ExpiresAt.gt(q.now));
+    let mut c = Condition::all()
+        .add(Column::ExpiresAt.gt(q.now))
+        .add(Column::FleetReadOnly.eq(false));
     if !q.equipment.is_empty() {
         c = c.add(Column::EquipmentType.is_in(q.equipment.clone()));
     }

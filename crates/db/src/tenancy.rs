@@ -377,7 +377,11 @@ pub async fn rls_problems<C: ConnectionTrait>(conn: &C) -> Result<Vec<String>, D
     for row in privileged {
         let name: String = row.try_get("", "name")?;
         let sup: bool = row.try_get("", "sup")?;
-        let what = if sup { "a superuser" } else { "has BYPASSRLS" };
+        let what = if sup {
+            "a superuser"
+        } else {
+            "allowed to bypass row-level security (BYPASSRLS)"
+        };
         if name == role {
             problems.push(format!("the serving role '{role}' is {what}"));
         } else {

@@ -68,13 +68,24 @@ pub fn expiry_status(expiration: Option<NaiveDate>, today: NaiveDate) -> ExpiryS
 /// Longest stored file name, in characters (most file systems allow 255 bytes).
 pub const FILE_NAME_MAX_CHARS: usize = 180;
 
+/// Unicode's bidirectional formatting characters (embeddings, overrides,
+/// isolates, marks): in a file name they make "invoice\u{202e}fdp.exe" read
+/// as "invoiceexe.pdf".
+fn is_bidi_control(c: char) -> bool {
+    matches!(c, '\u{200e}' | '\u{200f}' | '\u{061c}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+}
+
 /// The name a download is offered under: the last path part of what the
-/// client sent (either slash), without control characters (NUL included),
-/// trimmed, at most `FILE_NAME_MAX_CHARS` characters keeping the extension;
-/// "document" when nothing is left (or only dots).
+/// client sent (either slash), without control characters (NUL included) or
+/// bidirectional formatting characters, trimmed, at most
+/// `FILE_NAME_MAX_CHARS` characters keeping the extension; "document" when
+/// nothing is left (or only dots).
 pub fn clean_file_name(raw: &str) -> String {
     let last = raw.rsplit(['/', '\\']).next().unwrap_or_default();
-    let cleaned: String = last.chars().filter(|c| !c.is_control()).collect();
+    let cleaned: String = last
+        .chars()
+        .filter(|c| !c.is_control() && !is_bidi_control(*c))
+        .collect();
     let cleaned = cleaned.trim();
     if cleaned.chars().all(|c| c == '.') {
         return "document".into();
@@ -180,6 +191,18 @@ mod tests {
         assert_eq!(clean_file_name("dir/"), "document");
         assert_eq!(clean_file_name(""), "document");
         assert_eq!(clean_file_name("Crash – Mañana.pdf"), "Crash – Mañana.pdf");
+    }
+
+    #[test]
+    fn file_names_lose_bidirectional_overrides() {
+        // Shown as "invoiceexe.pdf" with the override in place.
+        assert_eq!(clean_file_name("invoice\u{202e}fdp.exe"), "invoicefdp.exe");
+        assert_eq!(
+            clean_file_name("\u{2067}a\u{2069}\u{200f}b\u{061c}.pdf"),
+            "ab.pdf"
+        );
+        // Right-to-left text itself stays.
+        assert_eq!(clean_file_name("עברית.pdf"), "עברית.pdf");
     }
 
     #[test]

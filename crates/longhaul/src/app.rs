@@ -47,6 +47,32 @@ pub struct Application {
 }
 
 /// Replacements for outside systems, used by tests.
+/// Connections the kernel queues before the server accepts them. Tokio's
+/// `bind` asks for 1024; a burst of clients (a load balancer's reconnect, a
+/// page of assets on many browsers) can outrun it. The kernel caps it at
+/// `net.core.somaxconn`.
+pub const LISTEN_BACKLOG: u32 = 4096;
+
+/// Binds `addr` (host:port, names resolved) with [`LISTEN_BACKLOG`].
+pub async fn listen(addr: &str) -> std::io::Result<TcpListener> {
+    let mut last = None;
+    for resolved in tokio::net::lookup_host(addr).await? {
+        let socket = if resolved.is_ipv4() {
+            tokio::net::TcpSocket::new_v4()?
+        } else {
+            tokio::net::TcpSocket::new_v6()?
+        };
+        socket.set_reuseaddr(true)?;
+        match socket.bind(resolved) {
+            Ok(()) => return socket.listen(LISTEN_BACKLOG),
+            Err(err) => last = Some(err),
+        }
+    }
+    Err(last.unwrap_or_else(|| {
+        std::io::Error::new(std::io::ErrorKind::AddrNotAvailable, "no address to bind")
+    }))
+}
+
 #[derive(Default)]
 pub struct Overrides {
     pub mailer: Option<Arc<dyn Mailer>>,
@@ -59,7 +85,7 @@ pub struct Overrides {
 impl Application {
     pub async fn build(config: Config) -> anyhow::Result<Self> {
         let addr = format!("{}:{}", config.host, config.port);
-        let listener = TcpListener::bind(&addr)
+        let listener = listen(&addr)
             .await
             .with_context(|| format!("binding {addr}"))?;
         Self::build_with(config, listener, Overrides::default()).await
@@ -303,8 +329,12 @@ pub fn api_routes(test_checkout: bool) -> OpenApiRouter<AppState> {
     let broker = brokers::routes::router().route_layer(middleware::from_fn(guards::broker));
     let broker_admin =
         brokers::routes::admin_router().route_layer(middleware::from_fn(guards::broker_admin));
-    let driver =
-        driver_portal::routes::driver_router().route_layer(middleware::from_fn(guards::driver));
+    let driver = driver_portal::routes::driver_router()
+        .merge(
+            driver_portal::routes::driver_fleet_writes_router()
+                .route_layer(middleware::from_fn(guards::fleet_writable)),
+        )
+        .route_layer(middleware::from_fn(guards::driver));
     let mut open = OpenApiRouter::new()
         .merge(auth::routes::router())
         .merge(signup::routes::router())

@@ -37,6 +37,18 @@ pub enum LogFormat {
     Pretty,
 }
 
+impl LogFormat {
+    /// Without `LOG_FORMAT`: readable lines for a developer at a terminal,
+    /// JSON for everything else (production, a file, a log collector).
+    pub fn default_for(environment: Environment, terminal: bool) -> LogFormat {
+        if environment == Environment::Development && terminal {
+            LogFormat::Pretty
+        } else {
+            LogFormat::Json
+        }
+    }
+}
+
 #[derive(Debug, Clone)]
 pub struct Config {
     pub environment: Environment,
@@ -89,6 +101,8 @@ pub struct Config {
     /// How often a job worker says it is alive; a worker silent for two
     /// beats is dead and its running jobs run again elsewhere.
     pub job_heartbeat_secs: u64,
+    /// How long finished jobs stay in the job tables (`JOB_HISTORY_DAYS`).
+    pub job_history_days: u32,
     /// Bearer token for `/metrics`. Unset: loopback only in development,
     /// not served in production (decision 017).
     pub metrics_token: Option<Secret>,
@@ -262,7 +276,11 @@ impl Config {
             problems.push("SESSION_TTL_HOURS must be between 1 and 2160".into());
         }
         let log_format = match get("LOG_FORMAT").as_deref() {
-            None | Some("json") => LogFormat::Json,
+            None => LogFormat::default_for(environment, {
+                use std::io::IsTerminal;
+                std::io::stderr().is_terminal()
+            }),
+            Some("json") => LogFormat::Json,
             Some("pretty") => LogFormat::Pretty,
             Some(other) => {
                 problems.push(format!(
@@ -303,6 +321,16 @@ impl Config {
         );
         if !(1..=300).contains(&job_heartbeat_secs) {
             problems.push("JOB_HEARTBEAT_SECS must be between 1 and 300".into());
+        }
+
+        let job_history_days = parse_num::<u32>(
+            get("JOB_HISTORY_DAYS"),
+            "JOB_HISTORY_DAYS",
+            14,
+            &mut problems,
+        );
+        if !(1..=365).contains(&job_history_days) {
+            problems.push("JOB_HISTORY_DAYS must be between 1 and 365".into());
         }
 
         let metrics_token = get("METRICS_TOKEN");
@@ -453,6 +481,7 @@ impl Config {
             billing_disabled,
             secret_key: secret_key.map(Secret::new),
             job_heartbeat_secs,
+            job_history_days,
             metrics_token: metrics_token.map(Secret::new),
             s3,
             document_max_bytes: document_max_mb * 1024 * 1024,
@@ -584,6 +613,15 @@ mod tests {
                 .starts_with("sqlite://./data/longhaul.db")
         );
         assert!(!config.secure_cookies());
+    }
+
+    #[test]
+    fn logs_are_readable_only_for_a_developer_at_a_terminal() {
+        use Environment::{Development, Production};
+        assert_eq!(LogFormat::default_for(Development, true), LogFormat::Pretty);
+        assert_eq!(LogFormat::default_for(Development, false), LogFormat::Json);
+        assert_eq!(LogFormat::default_for(Production, true), LogFormat::Json);
+        assert_eq!(LogFormat::default_for(Production, false), LogFormat::Json);
     }
 
     #[test]

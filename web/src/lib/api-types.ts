@@ -366,6 +366,10 @@ export interface paths {
         };
         get: operations["list_broker_users"];
         put?: never;
+        /**
+         * 202 for every well-formed invitation: whether the address already had an
+         *     account is told to its owner by e-mail, never to the inviter.
+         */
         post: operations["invite_broker_user"];
         delete?: never;
         options?: never;
@@ -2045,12 +2049,15 @@ export interface components {
             last4: string | null;
         };
         CarrierView: {
+            /**
+             * @description The same for every posting of one carrier, and nothing else: not the
+             *     fleet account's internal id (which keys its portal link).
+             */
+            carrier_id: string;
             contact_email: string | null;
             contact_name: string | null;
             contact_phone: string | null;
             dot_number: string;
-            /** Format: uuid */
-            fleet_account_id: string;
             legal_name: string;
             mc_number: string | null;
         };
@@ -4312,6 +4319,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                id: string;
                 origin: string | null;
             };
             cookie?: never;
@@ -4340,7 +4348,9 @@ export interface operations {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                id: string;
+            };
             cookie?: never;
         };
         requestBody: {
@@ -4477,7 +4487,9 @@ export interface operations {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                id: string;
+            };
             cookie?: never;
         };
         requestBody?: never;
@@ -4502,7 +4514,9 @@ export interface operations {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                id: string;
+            };
             cookie?: never;
         };
         requestBody: {
@@ -4577,20 +4591,12 @@ export interface operations {
             };
         };
         responses: {
-            201: {
+            202: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["BrokerUserView"];
-                };
-            };
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["InviteSent"];
                 };
             };
             422: {
@@ -4607,7 +4613,9 @@ export interface operations {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                id: string;
+            };
             cookie?: never;
         };
         requestBody: {
@@ -4646,7 +4654,9 @@ export interface operations {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                id: string;
+            };
             cookie?: never;
         };
         requestBody?: never;
@@ -6318,7 +6328,9 @@ export interface operations {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                id: string;
+            };
             cookie?: never;
         };
         requestBody?: never;
@@ -6345,7 +6357,9 @@ export interface operations {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                id: string;
+            };
             cookie?: never;
         };
         requestBody: {
@@ -6392,7 +6406,9 @@ export interface operations {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                id: string;
+            };
             cookie?: never;
         };
         requestBody?: never;
@@ -6902,7 +6918,9 @@ export interface operations {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                id: string;
+            };
             cookie?: never;
         };
         requestBody?: never;
@@ -7427,7 +7445,9 @@ export interface operations {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                token: string;
+            };
             cookie?: never;
         };
         requestBody?: never;
@@ -7454,7 +7474,9 @@ export interface operations {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                token: string;
+            };
             cookie?: never;
         };
         requestBody?: never;

@@ -18,6 +18,9 @@ pub struct Model {
     pub expires_at: DateTimeUtc,
     pub posted_at: DateTimeUtc,
     pub carrier_allowed: bool,
+    /// The fleet is read-only (past due beyond its grace period): hidden
+    /// from the board.
+    pub fleet_read_only: bool,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

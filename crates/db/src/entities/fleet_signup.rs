@@ -43,6 +43,9 @@ pub struct Model {
     /// For the operator: the carrier no longer fits the band paid, or could
     /// not be re-checked when the payment arrived.
     pub band_review: Option<String>,
+    /// The fleet the operator approved this signup as (issue 29): the only
+    /// way a signup's Stripe customer pays for a fleet.
+    pub approved_fleet_id: Option<Uuid>,
     pub created_at: DateTimeUtc,
     pub updated_at: DateTimeUtc,
 }

@@ -38,6 +38,9 @@ pub struct Model {
     pub contact_email: Option<String>,
     pub carrier_approved: bool,
     pub carrier_allowed: bool,
+    /// The fleet is read-only (past due beyond its grace period): hidden
+    /// from the board.
+    pub fleet_read_only: bool,
     pub authority_active: bool,
     pub insurance_on_file: bool,
     pub posted_at: DateTimeUtc,

@@ -21,6 +21,9 @@ mod m0016_stripe_billing_mirror;
 mod m0017_driver_portal;
 mod m0018_compliance;
 pub mod m0019_truck_board;
+pub mod m0020_trucks_gone_upstream;
+pub mod m0021_signup_approved_fleet;
+pub mod m0022_postings_of_read_only_fleets;
 pub mod rls;
 
 pub struct Migrator;
@@ -48,6 +51,9 @@ impl MigratorTrait for Migrator {
             Box::new(m0017_driver_portal::Migration),
             Box::new(m0018_compliance::Migration),
             Box::new(m0019_truck_board::Migration),
+            Box::new(m0020_trucks_gone_upstream::Migration),
+            Box::new(m0021_signup_approved_fleet::Migration),
+            Box::new(m0022_postings_of_read_only_fleets::Migration),
         ]
     }
 }

@@ -199,18 +199,24 @@ impl<S: Send + Sync> FromRequestParts<S> for SuperAdmin {
     }
 }
 
-/// Refuses a write to the fleet dashboard while the fleet's subscription
-/// has been past due for longer than the grace period (issue 13): the
-/// dashboard stays readable, and Billing (outside this layer) stays open so
-/// the fleet can pay. Runs inside `fleet_admin`.
+/// Refuses a write made on a fleet's behalf — by its admins on the
+/// dashboard, or by its drivers in the portal — while the fleet's
+/// subscription has been past due for longer than the grace period (issues
+/// 13 and 29): everything stays readable, and Billing (outside this layer)
+/// stays open so the fleet can pay. Runs inside `fleet_admin` or `driver`.
 pub async fn fleet_writable(
     axum::Extension(state): axum::Extension<crate::state::AppState>,
     req: Request,
     next: Next,
 ) -> Response {
     let unsafe_method = !matches!(*req.method(), Method::GET | Method::HEAD | Method::OPTIONS);
-    let Some(FleetAdmin(scope)) = req.extensions().get::<FleetAdmin>().cloned() else {
-        return missing_guard("FleetAdmin").into_response();
+    let scope = match (
+        req.extensions().get::<FleetAdmin>(),
+        req.extensions().get::<DriverSession>(),
+    ) {
+        (Some(FleetAdmin(scope)), _) => *scope,
+        (None, Some(driver)) => driver.scope(),
+        (None, None) => return missing_guard("FleetAdmin or DriverSession").into_response(),
     };
     if unsafe_method {
         let read_only = async {

@@ -106,3 +106,30 @@ pub async fn job_counts(db: &DatabaseConnection) -> Result<Vec<(String, String, 
         })
         .collect()
 }
+
+/// Deletes the jobs that finished (done, killed, or failed with no attempt
+/// left) before `before`, so the job tables keep a bounded history. Queued,
+/// running and retrying jobs stay whatever their age. Answers how many.
+pub async fn prune_finished(
+    db: &DatabaseConnection,
+    before: chrono::DateTime<chrono::Utc>,
+) -> Result<u64, DbErr> {
+    const FINISHED: &str =
+        "(status IN ('Done', 'Killed') OR (status = 'Failed' AND attempts >= max_attempts))";
+    let backend = db.get_database_backend();
+    let statement = match backend {
+        // apalis-postgres keeps `done_at` as a timestamptz in its own schema.
+        sea_orm::DatabaseBackend::Postgres => Statement::from_sql_and_values(
+            backend,
+            format!("DELETE FROM apalis.jobs WHERE done_at < $1 AND {FINISHED}"),
+            [before.into()],
+        ),
+        // apalis-sqlite keeps it as seconds since the epoch.
+        _ => Statement::from_sql_and_values(
+            backend,
+            format!("DELETE FROM Jobs WHERE done_at < ? AND {FINISHED}"),
+            [before.timestamp().into()],
+        ),
+    };
+    Ok(db.execute_raw(statement).await?.rows_affected())
+}

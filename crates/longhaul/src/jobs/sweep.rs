@@ -1,6 +1,7 @@
 //! The scheduled sweep: expired sessions, spent or expired one-time tokens,
-//! sign-in attempt counters whose window has passed, and the outbox (sent
-//! messages after 30 days; pending ones whose job was lost are queued again).
+//! sign-in attempt counters whose window has passed, the outbox (sent
+//! messages after 30 days; pending ones whose job was lost are queued
+//! again), and finished jobs older than `JOB_HISTORY_DAYS`.
 
 use crate::mail::outbox;
 use crate::state::AppState;
@@ -18,6 +19,7 @@ pub struct Swept {
     pub throttles: u64,
     pub emails: u64,
     pub requeued_emails: u64,
+    pub jobs: u64,
 }
 
 pub async fn sweep_expired(state: &AppState) -> anyhow::Result<Swept> {
@@ -65,11 +67,14 @@ pub async fn sweep_expired(state: &AppState) -> anyhow::Result<Swept> {
             requeued_emails += 1;
         }
     }
+    let history = Duration::days(i64::from(state.config.job_history_days));
+    let jobs = super::queue::prune_finished(db, now - history).await?;
     Ok(Swept {
         sessions,
         tokens,
         throttles,
         emails,
         requeued_emails,
+        jobs,
     })
 }

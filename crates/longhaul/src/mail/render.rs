@@ -32,6 +32,7 @@ static TEMPLATES: LazyLock<Environment<'static>> = LazyLock::new(|| {
         "compliance_digest",
         "fmcsa_changes",
         "broker_invite",
+        "broker_invite_existing",
         "board_inquiry",
         "saved_search_digest",
     );
@@ -81,6 +82,7 @@ mod tests {
             "compliance_digest",
             "fmcsa_changes",
             "broker_invite",
+            "broker_invite_existing",
             "board_inquiry",
             "saved_search_digest",
         ] {

@@ -1,10 +1,12 @@
 //! The factories: fleets with drivers, trucks and trailers in the shapes the
 //! screens must handle. Used by the demo, the benchmarks and the tests.
 
+use crate::modules::vehicles::assignment::release_trucks_of_unknown_drivers;
 use crate::state::AppState;
 use anyhow::Context;
 use chrono::{Duration, Utc};
 use db::entities::{fleet_account, fleet_driver, fleet_trailer, fleet_vehicle};
+use db::tenancy::TenantScope;
 use domain::fleet::{DECOMMISSIONED_DRIVER_ID, DECOMMISSIONED_DRIVER_NAME};
 use sea_orm::{ColumnTrait, ConnectionTrait, DbErr, EntityTrait, NotSet, QueryFilter, Set};
 use serde_json::json;
@@ -251,6 +253,9 @@ pub async fn seed_assets<C: ConnectionTrait>(
         .exec(db)
         .await?;
     }
+    // As an ELD sync leaves them: the truck of the driver the fleet does not
+    // know and the one of the inactive driver have no driver.
+    release_trucks_of_unknown_drivers(db, TenantScope::for_job(fleet)).await?;
     Ok(())
 }
 

@@ -833,3 +833,120 @@ async fn a_fleet_sees_only_its_own_billing() {
         );
     }
 }
+
+/// A paid signup row for `dot`, paying as `cus_{k}`; `approved` links it to
+/// the fleet the operator approved it as.
+async fn paid_signup(app: &TestApp, dot: &str, k: &str, approved: Option<uuid::Uuid>) {
+    use db::entities::fleet_signup;
+    use sea_orm::ActiveModelTrait;
+    let now = chrono::Utc::now();
+    fleet_signup::ActiveModel {
+        id: Set(uuid::Uuid::new_v4()),
+        dot_number: Set(dot.to_owned()),
+        legal_name: Set("Billing Test Freight".into()),
+        current_step: Set(4),
+        completed: Set(approved.is_some()),
+        subscription_status: Set(Some("active".into())),
+        stripe_customer_id: Set(Some(format!("cus_{k}"))),
+        stripe_subscription_id: Set(Some(format!("sub_{k}"))),
+        approved_fleet_id: Set(approved),
+        created_at: Set(now),
+        updated_at: Set(now),
+        ..Default::default()
+    }
+    .insert(&app.inspect_db().await)
+    .await
+    .unwrap();
+}
+
+/// What the fleet's Billing page and banner show.
+async fn billing_seen(app: &TestApp) -> (Value, Value) {
+    let body: Value = app.get("/api/fleet/billing").await.json().await.unwrap();
+    let state: Value = app
+        .get("/api/fleet/billing/state")
+        .await
+        .json()
+        .await
+        .unwrap();
+    (body, state)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_paid_signup_for_a_fleets_dot_number_does_not_become_its_billing() {
+    for backend in backends() {
+        let stripe = MockServer::start().await;
+        let mut app = app_with_stripe(backend, &stripe, &[("PAST_DUE_GRACE_DAYS", "10")]).await;
+        paying_fleet(&mut app, "victim@billing.test", "2100011", None).await;
+        let before = billing_seen(&app).await;
+
+        // Anyone can start a signup for any DOT number and pay for it; this
+        // one then stops paying.
+        paid_signup(&app, "2100011", "evil", None).await;
+        let now = chrono::Utc::now().timestamp();
+        apply_all(
+            &app,
+            &[
+                event(
+                    "evt_evil_1",
+                    "customer.subscription.updated",
+                    now - 20 * DAY,
+                    subscription("evil", "past_due", now - 20 * DAY, "pm_evil", false),
+                ),
+                event(
+                    "evt_evil_2",
+                    "charge.succeeded",
+                    now - 50 * DAY,
+                    charge("evil", 1, "succeeded", now - 50 * DAY, 0, "6666"),
+                ),
+            ],
+        )
+        .await;
+
+        let after = billing_seen(&app).await;
+        assert_eq!(after, before, "the fleet's billing is not the stranger's");
+        assert_eq!(after.0["subscription"], Value::Null);
+        assert_eq!(after.1["read_only"], false);
+        let (status, _) = error_of(app.post("/api/fleet/billing/portal", json!({})).await).await;
+        assert_eq!(
+            status,
+            StatusCode::NOT_FOUND,
+            "no portal into the stranger's customer"
+        );
+        let res = app
+            .put(
+                "/api/fleet/settings/security",
+                json!({ "session_timeout_minutes": 45 }),
+            )
+            .await;
+        assert_eq!(res.status(), StatusCode::OK, "still writable");
+        assert!(stripe.received_requests().await.unwrap().is_empty());
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_signup_approved_as_the_fleet_pays_for_it() {
+    for backend in backends() {
+        let stripe = MockServer::start().await;
+        let mut app = app_with_stripe(backend, &stripe, &[]).await;
+        let fleet = paying_fleet(&mut app, "own@billing.test", "2100012", None).await;
+        paid_signup(&app, "2100012", "own", Some(fleet)).await;
+        let now = chrono::Utc::now().timestamp();
+        apply_all(
+            &app,
+            &[event(
+                "evt_own_1",
+                "customer.subscription.updated",
+                now - DAY,
+                subscription("own", "active", now - DAY, "pm_own", false),
+            )],
+        )
+        .await;
+        let state: Value = app
+            .get("/api/fleet/billing/state")
+            .await
+            .json()
+            .await
+            .unwrap();
+        assert_eq!(state["status"], "active", "{state}");
+    }
+}

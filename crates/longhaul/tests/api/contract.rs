@@ -16,3 +16,44 @@ fn openapi_snapshot_is_current() {
         "contracts/openapi.json is stale: run `make openapi`"
     );
 }
+
+/// Every `{param}` of a path is declared as a path parameter of each of its
+/// operations, so generated clients (and the SPA's types) can fill it in.
+#[test]
+fn every_path_parameter_is_declared() {
+    let spec: serde_json::Value = serde_json::from_str(&longhaul::openapi::spec_json()).unwrap();
+    let mut missing = Vec::new();
+    for (path, item) in spec["paths"].as_object().unwrap() {
+        let names: Vec<&str> = path
+            .split('{')
+            .skip(1)
+            .filter_map(|part| part.split_once('}').map(|(name, _)| name))
+            .collect();
+        let declared_in = |params: &serde_json::Value| -> Vec<String> {
+            params
+                .as_array()
+                .into_iter()
+                .flatten()
+                .filter(|p| p["in"] == "path")
+                .filter_map(|p| p["name"].as_str().map(str::to_owned))
+                .collect()
+        };
+        let common = declared_in(&item["parameters"]);
+        for (method, op) in item.as_object().unwrap() {
+            if method == "parameters" {
+                continue;
+            }
+            let mut declared = declared_in(&op["parameters"]);
+            declared.extend(common.iter().cloned());
+            for name in &names {
+                if !declared.iter().any(|d| d == name) {
+                    missing.push(format!("{method} {path}: {{{name}}}"));
+                }
+            }
+        }
+    }
+    assert!(
+        missing.is_empty(),
+        "undeclared path parameters: {missing:#?}"
+    );
+}

@@ -986,3 +986,118 @@ async fn an_accepted_cdl_renewal_updates_the_drivers_qualification_item() {
         assert_eq!(cdl["number"], "D7654321", "the rest is kept");
     }
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn guesses_of_a_drivers_current_password_are_held_to_a_budget() {
+    for backend in backends() {
+        let (app, fleet_id) = fleet_admin(backend, "office9@portal.test", "2200009").await;
+        let driver = driver_with_truck(&app, fleet_id).await;
+        set_portal(&app, true, "email", "individual_password", None).await;
+        let edit = json!({ "first_name": driver.first_name, "last_name": driver.last_name, "username": driver.username,
+            "email": "guess@portal.example", "phone": driver.phone, "license_number": driver.license_number,
+            "license_state": driver.license_state });
+        let res = app
+            .put(&format!("/api/fleet/drivers/{}", driver.id), edit)
+            .await;
+        assert_eq!(res.status(), StatusCode::OK);
+        let invite_path = format!("/api/fleet/drivers/{}/portal-invite", driver.id);
+        assert_eq!(
+            app.post(&invite_path, json!({})).await.status(),
+            StatusCode::OK
+        );
+        app.emails_to("guess@portal.example").await;
+        let (_, token) = link_token(&app, "guess@portal.example");
+        let invite_url = format!("/api/portal/{fleet_id}/invites/{token}");
+        let res = app
+            .another_browser()
+            .post(&invite_url, json!({ "password": "Guess-drives-2026" }))
+            .await;
+        assert_eq!(res.status(), StatusCode::NO_CONTENT);
+        let phone =
+            driver_browser(&app, fleet_id, "guess@portal.example", "Guess-drives-2026").await;
+
+        // Eight wrong guesses at once: five are checked, three wait.
+        let answers = futures_util::future::join_all((0..8).map(|i| {
+            phone.put(
+                "/api/portal/password",
+                json!({ "current_password": format!("guess-{i}"), "new_password": "Guess-drives-2027" }),
+            )
+        }))
+        .await;
+        let checked = answers
+            .iter()
+            .filter(|r| r.status() == StatusCode::UNPROCESSABLE_ENTITY)
+            .count();
+        let limited = answers
+            .iter()
+            .filter(|r| r.status() == StatusCode::TOO_MANY_REQUESTS)
+            .count();
+        assert_eq!((checked, limited), (5, 3));
+        // Once the budget is spent, even the right password waits.
+        let res = phone
+            .put(
+                "/api/portal/password",
+                json!({ "current_password": "Guess-drives-2026", "new_password": "Guess-drives-2027" }),
+            )
+            .await;
+        assert_eq!(res.status(), StatusCode::TOO_MANY_REQUESTS);
+        assert!(res.headers().contains_key("retry-after"));
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_read_only_fleets_drivers_write_nothing_on_its_behalf() {
+    for backend in backends() {
+        let (app, fleet_id) = fleet_admin(backend, "office10@portal.test", "2200010").await;
+        let driver = driver_with_truck(&app, fleet_id).await;
+        set_portal(
+            &app,
+            true,
+            "username",
+            "system_password",
+            Some(SHARED_PASSWORD),
+        )
+        .await;
+        let login = driver.username.clone().unwrap();
+        let browser = driver_browser(&app, fleet_id, &login, SHARED_PASSWORD).await;
+        crate::truck_board::past_due_since(&app, fleet_id, "portal_late", 20).await;
+
+        let renewal = submit_renewal(
+            &browser,
+            &[
+                ("target", "truck"),
+                ("document_type", "truck_registration"),
+                ("name", "Truck registration 2027"),
+                ("expiration_date", &day(400)),
+            ],
+        )
+        .await;
+        let phone = browser
+            .put("/api/portal/phone", json!({ "phone": "(615) 555-0142" }))
+            .await;
+        let message = browser
+            .post(
+                "/api/portal/messages",
+                json!({ "name": "Dale", "email": "dale@drivers.example", "message": "Tires?" }),
+            )
+            .await;
+        for (what, res) in [("renewal", renewal), ("phone", phone), ("message", message)] {
+            let (status, err) = error_of(res).await;
+            assert_eq!(status, StatusCode::FORBIDDEN, "{what}");
+            assert_eq!(err["code"], "read_only", "{what}");
+        }
+        // Reading goes on, and so does signing out.
+        assert_eq!(browser.get("/api/portal/me").await.status(), StatusCode::OK);
+        assert_eq!(
+            browser.get("/api/portal/renewals").await.status(),
+            StatusCode::OK
+        );
+        assert!(
+            browser
+                .post("/api/portal/sign-out", json!({}))
+                .await
+                .status()
+                .is_success()
+        );
+    }
+}

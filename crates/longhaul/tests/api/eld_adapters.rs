@@ -1522,3 +1522,82 @@ async fn providers_without_an_adapter_report_no_locations() {
         ));
     }
 }
+
+// ---------------------------------------------------------------------------
+// Geotab's server is the user's to type: only Geotab hosts are called
+
+#[tokio::test]
+async fn a_geotab_server_that_is_not_geotab_is_refused_before_any_call() {
+    let fake = GeotabFake::start(1, 0, 0).await;
+    // The fake's own address, but not allowed: as an IP:port would be in production.
+    let err = eld::connect(fake.kind(), &fake.credentials(), &test_endpoints())
+        .err()
+        .expect("refused");
+    assert!(
+        matches!(&err, EldError::Unauthorized(t) if t == eld::geotab::SERVER_REFUSED),
+        "{err:?}"
+    );
+    assert!(fake.login.received_requests().await.unwrap().is_empty());
+}
+
+#[tokio::test]
+async fn a_redirect_to_a_server_that_is_not_geotab_is_not_followed() {
+    let fake = GeotabFake::start_redirected(1, 0, 0).await;
+    // Only the login server is allowed: the `path` it answers is not.
+    let endpoints = EldEndpoints {
+        geotab_hosts: vec![fake.server()],
+        ..test_endpoints()
+    };
+    let err = fake
+        .adapter_with(GeotabFake::DATABASE, GeotabFake::PASSWORD, &endpoints)
+        .verify()
+        .await
+        .unwrap_err();
+    assert!(
+        matches!(&err, EldError::Unavailable(t) if t.contains("not a Geotab server")),
+        "{err:?}"
+    );
+    let data = fake.data_server.as_ref().unwrap();
+    assert!(data.received_requests().await.unwrap().is_empty());
+}
+
+#[tokio::test]
+async fn geotab_transport_failures_read_alike_whatever_the_port_did() {
+    // A closed port (refused) and a server that never answers in time
+    // (timeout) must not be told apart: that would map open ports.
+    let slow = MockServer::start().await;
+    Mock::given(wiremock::matchers::any())
+        .respond_with(ResponseTemplate::new(200).set_delay(Duration::from_secs(2)))
+        .mount(&slow)
+        .await;
+    let slow_host = slow.address().to_string();
+    let endpoints = EldEndpoints {
+        geotab_hosts: vec!["127.0.0.1:9".into(), slow_host.clone()],
+        timeout: Duration::from_millis(200),
+        retry: RetryPolicy {
+            attempts: 1,
+            ..test_retry()
+        },
+        ..test_endpoints()
+    };
+    let mut texts = Vec::new();
+    for server in ["127.0.0.1:9", slow_host.as_str()] {
+        let credentials = Credentials::Geotab {
+            server: server.into(),
+            database: "db".into(),
+            user_name: "user".into(),
+            password: "pw-secret".into(),
+        };
+        let err = eld::connect(ProviderKind::Geotab, &credentials, &endpoints)
+            .unwrap()
+            .verify()
+            .await
+            .unwrap_err();
+        let EldError::Unavailable(text) = err else {
+            panic!("{err:?}")
+        };
+        texts.push(text);
+    }
+    assert_eq!(texts[0], texts[1]);
+    assert!(!texts[0].contains("127.0.0.1"), "{}", texts[0]);
+}

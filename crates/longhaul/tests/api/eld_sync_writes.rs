@@ -136,3 +136,241 @@ async fn a_resync_writes_only_what_changed_upstream_or_was_edited_here() {
         }
     }
 }
+
+/// The names of a list's items (`name`, else `display_name`).
+fn names(page: &Value) -> Vec<String> {
+    page["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| {
+            i["name"]
+                .as_str()
+                .or(i["display_name"].as_str())
+                .unwrap()
+                .to_owned()
+        })
+        .collect()
+}
+
+/// A truck's id by its name, in whichever tab it is.
+async fn truck_id(app: &TestApp, name: &str) -> String {
+    let q = name.replace(' ', "%20");
+    for tab in ["active", "inactive"] {
+        let found = page(app, &format!("/api/fleet/trucks?tab={tab}&q={q}")).await;
+        if let Some(t) = found["items"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|t| t["name"] == name)
+        {
+            return t["id"].as_str().unwrap().to_owned();
+        }
+    }
+    panic!("no truck {name}")
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn records_gone_upstream_leave_every_active_list_count_and_page() {
+    for backend in backends() {
+        let fake = SamsaraFake::start(6, 6, 6, 4).await;
+        let mut app = spawn_configured(
+            backend,
+            &[],
+            Overrides {
+                eld: Some(Arc::new(RealConnector {
+                    endpoints: fake.endpoints(),
+                })),
+                ..Overrides::default()
+            },
+        )
+        .await;
+        let fleet = admin_with_fleet(&mut app, "gone@sam.example", "3310022").await;
+        let res = app
+            .put(
+                "/api/fleet/eld/connection",
+                json!({ "provider": "samsara", "api_key": SamsaraFake::TOKEN }),
+            )
+            .await;
+        assert!(res.status().is_success());
+        for kind in ["drivers", "trucks", "trailers"] {
+            assert_eq!(written(&sync(&app, fleet, kind).await), (6, 0, 0), "{kind}");
+        }
+        let overview = page(&app, "/api/fleet/overview").await;
+        assert_eq!(overview["power_units"]["active"], 6, "{overview}");
+        assert_eq!(overview["drivers_active"], 6);
+
+        // Upstream: trucks 4 and 5 and trailer 3 deleted; driver 0 (truck
+        // 0's) deactivated and driver 1 (truck 1's) deleted, while trucks 0
+        // and 1 still name them.
+        fake.deactivate_driver(
+            &crate::helpers::eld_fakes::samsara_driver_id(0),
+            "2024-06-01T00:00:00Z",
+        );
+        fake.edit(|d| {
+            d.drivers.remove(1);
+            d.vehicles.truncate(4);
+            d.trailers.remove(3);
+            d.trailer_assignments.remove(3);
+        });
+
+        let run = sync(&app, fleet, "drivers").await;
+        assert_eq!(
+            written(&run),
+            (0, 1, 1),
+            "driver 0 updated, driver 1 gone: {run}"
+        );
+        let run = sync(&app, fleet, "trucks").await;
+        assert_eq!(run["deactivated"], 2, "{run}");
+        let run = sync(&app, fleet, "trailers").await;
+        assert_eq!(run["deactivated"], 1, "{run}");
+
+        // The trucks list: only trucks 2 and 3 have an active driver.
+        let active = page(&app, "/api/fleet/trucks?per_page=50").await;
+        assert_eq!(names(&active), ["Truck 2", "Truck 3"], "{active}");
+        assert_eq!(
+            (
+                active["counts"]["active"].as_i64(),
+                active["counts"]["inactive"].as_i64()
+            ),
+            (Some(2), Some(4)),
+            "{active}"
+        );
+        let inactive = page(&app, "/api/fleet/trucks?tab=inactive&per_page=50").await;
+        assert_eq!(
+            names(&inactive),
+            ["Truck 0", "Truck 1", "Truck 4", "Truck 5"]
+        );
+        for truck in inactive["items"].as_array().unwrap() {
+            assert_eq!(truck["assigned_driver_name"], Value::Null, "{truck}");
+        }
+        // The overview counts the same.
+        let overview = page(&app, "/api/fleet/overview").await;
+        assert_eq!(overview["power_units"]["active"], 2, "{overview}");
+        assert_eq!(overview["drivers_active"], 4, "{overview}");
+        // Drivers and trailers: their tabs.
+        let drivers = page(&app, "/api/fleet/drivers?per_page=50").await;
+        assert_eq!(
+            (
+                drivers["counts"]["active"].as_i64(),
+                drivers["counts"]["inactive"].as_i64()
+            ),
+            (Some(4), Some(2)),
+            "{drivers}"
+        );
+        let trailers = page(&app, "/api/fleet/trailers?per_page=50").await;
+        assert_eq!(
+            (
+                trailers["counts"]["active"].as_i64(),
+                trailers["counts"]["inactive"].as_i64()
+            ),
+            (Some(5), Some(1)),
+            "{trailers}"
+        );
+
+        // The detail pages: a truck gone upstream, and one whose driver went.
+        let gone = truck_id(&app, "Truck 4").await;
+        let detail = page(&app, &format!("/api/fleet/trucks/{gone}")).await;
+        assert_eq!(
+            (
+                &detail["is_active"],
+                &detail["status"],
+                &detail["driver"],
+                &detail["cleanup_notice"]
+            ),
+            (
+                &json!(false),
+                &json!("inactive"),
+                &Value::Null,
+                &json!(false)
+            ),
+            "{detail}"
+        );
+        let orphaned = truck_id(&app, "Truck 0").await;
+        let detail = page(&app, &format!("/api/fleet/trucks/{orphaned}")).await;
+        assert_eq!(
+            (
+                &detail["is_active"],
+                &detail["status"],
+                &detail["driver"],
+                &detail["cleanup_notice"]
+            ),
+            (&json!(true), &json!("inactive"), &Value::Null, &json!(true)),
+            "its driver is no longer the fleet's: {detail}"
+        );
+
+        // Nothing flips back: a re-sync of every kind writes nothing.
+        for kind in ["drivers", "trucks", "trailers"] {
+            let run = sync(&app, fleet, kind).await;
+            assert_eq!(written(&run), (0, 0, 0), "{kind}: {run}");
+        }
+        assert_eq!(
+            names(&page(&app, "/api/fleet/trucks?per_page=50").await),
+            ["Truck 2", "Truck 3"]
+        );
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_truck_keeps_its_assignment_date_until_its_driver_changes() {
+    use db::entities::fleet_vehicle;
+    use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
+    for backend in backends() {
+        let fake = SamsaraFake::start(3, 3, 0, 10).await;
+        let mut app = spawn_configured(
+            backend,
+            &[],
+            Overrides {
+                eld: Some(Arc::new(RealConnector {
+                    endpoints: fake.endpoints(),
+                })),
+                ..Overrides::default()
+            },
+        )
+        .await;
+        let fleet = admin_with_fleet(&mut app, "dates@sam.example", "3310023").await;
+        app.put(
+            "/api/fleet/eld/connection",
+            json!({ "provider": "samsara", "api_key": SamsaraFake::TOKEN }),
+        )
+        .await;
+        sync(&app, fleet, "drivers").await;
+        sync(&app, fleet, "trucks").await;
+        let db = app.inspect_db().await;
+        let truck = |name: &'static str| {
+            let db = db.clone();
+            async move {
+                fleet_vehicle::Entity::find()
+                    .filter(fleet_vehicle::Column::Name.eq(name))
+                    .one(&db)
+                    .await
+                    .unwrap()
+                    .unwrap()
+            }
+        };
+        let first = truck("Truck 0").await;
+        let other_first = truck("Truck 1").await;
+        assert!(first.assigned_at.is_some());
+
+        // Truck 0 gets driver 2; truck 1 is renamed but keeps its driver.
+        fake.edit(|d| {
+            let driver = json!({ "id": crate::helpers::eld_fakes::samsara_driver_id(2), "name": "Third Driver" });
+            d.vehicles[0]["staticAssignedDriver"] = driver;
+            d.vehicles[1]["name"] = json!("Truck 1 renamed");
+        });
+        sync(&app, fleet, "trucks").await;
+        let moved = truck("Truck 0").await;
+        assert_eq!(moved.assigned_driver_eld_id.as_deref(), Some("100002"));
+        assert!(
+            moved.assigned_at > first.assigned_at,
+            "a new driver, a new date: {:?} → {:?}",
+            first.assigned_at,
+            moved.assigned_at
+        );
+        let kept = truck("Truck 1 renamed").await;
+        assert_eq!(
+            kept.assigned_at, other_first.assigned_at,
+            "same driver, same date"
+        );
+    }
+}

@@ -232,19 +232,28 @@ on_each_backend!(
         .await;
         app.sign_in("c@gamma.example", "secret1").await;
 
-        // The truck whose ELD driver this fleet does not know (stored inactive by the ELD).
+        // The seed leaves the fleet as a sync would: the truck whose ELD
+        // driver this fleet does not know (truck 109) and the one of its
+        // inactive driver (truck 108) have lost their drivers.
+        let stamps = |db: sea_orm::DatabaseConnection| async move {
+            db::entities::fleet_vehicle::Entity::find()
+                .all(&db)
+                .await
+                .unwrap()
+                .into_iter()
+                .map(|t| (t.id, t.updated_at, t.assigned_driver_eld_id, t.status))
+                .collect::<Vec<_>>()
+        };
+        let db = app.inspect_db().await;
+        let before = stamps(db.clone()).await;
         let inactive: Value = app
-            .get("/api/fleet/trucks?tab=active&q=truck%20109")
+            .get("/api/fleet/trucks?tab=inactive&q=truck%20109")
             .await
             .json()
             .await
             .unwrap();
         let unknown = inactive["items"][0]["id"].as_str().unwrap().to_owned();
-        assert_eq!(
-            inactive["items"][0]["assigned_driver_name"],
-            "Former Driver"
-        );
-        // The overview cleans the active truck assigned to the inactive driver, not that one.
+        assert_eq!(inactive["items"][0]["assigned_driver_name"], Value::Null);
         let overview: Value = app.get("/api/fleet/overview").await.json().await.unwrap();
         assert_eq!(overview["welcome_name"], "Gamma Freight");
         assert_eq!(overview["drivers_active"], 5);
@@ -255,28 +264,21 @@ on_each_backend!(
             .json()
             .await
             .unwrap();
-        assert_eq!(
-            truck_108["items"][0]["assigned_driver_name"],
-            Value::Null,
-            "overview cleanup cleared it"
-        );
-        // The detail cleanup, once.
-        let detail: Value = app
-            .get(&format!("/api/fleet/trucks/{unknown}"))
-            .await
-            .json()
-            .await
-            .unwrap();
-        assert_eq!(detail["cleanup_notice"], true);
-        assert_eq!(detail["status"], "inactive");
-        assert_eq!(detail["driver"], Value::Null);
-        let again: Value = app
-            .get(&format!("/api/fleet/trucks/{unknown}"))
-            .await
-            .json()
-            .await
-            .unwrap();
-        assert_eq!(again["cleanup_notice"], false);
+        assert_eq!(truck_108["items"][0]["assigned_driver_name"], Value::Null);
+        // The detail says why the truck has no driver, every time.
+        for _ in 0..2 {
+            let detail: Value = app
+                .get(&format!("/api/fleet/trucks/{unknown}"))
+                .await
+                .json()
+                .await
+                .unwrap();
+            assert_eq!(detail["cleanup_notice"], true);
+            assert_eq!(detail["status"], "inactive");
+            assert_eq!(detail["driver"], Value::Null);
+        }
+        // Reading the lists, the overview and the details wrote nothing.
+        assert_eq!(stamps(db).await, before, "a read never writes");
         // The decommissioned truck never shows.
         let all = ids(&app, "/api/fleet/trucks").await;
         assert_eq!(all.len(), 9);
@@ -472,15 +474,25 @@ on_each_backend!(
         let required = "System Password Required: Please enter a system password when using company-wide authentication.";
         assert_eq!(error["message"], required);
         assert_eq!(error["fields"]["system_password"], required);
+        // Every driver signs in with it: the accounts' password rule.
+        for weak in ["123456", "drivers-2026", "DRIVERS-2026", "Drivers-only"] {
+            let (status, error) = error_of(
+                app.put("/api/fleet/settings/portal", portal(json!(weak)))
+                    .await,
+            )
+            .await;
+            assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{weak}");
+            assert!(error["fields"]["system_password"].is_string(), "{weak}");
+        }
         let saved: Value = app
-            .put("/api/fleet/settings/portal", portal(json!("drivers-2026")))
+            .put("/api/fleet/settings/portal", portal(json!("Drivers-2026")))
             .await
             .json()
             .await
             .unwrap();
         assert_eq!(saved["portal"]["has_system_password"], true);
         assert!(
-            !saved.to_string().contains("drivers-2026"),
+            !saved.to_string().contains("Drivers-2026"),
             "never sent back"
         );
         let row = db::entities::fleet_account::Entity::find_by_id(

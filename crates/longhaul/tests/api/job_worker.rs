@@ -295,3 +295,80 @@ async fn mail_that_failed_to_send_is_retried_by_the_worker_and_sent_once() {
         workers.await.unwrap().unwrap();
     }
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn finished_jobs_are_kept_for_the_history_window_then_pruned() {
+    use longhaul::jobs::{Enqueue, JobKind, sweep_expired};
+    for backend in backends() {
+        let app =
+            spawn_configured(backend, &[("JOB_HISTORY_DAYS", "14")], Overrides::default()).await;
+        let queue = JobKind::BoardRefresh.as_str();
+        for key in [
+            "old-done",
+            "new-done",
+            "old-failed-for-good",
+            "old-retrying",
+            "queued",
+        ] {
+            app.state
+                .jobs
+                .push(
+                    JobKind::BoardRefresh,
+                    &json!({}),
+                    Enqueue {
+                        idempotency_key: Some(key.into()),
+                        ..Enqueue::default()
+                    },
+                )
+                .await
+                .unwrap();
+        }
+        let db = app.inspect_db().await;
+        let backend = db.get_database_backend();
+        let (table, ago) = match backend {
+            sea_orm::DbBackend::Postgres => ("apalis.jobs", "now() - make_interval(days => {d})"),
+            _ => ("Jobs", "strftime('%s', 'now') - {d} * 86400"),
+        };
+        let ids: Vec<String> = db
+            .query_all_raw(Statement::from_string(
+                backend,
+                format!("SELECT id FROM {table} WHERE job_type = '{queue}' ORDER BY id"),
+            ))
+            .await
+            .unwrap()
+            .into_iter()
+            .map(|row| row.try_get_by_index::<String>(0).unwrap())
+            .collect();
+        assert_eq!(ids.len(), 5);
+        // (status, attempts, max attempts, finished days ago)
+        let states = [
+            ("Done", 1, 3, Some(20)),
+            ("Done", 1, 3, Some(1)),
+            ("Failed", 3, 3, Some(20)),
+            ("Failed", 1, 3, Some(20)),
+            ("Pending", 0, 3, None),
+        ];
+        for (id, (status, attempts, max, days)) in ids.iter().zip(states) {
+            let done_at = days.map_or("NULL".to_owned(), |d| ago.replace("{d}", &d.to_string()));
+            db.execute_raw(Statement::from_string(
+                backend,
+                format!(
+                    "UPDATE {table} SET status = '{status}', attempts = {attempts}, \
+                     max_attempts = {max}, done_at = {done_at} WHERE id = '{id}'"
+                ),
+            ))
+            .await
+            .unwrap();
+        }
+        let swept = sweep_expired(&app.state).await.unwrap();
+        assert_eq!(
+            swept.jobs, 2,
+            "the done and the failed-for-good of 20 days ago"
+        );
+        let left: Vec<(String, i64)> = stored_jobs(&app, queue).await;
+        let mut statuses: Vec<&str> = left.iter().map(|(s, _)| s.as_str()).collect();
+        statuses.sort_unstable();
+        assert_eq!(statuses, ["Done", "Failed", "Pending"]);
+        assert_eq!(sweep_expired(&app.state).await.unwrap().jobs, 0);
+    }
+}

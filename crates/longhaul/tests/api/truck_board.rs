@@ -312,9 +312,47 @@ async fn brokers_never_see_each_others_users_or_saved_searches() {
                 json!({ "email": "agent@alpha.test", "role": "broker_user" }),
             )
             .await;
-        assert_eq!(res.status(), StatusCode::CREATED);
-        let agent: Value = res.json().await.unwrap();
+        assert_eq!(res.status(), StatusCode::ACCEPTED);
+        let sent: Value = res.json().await.unwrap();
+        assert_eq!(
+            sent,
+            json!({ "email": "agent@alpha.test", "message": "Invitation sent to agent@alpha.test" })
+        );
+        let listed: Value = a.get("/api/broker/users").await.json().await.unwrap();
+        let agent = listed["users"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|u| u["email"] == "agent@alpha.test")
+            .expect("the invited user is listed")
+            .clone();
         assert_eq!(agent["invite_pending"], true);
+        // An address with an account anywhere on the platform is answered
+        // the same way; its owner is told by e-mail, and nothing changes.
+        let res = a
+            .post(
+                "/api/broker/users",
+                json!({ "email": "admin@beta.test", "role": "broker_user" }),
+            )
+            .await;
+        assert_eq!(res.status(), StatusCode::ACCEPTED);
+        assert_eq!(
+            res.json::<Value>().await.unwrap(),
+            json!({ "email": "admin@beta.test", "message": "Invitation sent to admin@beta.test" })
+        );
+        let told = app.emails_to("admin@beta.test").await;
+        let last = told.last().expect("the owner is told");
+        assert!(
+            last.text.contains("already has a Longhaul account"),
+            "{}",
+            last.text
+        );
+        let again: Value = b.get("/api/broker/users").await.json().await.unwrap();
+        assert_eq!(
+            again["users"].as_array().unwrap().len(),
+            1,
+            "beta's admin stays beta's"
+        );
         let saved = a
             .post(
                 "/api/broker/saved-searches",
@@ -631,5 +669,124 @@ async fn a_posting_can_follow_the_eld_position_and_shows_its_age() {
             .await
             .unwrap();
         assert_eq!(run.moved, 0);
+    }
+}
+
+#[tokio::test]
+async fn a_broker_contacting_carriers_in_a_burst_is_held_to_a_budget() {
+    for backend in backends() {
+        let mut app = spawn_app(backend).await;
+        let fleet_id = fleet(&app, "burst@board.test", "Burst Haul", "3100009", sizes()).await;
+        app.sign_in("burst@board.test", "secret1").await;
+        let t = trucks(&app, fleet_id).await;
+        let p = post_ok(&app, posting(t[0], "Atlanta, GA", "van")).await;
+        let b = broker(&app, "Burst Brokers", "admin@burst.test").await;
+        let path = format!(
+            "/api/broker/board/postings/{}/contact",
+            p["id"].as_str().unwrap()
+        );
+        // 40 at once: the budget (10 per 10 minutes) holds under concurrency.
+        let answers = futures_util::future::join_all(
+            (0..40).map(|i| b.post(&path, json!({ "message": format!("Load {i}?") }))),
+        )
+        .await;
+        let accepted = answers
+            .iter()
+            .filter(|r| r.status() == StatusCode::ACCEPTED)
+            .count();
+        let limited = answers
+            .iter()
+            .filter(|r| r.status() == StatusCode::TOO_MANY_REQUESTS)
+            .count();
+        assert_eq!((accepted, limited), (10, 30));
+        let inbox = db::entities::fleet_message::Entity::find()
+            .filter(db::entities::fleet_message::Column::FleetAccountId.eq(fleet_id))
+            .all(&app.inspect_db().await)
+            .await
+            .unwrap();
+        assert_eq!(inbox.len(), 10, "one inbox row per accepted message");
+    }
+}
+
+/// The fleet's Stripe customer `cus_{k}` goes past due `days` ago.
+pub(crate) async fn past_due_since(app: &TestApp, fleet_id: Uuid, k: &str, days: i64) {
+    use longhaul::modules::billing::events::{StripeEvent, apply_event};
+    use sea_orm::{ActiveModelTrait, Set};
+    fleet_account::ActiveModel {
+        id: Set(fleet_id),
+        stripe_customer_id: Set(Some(format!("cus_{k}"))),
+        ..Default::default()
+    }
+    .update(&app.inspect_db().await)
+    .await
+    .unwrap();
+    let at = Utc::now().timestamp() - days * 86_400;
+    let event: StripeEvent = serde_json::from_value(json!({
+        "id": format!("evt_{k}"), "object": "event", "type": "customer.subscription.updated",
+        "created": at, "livemode": false,
+        "data": { "object": {
+            "id": format!("sub_{k}"), "object": "subscription", "customer": format!("cus_{k}"),
+            "status": "past_due", "cancel_at_period_end": false, "default_payment_method": "pm_1",
+            "items": { "object": "list", "has_more": false, "data": [{ "id": format!("si_{k}"), "quantity": 1,
+                "current_period_start": at, "current_period_end": at + 30 * 86_400,
+                "price": { "id": "price_1", "unit_amount": 39900, "currency": "usd" } }] } } }
+    }))
+    .unwrap();
+    apply_event(&app.state.db, app.state.carriers.as_ref(), &event)
+        .await
+        .unwrap();
+}
+
+#[tokio::test]
+async fn a_read_only_fleets_postings_leave_the_board() {
+    use longhaul::jobs::{JobKind, run_job};
+    for backend in backends() {
+        let mut app = spawn_app(backend).await;
+        let fleet_id = fleet(&app, "late@board.test", "Late Haul", "3100010", sizes()).await;
+        app.sign_in("late@board.test", "secret1").await;
+        let t = trucks(&app, fleet_id).await;
+        let p = post_ok(&app, posting(t[0], "Atlanta, GA", "van")).await;
+        let id = p["id"].as_str().unwrap().to_owned();
+        let b = broker(&app, "Late Brokers", "admin@lateb.test").await;
+        let query = "origin=Atlanta%2C%20GA&radius_mi=50";
+        let found = search(&b, query).await;
+        assert_eq!(ids(&found), [id.clone()]);
+        // The carrier's internal id (the key of its portal link) is not on the board.
+        let detail = b
+            .get(&format!("/api/broker/board/postings/{id}"))
+            .await
+            .text()
+            .await
+            .unwrap();
+        for body in [found.to_string(), detail] {
+            assert!(!body.contains(&fleet_id.to_string()), "{body}");
+            assert!(body.contains("carrier_id"), "{body}");
+        }
+
+        // Past due for 20 days (grace 14): read-only, and once the board's
+        // refresh runs, off the board.
+        past_due_since(&app, fleet_id, "late", 20).await;
+        run_job(&app.state, JobKind::BoardRefresh, json!({}), false)
+            .await
+            .unwrap();
+        assert!(ids(&search(&b, query).await).is_empty());
+        assert_eq!(
+            b.get(&format!("/api/broker/board/postings/{id}"))
+                .await
+                .status(),
+            StatusCode::NOT_FOUND
+        );
+        let res = b
+            .post(
+                &format!("/api/broker/board/postings/{id}/contact"),
+                json!({ "message": "Still there?" }),
+            )
+            .await;
+        assert_eq!(res.status(), StatusCode::NOT_FOUND);
+        // The fleet still sees its posting, and cannot change it.
+        assert_eq!(
+            app.get(&format!("/api/fleet/postings/{id}")).await.status(),
+            StatusCode::OK
+        );
     }
 }

@@ -23,7 +23,7 @@ export function boardResult(overrides: Partial<BoardResult> = {}): BoardResult {
     notes: 'Team drivers, no touch freight.',
     posted_at: hoursAgo(3),
     carrier: {
-      fleet_account_id: 'fa-1',
+      carrier_id: 'c1c1c1c1',
       legal_name: 'Blue Ridge Freight LLC',
       dot_number: '1234567',
       mc_number: '765432',

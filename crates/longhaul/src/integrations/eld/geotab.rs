@@ -42,6 +42,9 @@ use tokio::sync::Mutex;
 /// The most records one list reads.
 pub const RESULTS_LIMIT: usize = 5000;
 pub const DEFAULT_SERVER: &str = "my.geotab.com";
+/// The answer for a server that is not a Geotab host name.
+pub const SERVER_REFUSED: &str =
+    "Enter a Geotab server name such as my.geotab.com (a geotab.com host, without a port).";
 
 const INVALID_USER: &str = "InvalidUserException";
 const DB_UNAVAILABLE: &str = "DbUnavailableException";
@@ -51,6 +54,8 @@ pub struct Geotab {
     http: ProviderHttp,
     scheme: String,
     server: String,
+    /// [`server_allowed`]'s list: a `path` Geotab answers with must pass it too.
+    allowed: Vec<String>,
     database: String,
     user_name: String,
     password: Secret,
@@ -145,6 +150,36 @@ fn host_of(server: &str) -> String {
     let server = server.trim_end_matches('/');
     let server = server.strip_suffix("/apiv1").unwrap_or(server);
     server.trim_end_matches('/').to_owned()
+}
+
+/// Whether calls may go to `server` (a host, or a URL as [`host_of`] reads
+/// it): a host name that is `geotab.com` or under it — no IP address, no
+/// port, no user info — or exactly an `allowed` entry that names a port
+/// (tests). Geotab's servers are `my.geotab.com` and `myN.geotab.com`.
+pub fn server_allowed(server: &str, allowed: &[String]) -> bool {
+    let host = host_of(server).to_ascii_lowercase();
+    if host.is_empty()
+        || host.contains(['@', '/', '\\', '?', '#', '%'])
+        || host.chars().any(|c| c.is_whitespace() || c.is_control())
+    {
+        return false;
+    }
+    allowed.iter().any(|entry| {
+        let entry = entry.trim().to_ascii_lowercase();
+        if entry.contains(':') {
+            return host == entry;
+        }
+        let dns_name = !host.contains(':')
+            && host.parse::<std::net::IpAddr>().is_err()
+            && host.split('.').all(|label| {
+                !label.is_empty() && label.chars().all(|c| c.is_ascii_alphanumeric() || c == '-')
+            })
+            && !host
+                .rsplit('.')
+                .next()
+                .is_some_and(|tld| tld.chars().all(|c| c.is_ascii_digit()));
+        dns_name && (host == entry || host.ends_with(&format!(".{entry}")))
+    })
 }
 
 fn still_active(active_to: Option<&str>, now: DateTime<Utc>) -> bool {
@@ -245,7 +280,9 @@ impl Geotab {
                 "user name or password",
                 endpoints,
                 vec![password.to_owned()],
-            ),
+            )
+            .with_neutral_transport_errors(),
+            allowed: endpoints.geotab_hosts.clone(),
             scheme: endpoints.geotab_scheme.clone(),
             server: if server.is_empty() {
                 DEFAULT_SERVER.to_owned()
@@ -335,7 +372,13 @@ impl Geotab {
         }
         let url = match auth.path.as_deref().map(str::trim) {
             None | Some("" | "ThisServer") => url,
-            Some(path) => self.url_of(path),
+            Some(path) if server_allowed(path, &self.allowed) => self.url_of(path),
+            Some(_) => {
+                return Err(EldError::Unavailable(
+                    "Geotab named a server for this database that is not a Geotab server."
+                        .to_owned(),
+                ));
+            }
         };
         Ok(Session {
             url,
@@ -565,6 +608,45 @@ mod tests {
         assert_eq!(host_of("https://my3.geotab.com/apiv1/"), "my3.geotab.com");
         assert_eq!(host_of(" my.geotab.com "), "my.geotab.com");
         assert_eq!(host_of("127.0.0.1:4000"), "127.0.0.1:4000");
+    }
+
+    #[test]
+    fn only_geotab_host_names_are_servers() {
+        let geotab = vec!["geotab.com".to_owned()];
+        for ok in [
+            "my.geotab.com",
+            "my3.geotab.com",
+            "MY12.Geotab.com",
+            "https://my.geotab.com/apiv1",
+            "geotab.com",
+        ] {
+            assert!(server_allowed(ok, &geotab), "{ok}");
+        }
+        for refused in [
+            "127.0.0.1",
+            "10.0.0.5",
+            "169.254.169.254",
+            "[::1]",
+            "localhost",
+            "my.geotab.com:8080",
+            "user@my.geotab.com",
+            "user:pw@my.geotab.com",
+            "evilgeotab.com",
+            "my.geotab.com.evil.net",
+            "my.geotab.com/../x",
+            "my.geotab.com\\@evil.net",
+            "my .geotab.com",
+            "",
+            "0x7f.0.0.1",
+            "2130706433",
+        ] {
+            assert!(!server_allowed(refused, &geotab), "{refused}");
+        }
+        // A test's fake: exactly the address named, port and all.
+        let fake = vec!["127.0.0.1:4000".to_owned()];
+        assert!(server_allowed("127.0.0.1:4000", &fake));
+        assert!(!server_allowed("127.0.0.1:4001", &fake));
+        assert!(!server_allowed("127.0.0.1", &fake));
     }
 
     #[test]

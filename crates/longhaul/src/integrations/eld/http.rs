@@ -49,6 +49,10 @@ pub(crate) struct ProviderHttp {
     credential: &'static str,
     /// Removed from every error text (a provider could echo a key back).
     secrets: Vec<String>,
+    /// Transport failures say only that the provider could not be reached:
+    /// for a host the user typed (Geotab's server), whether a port refused,
+    /// timed out or reset must not show (decision 027).
+    neutral_transport: bool,
 }
 
 enum Attempt {
@@ -75,7 +79,14 @@ impl ProviderHttp {
             provider,
             credential,
             secrets: secrets.into_iter().filter(|s| s.len() >= 4).collect(),
+            neutral_transport: false,
         }
+    }
+
+    /// Every transport failure as one neutral text (see `neutral_transport`).
+    pub(crate) fn with_neutral_transport_errors(mut self) -> Self {
+        self.neutral_transport = true;
+        self
     }
 
     /// A call whose body is judged by its status alone (Samsara, Motive).
@@ -224,6 +235,11 @@ impl ProviderHttp {
 
     fn transport_error(&self, err: reqwest::Error) -> EldError {
         let p = self.provider;
+        if self.neutral_transport {
+            return EldError::Unavailable(format!(
+                "Could not reach {p}; check the server name and try again."
+            ));
+        }
         if err.is_timeout() {
             return EldError::Unavailable(format!(
                 "{p} did not answer within {}.",

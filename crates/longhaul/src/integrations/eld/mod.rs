@@ -5,6 +5,7 @@
 //! records below, one page at a time, so the sync engine can report progress
 //! per page and never holds more than a page of the provider's JSON.
 
+pub mod bounds;
 pub mod csv_import;
 pub mod demo;
 mod http;
@@ -312,6 +313,10 @@ pub struct EldEndpoints {
     pub motive_base_url: String,
     /// `https` in production; tests use `http` with a server of `127.0.0.1:port`.
     pub geotab_scheme: String,
+    /// The Geotab servers calls may go to (decision 027): `geotab.com` allows
+    /// it and every `*.geotab.com` host name; an entry with a port (tests'
+    /// `127.0.0.1:port`) allows exactly that.
+    pub geotab_hosts: Vec<String>,
     /// Per call.
     pub timeout: Duration,
     pub retry: RetryPolicy,
@@ -323,6 +328,7 @@ impl Default for EldEndpoints {
             samsara_base_url: "https://api.samsara.com".into(),
             motive_base_url: "https://api.gomotive.com".into(),
             geotab_scheme: "https".into(),
+            geotab_hosts: vec!["geotab.com".into()],
             timeout: Duration::from_secs(20),
             retry: RetryPolicy::default(),
         }
@@ -377,6 +383,12 @@ pub fn connect(
             && !user_name.trim().is_empty()
             && !password.is_empty() =>
         {
+            let named = Some(server.trim())
+                .filter(|s| !s.is_empty())
+                .unwrap_or(geotab::DEFAULT_SERVER);
+            if !geotab::server_allowed(named, &endpoints.geotab_hosts) {
+                return Err(EldError::Unauthorized(geotab::SERVER_REFUSED.to_owned()));
+            }
             Ok(Arc::new(Geotab::new(
                 server, database, user_name, password, endpoints,
             )))

@@ -10,9 +10,10 @@ use sea_orm::{
     ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QueryOrder, QuerySelect,
 };
 
-/// The fleet's Stripe customer: the fleet account's own, else the one its
-/// newest paid signup was linked to (a webhook may link it after the fleet
-/// was created).
+/// The fleet's Stripe customer: the fleet account's own, else the one of the
+/// signup the operator approved as this fleet (a webhook may link it after
+/// the fleet was created). Never another signup with the same DOT number:
+/// anyone can start one.
 pub async fn customer_of<C: ConnectionTrait>(
     conn: &C,
     scope: TenantScope,
@@ -32,7 +33,7 @@ pub async fn customer_of_fleet<C: ConnectionTrait>(
         return Ok(Some(customer.clone()));
     }
     Ok(fleet_signup::Entity::find()
-        .filter(fleet_signup::Column::DotNumber.eq(&fleet.dot_number))
+        .filter(fleet_signup::Column::ApprovedFleetId.eq(fleet.id))
         .filter(fleet_signup::Column::StripeCustomerId.is_not_null())
         .order_by_desc(fleet_signup::Column::CreatedAt)
         .one(conn)

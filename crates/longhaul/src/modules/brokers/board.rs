@@ -5,6 +5,7 @@ use super::BrokerError;
 use super::dto::{BoardOrigin, BoardPage, BoardResult, CarrierView, SearchCriteria, TrustBadges};
 use super::emails::{self, Inquiry};
 use crate::http::guards::Broker;
+use crate::modules::auth::service::throttle::{self, UserBudget};
 use crate::state::AppState;
 use chrono::{DateTime, Duration, Utc};
 use db::board::{BoardQuery, nearest};
@@ -114,7 +115,7 @@ pub fn result_of(p: &truck_posting::Model, miles: Option<f64>) -> BoardResult {
         notes: p.notes.clone(),
         posted_at: p.posted_at,
         carrier: CarrierView {
-            fleet_account_id: p.fleet_account_id,
+            carrier_id: carrier_id(p.fleet_account_id),
             legal_name: p.carrier_name.clone(),
             dot_number: p.carrier_dot.clone(),
             mc_number: p.carrier_mc.clone(),
@@ -134,6 +135,16 @@ pub fn result_of(p: &truck_posting::Model, miles: Option<f64>) -> BoardResult {
     }
 }
 
+/// A carrier's id on the board: a one-way digest of its fleet account's id.
+fn carrier_id(fleet_account_id: Uuid) -> String {
+    use sha2::{Digest, Sha256};
+    let digest = Sha256::new()
+        .chain_update(b"longhaul-board-carrier:")
+        .chain_update(fleet_account_id.as_bytes())
+        .finalize();
+    hex::encode(&digest[..12])
+}
+
 /// The postings of `ids` a broker may see (active, window not over), by id.
 async fn visible<C: ConnectionTrait>(
     conn: &C,
@@ -147,6 +158,7 @@ async fn visible<C: ConnectionTrait>(
         .filter(truck_posting::Column::Id.is_in(ids))
         .filter(truck_posting::Column::Status.eq("active"))
         .filter(truck_posting::Column::ExpiresAt.gt(now))
+        .filter(truck_posting::Column::FleetReadOnly.eq(false))
         .all(conn)
         .await?;
     Ok(rows.into_iter().map(|p| (p.id, p)).collect())
@@ -244,6 +256,12 @@ pub async fn contact(
             "board.search.contactRequired",
         ));
     }
+    throttle::reserve_for_user(
+        &state.db,
+        UserBudget::ContactCarrier,
+        broker.user.profile.id,
+    )
+    .await?;
     let now = Utc::now();
     let txn = tenancy::broker_read(&state.db, broker.scope).await?;
     let posting = visible(&txn, vec![id], now)

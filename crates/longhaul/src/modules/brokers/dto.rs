@@ -42,6 +42,15 @@ pub struct BrokerUserView {
     pub created_at: DateTime<Utc>,
 }
 
+/// The answer to an invitation, the same whether or not the address
+/// already had an account.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct InviteSent {
+    pub email: String,
+    /// "Invitation sent to {email}"
+    pub message: String,
+}
+
 #[derive(Debug, Serialize, ToSchema)]
 pub struct CreatedBrokerAccount {
     pub account: BrokerAccountSummary,
@@ -150,7 +159,9 @@ pub struct BoardOrigin {
 
 #[derive(Debug, Serialize, ToSchema)]
 pub struct CarrierView {
-    pub fleet_account_id: Uuid,
+    /// The same for every posting of one carrier, and nothing else: not the
+    /// fleet account's internal id (which keys its portal link).
+    pub carrier_id: String,
     pub legal_name: String,
     pub dot_number: String,
     #[schema(required = true)]

@@ -24,6 +24,26 @@ pub async fn send_invite(
     send_or_log(mailer, email, "broker invitation").await;
 }
 
+/// The invitation of an address that already has an account: it says so to
+/// the address's owner, and only to them (the inviter is answered as for
+/// any invitation).
+pub async fn send_invite_to_existing(
+    mailer: &dyn Mailer,
+    public_url: &str,
+    to: &str,
+    broker_name: &str,
+    inviter: &str,
+) {
+    let link = crate::modules::auth::service::profiles::sign_in_link(public_url);
+    let email = render::email(
+        to,
+        &text("brokers.invite.subject").replace("{broker}", broker_name),
+        "broker_invite_existing",
+        context! { broker_name, inviter, email => to, link, button => "Sign in" },
+    );
+    send_or_log(mailer, email, "broker invitation of an existing account").await;
+}
+
 pub struct Inquiry<'a> {
     pub broker_name: &'a str,
     pub sender_name: &'a str,

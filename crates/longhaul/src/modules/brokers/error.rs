@@ -15,6 +15,13 @@ pub enum BrokerError {
     },
     #[error("{message}")]
     Conflict { code: &'static str, message: String },
+    /// The address has an account already (told to the operator only: a
+    /// broker's invitation answers as for a new address).
+    #[error("a user with this e-mail already exists")]
+    EmailTaken(String),
+    /// A per-user budget is spent (contacting carriers).
+    #[error("too many requests; retry in {retry_after_secs}s")]
+    RateLimited { retry_after_secs: u64 },
     #[error(transparent)]
     Database(#[from] DbErr),
     #[error(transparent)]
@@ -43,6 +50,14 @@ impl From<BrokerError> for ApiError {
             BrokerError::NotFound => ApiError::NotFound,
             BrokerError::Invalid { field, message } => ApiError::field(field, message),
             BrokerError::Conflict { code, message } => ApiError::Conflict { code, message },
+            BrokerError::EmailTaken(email) => ApiError::Conflict {
+                code: "email_taken",
+                message: text("brokers.users.exists").replace("{email}", &email),
+            },
+            BrokerError::RateLimited { retry_after_secs } => ApiError::RateLimited {
+                message: domain::texts().auth.too_many_requests.clone(),
+                retry_after_secs,
+            },
             BrokerError::Database(err) => err.into(),
             BrokerError::Internal(err) => ApiError::internal(err),
         }
@@ -51,6 +66,12 @@ impl From<BrokerError> for ApiError {
 
 impl From<crate::modules::auth::AuthError> for BrokerError {
     fn from(err: crate::modules::auth::AuthError) -> Self {
-        BrokerError::Internal(anyhow::anyhow!(err))
+        use crate::modules::auth::AuthError;
+        match err {
+            AuthError::TooManyRequests { retry_after_secs } => {
+                BrokerError::RateLimited { retry_after_secs }
+            }
+            other => BrokerError::Internal(anyhow::anyhow!(other)),
+        }
     }
 }

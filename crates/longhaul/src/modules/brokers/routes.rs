@@ -5,8 +5,8 @@
 use super::dto::{
     BoardPage, BoardResult, BrokerAccountView, BrokerUserList, BrokerUserView, ContactCarrier,
     ContactSent, CreateBrokerAccount, CreateSavedSearch, CreatedBrokerAccount, DetailQuery,
-    InviteBrokerUser, PageParam, SavedSearchList, SavedSearchView, SearchCriteria, Unsubscribed,
-    UpdateBrokerUser, UpdateSavedSearch,
+    InviteBrokerUser, InviteSent, PageParam, SavedSearchList, SavedSearchView, SearchCriteria,
+    Unsubscribed, UpdateBrokerUser, UpdateSavedSearch,
 };
 use super::users::UserDeps;
 use super::{accounts, alerts, board, saved, users};
@@ -86,7 +86,7 @@ pub async fn board_search(
     ))
 }
 
-#[utoipa::path(get, path = "/api/broker/board/postings/{id}", tag = "brokers", params(DetailQuery),
+#[utoipa::path(get, path = "/api/broker/board/postings/{id}", tag = "brokers", params(("id" = String, Path), DetailQuery),
     responses((status = 200, body = BoardResult), (status = 404, body = ErrorBody)))]
 pub async fn board_posting(
     State(state): State<AppState>,
@@ -99,7 +99,7 @@ pub async fn board_posting(
     ))
 }
 
-#[utoipa::path(post, path = "/api/broker/board/postings/{id}/contact", tag = "brokers", request_body = ContactCarrier,
+#[utoipa::path(post, path = "/api/broker/board/postings/{id}/contact", tag = "brokers", params(("id" = String, Path)), request_body = ContactCarrier,
     responses((status = 202, body = ContactSent), (status = 404, body = ErrorBody), (status = 422, body = ErrorBody)))]
 pub async fn contact_carrier(
     State(state): State<AppState>,
@@ -139,7 +139,7 @@ pub async fn create_saved_search(
     Ok((StatusCode::CREATED, Json(view)))
 }
 
-#[utoipa::path(patch, path = "/api/broker/saved-searches/{id}", tag = "brokers", request_body = UpdateSavedSearch,
+#[utoipa::path(patch, path = "/api/broker/saved-searches/{id}", tag = "brokers", params(("id" = String, Path)), request_body = UpdateSavedSearch,
     responses((status = 200, body = SavedSearchView), (status = 404, body = ErrorBody), (status = 422, body = ErrorBody)))]
 pub async fn update_saved_search(
     State(state): State<AppState>,
@@ -159,7 +159,7 @@ pub async fn update_saved_search(
     ))
 }
 
-#[utoipa::path(delete, path = "/api/broker/saved-searches/{id}", tag = "brokers",
+#[utoipa::path(delete, path = "/api/broker/saved-searches/{id}", tag = "brokers", params(("id" = String, Path)),
     responses((status = 204), (status = 404, body = ErrorBody)))]
 pub async fn delete_saved_search(
     State(state): State<AppState>,
@@ -187,18 +187,20 @@ pub async fn list_broker_users(
     }))
 }
 
+/// 202 for every well-formed invitation: whether the address already had an
+/// account is told to its owner by e-mail, never to the inviter.
 #[utoipa::path(post, path = "/api/broker/users", tag = "brokers", request_body = InviteBrokerUser,
-    responses((status = 201, body = BrokerUserView), (status = 409, body = ErrorBody), (status = 422, body = ErrorBody)))]
+    responses((status = 202, body = InviteSent), (status = 422, body = ErrorBody)))]
 pub async fn invite_broker_user(
     State(state): State<AppState>,
     broker: Broker,
     ValidJson(input): ValidJson<InviteBrokerUser>,
-) -> ApiResult<(StatusCode, Json<BrokerUserView>)> {
-    let view = users::invite(&user_deps(&state), broker.scope, &broker.user, &input).await?;
-    Ok((StatusCode::CREATED, Json(view)))
+) -> ApiResult<(StatusCode, Json<InviteSent>)> {
+    let sent = users::invite(&user_deps(&state), broker.scope, &broker.user, &input).await?;
+    Ok((StatusCode::ACCEPTED, Json(sent)))
 }
 
-#[utoipa::path(patch, path = "/api/broker/users/{id}", tag = "brokers", request_body = UpdateBrokerUser,
+#[utoipa::path(patch, path = "/api/broker/users/{id}", tag = "brokers", params(("id" = String, Path)), request_body = UpdateBrokerUser,
     responses((status = 200, body = BrokerUserView), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)))]
 pub async fn update_broker_user(
     State(state): State<AppState>,
@@ -211,7 +213,7 @@ pub async fn update_broker_user(
     ))
 }
 
-#[utoipa::path(post, path = "/api/broker/users/{id}/resend-invite", tag = "brokers",
+#[utoipa::path(post, path = "/api/broker/users/{id}/resend-invite", tag = "brokers", params(("id" = String, Path)),
     responses((status = 202), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)))]
 pub async fn resend_broker_invite(
     State(state): State<AppState>,
@@ -246,7 +248,7 @@ pub struct UnsubscribeInfo {
     pub name: String,
 }
 
-#[utoipa::path(get, path = "/api/saved-searches/unsubscribe/{token}", tag = "brokers",
+#[utoipa::path(get, path = "/api/saved-searches/unsubscribe/{token}", tag = "brokers", params(("token" = String, Path)),
     responses((status = 200, body = UnsubscribeInfo), (status = 404, body = ErrorBody)))]
 pub async fn unsubscribe_info(
     State(state): State<AppState>,
@@ -256,7 +258,7 @@ pub async fn unsubscribe_info(
     Ok(Json(UnsubscribeInfo { name }))
 }
 
-#[utoipa::path(post, path = "/api/saved-searches/unsubscribe/{token}", tag = "brokers",
+#[utoipa::path(post, path = "/api/saved-searches/unsubscribe/{token}", tag = "brokers", params(("token" = String, Path)),
     responses((status = 200, body = Unsubscribed), (status = 404, body = ErrorBody)))]
 pub async fn unsubscribe(
     State(state): State<AppState>,

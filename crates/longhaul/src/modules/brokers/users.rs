@@ -3,7 +3,7 @@
 //! broker_admin and broker_user, deactivated and reactivated.
 
 use super::BrokerError;
-use super::dto::{BrokerUserView, InviteBrokerUser, UpdateBrokerUser};
+use super::dto::{BrokerUserView, InviteBrokerUser, InviteSent, UpdateBrokerUser};
 use super::emails;
 use crate::mail::Mailer;
 use crate::modules::auth::AuthError;
@@ -93,10 +93,7 @@ pub async fn create_invited<C: ConnectionTrait>(
     )
     .await
     .map_err(|err| match err {
-        AuthError::EmailTaken => BrokerError::conflict(
-            "email_taken",
-            text("brokers.users.exists").replace("{email}", email.as_str()),
-        ),
+        AuthError::EmailTaken => BrokerError::EmailTaken(email.as_str().to_owned()),
         other => other.into(),
     })?;
     let token = auth_profiles::issue_set_password(conn, created.id).await?;
@@ -136,15 +133,20 @@ pub fn display_name(p: &profile::Model) -> String {
     }
 }
 
+/// Invites a user to the broker account. An address that already has an
+/// account (anywhere on the platform) is answered exactly like a new one —
+/// the inviter learns nothing about other companies' users — and its owner
+/// is told by e-mail instead.
 pub async fn invite(
     deps: &UserDeps<'_>,
     scope: BrokerScope,
     by: &SessionUser,
     input: &InviteBrokerUser,
-) -> Result<BrokerUserView, BrokerError> {
+) -> Result<InviteSent, BrokerError> {
     let role = broker_role(&input.role)?;
     let txn = db::begin_write(deps.db).await?;
-    let (created, token) = create_invited(
+    let broker_name = account_name(&txn, scope).await?;
+    let invited = create_invited(
         &txn,
         deps.passwords,
         scope.broker_account_id(),
@@ -153,19 +155,47 @@ pub async fn invite(
         input.last_name.as_deref(),
         role,
     )
-    .await?;
-    let broker_name = account_name(&txn, scope).await?;
-    txn.commit().await?;
-    emails::send_invite(
-        deps.mailer,
-        deps.public_url,
-        &created.email,
-        &broker_name,
-        &display_name(&by.profile),
-        &token,
-    )
     .await;
-    Ok(view(&created))
+    let (email, token) = match invited {
+        Ok((created, token)) => {
+            txn.commit().await?;
+            (created.email, Some(token))
+        }
+        // The failed insert ended the transaction on PostgreSQL.
+        Err(BrokerError::EmailTaken(email)) => {
+            txn.rollback().await?;
+            (email, None)
+        }
+        Err(err) => return Err(err),
+    };
+    let inviter = display_name(&by.profile);
+    match token {
+        Some(token) => {
+            emails::send_invite(
+                deps.mailer,
+                deps.public_url,
+                &email,
+                &broker_name,
+                &inviter,
+                &token,
+            )
+            .await
+        }
+        None => {
+            emails::send_invite_to_existing(
+                deps.mailer,
+                deps.public_url,
+                &email,
+                &broker_name,
+                &inviter,
+            )
+            .await
+        }
+    }
+    Ok(InviteSent {
+        message: text("brokers.users.invited").replace("{email}", &email),
+        email,
+    })
 }
 
 pub async fn resend_invite(

@@ -208,7 +208,7 @@ async fn store(
     row.updated_at = Set(now);
     let updated = row.update(&txn).await?;
     // Postings on the truck board show the latest record's trust badges.
-    crate::modules::postings::carrier::refresh(&txn, scope, &updated).await?;
+    crate::modules::postings::carrier::refresh(&txn, scope, &updated, None).await?;
 
     let mut stored = Vec::new();
     if !found.is_empty() {

@@ -9,6 +9,7 @@ use super::repo;
 use super::sign_in::{fleet_name, fleet_of_link};
 use crate::mail::Mailer;
 use crate::modules::auth::password::PasswordHasher;
+use crate::modules::auth::service::throttle::{self, UserBudget};
 use crate::modules::auth::tokens;
 use chrono::{Duration, Utc};
 use db::entities::driver_invite;
@@ -174,6 +175,9 @@ pub async fn change_password(
         PortalError::Invalid { message, .. } => PortalError::field("new_password", message),
         other => other,
     })?;
+    // Each change checks a guess of the current password: a budget bounds them.
+    let reserved =
+        throttle::reserve_for_user(deps.db, UserBudget::PortalPasswordChange, driver.id).await?;
     if !deps
         .passwords
         .verify(current, driver.portal_password_hash.clone())
@@ -184,6 +188,7 @@ pub async fn change_password(
             texts().driver_portal.wrong_current_password.clone(),
         ));
     }
+    throttle::refund(deps.db, &[reserved]).await?;
     let hash = deps.passwords.hash(new).await?;
     let txn = db::tenancy::write(deps.db, scope).await?;
     let driver = repo::driver(&txn, scope, session.driver_id)

@@ -39,16 +39,23 @@ pub fn open_router() -> OpenApiRouter<AppState> {
         .routes(routes!(portal_invite, portal_accept_invite))
 }
 
-/// A signed-in driver's. The renewal upload bounds what it reads itself,
-/// like the documents upload, so it answers a clean 413 naming the limit.
+/// A signed-in driver's own: reads, signing out and their password.
 pub fn driver_router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(portal_me))
         .routes(routes!(portal_sign_out))
         .routes(routes!(portal_documents))
         .routes(routes!(portal_download))
-        .routes(routes!(my_renewals, submit_renewal).layer(DefaultBodyLimit::disable()))
         .routes(routes!(portal_change_password))
+}
+
+/// A signed-in driver's writes on the fleet's behalf (renewals, the fleet's
+/// record of their phone, messages to the office): the app puts them behind
+/// the read-only guard. The renewal upload bounds what it reads itself,
+/// like the documents upload, so it answers a clean 413 naming the limit.
+pub fn driver_fleet_writes_router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(my_renewals, submit_renewal).layer(DefaultBodyLimit::disable()))
         .routes(routes!(portal_change_phone))
         .routes(routes!(portal_contact))
 }

@@ -66,15 +66,13 @@ pub async fn import_csv(
 
     let mut counts = Counts::default();
     if !drivers.is_empty() {
-        counts += sync::write_drivers(&txn, scope, provider, drivers, Missing::Deactivate).await?;
+        counts += sync::write_records(&txn, scope, provider, drivers, Missing::Deactivate).await?;
     }
     if !vehicles.is_empty() {
-        counts +=
-            sync::write_vehicles(&txn, scope, provider, vehicles, Missing::Deactivate).await?;
+        counts += sync::write_records(&txn, scope, provider, vehicles, Missing::Deactivate).await?;
     }
     if !trailers.is_empty() {
-        counts +=
-            sync::write_trailers(&txn, scope, provider, trailers, Missing::Deactivate).await?;
+        counts += sync::write_records(&txn, scope, provider, trailers, Missing::Deactivate).await?;
     }
 
     let now = Utc::now();

@@ -1,6 +1,7 @@
 //! The pages of one provider list, fetched by a task of their own: the next
 //! page downloads (and parses) while the sync takes in this one.
 
+use crate::integrations::eld::bounds::Bounded;
 use crate::integrations::eld::{EldError, EldProvider, Page};
 use std::future::Future;
 use std::sync::Arc;
@@ -30,10 +31,11 @@ impl<T> Drop for Pages<T> {
     }
 }
 
-/// Starts fetching the list whose pages `page` asks for, cursor by cursor.
+/// Starts fetching the list whose pages `page` asks for, cursor by cursor;
+/// each record is bounded as it arrives ([`Bounded`]).
 pub fn fetch<T, F, Fut>(provider: Arc<dyn EldProvider>, page: F) -> Pages<T>
 where
-    T: Send + 'static,
+    T: Bounded + Send + 'static,
     F: Fn(Arc<dyn EldProvider>, Option<String>) -> Fut + Send + 'static,
     Fut: Future<Output = Result<Page<T>, EldError>> + Send + 'static,
 {
@@ -42,7 +44,10 @@ where
         let mut cursor = None;
         loop {
             let (items, next) = match page(provider.clone(), cursor.take()).await {
-                Ok(Page { items, next }) => (items, next.filter(|n| !n.is_empty())),
+                Ok(Page { items, next }) => (
+                    items.into_iter().map(Bounded::bounded).collect(),
+                    next.filter(|n| !n.is_empty()),
+                ),
                 Err(err) => {
                     let _ = tx.send(Err(err)).await;
                     return;
@@ -121,6 +126,13 @@ mod tests {
             _: Option<String>,
         ) -> Result<Page<EldTrailerAssignment>, EldError> {
             unreachable!()
+        }
+    }
+
+    /// The test's records have no texts to bound.
+    impl Bounded for u32 {
+        fn bounded(self) -> Self {
+            self
         }
     }
 

@@ -17,9 +17,8 @@ use super::write::trailers::TrailerWriter;
 use super::write::vehicles::VehicleWriter;
 pub use super::write::{Counts, Missing};
 use super::write::{Received, RowKind};
-use crate::integrations::eld::{
-    Credentials, EldDriver, EldError, EldProvider, EldTrailer, EldVehicle, ProviderKind,
-};
+use crate::integrations::eld::bounds::Bounded;
+use crate::integrations::eld::{Credentials, EldError, EldProvider, ProviderKind};
 use chrono::Utc;
 use db::entities::eld_sync_run;
 use db::tenancy::{self, FleetOwned, TenantScope};
@@ -319,42 +318,17 @@ pub async fn sync_kind(
     }
 }
 
-/// A CSV import's drivers, written like a run's (in the caller's transaction).
-pub async fn write_drivers<C: ConnectionTrait>(
+/// A CSV import's records of one kind, bounded and written like a run's
+/// (in the caller's transaction).
+pub async fn write_records<C: ConnectionTrait, R: RowKind + Bounded>(
     db: &C,
     scope: TenantScope,
     provider: &str,
-    incoming: Vec<EldDriver>,
+    incoming: Vec<R>,
     missing: Missing,
 ) -> Result<Counts, DbErr> {
-    let mut writer = DriverWriter::new(provider, missing);
-    writer.add(incoming);
-    writer.apply(db, scope).await
-}
-
-/// A CSV import's trucks, written like a run's.
-pub async fn write_vehicles<C: ConnectionTrait>(
-    db: &C,
-    scope: TenantScope,
-    provider: &str,
-    incoming: Vec<EldVehicle>,
-    missing: Missing,
-) -> Result<Counts, DbErr> {
-    let mut writer = VehicleWriter::new(provider, missing);
-    writer.add(incoming);
-    writer.apply(db, scope).await
-}
-
-/// A CSV import's trailers, written like a run's.
-pub async fn write_trailers<C: ConnectionTrait>(
-    db: &C,
-    scope: TenantScope,
-    provider: &str,
-    incoming: Vec<EldTrailer>,
-    missing: Missing,
-) -> Result<Counts, DbErr> {
-    let mut writer = TrailerWriter::new(provider, missing);
-    writer.add(incoming);
+    let mut writer = Received::<R>::new(provider, missing);
+    writer.add(incoming.into_iter().map(Bounded::bounded).collect());
     writer.apply(db, scope).await
 }
 

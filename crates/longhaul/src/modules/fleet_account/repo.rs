@@ -3,13 +3,10 @@
 
 use db::entities::{fleet_account, fleet_driver, fleet_eld_integration, fleet_signup};
 use db::entities::{fleet_trailer, fleet_vehicle};
-use db::fleet_filters::{driver_synced, trailer_active, truck_active, truck_not_decommissioned};
+use db::fleet_filters::{trailer_active, truck_active, truck_not_decommissioned};
 use db::tenancy::{FleetOwned, TenantScope};
-use domain::fleet_lists::ListTab;
-use sea_orm::sea_query::{Expr, Query};
 use sea_orm::{
     ColumnTrait, ConnectionTrait, DbErr, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder,
-    QuerySelect,
 };
 use serde_json::Value;
 
@@ -45,51 +42,6 @@ pub async fn active_eld_provider<C: ConnectionTrait>(
         .one(conn)
         .await?
         .map(|e| e.provider))
-}
-
-pub async fn has_synced_drivers<C: ConnectionTrait>(
-    conn: &C,
-    scope: TenantScope,
-) -> Result<bool, DbErr> {
-    Ok(fleet_driver::Entity::scoped(scope)
-        .filter(driver_synced())
-        .limit(1)
-        .count(conn)
-        .await?
-        > 0)
-}
-
-/// The overview's cleanup (spec part 2 §4): trucks the ELD reports active
-/// but assigned to an ELD driver who is not one of the fleet's active
-/// drivers lose the assignment. One statement, however large the fleet.
-pub async fn unassign_trucks_of_unknown_drivers<C: ConnectionTrait>(
-    conn: &C,
-    scope: TenantScope,
-) -> Result<(), DbErr> {
-    use fleet_vehicle::Column as V;
-    let active_ids = Query::select()
-        .column(fleet_driver::Column::DriverId)
-        .from(fleet_driver::Entity)
-        .and_where(fleet_driver::Column::FleetAccountId.eq(scope.fleet_account_id()))
-        .and_where(fleet_driver::Column::IsActive.eq(true))
-        .and_where(fleet_driver::Column::DriverId.is_not_null())
-        .to_owned();
-    fleet_vehicle::Entity::scoped_update(scope)
-        .col_expr(V::AssignedDriverEldId, Expr::value(Option::<String>::None))
-        .col_expr(V::AssignedDriverName, Expr::value(Option::<String>::None))
-        .col_expr(V::AssignedDriverId, Expr::value(Option::<uuid::Uuid>::None))
-        .col_expr(V::Status, Expr::value("inactive"))
-        // Without its driver name a (not decommissioned) truck is inactive;
-        // `update_many` runs no `before_save` (decision 014).
-        .col_expr(V::ListTab, Expr::value(ListTab::Inactive.as_str()))
-        .col_expr(V::UpdatedAt, Expr::value(chrono::Utc::now()))
-        .filter(V::Status.eq("active"))
-        .filter(V::AssignedDriverEldId.is_not_null())
-        .filter(V::AssignedDriverEldId.not_in_subquery(active_ids))
-        .filter(truck_not_decommissioned())
-        .exec(conn)
-        .await
-        .map(|_| ())
 }
 
 /// What the overview counts.

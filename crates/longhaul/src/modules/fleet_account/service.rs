@@ -29,19 +29,17 @@ pub async fn account(
     Ok(account_view(fleet, fmcsa, eld))
 }
 
-/// One transaction: the overview's cleanup, then the counts it makes true.
+/// The overview's counts, read in one transaction. The spec's "cleanup on
+/// overview load" (trucks of unrecognized drivers lose them) is done by the
+/// writers instead (`vehicles::assignment`): a read never writes.
 pub async fn overview(
     db: &DatabaseConnection,
     scope: TenantScope,
 ) -> Result<Overview, FleetAccountError> {
-    let txn = db::tenancy::write(db, scope).await?;
+    let txn = db::tenancy::read(db, scope).await?;
     let fleet = repo::account(&txn, scope)
         .await?
         .ok_or(FleetAccountError::NotFound)?;
-    // Without synced drivers nothing can be called unrecognized yet.
-    if repo::has_synced_drivers(&txn, scope).await? {
-        repo::unassign_trucks_of_unknown_drivers(&txn, scope).await?;
-    }
     let counts = repo::overview_counts(&txn, scope).await?;
     txn.commit().await?;
     Ok(Overview {

@@ -203,14 +203,13 @@ pub async fn update_portal(
         fields.insert("welcome_message".into(), "At most 2000 characters".into());
     }
     let new_password = input.system_password.filter(|p| !p.is_empty());
-    if new_password
-        .as_ref()
-        .is_some_and(|p| p.chars().count() < 6 || p.chars().count() > 72)
+    // Every driver of the fleet signs in with it: the accounts' rule, not
+    // the sign-up form's six characters.
+    if let Some(Err(message)) = new_password
+        .as_deref()
+        .map(domain::password::check_account_password)
     {
-        fields.insert(
-            "system_password".into(),
-            "The system password must be 6 to 72 characters".into(),
-        );
+        fields.insert("system_password".into(), message.to_owned());
     }
     invalid(fields)?;
     // Hashed before the transaction: the hash takes a core for a while.

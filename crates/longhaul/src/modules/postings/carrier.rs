@@ -55,14 +55,20 @@ pub fn facts_of(fleet: &fleet_account::Model) -> CarrierFacts {
 }
 
 /// Copies the fleet's current facts onto its active postings (and the
-/// search index's "allowed" flag), in the caller's transaction.
+/// search index's flags), in the caller's transaction. `read_only`: whether
+/// the fleet's billing makes it read-only now (`None`: as it was).
 pub async fn refresh<C: ConnectionTrait>(
     txn: &C,
     scope: TenantScope,
     fleet: &fleet_account::Model,
+    read_only: Option<bool>,
 ) -> Result<(), DbErr> {
     let f = facts_of(fleet);
-    truck_posting::Entity::scoped_update(scope)
+    let mut update = truck_posting::Entity::scoped_update(scope);
+    if let Some(read_only) = read_only {
+        update = update.col_expr(truck_posting::Column::FleetReadOnly, Expr::value(read_only));
+    }
+    update
         .filter(truck_posting::Column::Status.eq("active"))
         .col_expr(truck_posting::Column::CarrierName, Expr::value(f.name))
         .col_expr(truck_posting::Column::CarrierDot, Expr::value(f.dot))
@@ -104,12 +110,14 @@ pub async fn refresh<C: ConnectionTrait>(
         .into_tuple()
         .all(txn)
         .await?;
-    if !ids.is_empty() {
-        board_index::Entity::update_many()
-            .filter(board_index::Column::PostingId.is_in(ids))
-            .col_expr(board_index::Column::CarrierAllowed, Expr::value(f.allowed))
-            .exec(txn)
-            .await?;
+    for chunk in ids.chunks(500) {
+        let mut update = board_index::Entity::update_many()
+            .filter(board_index::Column::PostingId.is_in(chunk.to_vec()))
+            .col_expr(board_index::Column::CarrierAllowed, Expr::value(f.allowed));
+        if let Some(read_only) = read_only {
+            update = update.col_expr(board_index::Column::FleetReadOnly, Expr::value(read_only));
+        }
+        update.exec(txn).await?;
     }
     Ok(())
 }

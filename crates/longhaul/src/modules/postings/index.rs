@@ -23,6 +23,7 @@ pub async fn sync<C: ConnectionTrait>(txn: &C, p: &truck_posting::Model) -> Resu
         expires_at: Set(p.expires_at),
         posted_at: Set(p.posted_at),
         carrier_allowed: Set(p.carrier_allowed),
+        fleet_read_only: Set(p.fleet_read_only),
     };
     board_index::Entity::insert(row)
         .on_conflict(
@@ -36,6 +37,7 @@ pub async fn sync<C: ConnectionTrait>(txn: &C, p: &truck_posting::Model) -> Resu
                     board_index::Column::AvailableTo,
                     board_index::Column::ExpiresAt,
                     board_index::Column::CarrierAllowed,
+                    board_index::Column::FleetReadOnly,
                 ])
                 .to_owned(),
         )

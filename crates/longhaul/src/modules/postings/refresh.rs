@@ -4,6 +4,7 @@
 //! facts onto its postings.
 
 use super::{carrier, index, position, service};
+use crate::modules::billing::fleet_billing::billing_state_of_fleet;
 use crate::state::AppState;
 use chrono::Utc;
 use db::entities::{fleet_account, truck_posting};
@@ -58,7 +59,12 @@ pub async fn run(state: &AppState) -> anyhow::Result<RefreshRun> {
 pub async fn refresh_fleet(state: &AppState, scope: TenantScope) -> anyhow::Result<usize> {
     let txn = tenancy::write(&state.db, scope).await?;
     if let Some(fleet) = fleet_account::Entity::scoped(scope).one(&txn).await? {
-        carrier::refresh(&txn, scope, &fleet).await?;
+        // A fleet whose billing made it read-only leaves the board until it pays.
+        let read_only = billing_state_of_fleet(&txn, &fleet, state.config.past_due_grace_days)
+            .await
+            .map_err(|err| anyhow::anyhow!("billing state: {err}"))?
+            .read_only;
+        carrier::refresh(&txn, scope, &fleet, Some(read_only)).await?;
     }
     let following: Vec<truck_posting::Model> = truck_posting::Entity::scoped(scope)
         .filter(truck_posting::Column::Status.eq("active"))

@@ -91,7 +91,7 @@ pub async fn create_posting(
     Ok((StatusCode::CREATED, Json(view)))
 }
 
-#[utoipa::path(get, path = "/api/fleet/postings/{id}", tag = "board",
+#[utoipa::path(get, path = "/api/fleet/postings/{id}", tag = "board", params(("id" = String, Path)),
     responses((status = 200, body = PostingView), (status = 404, body = ErrorBody)))]
 pub async fn get_posting(
     State(state): State<AppState>,
@@ -101,7 +101,7 @@ pub async fn get_posting(
     Ok(Json(service::get(&state.db, scope, path_id(&id)?).await?))
 }
 
-#[utoipa::path(patch, path = "/api/fleet/postings/{id}", tag = "board", request_body = PostingInput,
+#[utoipa::path(patch, path = "/api/fleet/postings/{id}", tag = "board", params(("id" = String, Path)), request_body = PostingInput,
     responses((status = 200, body = PostingView), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody), (status = 422, body = ErrorBody)))]
 pub async fn update_posting(
     State(state): State<AppState>,
@@ -116,7 +116,7 @@ pub async fn update_posting(
     ))
 }
 
-#[utoipa::path(post, path = "/api/fleet/postings/{id}/withdraw", tag = "board",
+#[utoipa::path(post, path = "/api/fleet/postings/{id}/withdraw", tag = "board", params(("id" = String, Path)),
     responses((status = 200, body = PostingView), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)))]
 pub async fn withdraw_posting(
     State(state): State<AppState>,
@@ -128,7 +128,7 @@ pub async fn withdraw_posting(
     ))
 }
 
-#[utoipa::path(get, path = "/api/fleet/vehicles/{id}/position", tag = "board",
+#[utoipa::path(get, path = "/api/fleet/vehicles/{id}/position", tag = "board", params(("id" = String, Path)),
     responses((status = 200, body = VehiclePosition), (status = 404, body = ErrorBody)))]
 pub async fn vehicle_position(
     State(state): State<AppState>,

@@ -223,6 +223,8 @@ pub async fn create(
         carrier_allowed: Set(f.allowed),
         authority_active: Set(f.authority_active),
         insurance_on_file: Set(f.insurance_on_file),
+        // Only a writable fleet can post (the read-only guard).
+        fleet_read_only: Set(false),
         posted_at: Set(now),
         updated_at: Set(now),
         ended_at: Set(None),

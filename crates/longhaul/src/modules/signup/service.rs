@@ -301,5 +301,6 @@ fn reset_ids(mut row: fleet_signup::ActiveModel) -> fleet_signup::ActiveModel {
     row.stripe_subscription_id = Set(None);
     row.subscription_event_at = Set(None);
     row.user_id = Set(None);
+    row.approved_fleet_id = Set(None);
     row
 }

@@ -1,12 +1,12 @@
 //! Trucks and trailers (spec part 2 §4): the lists with server-side search,
-//! tabs and pages, and the detail screens with the unrecognized-driver
-//! cleanup. The web's `features/vehicles` has the same name.
+//! tabs and pages, and the detail screens; the unrecognized-driver cleanup
+//! that ELD writes run (`assignment`). The web's `features/vehicles` has the same name.
 
+pub mod assignment;
 pub mod dto;
 pub mod error;
 pub mod repo;
 pub mod routes;
-mod samsara_metadata;
 pub mod service;
 
 pub use error::VehiclesError;

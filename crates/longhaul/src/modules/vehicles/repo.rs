@@ -2,20 +2,13 @@
 //! (`FleetOwned`); the list queries are `list_trucks` and `list_trailers`.
 
 use super::dto::{TrailerListRow, TruckListRow};
-use super::samsara_metadata::clear_metadata_driver;
 use crate::http::paging::{ListPage, ListRequest, ListSource, contains, tabbed_page};
-use chrono::Utc;
 use db::entities::{fleet_driver, fleet_trailer, fleet_vehicle};
-use db::fleet_filters::{
-    by_name, driver_synced, trailer_active, truck_active, truck_not_decommissioned,
-};
+use db::fleet_filters::{by_name, trailer_active, truck_active, truck_not_decommissioned};
 use db::tenancy::{FleetOwned, TenantScope};
 use domain::fleet_lists::List;
 use sea_orm::sea_query::Expr;
-use sea_orm::{
-    ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, DbErr, IntoActiveModel,
-    PaginatorTrait, QueryFilter, QuerySelect, Select, Set,
-};
+use sea_orm::{ColumnTrait, Condition, ConnectionTrait, DbErr, QueryFilter, Select};
 use uuid::Uuid;
 
 /// One page of the trucks list: decommissioned trucks never show; the tabs
@@ -94,36 +87,4 @@ pub async fn driver_by_eld_id<C: ConnectionTrait>(
         .filter(fleet_driver::Column::DriverId.eq(eld_id))
         .one(conn)
         .await
-}
-
-/// Whether the fleet has drivers synced from its ELD: only then can an
-/// assignment to an unknown driver be called unrecognized.
-pub async fn has_synced_drivers<C: ConnectionTrait>(
-    conn: &C,
-    scope: TenantScope,
-) -> Result<bool, DbErr> {
-    Ok(fleet_driver::Entity::scoped(scope)
-        .filter(driver_synced())
-        .limit(1)
-        .count(conn)
-        .await?
-        > 0)
-}
-
-/// Removes the truck's driver assignment, in its columns and its stored ELD
-/// metadata; the truck becomes inactive.
-pub async fn clear_truck_driver<C: ConnectionTrait>(
-    conn: &C,
-    truck: fleet_vehicle::Model,
-) -> Result<fleet_vehicle::Model, DbErr> {
-    let raw = truck.raw.clone().map(clear_metadata_driver);
-    let mut active = truck.into_active_model();
-    active.assigned_driver_eld_id = Set(None);
-    active.assigned_driver_name = Set(None);
-    active.assigned_driver_id = Set(None);
-    active.assigned_at = Set(None);
-    active.status = Set("inactive".into());
-    active.raw = Set(raw);
-    active.updated_at = Set(Utc::now());
-    active.update(conn).await
 }

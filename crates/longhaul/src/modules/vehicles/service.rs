@@ -1,7 +1,9 @@
 //! The trucks' and trailers' screens: lists, and details that resolve the
-//! assigned driver — removing a truck's assignment to a driver the fleet's
-//! ELD sync does not know (spec part 2 §4).
+//! assigned driver. Reads only: the removal of a truck's assignment to a
+//! driver the fleet does not know (spec part 2 §4) is done by the writers
+//! (`super::assignment`), and the detail reports it.
 
+use super::assignment::assignment_removed;
 use super::dto::{
     DriverRef, TrailerDetail, TrailerDriver, TrailerItem, TruckDetail, TruckDriver, TruckItem,
 };
@@ -37,27 +39,23 @@ pub async fn list_trailers(
 }
 
 /// The truck with its driver: a synced driver, or the ELD's name alone when
-/// the fleet has no synced drivers yet. An assignment to an ELD driver the
-/// fleet's synced drivers do not include is removed on the spot, and the
-/// answer says so (`cleanup_notice`).
+/// the fleet has no synced drivers yet; `cleanup_notice` when a writer
+/// removed an assignment to a driver the fleet does not know.
 pub async fn truck_detail(
     db: &DatabaseConnection,
     scope: TenantScope,
     id: Uuid,
 ) -> Result<TruckDetail, VehiclesError> {
-    let txn = db::tenancy::write(db, scope).await?;
-    let mut truck = repo::truck(&txn, scope, id)
+    let txn = db::tenancy::read(db, scope).await?;
+    let truck = repo::truck(&txn, scope, id)
         .await?
         .ok_or(VehiclesError::NotFound)?;
-    let mut cleanup_notice = false;
+    let cleanup_notice =
+        truck.assigned_driver_eld_id.is_none() && assignment_removed(truck.raw.as_ref());
     let mut driver = None;
     if let Some(eld_id) = truck.assigned_driver_eld_id.clone() {
         match repo::driver_by_eld_id(&txn, scope, &eld_id).await? {
             Some(d) => driver = Some(TruckDriver::Synced(DriverRef::from(&d))),
-            None if repo::has_synced_drivers(&txn, scope).await? => {
-                truck = repo::clear_truck_driver(&txn, truck).await?;
-                cleanup_notice = true;
-            }
             None => {
                 driver = Some(TruckDriver::EldOnly {
                     eld_driver_id: Some(eld_id),

@@ -215,6 +215,7 @@ pub fn test_endpoints() -> EldEndpoints {
         samsara_base_url: "http://127.0.0.1:9".into(),
         motive_base_url: "http://127.0.0.1:9".into(),
         geotab_scheme: "http".into(),
+        geotab_hosts: Vec::new(),
         timeout: Duration::from_secs(5),
         retry: test_retry(),
     }
@@ -1366,8 +1367,12 @@ impl GeotabFake {
             .to_string()
     }
 
+    /// [`test_endpoints`] that let calls go to this fake's servers.
     pub fn endpoints(&self) -> EldEndpoints {
-        test_endpoints()
+        EldEndpoints {
+            geotab_hosts: vec![self.server(), self.data_host()],
+            ..test_endpoints()
+        }
     }
 
     pub fn credentials(&self) -> Credentials {

@@ -7,6 +7,7 @@ import type {
   BrokerUser,
   BrokerUserList,
   BrokerUserPatch,
+  InviteSent,
   InviteUserInput,
   SavedSearch,
   SavedSearchInput,
@@ -50,8 +51,8 @@ export const deleteSavedSearch = (id: string) => api.delete<void>(`${BROKER}/sav
 /** broker_admin only (403 for a broker_user). */
 export const fetchBrokerUsers = (signal?: AbortSignal) => api.get<BrokerUserList>(`${BROKER}/users`, signal)
 
-/** 201; sends the invite e-mail. 409 `brokers.users.exists`. */
-export const inviteBrokerUser = (input: InviteUserInput) => api.post<BrokerUser>(`${BROKER}/users`, input)
+/** 202 for every well-formed address: the invite e-mail, or (an address with an account) a note to its owner. */
+export const inviteBrokerUser = (input: InviteUserInput) => api.post<InviteSent>(`${BROKER}/users`, input)
 
 /** 409 `brokers.users.self` / `brokers.users.lastAdmin`. */
 export const updateBrokerUser = (id: string, patch: BrokerUserPatch) =>

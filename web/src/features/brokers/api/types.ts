@@ -44,6 +44,8 @@ export type SavedSearchPatch = Schemas['UpdateSavedSearch']
 export type BrokerUser = Schemas['BrokerUserView']
 export type BrokerUserList = Schemas['BrokerUserList']
 export type InviteUserInput = Schemas['InviteBrokerUser']
+/** The same answer whether or not the address already had an account. */
+export type InviteSent = Schemas['InviteSent']
 export type BrokerUserPatch = Schemas['UpdateBrokerUser']
 
 /** GET/POST /api/saved-searches/unsubscribe/{token} */

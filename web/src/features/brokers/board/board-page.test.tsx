@@ -158,7 +158,7 @@ describe('truck board search', () => {
       destinations: [],
       rate_per_mile_cents: null,
       posted_at: hoursAgo(30),
-      carrier: { ...near.carrier, fleet_account_id: 'fa-2', legal_name: 'Cold Chain Inc', mc_number: null },
+      carrier: { ...near.carrier, carrier_id: 'c2c2c2c2', legal_name: 'Cold Chain Inc', mc_number: null },
       badges: {
         approved: false,
         eld_location_updated_at: null,

@@ -34,8 +34,8 @@ function InviteUserForm({ onDone }: { onDone: () => void }) {
         role: isBrokerRole(values.role) ? values.role : 'broker_user',
       },
       {
-        onSuccess: (user) => {
-          specToast('success', format(u.invited, { email: user.email }))
+        onSuccess: (sent) => {
+          specToast('success', format(u.invited, { email: sent.email }))
           onDone()
         },
         onError: (error) => {
@@ -45,7 +45,7 @@ function InviteUserForm({ onDone }: { onDone: () => void }) {
             }
             return
           }
-          // 409: the server's words ('A user with email … already exists.').
+          // A refusal (429, 5xx): the server's words.
           specToast('error', error.message || texts.errors.generic)
         },
       },

@@ -49,13 +49,13 @@ describe('broker users', () => {
   })
 
   it('invites a user, and shows a refusal of the server as a toast', async () => {
-    let exists = false
+    let refused = false
     const fetchMock = stubFetch({
       [`GET ${USERS}`]: { status: 200, body: { users: [admin] } },
       [`POST ${USERS}`]: () =>
-        exists
-          ? { status: 409, body: { error: { code: 'brokers.users.exists', message: 'A user with email kim@lakeside.example already exists.' } } }
-          : { status: 201, body: brokerUser({ id: 'bu-4', email: 'kim@lakeside.example', invite_pending: true, role: 'broker_user' }) },
+        refused
+          ? { status: 429, body: { error: { code: 'rate_limited', message: 'Too many requests. Please try again later.' } } }
+          : { status: 202, body: { email: 'kim@lakeside.example', message: 'Invitation sent to kim@lakeside.example' } },
     })
     const ui = userEvent.setup()
     render()
@@ -80,12 +80,12 @@ describe('broker users', () => {
     })
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
 
-    exists = true
+    refused = true
     await ui.click(screen.getByRole('button', { name: u.invite }))
     dialog = await screen.findByRole('dialog', { name: u.invite })
     await ui.type(within(dialog).getByLabelText('E-mail'), 'kim@lakeside.example')
     await ui.click(within(dialog).getByRole('button', { name: u.invite }))
-    expect(await screen.findByText('A user with email kim@lakeside.example already exists.')).toBeInTheDocument()
+    expect(await screen.findByText('Too many requests. Please try again later.')).toBeInTheDocument()
     expect(screen.getByRole('dialog', { name: u.invite })).toBeInTheDocument()
   })
 

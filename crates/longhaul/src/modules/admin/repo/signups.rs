@@ -45,9 +45,11 @@ pub async fn complete<C: ConnectionTrait>(
     db: &C,
     signup: fleet_signup::Model,
     user_id: Option<Uuid>,
+    fleet_id: Uuid,
 ) -> Result<fleet_signup::Model, DbErr> {
     let mut active = signup.into_active_model();
     active.completed = Set(true);
+    active.approved_fleet_id = Set(Some(fleet_id));
     active.user_id = Set(user_id);
     active.updated_at = Set(Utc::now());
     active.update(db).await

@@ -146,7 +146,7 @@ pub async fn create_fleet(
         token = Some(login::issue_set_password(&txn, user.id).await?);
     }
     let before = json!({ "completed": signup.completed, "user_id": signup.user_id });
-    let signup = signups::complete(&txn, signup, owner.as_ref().map(|u| u.id)).await?;
+    let signup = signups::complete(&txn, signup, owner.as_ref().map(|u| u.id), fleet.id).await?;
     record(
         &txn,
         actor,

@@ -5,6 +5,7 @@ use super::super::error::AuthError;
 use super::super::repo::throttles;
 use domain::throttle::{AfterFree, Policy};
 use sea_orm::ConnectionTrait;
+use uuid::Uuid;
 
 const MINUTE: i64 = 60;
 /// One client address guessing one account's password.
@@ -42,6 +43,60 @@ const RESET_MAILS_PER_ACCOUNT: Policy = Policy {
     free: 3,
     after_free: AfterFree::Block,
 };
+
+/// What a signed-in user may do only so often.
+#[derive(Debug, Clone, Copy)]
+pub enum UserBudget {
+    /// A broker's message to a carrier: a row in the carrier's inbox and an
+    /// e-mail to each of its admins.
+    ContactCarrier,
+    /// A driver's password change: each one checks a guess of the current
+    /// password.
+    PortalPasswordChange,
+}
+
+impl UserBudget {
+    fn key(self, user: Uuid) -> String {
+        let action = match self {
+            UserBudget::ContactCarrier => "contact-carrier",
+            UserBudget::PortalPasswordChange => "portal-password-change",
+        };
+        format!("{action}:user:{user}")
+    }
+
+    fn policy(self) -> &'static Policy {
+        match self {
+            UserBudget::ContactCarrier => &CONTACT_CARRIER,
+            UserBudget::PortalPasswordChange => &PORTAL_PASSWORD_CHANGE,
+        }
+    }
+}
+
+const CONTACT_CARRIER: Policy = Policy {
+    window_secs: 10 * MINUTE,
+    free: 10,
+    after_free: AfterFree::Block,
+};
+const PORTAL_PASSWORD_CHANGE: Policy = Policy {
+    window_secs: 15 * MINUTE,
+    free: 5,
+    after_free: AfterFree::Block,
+};
+
+/// Reserves one use of a signed-in user's budget before the work, so it
+/// holds however many requests arrive at once; the key it took is returned
+/// for a refund.
+pub async fn reserve_for_user<C: ConnectionTrait>(
+    db: &C,
+    budget: UserBudget,
+    user: Uuid,
+) -> Result<String, AuthError> {
+    let key = budget.key(user);
+    throttles::reserve(db, &key, None, budget.policy())
+        .await?
+        .map_err(|retry_after_secs| AuthError::TooManyRequests { retry_after_secs })?;
+    Ok(key)
+}
 
 /// Reserves one attempt of a per-address budget (`action` names it).
 pub async fn reserve_for_address<C: ConnectionTrait>(

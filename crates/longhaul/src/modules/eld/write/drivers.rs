@@ -5,6 +5,7 @@ use super::{
     valid_hash, values_of,
 };
 use crate::integrations::eld::EldDriver;
+use crate::modules::vehicles::assignment::release_trucks_of_unknown_drivers;
 use chrono::{DateTime, Utc};
 use db::entities::fleet_driver::{self, Column};
 use db::tenancy::{FleetOwned, TenantScope};
@@ -117,6 +118,11 @@ impl RowKind for EldDriver {
         update
             .col_expr(Column::IsActive, false.into())
             .col_expr(Column::UpdatedAt, now.into())
+    }
+
+    /// A truck whose driver is gone or inactive now loses that driver.
+    async fn after_write<C: ConnectionTrait>(db: &C, scope: TenantScope) -> Result<(), DbErr> {
+        release_trucks_of_unknown_drivers(db, scope).await.map(drop)
     }
 }
 

@@ -103,6 +103,15 @@ pub trait RowKind: Fingerprinted + Sized + Send {
         update: sea_orm::UpdateMany<Self::Entity>,
         now: DateTime<Utc>,
     ) -> sea_orm::UpdateMany<Self::Entity>;
+
+    /// What the run's rows make true elsewhere, in the same transaction
+    /// (drivers gone: their trucks lose them).
+    fn after_write<C: ConnectionTrait>(
+        _db: &C,
+        _scope: TenantScope,
+    ) -> impl Future<Output = Result<(), DbErr>> + Send {
+        async { Ok(()) }
+    }
 }
 
 /// The fleet's rows of a kind as matching sees them, and the kind's context.
@@ -193,6 +202,7 @@ impl<R: RowKind> Received<R> {
         let now = w.now;
         w.counts.deactivated =
             deactivate::<R::Entity, _>(db, scope, stale, R::ID, |u| R::inactive(u, now)).await?;
+        R::after_write(db, scope).await?;
         tracing::info!(
             kind = R::NAME,
             created = w.counts.created,

@@ -1,15 +1,23 @@
 //! Trucks: matched by provider id, else by VIN. The assigned driver is
-//! resolved to the fleet's driver row when that driver is synced.
+//! resolved to the fleet's driver row when that driver is synced; an
+//! assignment to a driver the fleet's synced drivers do not include (or
+//! include as inactive) is not written (spec part 2 §4's cleanup, done by
+//! the sync so that reading a truck never writes it).
 
 use super::{
-    Fingerprinted, Hasher, Known, Received, RowKind, Writing, driver_ids, identity, insert_rows,
-    stamp, valid_hash, values_of,
+    Fingerprinted, Hasher, Known, Received, RowKind, Writing, identity, insert_rows, stamp,
+    valid_hash, values_of,
 };
-use crate::integrations::eld::EldVehicle;
+use crate::integrations::eld::{EldRef, EldVehicle};
+use crate::modules::vehicles::assignment::{ASSIGNMENT_REMOVED, clear_metadata_driver};
 use chrono::{DateTime, Utc};
 use db::entities::fleet_vehicle::{self, Column};
 use db::tenancy::{FleetOwned, TenantScope};
-use sea_orm::{ConnectionTrait, DbErr, FromQueryResult, QuerySelect, Set};
+use domain::fleet_lists::{ListTab, is_decommissioned};
+use sea_orm::sea_query::Expr;
+use sea_orm::{
+    ColumnTrait, ConnectionTrait, DbErr, FromQueryResult, QueryFilter, QuerySelect, Set,
+};
 use serde_json::json;
 use std::collections::HashMap;
 use uuid::Uuid;
@@ -17,7 +25,7 @@ use uuid::Uuid;
 /// The columns a sync writes to a truck it already has: what the provider
 /// says of it, as on insert (its notes, which can mark it decommissioned,
 /// and its status, which follows its assignment).
-const UPDATED: [Column; 20] = [
+const UPDATED: [Column; 21] = [
     Column::VehicleId,
     Column::EldProvider,
     Column::Name,
@@ -32,6 +40,7 @@ const UPDATED: [Column; 20] = [
     Column::AssignedDriverEldId,
     Column::AssignedDriverName,
     Column::AssignedDriverId,
+    Column::AssignedAt,
     Column::Raw,
     Column::UpdatedAt,
     Column::SearchText,
@@ -43,11 +52,48 @@ const UPDATED: [Column; 20] = [
 /// A run's trucks, fingerprinted as they arrive.
 pub type VehicleWriter = Received<EldVehicle>;
 
+/// What an existing truck's assignment was, so that `assigned_at` moves only
+/// when the driver changes.
+#[derive(Clone)]
+pub struct Assigned {
+    driver_eld_id: Option<String>,
+    at: Option<DateTime<Utc>>,
+}
+
+/// This provider's synced drivers: ELD id → (driver row, active).
+pub type SyncedDrivers = HashMap<String, (Uuid, bool)>;
+
+/// The truck's ELD driver as the fleet knows it.
+enum Resolved {
+    /// No driver, or one kept as the ELD names it: the decommission marker,
+    /// or any driver while the fleet has no synced drivers to check against.
+    Unresolved,
+    /// One of the fleet's active drivers.
+    Driver(Uuid),
+    /// A driver the synced drivers do not include, or include as inactive:
+    /// the assignment is not written.
+    Unrecognized,
+}
+
+fn resolve(driver: Option<&EldRef>, drivers: &SyncedDrivers) -> Resolved {
+    let Some(d) = driver else {
+        return Resolved::Unresolved;
+    };
+    if is_decommissioned(Some(&d.id), d.name.as_deref(), None) {
+        return Resolved::Unresolved;
+    }
+    match drivers.get(&d.id) {
+        Some((id, true)) => Resolved::Driver(*id),
+        Some((_, false)) => Resolved::Unrecognized,
+        None if drivers.is_empty() => Resolved::Unresolved,
+        None => Resolved::Unrecognized,
+    }
+}
+
 impl RowKind for EldVehicle {
     const NAME: &'static str = "vehicles";
-    type Extra = ();
-    /// This provider's driver ids → the fleet's driver rows.
-    type Context = HashMap<String, Uuid>;
+    type Extra = Assigned;
+    type Context = SyncedDrivers;
     type Entity = fleet_vehicle::Entity;
     const ID: Column = Column::Id;
 
@@ -58,7 +104,7 @@ impl RowKind for EldVehicle {
     ) -> Result<(Vec<Known<Self::Extra>>, Self::Context), DbErr> {
         Ok((
             known(db, scope, provider).await?,
-            driver_ids(db, scope, provider).await?,
+            synced_drivers(db, scope, provider).await?,
         ))
     }
 
@@ -70,20 +116,26 @@ impl RowKind for EldVehicle {
     ) -> Result<(), DbErr> {
         let mut inserts = Vec::new();
         let mut updates = Vec::new();
-        for (v, record_hash) in records {
-            let driver_id = v
-                .assigned_driver
-                .as_ref()
-                .and_then(|d| run.context.get(&d.id).copied());
+        for (mut v, record_hash) in records {
+            let (driver_id, removed) = match resolve(v.assigned_driver.as_ref(), &run.context) {
+                Resolved::Unresolved => (None, None),
+                Resolved::Driver(id) => (Some(id), None),
+                Resolved::Unrecognized => (None, v.assigned_driver.take()),
+            };
             // The row also holds which fleet driver the truck's driver is.
             let mut h = Hasher::new("vehicle-row");
-            h.text(Some(&record_hash)).id(driver_id);
+            h.text(Some(&record_hash))
+                .id(driver_id)
+                .flag(removed.is_some());
             let hash = h.finish();
             let keys = [identity(v.vin.as_deref()), None];
             match run.matcher.find(&v.id, &keys) {
                 Some(row) if row.hash.as_deref() == Some(hash.as_str()) => {}
-                Some(row) => updates.push((row.id, v, driver_id, hash)),
-                None => inserts.push((Uuid::new_v4(), v, driver_id, hash)),
+                Some(row) => {
+                    let before = row.extra.clone();
+                    updates.push((row.id, v, driver_id, removed, hash, before))
+                }
+                None => inserts.push((Uuid::new_v4(), v, driver_id, removed, hash)),
             }
         }
         run.counts.created += inserts.len() as i32;
@@ -114,56 +166,106 @@ impl RowKind for EldVehicle {
                 ..Default::default()
             }
         };
-        let new_rows = inserts.into_iter().map(|(id, mut v, driver_id, hash)| {
-            let assigned = v.assigned_driver.is_some();
-            let json = metadata(&v);
-            let row = fleet_vehicle::ActiveModel {
-                fleet_account_id: Set(scope.fleet_account_id()),
-                assigned_at: Set(assigned.then_some(now)),
-                created_at: Set(now),
-                ..model(id, &mut v, driver_id, &hash)
-            };
-            (row, json)
-        });
+        let new_rows = inserts
+            .into_iter()
+            .map(|(id, mut v, driver_id, removed, hash)| {
+                let assigned = v.assigned_driver.is_some();
+                let json = metadata(&v, removed.as_ref());
+                let row = fleet_vehicle::ActiveModel {
+                    fleet_account_id: Set(scope.fleet_account_id()),
+                    assigned_at: Set(assigned.then_some(now)),
+                    created_at: Set(now),
+                    ..model(id, &mut v, driver_id, &hash)
+                };
+                (row, json)
+            });
         let derive = fleet_vehicle::ActiveModel::derive_list_columns;
         insert_rows(db, new_rows, derive, Column::Raw).await?;
-        let changed_rows = updates.into_iter().map(|(id, mut v, driver_id, hash)| {
-            let raw =
-                serde_json::from_str(&metadata(&v)).map_err(|e| DbErr::Json(e.to_string()))?;
-            let mut row = fleet_vehicle::ActiveModel {
-                raw: Set(Some(raw)),
-                ..model(id, &mut v, driver_id, &hash)
-            };
-            row.derive_list_columns(false)?;
-            Ok((id, values_of(&row, &UPDATED)?))
-        });
+        let changed_rows =
+            updates
+                .into_iter()
+                .map(|(id, mut v, driver_id, removed, hash, before)| {
+                    let raw = serde_json::from_str(&metadata(&v, removed.as_ref()))
+                        .map_err(|e| DbErr::Json(e.to_string()))?;
+                    let driver_eld_id = v.assigned_driver.as_ref().map(|d| d.id.clone());
+                    // The assignment's date is the date this driver got the truck.
+                    let assigned_at = match driver_eld_id {
+                        None => None,
+                        Some(_) if driver_eld_id == before.driver_eld_id => before.at.or(Some(now)),
+                        Some(_) => Some(now),
+                    };
+                    let mut row = fleet_vehicle::ActiveModel {
+                        raw: Set(Some(raw)),
+                        assigned_at: Set(assigned_at),
+                        ..model(id, &mut v, driver_id, &hash)
+                    };
+                    row.derive_list_columns(false)?;
+                    Ok((id, values_of(&row, &UPDATED)?))
+                });
         db::bulk::scoped_update_rows::<fleet_vehicle::Entity, _>(db, scope, &UPDATED, changed_rows)
             .await
             .map(drop)
     }
 
+    /// Gone upstream: inactive, without a driver, in the inactive tab (a
+    /// decommissioned truck stays in none); `update_many` runs no
+    /// `before_save`, so the derived tab is written here (decision 014).
     fn inactive(
         update: sea_orm::UpdateMany<fleet_vehicle::Entity>,
         now: DateTime<Utc>,
     ) -> sea_orm::UpdateMany<fleet_vehicle::Entity> {
+        let decommissioned = ListTab::Decommissioned.as_str();
         update
             .col_expr(Column::IsActive, false.into())
             .col_expr(Column::Status, "inactive".into())
+            .col_expr(
+                Column::AssignedDriverEldId,
+                Expr::value(Option::<String>::None),
+            )
+            .col_expr(
+                Column::AssignedDriverName,
+                Expr::value(Option::<String>::None),
+            )
+            .col_expr(Column::AssignedDriverId, Expr::value(Option::<Uuid>::None))
+            .col_expr(
+                Column::AssignedAt,
+                Expr::value(Option::<DateTime<Utc>>::None),
+            )
+            .col_expr(
+                Column::ListTab,
+                Expr::case(Column::ListTab.eq(decommissioned), decommissioned)
+                    .finally(ListTab::Inactive.as_str())
+                    .into(),
+            )
             .col_expr(Column::UpdatedAt, now.into())
     }
 }
 
 /// The spec's `eld_metadata` (part 2 §3), as JSON text: the assignment in
-/// both places (the provider's record keeps its own).
-fn metadata(v: &EldVehicle) -> String {
+/// both places (the provider's record keeps its own). An unrecognized
+/// driver that was not written is named in neither, but kept aside, so the
+/// truck's page can say why the truck has no driver.
+fn metadata(v: &EldVehicle, removed: Option<&EldRef>) -> String {
     let assignment = json!({
         "driverId": v.assigned_driver.as_ref().map(|d| d.id.clone()),
         "driverName": v.assigned_driver.as_ref().and_then(|d| d.name.clone()),
     });
-    format!(
+    let text = format!(
         r#"{{"staticAssignments":{assignment},"samsaraVehicle":{}}}"#,
         v.raw.json()
-    )
+    );
+    let Some(removed) = removed else {
+        return text;
+    };
+    let mut raw =
+        serde_json::from_str(&text).map_or(serde_json::Value::Null, clear_metadata_driver);
+    if let Some(map) = raw.as_object_mut() {
+        map.insert(
+            ASSIGNMENT_REMOVED.into(),
+            json!({ "driverId": removed.id, "driverName": removed.name }),
+        );
+    }
+    raw.to_string()
 }
 
 /// What the record makes of a row, but for the fleet driver it resolves to.
@@ -195,6 +297,8 @@ struct Key {
     vehicle_id: Option<String>,
     vin: Option<String>,
     is_active: bool,
+    assigned_driver_eld_id: Option<String>,
+    assigned_at: Option<DateTime<Utc>>,
     eld_fingerprint: Option<String>,
     updated_at: DateTime<Utc>,
 }
@@ -204,7 +308,7 @@ async fn known<C: ConnectionTrait>(
     db: &C,
     scope: TenantScope,
     provider: &str,
-) -> Result<Vec<Known<()>>, DbErr> {
+) -> Result<Vec<Known<Assigned>>, DbErr> {
     let keys = fleet_vehicle::Entity::scoped(scope)
         .select_only()
         .columns([
@@ -213,6 +317,8 @@ async fn known<C: ConnectionTrait>(
             Column::VehicleId,
             Column::Vin,
             Column::IsActive,
+            Column::AssignedDriverEldId,
+            Column::AssignedAt,
             Column::EldFingerprint,
             Column::UpdatedAt,
         ])
@@ -228,7 +334,31 @@ async fn known<C: ConnectionTrait>(
             hash: valid_hash(k.eld_fingerprint.as_deref(), k.updated_at).map(str::to_owned),
             provider_id: k.vehicle_id,
             active: k.is_active,
-            extra: (),
+            extra: Assigned {
+                driver_eld_id: k.assigned_driver_eld_id,
+                at: k.assigned_at,
+            },
         })
+        .collect())
+}
+
+/// This provider's synced drivers, active or not, as two ids and a flag.
+async fn synced_drivers<C: ConnectionTrait>(
+    db: &C,
+    scope: TenantScope,
+    provider: &str,
+) -> Result<SyncedDrivers, DbErr> {
+    use db::entities::fleet_driver::{Column, Entity};
+    let rows: Vec<(String, Uuid, bool)> = Entity::scoped(scope)
+        .filter(Column::EldProvider.eq(provider))
+        .filter(Column::DriverId.is_not_null())
+        .select_only()
+        .columns([Column::DriverId, Column::Id, Column::IsActive])
+        .into_tuple()
+        .all(db)
+        .await?;
+    Ok(rows
+        .into_iter()
+        .map(|(eld_id, id, active)| (eld_id, (id, active)))
         .collect())
 }
