@@ -374,3 +374,58 @@ async fn a_truck_keeps_its_assignment_date_until_its_driver_changes() {
         );
     }
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_ten_kilobyte_name_from_the_provider_is_cut_and_the_sync_succeeds() {
+    for backend in backends() {
+        let fake = SamsaraFake::start(2, 2, 2, 10).await;
+        // Multi-byte characters, so a cut inside one would be invalid UTF-8.
+        let huge = "Ü".repeat(5_120);
+        fake.edit(|d| {
+            d.drivers[0]["name"] = json!(format!("{huge} {huge}"));
+            d.vehicles[0]["name"] = json!(huge.clone());
+            d.vehicles[0]["make"] = json!(huge.clone());
+            d.vehicles[0]["notes"] = json!(huge.repeat(4));
+            d.trailers[0]["name"] = json!(huge.clone());
+        });
+        let mut app = spawn_configured(
+            backend,
+            &[],
+            Overrides {
+                eld: Some(Arc::new(RealConnector {
+                    endpoints: fake.endpoints(),
+                })),
+                ..Overrides::default()
+            },
+        )
+        .await;
+        let fleet = admin_with_fleet(&mut app, "huge@sam.example", "3310024").await;
+        app.put(
+            "/api/fleet/eld/connection",
+            json!({ "provider": "samsara", "api_key": SamsaraFake::TOKEN }),
+        )
+        .await;
+        for kind in ["drivers", "trucks", "trailers"] {
+            let run = sync(&app, fleet, kind).await;
+            assert_eq!(run["status"], "succeeded", "{kind}: {run}");
+            assert_eq!(written(&run), (2, 0, 0), "{kind}");
+        }
+        let trucks = page(&app, "/api/fleet/trucks?per_page=50").await;
+        let long = trucks["items"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter_map(|t| t["name"].as_str())
+            .find(|n| n.starts_with('Ü'))
+            .expect("the truck is listed")
+            .to_owned();
+        assert!(
+            long.len() <= 120 && long.chars().all(|c| c == 'Ü'),
+            "{}",
+            long.len()
+        );
+        // Found by its (cut) name too.
+        let found = page(&app, "/api/fleet/trucks?q=%C3%9C%C3%9C%C3%9C").await;
+        assert_eq!(found["items"].as_array().unwrap().len(), 1);
+    }
+}
