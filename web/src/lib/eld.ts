@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { api } from './api-client'
 import type { components } from './api-types'
 import { unlessJustFetched } from './prefetch'
@@ -32,11 +32,11 @@ export function fetchEld(signal?: AbortSignal): Promise<EldView> {
 }
 
 /** The fleet's ELD connection, settings, provider list and running syncs (the lists' sync buttons read it too). */
-export const eldQuery = queryOptions({
+export const eldQuery = {
   queryKey: queryKeys.fleet.eld,
-  queryFn: ({ signal }) => fetchEld(signal),
+  queryFn: ({ signal }: { signal: AbortSignal }) => fetchEld(signal),
   refetchOnMount: unlessJustFetched,
-})
+}
 
 export function useEld() {
   return useQuery(eldQuery)

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { api, ApiError } from './api-client'
 import type { components } from './api-types'
 import { queryKeys } from './query-keys'
@@ -23,13 +23,13 @@ export function isNoFleetAccount(error: unknown): boolean {
  * shell, the screens and the route's prefetch (app/fleet-dashboard/screen-data.ts),
  * fresh for a minute so that moving between screens asks again at most once.
  */
-export const fleetAccountQuery = queryOptions({
+export const fleetAccountQuery = {
   queryKey: queryKeys.fleet.account,
-  queryFn: ({ signal }) => fetchFleetAccount(signal),
+  queryFn: ({ signal }: { signal: AbortSignal }) => fetchFleetAccount(signal),
   staleTime: 60_000,
   // 403/404 mean "no fleet account": asking again will not change that.
-  retry: (count, error) => !isNoFleetAccount(error) && count < 2,
-})
+  retry: (count: number, error: Error) => !isNoFleetAccount(error) && count < 2,
+}
 
 /** The signed-in fleet admin's fleet account. */
 export function useFleetAccount() {

@@ -12,6 +12,9 @@ export const JUST_FETCHED_MS = 5_000
 export const unlessJustFetched = (query: { state: { dataUpdatedAt: number } }): boolean =>
   Date.now() - query.state.dataUpdatedAt > JUST_FETCHED_MS
 
+// The features' shared options are plain objects, not TanStack's
+// queryOptions(): imported beside the session's, it would move into a chunk of
+// its own that the signup pages load too (scripts/check-bundle.mjs).
 // Each query's own data and key types do not matter here: it is only started.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyQueryOptions = FetchQueryOptions<any, any, any, any>

@@ -90,8 +90,8 @@ describe("a fleet-dashboard screen's requests", () => {
 
     answerAccount()
     // The chunk's first import in the test runner is slow.
-    expect(await screen.findByRole('heading', { name: 'Documents Management' }, { timeout: 5000 })).toBeInTheDocument()
+    expect(await screen.findByRole('heading', { name: 'Documents Management' }, { timeout: 12_000 })).toBeInTheDocument()
     await waitFor(() => expect(screen.queryByRole('status')).not.toBeInTheDocument())
     expect(gets('/api/fleet/documents')).toHaveLength(1)
-  }, 15_000)
+  }, 20_000)
 })

@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { unlessJustFetched } from '@/lib/prefetch'
 import { queryKeys } from '@/lib/query-keys'
@@ -32,12 +32,11 @@ export const complianceKeys = {
 }
 
 /** The calendar's first page: the hook's and the route's prefetch's (app/fleet-dashboard/screen-data.ts). */
-export const calendarQuery = (request: CalendarRequest) =>
-  queryOptions({
-    queryKey: complianceKeys.calendar(request),
-    queryFn: ({ signal }) => fetchCalendar(request, signal),
-    refetchOnMount: unlessJustFetched,
-  })
+export const calendarQuery = (request: CalendarRequest) => ({
+  queryKey: complianceKeys.calendar(request),
+  queryFn: ({ signal }: { signal: AbortSignal }) => fetchCalendar(request, signal),
+  refetchOnMount: unlessJustFetched,
+})
 
 /** Every group's count and first 50 items. The previous answer stays on screen while a new filter loads. */
 export function useCalendar(request: CalendarRequest) {

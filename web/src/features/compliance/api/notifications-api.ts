@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api-client'
 import type { components } from '@/lib/api-types'
 import { queryKeys } from '@/lib/query-keys'
@@ -24,11 +24,11 @@ export const markAllNotificationsRead = () => api.post<NotificationList>(`${NOTI
 export const NOTIFICATIONS_POLL_MS = 60_000
 
 /** The bell's fetch, shared with the route's prefetch (app/fleet-dashboard/screen-data.ts). */
-export const notificationsQuery = queryOptions({
+export const notificationsQuery = {
   queryKey: key,
-  queryFn: ({ signal }) => fetchNotifications(signal),
+  queryFn: ({ signal }: { signal: AbortSignal }) => fetchNotifications(signal),
   staleTime: 10_000,
-})
+}
 
 /** The bell's list: asked every minute and whenever the window regains focus. */
 export function useNotifications() {

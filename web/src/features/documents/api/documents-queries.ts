@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { unlessJustFetched } from '@/lib/prefetch'
 import { queryKeys } from '@/lib/query-keys'
 import type { DocumentsRequest } from '../filter-params'
@@ -17,12 +17,11 @@ import {
 const keys = queryKeys.fleet
 
 /** Shared by the hook and the route's prefetch (app/fleet-dashboard/screen-data.ts). */
-export const documentsPageQuery = (request: DocumentsRequest) =>
-  queryOptions({
-    queryKey: [...keys.documents, request],
-    queryFn: ({ signal }) => fetchDocuments(request, signal),
-    refetchOnMount: unlessJustFetched,
-  })
+export const documentsPageQuery = (request: DocumentsRequest) => ({
+  queryKey: [...keys.documents, request],
+  queryFn: ({ signal }: { signal: AbortSignal }) => fetchDocuments(request, signal),
+  refetchOnMount: unlessJustFetched,
+})
 
 export function useDocumentsPage(request: DocumentsRequest) {
   return useQuery({ ...documentsPageQuery(request), placeholderData: keepPreviousData })

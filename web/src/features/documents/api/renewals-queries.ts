@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { ApiError } from '@/lib/api-client'
 import { unlessJustFetched } from '@/lib/prefetch'
 import { queryKeys } from '@/lib/query-keys'
@@ -7,11 +7,11 @@ import { acceptRenewal, fetchRenewals, rejectRenewal } from './renewals-api'
 const keys = queryKeys.fleet
 
 /** Shared by the hook and the route's prefetch (app/fleet-dashboard/screen-data.ts). */
-export const renewalsQuery = queryOptions({
+export const renewalsQuery = {
   queryKey: keys.renewals,
-  queryFn: ({ signal }) => fetchRenewals(signal),
+  queryFn: ({ signal }: { signal: AbortSignal }) => fetchRenewals(signal),
   refetchOnMount: unlessJustFetched,
-})
+}
 
 export function useRenewals() {
   return useQuery(renewalsQuery)

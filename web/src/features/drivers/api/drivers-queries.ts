@@ -1,6 +1,5 @@
 import {
   keepPreviousData,
-  queryOptions,
   useMutation,
   useQuery,
   useQueryClient,
@@ -16,19 +15,17 @@ import { createDriver, fetchDriver, fetchDrivers, sendPortalInvite, setDriverAct
 const keys = queryKeys.fleet
 
 // Shared by the hooks and the route's prefetch (app/fleet-dashboard/screen-data.ts).
-export const driversPageQuery = (params: ListParams) =>
-  queryOptions({
-    queryKey: [...keys.drivers, params],
-    queryFn: ({ signal }) => fetchDrivers(params, signal),
-    refetchOnMount: unlessJustFetched,
-  })
+export const driversPageQuery = (params: ListParams) => ({
+  queryKey: [...keys.drivers, params],
+  queryFn: ({ signal }: { signal: AbortSignal }) => fetchDrivers(params, signal),
+  refetchOnMount: unlessJustFetched,
+})
 
-export const driverQuery = (id: string) =>
-  queryOptions({
-    queryKey: [...keys.driver, id],
-    queryFn: ({ signal }) => fetchDriver(id, signal),
-    refetchOnMount: unlessJustFetched,
-  })
+export const driverQuery = (id: string) => ({
+  queryKey: [...keys.driver, id],
+  queryFn: ({ signal }: { signal: AbortSignal }) => fetchDriver(id, signal),
+  refetchOnMount: unlessJustFetched,
+})
 
 export function useDriversPage(params: ListParams) {
   return useQuery({ ...driversPageQuery(params), placeholderData: keepPreviousData })

@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api-client'
 import type { components } from '@/lib/api-types'
 import { unlessJustFetched } from '@/lib/prefetch'
@@ -27,11 +27,11 @@ export function useFmcsaHistory() {
 }
 
 /** The overview's banner; shared with the route's prefetch (app/fleet-dashboard/screen-data.ts). */
-export const fmcsaAlertsQuery = queryOptions({
+export const fmcsaAlertsQuery = {
   queryKey: keys.fmcsaAlerts,
-  queryFn: ({ signal }) => fetchFmcsaAlerts(signal),
+  queryFn: ({ signal }: { signal: AbortSignal }) => fetchFmcsaAlerts(signal),
   refetchOnMount: unlessJustFetched,
-})
+}
 
 export function useFmcsaAlerts() {
   return useQuery(fmcsaAlertsQuery)

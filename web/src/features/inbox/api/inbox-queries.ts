@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { unlessJustFetched } from '@/lib/prefetch'
 import { queryKeys } from '@/lib/query-keys'
 import { fetchInbox, fetchUnreadCount, markMessageRead } from './inbox-api'
@@ -9,16 +9,15 @@ const keys = queryKeys.fleet
 export const UNREAD_POLL_MS = 60_000
 
 /** The Inbox screen's fetch, shared with the route's prefetch (app/fleet-dashboard/screen-data.ts). */
-export const inboxQuery = (queryClient: QueryClient) =>
-  queryOptions({
-    queryKey: keys.inbox,
-    queryFn: async ({ signal }) => {
-      const inbox = await fetchInbox(signal)
-      queryClient.setQueryData(keys.inboxUnread, { unread: inbox.unread })
-      return inbox
-    },
-    refetchOnMount: unlessJustFetched,
-  })
+export const inboxQuery = (queryClient: QueryClient) => ({
+  queryKey: keys.inbox,
+  queryFn: async ({ signal }: { signal: AbortSignal }) => {
+    const inbox = await fetchInbox(signal)
+    queryClient.setQueryData(keys.inboxUnread, { unread: inbox.unread })
+    return inbox
+  },
+  refetchOnMount: unlessJustFetched,
+})
 
 /** The Inbox screen; each answer also carries the unread count, which the shell's badge shows. */
 export function useInbox() {
@@ -26,11 +25,11 @@ export function useInbox() {
 }
 
 /** The shell's unread count, shared with the route's prefetch. */
-export const unreadCountQuery = queryOptions({
+export const unreadCountQuery = {
   queryKey: keys.inboxUnread,
-  queryFn: ({ signal }) => fetchUnreadCount(signal),
+  queryFn: ({ signal }: { signal: AbortSignal }) => fetchUnreadCount(signal),
   staleTime: 10_000,
-})
+}
 
 /** The shell's unread badge: asked every minute and when the window regains focus. */
 export function useUnreadCount(): number {

@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { unlessJustFetched } from '@/lib/prefetch'
 import { queryKeys } from '@/lib/query-keys'
 import {
@@ -14,12 +14,11 @@ import type { PostingInput, PostingsFilter } from './types'
 const keys = queryKeys.fleet
 
 /** Shared by the hook and the route's prefetch (app/fleet-dashboard/screen-data.ts). */
-export const postingsQuery = (status: PostingsFilter) =>
-  queryOptions({
-    queryKey: [...keys.postings, status],
-    queryFn: ({ signal }) => fetchPostings(status, signal),
-    refetchOnMount: unlessJustFetched,
-  })
+export const postingsQuery = (status: PostingsFilter) => ({
+  queryKey: [...keys.postings, status],
+  queryFn: ({ signal }: { signal: AbortSignal }) => fetchPostings(status, signal),
+  refetchOnMount: unlessJustFetched,
+})
 
 export function usePostings(status: PostingsFilter) {
   return useQuery(postingsQuery(status))
