@@ -18,6 +18,7 @@ python3 bench/eld_sync_bench.py --bin "$BIN" --sqlite || status=1
 python3 bench/documents_bench.py --bin "$BIN" --sqlite || status=1
 python3 bench/billing_bench.py --bin "$BIN" --sqlite || status=1
 python3 bench/portal_bench.py --bin "$BIN" || status=1
+python3 bench/fleet_screens_bench.py --bin "$BIN" || status=1
 python3 bench/compliance_bench.py --bin "$BIN" --sqlite || status=1
 python3 bench/board_bench.py --bin "$BIN" --sqlite || status=1
 if [ -n "${BENCH_POSTGRES:-}" ]; then
