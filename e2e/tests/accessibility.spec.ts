@@ -87,7 +87,10 @@ test('fleet dashboard screens, a detail screen and the add-driver dialog', async
     await expectAccessible(page, path);
   }
   await page.goto('/fleet-dashboard/trucks');
-  await page.getByRole('link', { name: texts.fleet.viewDetails }).first().click();
+  await page.getByRole('button', { name: texts.board.postings.actions, exact: true }).first().click();
+  await expect(page.getByRole('menu')).toBeVisible();
+  await expectAccessible(page, "a truck row's menu");
+  await page.getByRole('menuitem', { name: texts.fleet.viewDetails }).click();
   await expect(page).toHaveURL(/\/fleet-dashboard\/trucks\/[0-9a-f-]{36}$/);
   await expectAccessible(page, 'a truck detail screen');
 

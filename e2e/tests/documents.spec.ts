@@ -117,7 +117,14 @@ async function fleetAssets(page: Page) {
   return { truck: trucks[0], otherTruck: trucks[1], trailer: trailers[0], driver: drivers[0] };
 }
 
-const row = (page: Page, name: string) => page.getByRole('row').filter({ hasText: name });
+// A row of the table, or on a phone its card.
+const row = (page: Page, name: string) => page.locator('tr, [data-testid="data-card"]').filter({ hasText: name });
+
+/** Chooses `item` in the "⋯" menu of the document's row. */
+async function rowMenu(page: Page, name: string, item: string) {
+  await row(page, name).getByRole('button', { name: d.columns.actions, exact: true }).click();
+  await page.getByRole('menuitem', { name: item, exact: true }).click();
+}
 const searchBox = (page: Page) => page.getByRole('searchbox', { name: d.searchPlaceholder });
 
 async function search(page: Page, text: string) {
@@ -448,7 +455,7 @@ test('download gives back the same bytes under the original name', async ({ page
   await createDocument(page, { name, document_type: 'truck_inspection', file_name: fileName, bytes });
   await page.goto(`/fleet-dashboard/documents?q=${encodeURIComponent(name)}`);
   const downloading = page.waitForEvent('download');
-  await row(page, name).getByRole('link', { name: new RegExp(d.download) }).click();
+  await rowMenu(page, name, d.download);
   const download = await downloading;
   expect(download.suggestedFilename()).toBe(fileName);
   const saved = readFileSync((await download.path())!);
@@ -459,7 +466,7 @@ test('delete asks first: Cancel keeps the document, Delete removes it', async ({
   const name = `Delete ${run}`;
   const created = await createDocument(page, { name, document_type: 'crash_report' });
   await page.goto(`/fleet-dashboard/documents?q=${encodeURIComponent(name)}`);
-  await row(page, name).getByRole('button', { name: new RegExp(d.delete) }).click();
+  await rowMenu(page, name, d.delete);
   const confirm = page.getByRole('alertdialog');
   await expect(confirm.getByText(d.deleteTitle)).toBeVisible();
   await expect(confirm.getByText(d.deleteText)).toBeVisible();
@@ -468,7 +475,7 @@ test('delete asks first: Cancel keeps the document, Delete removes it', async ({
   await expect(row(page, name)).toBeVisible();
   expect((await page.request.get(`/api/fleet/documents/${created.id}`)).status()).toBe(200);
 
-  await row(page, name).getByRole('button', { name: new RegExp(d.delete) }).click();
+  await rowMenu(page, name, d.delete);
   await confirm.getByRole('button', { name: d.delete, exact: true }).click();
   await expect(
     page.locator('[data-sonner-toast]').filter({ hasText: d.deletedTitle }).filter({ hasText: d.deleted }),
@@ -573,11 +580,13 @@ test('the list, the filters, the picker and the dialog fit a 375 px phone', asyn
   await page.goto('/fleet-dashboard/documents');
   await expect(row(page, name)).toBeVisible();
   await noHorizontalOverflow(page, 'the documents list');
-  // The table scrolls inside its own box.
-  const box = page.getByTestId('table-scroll');
-  const { client, scroll } = await box.evaluate((el) => ({ client: el.clientWidth, scroll: el.scrollWidth }));
-  expect(client).toBeLessThanOrEqual(phone.width);
-  expect(scroll).toBeGreaterThan(client);
+  // Each document is a card (name, status, its lines, Download): no table to pan sideways.
+  await expect(page.getByTestId('table-scroll')).toHaveCount(0);
+  const card = row(page, name);
+  await expect(card.getByText(d.status.expiringSoon)).toBeVisible();
+  await expect(card.getByRole('link', { name: d.download, exact: true })).toBeVisible();
+  const cardBox = (await card.boundingBox())!;
+  expect(cardBox.x + cardBox.width).toBeLessThanOrEqual(phone.width);
   await shot(page, 'documents');
 
   await page.getByTestId('date-range-button').click();
@@ -639,7 +648,11 @@ test('the screen, its menus and dialogs pass axe (WCAG 2.1 A and AA)', async ({ 
   await page.getByRole('button', { name: d.filters, exact: true }).click();
   await check('the Filters menu');
   await page.keyboard.press('Escape');
-  await row(page, name).getByRole('button', { name: new RegExp(d.delete) }).click();
+  await row(page, name).getByRole('button', { name: d.columns.actions, exact: true }).click();
+  await expect(page.getByRole('menu')).toBeVisible();
+  await check("a row's menu");
+  await page.getByRole('menuitem', { name: d.delete, exact: true }).click();
+  await expect(page.getByRole('alertdialog')).toBeVisible();
   await check('the delete confirmation');
   await page.getByRole('alertdialog').getByRole('button', { name: d.cancel }).click();
   await page.getByRole('button', { name: d.uploadButton }).first().click();

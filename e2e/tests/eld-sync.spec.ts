@@ -223,7 +223,7 @@ test('Drivers › Sync Drivers fills the list, toasts the count and shows in Syn
   const run = await syncFromList(page, f.syncDrivers);
   await expect(specToast(page, format(e.driversSynced, { n: run.synced, provider: providerLabel }))).toBeVisible();
   await expect(page.getByText(f.noDriversText)).toHaveCount(0);
-  await expectUnclipped(page.getByRole('link', { name: f.view }).first(), 'View');
+  await expectUnclipped(page.getByRole('button', { name: texts.board.postings.actions, exact: true }).first(), "a row's menu button");
   await expectListCounts(page, f.activeDriversTab, f.inactiveDriversTab, run.synced);
   // The ELD Provider column names the provider as users know it, not its stored value.
   await expect(page.getByRole('cell', { name: providerLabel, exact: true }).first()).toBeVisible();
@@ -243,7 +243,7 @@ test("Trucks › Sync from ELD fills the list, toasts the count and shows in Syn
   const run = await syncFromList(page, f.syncFromEld);
   await expect(specToast(page, format(e.trucksSynced, { n: run.synced }))).toBeVisible();
   await expect(page.getByText(f.noVehiclesTitle)).toHaveCount(0);
-  await expectUnclipped(page.getByRole('link', { name: f.viewDetails }).first(), 'View Details');
+  await expectUnclipped(page.getByRole('button', { name: texts.board.postings.actions, exact: true }).first(), "a row's menu button");
   // The demo fleet has one decommissioned truck ('Trucks no longer in service'), which the list hides.
   await expectListCounts(page, f.activeTrucks, f.inactiveTrucks, run.synced - 1);
   await shot(page, 'trucks-synced');
@@ -263,7 +263,7 @@ test('Trailers › Sync Trailers fills the list, toasts the counts and shows in 
   expect(run.assignments_updated).not.toBeNull();
   await expect(specToast(page, format(e.assignmentsUpdated, { n: run.assignments_updated! }))).toBeVisible();
   await expect(page.getByText(f.noTrailersTitle)).toHaveCount(0);
-  await expectUnclipped(page.getByRole('link', { name: f.viewDetails }).first(), 'View Details');
+  await expectUnclipped(page.getByRole('button', { name: texts.board.postings.actions, exact: true }).first(), "a row's menu button");
   await expectListCounts(page, f.activeTrailers, f.inactiveTrailers, run.synced);
   await shot(page, 'trailers-synced');
 

@@ -62,7 +62,8 @@ test('trucks: tabs with counts, search, decommissioned hidden, details and the c
 
   // Truck 143 is assigned in the ELD to a driver the fleet does not have.
   await page.getByPlaceholder(f.searchTrucks).fill('Truck 143');
-  await page.getByRole('row').filter({ hasText: 'Truck 143' }).getByRole('link', { name: f.viewDetails }).click();
+  // A click on the row opens it.
+  await page.getByRole('row').filter({ hasText: 'Truck 143' }).click();
   await expect(page.getByText(f.unrecognizedDriverRemoved)).toBeVisible();
   for (const tab of Object.values(f.truckTabs) as string[]) await expect(page.getByRole('tab', { name: tab })).toBeVisible();
   await page.getByRole('tab', { name: f.truckTabs.driver }).click();
@@ -71,8 +72,10 @@ test('trucks: tabs with counts, search, decommissioned hidden, details and the c
   await expect(page.getByText(f.featureSoon)).toBeVisible();
 
   // A truck with a synced driver links to the driver's profile.
+  // View Details in the first row's menu.
   await page.goto('/fleet-dashboard/trucks');
-  await page.getByRole('link', { name: f.viewDetails }).first().click();
+  await page.getByRole('button', { name: texts.board.postings.actions, exact: true }).first().click();
+  await page.getByRole('menuitem', { name: f.viewDetails }).click();
   await page.getByRole('tab', { name: f.truckTabs.driver }).click();
   await page.getByRole('link', { name: f.viewDriverProfile }).click();
   await expect(page).toHaveURL(/\/fleet-dashboard\/drivers\/[0-9a-f-]{36}$/);
@@ -116,7 +119,9 @@ test('drivers: list, add a driver by hand, open, edit and deactivate', async ({ 
   await page.getByPlaceholder(f.searchDrivers).fill('zimmerman');
   const row = page.getByRole('row').filter({ hasText: 'Zoe Zimmerman' });
   await expect(row.getByText('(615) 555-0123')).toBeVisible();
-  await row.getByRole('link', { name: f.view }).click();
+  // Enter on the focused row opens it.
+  await row.focus();
+  await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { name: 'Zoe Zimmerman' })).toBeVisible();
   await expect(page.getByText('Z1234567 (TN)')).toBeVisible();
   await page.getByRole('tab', { name: f.driverTabs.vehicles }).click();
@@ -159,7 +164,14 @@ test('the trucks page is usable at 390 px', async ({ page }) => {
   await signIn(page, demo);
   await page.goto('/fleet-dashboard/trucks');
   await expect(page.getByRole('tab', { name: /Active Trucks \(\d+\)/ })).toBeVisible();
+  // Each truck is a card: its name, status and View Details, no table to pan sideways.
+  const card = page.getByTestId('data-card').first();
+  await expect(card.getByRole('link', { name: f.viewDetails })).toBeVisible();
+  await expect(page.getByTestId('table-scroll')).toHaveCount(0);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await page.screenshot({ path: 'test-results/trucks-390.png', fullPage: false });
+  await card.getByRole('link', { name: f.viewDetails }).click();
+  await expect(page).toHaveURL(/\/fleet-dashboard\/trucks\/[0-9a-f-]{36}$/);
   await page.goto('/fleet-dashboard');
   await expect(page.getByRole('heading', { name: 'Welcome, Demo Freight' })).toBeVisible();
   await page.getByRole('button', { name: /menu/i }).first().click();
@@ -173,7 +185,7 @@ test('trailer detail, the settings page, branding accent and the user menu', asy
   // Trailer detail with its driver and dates.
   await page.goto('/fleet-dashboard/trailers');
   await page.getByPlaceholder(f.searchTrailers).fill('Trailer 501');
-  await page.getByRole('row').filter({ hasText: 'Trailer 501' }).getByRole('link', { name: f.viewDetails }).click();
+  await page.getByRole('row').filter({ hasText: 'Trailer 501' }).click();
   await expect(page.getByRole('heading', { name: 'Trailer 501' })).toBeVisible();
   for (const tab of Object.values(f.trailerTabs) as string[]) await expect(page.getByRole('tab', { name: tab })).toBeVisible();
   await page.getByRole('tab', { name: f.trailerTabs.driver }).click();

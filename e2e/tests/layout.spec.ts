@@ -113,10 +113,15 @@ test('system administration: every tab, tables scroll inside their cards, tab la
     await expectTabLabelsVisible(page, `admin at ${viewport.width}`);
     await eachTab(page, 'admin', names);
   }
-  // At phone width a table wider than its card says so: a shadow on the edge
-  // with columns beyond it, which moves to the other edge once scrolled there.
+  // At phone width each user is a card: no table to pan.
   await page.setViewportSize(viewports[0]);
   await page.getByRole('tab', { name: tabs.users }).click();
+  await expect(page.getByTestId('data-card').first()).toBeVisible();
+  await expect(page.getByTestId('table-scroll')).toHaveCount(0);
+  // At tablet width a table wider than its card says so: a shadow on the edge
+  // with columns beyond it, which moves to the other edge once scrolled there.
+  await page.setViewportSize(viewports[1]);
+  await page.getByRole('tab', { name: tabs.accounts }).click();
   const scroller = page.getByTestId('table-scroll').first();
   const edge = (side: 'start' | 'end') => scroller.locator('xpath=..').locator(`[data-edge="${side}"]`);
   await expect(scroller).toHaveAttribute('data-overflow-end', 'true');
@@ -141,19 +146,20 @@ test('fleet dashboard: every screen, detail screens and settings tabs', async ({
   const truck = await first('/api/fleet/trucks?per_page=1');
   const trailer = await first('/api/fleet/trailers?per_page=1');
   const driver = await first('/api/fleet/drivers?per_page=1');
-  const viewDetails = page.getByRole('link', { name: f.viewDetails }).first();
+  // The first row of a list (a card on a phone).
+  const firstRow = page.locator('tbody tr, [data-testid="data-card"]').first();
 
   for (const viewport of viewports) {
     await page.setViewportSize(viewport);
     await visit(page, '/fleet-dashboard', f.fleetStatus);
     await visit(page, '/fleet-dashboard/profile', page.getByRole('tab', { name: f.profileTabs.companyInfo }));
     await eachTab(page, 'profile', [f.profileTabs.authority, f.profileTabs.fmcsa]);
-    await visit(page, '/fleet-dashboard/trucks', viewDetails);
+    await visit(page, '/fleet-dashboard/trucks', firstRow);
     await page.getByRole('tab', { name: /Inactive Trucks/ }).click();
-    await expect(viewDetails).toBeVisible();
+    await expect(firstRow).toBeVisible();
     await expectFits(page, 'trucks inactive');
-    await visit(page, '/fleet-dashboard/trailers', viewDetails);
-    await visit(page, '/fleet-dashboard/drivers', page.getByRole('link', { name: f.view }).first());
+    await visit(page, '/fleet-dashboard/trailers', firstRow);
+    await visit(page, '/fleet-dashboard/drivers', firstRow);
     await visit(page, `/fleet-dashboard/trucks/${truck}`, f.backToTrucks);
     await visit(page, `/fleet-dashboard/trailers/${trailer}`, page.getByRole('heading', { level: 1 }));
     await visit(page, `/fleet-dashboard/drivers/${driver}`, page.getByRole('heading', { level: 1 }));
@@ -167,11 +173,21 @@ test('fleet dashboard: every screen, detail screens and settings tabs', async ({
   }
 });
 
-test("at 1280 px the Trucks table's View Details buttons are inside its card", async ({ page }) => {
+test("at 1280×800 the Trucks list shows 12 or more whole rows, each one line, its menu button inside the card", async ({ page }) => {
   await page.setViewportSize(viewports[2]);
   await signIn(page, demo);
   await page.goto('/fleet-dashboard/trucks');
-  const button = page.getByRole('link', { name: f.viewDetails }).first();
+  const rows = page.locator('tbody tr');
+  await expect(rows.first()).toBeVisible();
+  await settle(page);
+  const { whole, heights } = await rows.evaluateAll((trs) => ({
+    whole: trs.filter((tr) => tr.getBoundingClientRect().bottom <= window.innerHeight).length,
+    heights: trs.map((tr) => Math.round(tr.getBoundingClientRect().height)),
+  }));
+  expect(whole, `whole truck rows in the first screen (row heights ${heights.slice(0, 5).join(', ')})`).toBeGreaterThanOrEqual(12);
+  expect(Math.max(...heights), 'the tallest truck row').toBeLessThanOrEqual(44);
+
+  const button = rows.first().getByRole('button', { name: texts.board.postings.actions, exact: true });
   await expect(button).toBeVisible();
   const clipped = await button.evaluate((el) => {
     const box = el.getBoundingClientRect();
@@ -184,7 +200,11 @@ test("at 1280 px the Trucks table's View Details buttons are inside its card", a
     }
     return null;
   });
-  expect(clipped, 'View Details is cut off by').toBeNull();
+  expect(clipped, "a row's menu button is cut off by").toBeNull();
+  // View Details and Post to Truck Board are in it.
+  await button.click();
+  await expect(page.getByRole('menuitem', { name: f.viewDetails })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: texts.board.postButton })).toBeVisible();
 });
 
 test('the sign-in toast leaves the header menu free', async ({ page }) => {

@@ -26,10 +26,11 @@ async function acceptInvite(page: Page, email: string, password: string) {
 /** Posts the truck of the `index`th row of the Trucks list; answers its name. */
 async function postTruck(page: Page, index: number, origin: string): Promise<string> {
   await page.goto('/fleet-dashboard/trucks');
-  const post = page.getByRole('button', { name: /^Post .+ to Truck Board$/ }).nth(index);
-  const label = (await post.getAttribute('aria-label'))!;
-  const truck = label.replace(/^Post /, '').replace(/ to Truck Board$/, '');
-  await post.click();
+  // 'Post to Truck Board' is in the row's "⋯" menu; the row's first cell names the truck.
+  const row = page.locator('tbody tr').nth(index);
+  const truck = (await row.getByRole('cell').first().innerText()).trim();
+  await row.getByRole('button', { name: texts.board.postings.actions, exact: true }).click();
+  await page.getByRole('menuitem', { name: texts.board.postButton }).click();
   const dialog = page.getByRole('dialog', { name: b.postTitle });
   await dialog.getByRole('radio', { name: b.locationSource.typed }).check();
   await dialog.getByLabel('Current location').fill(origin);

@@ -102,6 +102,9 @@ function useOpenOnClick(href: string | undefined) {
   }
 }
 
+// The menu's column stays at the right edge when a wide table scrolls sideways: every row's menu in reach.
+const menuCell = 'sticky right-0 w-10 bg-white'
+
 const openable = 'cursor-pointer focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-primary'
 
 /**
@@ -127,7 +130,7 @@ function RowsTable<T>({ items, columns, rows, actionsLabel, className }: DataTab
             </TableHead>
           ))}
           {rows.menu && (
-            <TableHead className="w-10">
+            <TableHead className={menuCell}>
               <span className="sr-only">{actionsLabel}</span>
             </TableHead>
           )}
@@ -162,7 +165,7 @@ function Row<T>({ item, columns, rows, actionsLabel }: RowProps<T>) {
         </TableCell>
       ))}
       {rows.menu && (
-        <TableCell className="w-10 py-0! text-right">
+        <TableCell className={cn(menuCell, 'py-0! text-right')}>
           {menu.length > 0 && <RowMenu items={menu} label={actionsLabel} describedBy={titleId} />}
         </TableCell>
       )}
