@@ -89,3 +89,41 @@ pub async fn refresh_statistics(db: &DatabaseConnection) -> Result<(), DbErr> {
         .await
         .map(|_| ())
 }
+
+/// The key of the advisory lock that start-up work (migrations, the job
+/// store's migrations, grants to the serving role) runs under.
+const STARTUP_LOCK_KEY: i64 = 0x6c68_7374_6172_7475; // "lhstartu"
+
+/// Held while one process does the start-up work on PostgreSQL: several
+/// replicas started at once take turns instead of racing (two concurrent
+/// GRANTs fail with "tuple concurrently updated"). A session lock on a
+/// connection of its own, so it ends with the process whatever happens;
+/// SQLite needs none (its writer lock already serialises).
+pub struct StartupLock(Option<DatabaseConnection>);
+
+impl StartupLock {
+    pub async fn acquire(url: &str) -> Result<StartupLock, DbErr> {
+        if Backend::of_url(url) != Some(Backend::Postgres) {
+            return Ok(StartupLock(None));
+        }
+        let conn = connect(url, 1).await?;
+        sea_orm::ConnectionTrait::execute_unprepared(
+            &conn,
+            &format!("SELECT pg_advisory_lock({STARTUP_LOCK_KEY})"),
+        )
+        .await?;
+        Ok(StartupLock(Some(conn)))
+    }
+
+    pub async fn release(self) -> Result<(), DbErr> {
+        if let Some(conn) = self.0 {
+            sea_orm::ConnectionTrait::execute_unprepared(
+                &conn,
+                &format!("SELECT pg_advisory_unlock({STARTUP_LOCK_KEY})"),
+            )
+            .await?;
+            conn.close().await?;
+        }
+        Ok(())
+    }
+}

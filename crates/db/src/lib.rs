@@ -8,7 +8,7 @@ pub mod fleet_filters;
 pub mod migrations;
 pub mod tenancy;
 
-pub use connect::{Backend, begin_write, connect, refresh_statistics};
+pub use connect::{Backend, StartupLock, begin_write, connect, refresh_statistics};
 pub use sea_orm;
 pub use tenancy::SystemKey;
 

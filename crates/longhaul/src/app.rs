@@ -158,6 +158,28 @@ pub async fn prepare(config: Config, overrides: Overrides) -> anyhow::Result<App
 /// security — unless DATABASE_ALLOW_RLS_BYPASS (development) says so.
 /// Decision 009.
 async fn migrate(config: &Config, serving: &DatabaseConnection) -> anyhow::Result<db::SystemKey> {
+    // One process at a time (replicas starting together, `longhaul migrate`
+    // beside a starting server).
+    let lock_url = config
+        .database_migration_url
+        .as_ref()
+        .or(config.database_url.as_ref())
+        .map(|url| url.expose().to_owned())
+        .unwrap_or_default();
+    let lock = db::StartupLock::acquire(&lock_url)
+        .await
+        .context("taking the start-up lock")?;
+    let key = migrate_locked(config, serving).await;
+    lock.release()
+        .await
+        .context("releasing the start-up lock")?;
+    key
+}
+
+async fn migrate_locked(
+    config: &Config,
+    serving: &DatabaseConnection,
+) -> anyhow::Result<db::SystemKey> {
     let key = match &config.database_migration_url {
         Some(url) => {
             let owner = db::connect(url.expose(), 1)
@@ -294,6 +316,7 @@ pub async fn connect(config: Config, overrides: Overrides) -> anyhow::Result<App
         session_timeouts: Default::default(),
         system_key,
         metrics,
+        workers: Default::default(),
     })))
 }
 

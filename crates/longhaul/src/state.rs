@@ -37,6 +37,9 @@ pub struct App {
     pub system_key: db::SystemKey,
     /// What `/metrics` reports (this application's own recorder).
     pub metrics: crate::metrics::Metrics,
+    /// The job workers this process runs, once started: `/readyz` checks
+    /// their heartbeats.
+    pub workers: crate::jobs::worker::RunningWorkers,
 }
 
 impl Deref for AppState {

@@ -12,6 +12,7 @@ use apalis_sqlite::SqliteStorage;
 use serde_json::Value;
 use std::future::Future;
 use std::str::FromStr;
+use std::sync::{Arc, OnceLock};
 use std::time::{Duration, Instant};
 use tower::retry::backoff::{ExponentialBackoffMaker, MakeBackoff};
 use tower::util::rng::HasherRng;
@@ -101,15 +102,87 @@ macro_rules! storage_worker {
     }};
 }
 
+/// The workers a process runs: their names' instance suffix and heartbeat,
+/// set when they start. `/readyz` reads their heartbeats in the job store.
+#[derive(Clone, Default)]
+pub struct RunningWorkers(Arc<OnceLock<(String, Duration)>>);
+
+impl RunningWorkers {
+    /// (instance, heartbeat), when this process runs workers.
+    pub fn get(&self) -> Option<&(String, Duration)> {
+        self.0.get()
+    }
+}
+
+/// The storage workers whose heartbeat is older than three beats (dead, or
+/// stalled in their poll loop), by kind; empty when all are alive.
+pub async fn stalled(state: &AppState) -> Result<Vec<String>, sea_orm::DbErr> {
+    use sea_orm::{ConnectionTrait, Statement};
+    let Some((instance, heartbeat)) = state.workers.get() else {
+        return Ok(Vec::new());
+    };
+    let since = chrono::Utc::now() - chrono::Duration::from_std(*heartbeat * 3).unwrap_or_default();
+    let backend = state.db.get_database_backend();
+    let statement = match backend {
+        sea_orm::DatabaseBackend::Postgres => Statement::from_sql_and_values(
+            backend,
+            "SELECT id FROM apalis.workers WHERE id LIKE $1 AND last_seen >= $2",
+            [format!("%-{instance}").into(), since.into()],
+        ),
+        _ => Statement::from_sql_and_values(
+            backend,
+            "SELECT id FROM Workers WHERE id LIKE ? AND last_seen >= ?",
+            [format!("%-{instance}").into(), since.timestamp().into()],
+        ),
+    };
+    let alive: Vec<String> = state
+        .db
+        .query_all_raw(statement)
+        .await?
+        .into_iter()
+        .filter_map(|row| row.try_get_by_index::<String>(0).ok())
+        .collect();
+    Ok(JobKind::ALL
+        .iter()
+        .map(|kind| format!("{}-{instance}", kind.as_str()))
+        .filter(|name| !alive.contains(name))
+        .collect())
+}
+
+/// How long a worker that stopped on an error waits before it starts again:
+/// 0.1 s doubling up to 5 s, so a database that is down is not hammered.
+fn restart_delay(restarts: usize) -> Duration {
+    Duration::from_millis(100 << restarts.min(6)).min(Duration::from_secs(5))
+}
+
+/// apalis's restart hook is synchronous: the wait blocks its thread, which
+/// the runtime first empties of other tasks (`block_in_place`), so requests
+/// go on meanwhile. Where that is impossible (a single-threaded runtime),
+/// the worker restarts at once.
+fn wait_before_restart(restarts: usize) {
+    use tokio::runtime::{Handle, RuntimeFlavor};
+    if Handle::try_current().is_ok_and(|h| h.runtime_flavor() == RuntimeFlavor::MultiThread) {
+        tokio::task::block_in_place(|| std::thread::sleep(restart_delay(restarts)));
+    }
+}
+
 /// Runs every worker until `shutdown` resolves; running jobs get a grace
-/// period to finish, the rest are taken back by the next worker.
+/// period to finish, the rest are taken back by the next worker. A worker
+/// that stops on an error (the database went away) is started again.
 pub async fn run(
     state: AppState,
     options: WorkerOptions,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> anyhow::Result<()> {
     let instance = uuid::Uuid::new_v4().simple().to_string();
-    let mut monitor = Monitor::new().shutdown_timeout(Duration::from_secs(20));
+    let _ = state.workers.0.set((instance.clone(), options.heartbeat));
+    let mut monitor = Monitor::new()
+        .shutdown_timeout(Duration::from_secs(20))
+        .should_restart(|worker, error| {
+            tracing::warn!(worker = %worker.name(), restarts = worker.restarts(), error = %error, "job worker stopped; starting it again");
+            wait_before_restart(worker.restarts());
+            true
+        });
     match state.jobs.clone() {
         JobQueue::Sqlite(pool) => {
             let heartbeat = options.heartbeat;

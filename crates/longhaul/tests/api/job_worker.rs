@@ -372,3 +372,138 @@ async fn finished_jobs_are_kept_for_the_history_window_then_pruned() {
         assert_eq!(sweep_expired(&app.state).await.unwrap().jobs, 0);
     }
 }
+
+/// The workers' options for in-process tests: fast polls and heartbeats.
+fn quick_workers() -> WorkerOptions {
+    WorkerOptions {
+        poll_interval: Duration::from_millis(50),
+        watched_poll_interval: Duration::from_millis(50),
+        heartbeat: Duration::from_secs(1),
+        min_backoff: Duration::from_millis(20),
+        max_backoff: Duration::from_millis(100),
+        ..WorkerOptions::default()
+    }
+}
+
+async fn readyz(app: &TestApp) -> (StatusCode, Value) {
+    let res = app.get("/readyz").await;
+    (res.status(), res.json().await.unwrap_or_default())
+}
+
+/// The database drops every connection (as a restart does): the workers
+/// come back, `/readyz` says ready again, and a job of every kind is taken.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn workers_come_back_after_the_database_drops_their_connections() {
+    use longhaul::jobs::{Enqueue, JobKind};
+    for backend in backends() {
+        if backend != crate::helpers::Backend::Postgres {
+            continue;
+        }
+        let app = spawn_configured(backend, &[], Overrides::default()).await;
+        let (stop, stopped) = tokio::sync::watch::channel(false);
+        let workers = tokio::spawn(worker::run(
+            app.state.clone(),
+            quick_workers(),
+            async move {
+                let mut stopped = stopped;
+                let _ = stopped.wait_for(|s| *s).await;
+            },
+        ));
+        eventually(
+            Duration::from_secs(30),
+            "every worker to heartbeat",
+            || async { (readyz(&app).await.0 == StatusCode::OK).then_some(()) },
+        )
+        .await;
+
+        let admin = app.inspect_db().await;
+        admin
+            .execute_unprepared(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity \
+                 WHERE datname = current_database() AND pid <> pg_backend_pid()",
+            )
+            .await
+            .unwrap();
+        eventually(
+            Duration::from_secs(60),
+            "the workers to come back",
+            || async { (readyz(&app).await.0 == StatusCode::OK).then_some(()) },
+        )
+        .await;
+
+        for kind in JobKind::ALL {
+            app.state
+                .jobs
+                .push(
+                    kind,
+                    &json!({ "after": "outage" }),
+                    Enqueue {
+                        idempotency_key: Some("after-outage".into()),
+                        ..Enqueue::default()
+                    },
+                )
+                .await
+                .unwrap();
+        }
+        for kind in JobKind::ALL {
+            eventually(
+                Duration::from_secs(30),
+                &format!("a {} job to be taken", kind.as_str()),
+                || async {
+                    let jobs = stored_jobs(&app, kind.as_str()).await;
+                    jobs.iter()
+                        .any(|(status, attempts)| status != "Pending" || *attempts > 0)
+                        .then_some(())
+                },
+            )
+            .await;
+        }
+        stop.send(true).unwrap();
+        workers.await.unwrap().unwrap();
+    }
+}
+
+/// Workers that stop heartbeating (here: stopped) make `/readyz` answer 503
+/// naming them, so a supervisor restarts the process.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn readyz_names_workers_without_a_heartbeat() {
+    for backend in backends() {
+        let app = spawn_configured(backend, &[], Overrides::default()).await;
+        assert_eq!(
+            readyz(&app).await.0,
+            StatusCode::OK,
+            "no workers here: ready"
+        );
+        let (stop, stopped) = tokio::sync::watch::channel(false);
+        let workers = tokio::spawn(worker::run(
+            app.state.clone(),
+            quick_workers(),
+            async move {
+                let mut stopped = stopped;
+                let _ = stopped.wait_for(|s| *s).await;
+            },
+        ));
+        eventually(
+            Duration::from_secs(30),
+            "every worker to heartbeat",
+            || async { (readyz(&app).await.0 == StatusCode::OK).then_some(()) },
+        )
+        .await;
+        stop.send(true).unwrap();
+        workers.await.unwrap().unwrap();
+        let (status, body) = eventually(Duration::from_secs(30), "readyz to notice", || async {
+            let (status, body) = readyz(&app).await;
+            (status == StatusCode::SERVICE_UNAVAILABLE).then_some((status, body))
+        })
+        .await;
+        assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE);
+        assert_eq!(body["status"], "job workers stalled");
+        let names = body["workers"].as_array().unwrap();
+        assert_eq!(names.len(), longhaul::jobs::JobKind::ALL.len(), "{body}");
+        assert!(
+            names
+                .iter()
+                .any(|n| n.as_str().unwrap().starts_with("eld_sync-"))
+        );
+    }
+}

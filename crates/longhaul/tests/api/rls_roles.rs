@@ -80,3 +80,25 @@ async fn the_override_is_refused_in_production() {
         "{err}"
     );
 }
+
+/// Replicas of a rolling deploy start at the same moment on one database:
+/// their start-up work (migrations, the job store's, grants) takes turns
+/// under an advisory lock instead of failing ("tuple concurrently updated").
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn replicas_starting_together_all_start() {
+    for backend in backends() {
+        if backend != Backend::Postgres {
+            continue;
+        }
+        let pg = PgDatabase::fresh().await;
+        let starts = futures_util::future::join_all(
+            (0..6).map(|_| try_build(settings(&pg.serving, Some(&pg.owner)), Overrides::default())),
+        )
+        .await;
+        let failed: Vec<String> = starts
+            .iter()
+            .filter_map(|s| s.as_ref().err().map(|e| format!("{e:#}")))
+            .collect();
+        assert!(failed.is_empty(), "{failed:#?}");
+    }
+}

@@ -750,7 +750,7 @@ async fn a_read_only_fleets_postings_leave_the_board() {
         let b = broker(&app, "Late Brokers", "admin@lateb.test").await;
         let query = "origin=Atlanta%2C%20GA&radius_mi=50";
         let found = search(&b, query).await;
-        assert_eq!(ids(&found), [id.clone()]);
+        assert_eq!(ids(&found), std::slice::from_ref(&id));
         // The carrier's internal id (the key of its portal link) is not on the board.
         let detail = b
             .get(&format!("/api/broker/board/postings/{id}"))

@@ -3,6 +3,8 @@
 //! two writes), a delete whose object removal failed, a fleet deleted with
 //! its rows — are removed once they are older than the grace period (so an
 //! upload still in flight, whose row is not written yet, is never taken).
+//! The local store's partial files of a write that was cut off (a killed
+//! process) go the same way.
 
 use super::{KEY_PREFIX, repo};
 use crate::state::AppState;
@@ -45,6 +47,11 @@ pub async fn sweep_orphans(state: &AppState, grace: Duration) -> anyhow::Result<
         }
     }
     sweep_batch(state, batch, cutoff, &mut swept).await?;
+    // The local store's cut-off writes, which its listing never shows.
+    if state.config.s3.is_none() {
+        let dir = state.config.data_dir.join("files");
+        swept.removed += crate::files::remove_stale_partials(dir, cutoff.into()).await?;
+    }
     Ok(swept)
 }
 
