@@ -60,8 +60,10 @@ test('trucks: tabs with counts, search, decommissioned hidden, details and the c
   await page.getByPlaceholder(f.searchTrucks).fill('Truck 144');
   await expect(page.getByText(texts.fleet.assets?.noResults ?? 'Nothing matches your search.')).toBeVisible();
 
-  // Truck 143 is assigned in the ELD to a driver the fleet does not have.
+  // Truck 143 is assigned in the ELD to a driver the fleet does not have:
+  // the seed (like an ELD sync) removed that driver, so it is inactive.
   await page.getByPlaceholder(f.searchTrucks).fill('Truck 143');
+  await page.getByRole('tab', { name: /Inactive Trucks \(\d+\)/ }).click();
   // A click on the row opens it.
   await page.getByRole('row').filter({ hasText: 'Truck 143' }).click();
   await expect(page.getByText(f.unrecognizedDriverRemoved)).toBeVisible();
