@@ -10,6 +10,20 @@ pub const SESSION_TIMEOUT_DEFAULT: i32 = 60;
 pub const DEFAULT_PRIMARY_COLOR: &str = "#3E63DD";
 pub const DEFAULT_SECONDARY_COLOR: &str = "#6E56CF";
 
+/// An MC number's digits as FMCSA's docket lists them ("MC-778899",
+/// "mc 778899", "778899" → "778899"): 1 to 8 digits after an optional "MC"
+/// and separators; `None` for anything else.
+pub fn mc_digits(raw: &str) -> Option<String> {
+    let t = raw.trim();
+    let digits = t
+        .get(..2)
+        .filter(|p| p.eq_ignore_ascii_case("MC"))
+        .map_or(t, |_| &t[2..])
+        .trim_start_matches(['-', ' ', '#']);
+    ((1..=8).contains(&digits.len()) && digits.bytes().all(|b| b.is_ascii_digit()))
+        .then(|| digits.to_owned())
+}
+
 /// 10 digits as (AAA) BBB-CCCC, 11 as +C (AAA) BBB-CCCC, otherwise the raw
 /// value; '-' when empty.
 pub fn phone_display(raw: Option<&str>) -> String {
@@ -70,6 +84,24 @@ pub fn parse_hex_color(raw: &str) -> Option<String> {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn mc_numbers_are_their_digits() {
+        use super::mc_digits;
+        for raw in [
+            "MC-778899",
+            "mc 778899",
+            "Mc#778899",
+            "778899",
+            " MC778899 ",
+        ] {
+            assert_eq!(mc_digits(raw).as_deref(), Some("778899"), "{raw}");
+        }
+        for raw in ["", "MC", "MC-12345678901", "DOT 123", "MC-12a4"] {
+            assert_eq!(mc_digits(raw), None, "{raw}");
+        }
+    }
+
     #[test]
     fn a_fleet_goes_by_its_dba_name_else_its_legal_name() {
         use super::fleet_display_name;

@@ -743,6 +743,18 @@ async fn a_read_only_fleets_postings_leave_the_board() {
     for backend in backends() {
         let mut app = spawn_app(backend).await;
         let fleet_id = fleet(&app, "late@board.test", "Late Haul", "3100010", sizes()).await;
+        {
+            use sea_orm::{ActiveModelTrait, Set};
+            fleet_account::ActiveModel {
+                id: Set(fleet_id),
+                mc_number: Set(Some("MC-778899".into())),
+                contact_phone: Set(Some("6155550142".into())),
+                ..Default::default()
+            }
+            .update(&app.inspect_db().await)
+            .await
+            .unwrap();
+        }
         app.sign_in("late@board.test", "secret1").await;
         let t = trucks(&app, fleet_id).await;
         let p = post_ok(&app, posting(t[0], "Atlanta, GA", "van")).await;
@@ -751,6 +763,10 @@ async fn a_read_only_fleets_postings_leave_the_board() {
         let query = "origin=Atlanta%2C%20GA&radius_mi=50";
         let found = search(&b, query).await;
         assert_eq!(ids(&found), std::slice::from_ref(&id));
+        // The card reads "MC 778899" and a dialable phone, not "MC MC-778899".
+        let carrier = &found["results"][0]["carrier"];
+        assert_eq!(carrier["mc_number"], "778899");
+        assert_eq!(carrier["contact_phone"], "(615) 555-0142");
         // The carrier's internal id (the key of its portal link) is not on the board.
         let detail = b
             .get(&format!("/api/broker/board/postings/{id}"))

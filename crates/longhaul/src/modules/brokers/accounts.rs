@@ -20,17 +20,9 @@ pub fn parse_mc(raw: &str) -> Result<Option<String>, BrokerError> {
     if t.is_empty() {
         return Ok(None);
     }
-    let digits = t
-        .strip_prefix("MC")
-        .or_else(|| t.strip_prefix("mc"))
-        .or_else(|| t.strip_prefix("Mc"))
-        .unwrap_or(t)
-        .trim_start_matches(['-', ' ', '#']);
-    if (1..=8).contains(&digits.len()) && digits.bytes().all(|b| b.is_ascii_digit()) {
-        Ok(Some(digits.to_owned()))
-    } else {
-        Err(BrokerError::invalid("mc_number", "brokers.admin.mcInvalid"))
-    }
+    domain::fleet::mc_digits(t)
+        .map(Some)
+        .ok_or_else(|| BrokerError::invalid("mc_number", "brokers.admin.mcInvalid"))
 }
 
 pub async fn create(

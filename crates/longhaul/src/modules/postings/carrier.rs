@@ -43,9 +43,12 @@ pub fn facts_of(fleet: &fleet_account::Model) -> CarrierFacts {
     CarrierFacts {
         name: fleet.legal_name.clone(),
         dot: fleet.dot_number.clone(),
-        mc: non_empty(&fleet.mc_number),
+        // Digits only: the board shows "MC {digits}" (a stored "MC-…" read
+        // "MC MC-…"); a value that is no MC number is left out.
+        mc: non_empty(&fleet.mc_number).and_then(|m| domain::fleet::mc_digits(&m)),
         contact_name: (!name.is_empty()).then_some(name),
-        contact_phone: non_empty(&fleet.contact_phone),
+        contact_phone: non_empty(&fleet.contact_phone)
+            .map(|p| domain::fleet::phone_display(Some(&p))),
         contact_email: non_empty(&fleet.contact_email),
         approved: fleet.status == "active",
         allowed,
