@@ -2,8 +2,8 @@
 
 use sea_orm::sqlx::sqlite::{SqliteJournalMode, SqliteSynchronous};
 use sea_orm::{
-    ConnectOptions, Database, DatabaseConnection, DbErr, SqliteTransactionMode, TransactionOptions,
-    TransactionTrait,
+    ConnectOptions, Database, DatabaseConnection, DatabaseTransaction, DbErr,
+    SqliteTransactionMode, TransactionOptions, TransactionTrait,
 };
 use std::time::Duration;
 
@@ -43,6 +43,16 @@ pub async fn connect(url: &str, max_connections: u32) -> Result<DatabaseConnecti
         // index-only scan) instead of the whole table for a search, even
         // where one large fleet holds half the rows (decision 015).
         .map_sqlx_postgres_opts(|pg| pg.options([("random_page_cost", "1.1")]))
+        // A connection handed back inside a transaction (one dropped while a
+        // statement held it) is closed, never lent to the next request.
+        .map_sqlx_postgres_pool_opts(|pool| {
+            pool.after_release(|conn, _| {
+                Box::pin(async move {
+                    use sea_orm::sqlx::Connection;
+                    Ok(!conn.is_in_transaction())
+                })
+            })
+        })
         .map_sqlx_sqlite_opts(|sqlite| {
             sqlite
                 .journal_mode(SqliteJournalMode::Wal)
@@ -66,7 +76,18 @@ const BUSY_TIMEOUT: Duration = Duration::from_secs(5);
 /// writes fails at once with SQLITE_BUSY_SNAPSHOT when another writer committed
 /// in between, while an immediate one waits its turn within the busy timeout.
 /// On PostgreSQL it is a plain BEGIN.
-pub async fn begin_write<C: TransactionTrait>(db: &C) -> Result<C::Transaction, DbErr> {
+pub async fn begin_write(db: &DatabaseConnection) -> Result<DatabaseTransaction, DbErr> {
+    let db = db.clone();
+    // On a task of its own: see `tenancy::open`.
+    tokio::spawn(async move { begin_write_here(&db).await })
+        .await
+        .map_err(|err| DbErr::Custom(format!("the BEGIN task failed: {err}")))?
+}
+
+/// `begin_write` in the calling task.
+pub(crate) async fn begin_write_here(
+    db: &DatabaseConnection,
+) -> Result<DatabaseTransaction, DbErr> {
     db.begin_with_options(TransactionOptions {
         sqlite_transaction_mode: Some(SqliteTransactionMode::Immediate),
         ..Default::default()

@@ -93,9 +93,7 @@ pub async fn read(
     db: &DatabaseConnection,
     scope: TenantScope,
 ) -> Result<DatabaseTransaction, DbErr> {
-    let txn = db.begin().await?;
-    set_fleet(&txn, scope.fleet_account_id).await?;
-    Ok(txn)
+    open(db, false, Acting::Fleet(scope.fleet_account_id)).await
 }
 
 /// A transaction acting for the scope's tenant that may write
@@ -104,9 +102,7 @@ pub async fn write(
     db: &DatabaseConnection,
     scope: TenantScope,
 ) -> Result<DatabaseTransaction, DbErr> {
-    let txn = crate::begin_write(db).await?;
-    set_fleet(&txn, scope.fleet_account_id).await?;
-    Ok(txn)
+    open(db, true, Acting::Fleet(scope.fleet_account_id)).await
 }
 
 /// A read transaction for system work (administration, sign-up, sweeps)
@@ -115,9 +111,7 @@ pub async fn system_read(
     db: &DatabaseConnection,
     key: &SystemKey,
 ) -> Result<DatabaseTransaction, DbErr> {
-    let txn = db.begin().await?;
-    set_system(&txn, key).await?;
-    Ok(txn)
+    open(db, false, Acting::System(key.clone())).await
 }
 
 /// A system transaction that may write.
@@ -125,9 +119,7 @@ pub async fn system_write(
     db: &DatabaseConnection,
     key: &SystemKey,
 ) -> Result<DatabaseTransaction, DbErr> {
-    let txn = crate::begin_write(db).await?;
-    set_system(&txn, key).await?;
-    Ok(txn)
+    open(db, true, Acting::System(key.clone())).await
 }
 
 /// A table whose rows belong to one fleet, reached through its scope.
@@ -224,14 +216,7 @@ pub async fn broker_read(
     db: &DatabaseConnection,
     scope: BrokerScope,
 ) -> Result<DatabaseTransaction, DbErr> {
-    let txn = db.begin().await?;
-    set(
-        &txn,
-        "app.broker_account_id",
-        &scope.broker_account_id.to_string(),
-    )
-    .await?;
-    Ok(txn)
+    open(db, false, Acting::Broker(scope.broker_account_id)).await
 }
 
 /// A broker account's transaction that may write its own rows.
@@ -239,14 +224,43 @@ pub async fn broker_write(
     db: &DatabaseConnection,
     scope: BrokerScope,
 ) -> Result<DatabaseTransaction, DbErr> {
-    let txn = crate::begin_write(db).await?;
-    set(
-        &txn,
-        "app.broker_account_id",
-        &scope.broker_account_id.to_string(),
-    )
-    .await?;
-    Ok(txn)
+    open(db, true, Acting::Broker(scope.broker_account_id)).await
+}
+
+/// Whom a transaction acts for, as `open` sets it.
+enum Acting {
+    Fleet(Uuid),
+    Broker(Uuid),
+    System(SystemKey),
+}
+
+/// BEGIN and the tenant setting on a task of their own, so that a request
+/// cancelled meanwhile (a client that went away) cannot hand its connection
+/// back to the pool inside a transaction: sqlx counts a transaction only once
+/// BEGIN has answered, and a transaction dropped while a statement holds its
+/// connection is not rolled back (issue 29). The task always finishes; a
+/// transaction nobody takes is dropped there, which rolls it back.
+async fn open(
+    db: &DatabaseConnection,
+    writes: bool,
+    acting: Acting,
+) -> Result<DatabaseTransaction, DbErr> {
+    let db = db.clone();
+    tokio::spawn(async move {
+        let txn = if writes {
+            crate::connect::begin_write_here(&db).await?
+        } else {
+            db.begin().await?
+        };
+        match &acting {
+            Acting::Fleet(id) => set_fleet(&txn, *id).await?,
+            Acting::Broker(id) => set(&txn, "app.broker_account_id", &id.to_string()).await?,
+            Acting::System(key) => set_system(&txn, key).await?,
+        }
+        Ok(txn)
+    })
+    .await
+    .map_err(|err| DbErr::Custom(format!("the BEGIN task failed: {err}")))?
 }
 
 /// A table whose rows belong to one broker account.

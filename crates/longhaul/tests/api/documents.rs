@@ -130,6 +130,10 @@ async fn document_rows(app: &TestApp) -> u64 {
         .unwrap()
 }
 
+/// The seeded fleet's three trucks are all inactive (one's driver is the
+/// fleet's inactive driver, one's is unknown to it) or decommissioned.
+const TRUCKS: &str = "/api/fleet/trucks?tab=inactive";
+
 async fn first_id(app: &TestApp, path: &str) -> String {
     let page: Value = app.get(path).await.json().await.unwrap();
     page["items"][0]["id"].as_str().unwrap().to_owned()
@@ -149,7 +153,7 @@ async fn signed_in_fleet(app: &mut TestApp, email: &str, dot: &str) -> uuid::Uui
 
 async fn upload_download_and_delete(mut app: TestApp) {
     let fleet_id = signed_in_fleet(&mut app, "docs@fleet.example", "6100001").await;
-    let truck = first_id(&app, "/api/fleet/trucks").await;
+    let truck = first_id(&app, TRUCKS).await;
     let expires = day(10);
     let item = upload_ok(
         &app,
@@ -430,7 +434,7 @@ on_each_backend!(
         assert_eq!(list(&app, "").await["total"], 0);
         // Beta cannot file a document against Alpha's truck either.
         app.sign_in("alpha@fleet.example", "secret1").await;
-        let alpha_truck = first_id(&app, "/api/fleet/trucks").await;
+        let alpha_truck = first_id(&app, TRUCKS).await;
         app.sign_in("beta@fleet.example", "secret1").await;
         let res = upload(
             &app,
@@ -454,7 +458,7 @@ on_each_backend!(
     the_list_filters_on_the_server,
     |mut app: TestApp| async move {
         signed_in_fleet(&mut app, "filters@fleet.example", "6100006").await;
-        let truck = first_id(&app, "/api/fleet/trucks").await;
+        let truck = first_id(&app, TRUCKS).await;
         let trailer = first_id(&app, "/api/fleet/trailers").await;
         let driver = first_id(&app, "/api/fleet/drivers").await;
         let (past, soon, today, far) = (day(-1), day(30), day(0), day(31));

@@ -491,15 +491,18 @@ async fn readyz_names_workers_without_a_heartbeat() {
         .await;
         stop.send(true).unwrap();
         workers.await.unwrap().unwrap();
+        // Their heartbeats go stale one by one: wait until all are named.
+        let all = longhaul::jobs::JobKind::ALL.len();
         let (status, body) = eventually(Duration::from_secs(30), "readyz to notice", || async {
             let (status, body) = readyz(&app).await;
-            (status == StatusCode::SERVICE_UNAVAILABLE).then_some((status, body))
+            let named = body["workers"].as_array().map_or(0, Vec::len);
+            (status == StatusCode::SERVICE_UNAVAILABLE && named == all).then_some((status, body))
         })
         .await;
         assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE);
         assert_eq!(body["status"], "job workers stalled");
         let names = body["workers"].as_array().unwrap();
-        assert_eq!(names.len(), longhaul::jobs::JobKind::ALL.len(), "{body}");
+        assert_eq!(names.len(), all, "{body}");
         assert!(
             names
                 .iter()

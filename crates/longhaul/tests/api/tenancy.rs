@@ -189,3 +189,51 @@ async fn row_level_security_hides_other_fleets(app: &TestApp) {
     }
     assert_eq!(count(String::new()).await, 0, "RLS still on");
 }
+
+/// A request cancelled while its BEGIN is in flight (a client that went
+/// away) must not hand its connection back inside a transaction: every later
+/// statement runs on its own, not in a stale transaction that began earlier.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_begin_cancelled_in_flight_leaves_no_transaction_behind() {
+    use db::tenancy::{TenantScope, read, write};
+    use std::time::Duration;
+    for backend in crate::helpers::backends() {
+        if backend != Backend::Postgres {
+            continue;
+        }
+        let app = crate::helpers::spawn_app(backend).await;
+        let url = &app.database_url.as_ref().unwrap().serving;
+        // Two connections: every cancelled begin lands on one of them.
+        let pool = db::connect(url, 2).await.unwrap();
+        let scope = TenantScope::for_job(uuid::Uuid::new_v4());
+        for i in 0..300u64 {
+            // Cancelled after 0–99 µs: before, during or after the BEGIN.
+            let cut = Duration::from_micros(i % 100);
+            if i % 2 == 0 {
+                let _ = tokio::time::timeout(cut, read(&pool, scope)).await;
+            } else {
+                let _ = tokio::time::timeout(cut, write(&pool, scope)).await;
+            }
+        }
+        for _ in 0..20 {
+            // Outside a transaction block PostgreSQL refuses a savepoint.
+            assert!(
+                pool.execute_unprepared("SAVEPOINT probe").await.is_err(),
+                "a statement ran inside a transaction begun earlier"
+            );
+            let row = pool
+                .query_one_raw(Statement::from_string(
+                    DatabaseBackend::Postgres,
+                    "SELECT current_setting('app.fleet_account_id', true) AS fleet",
+                ))
+                .await
+                .unwrap()
+                .unwrap();
+            let fleet: Option<String> = row.try_get("", "fleet").unwrap();
+            assert!(
+                fleet.unwrap_or_default().is_empty(),
+                "a statement saw another request's tenant"
+            );
+        }
+    }
+}

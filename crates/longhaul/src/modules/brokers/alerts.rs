@@ -102,7 +102,11 @@ async fn digest_one(
             deadhead: r
                 .deadhead_mi
                 .map_or_else(String::new, |m| format!("{m:.0}")),
-            window: format!("{} to {}", r.available_from, r.available_to),
+            window: format!(
+                "{} to {}",
+                r.available_from.format(DATE),
+                r.available_to.format(DATE)
+            ),
             carrier: r.carrier.legal_name.clone(),
             dot: r.carrier.dot_number.clone(),
         })
@@ -119,11 +123,64 @@ async fn digest_one(
         &search.name,
         &trucks,
         count,
-        &format!("{public}/broker/saved-searches"),
+        &format!("{public}/broker/board?{}", board_query(&criteria)),
         &format!("{public}/unsubscribe/{token}"),
     )?;
     let stored = crate::mail::outbox::store_in(&txn, &state.cipher, &[mail]).await?;
     txn.commit().await?;
     crate::mail::outbox::enqueue_stored(&state.jobs, stored, "saved-search digest").await;
     Ok(true)
+}
+
+/// Dates as the product shows them ('Jan 5, 2025').
+const DATE: &str = "%b %-d, %Y";
+
+/// The board's address for the search (as the web's `searchFromCriteria`
+/// writes it), so the e-mail opens the matches rather than the list of
+/// saved searches.
+fn board_query(c: &SearchCriteria) -> String {
+    let mut q = url::form_urlencoded::Serializer::new(String::new());
+    q.append_pair("origin", c.origin.trim());
+    if let Some(radius) = c.radius_mi {
+        q.append_pair("radius_mi", &radius.to_string());
+    }
+    if !c.destinations.is_empty() {
+        q.append_pair("destinations", &c.destinations.join(","));
+    }
+    if !c.equipment.is_empty() {
+        q.append_pair("equipment", &c.equipment.join(","));
+    }
+    if let Some(from) = c.available_from {
+        q.append_pair("available_from", &from.to_string());
+    }
+    if let Some(to) = c.available_to {
+        q.append_pair("available_to", &to.to_string());
+    }
+    if let Some(hours) = c.max_age_hours {
+        q.append_pair("max_age_hours", &hours.to_string());
+    }
+    if c.include_not_allowed {
+        q.append_pair("include_not_allowed", "true");
+    }
+    q.finish()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_digest_links_to_the_search_on_the_board() {
+        let criteria: SearchCriteria = serde_json::from_value(serde_json::json!({
+            "origin": "Chicago, IL", "radius_mi": 150, "equipment": ["van", "reefer"],
+            "destinations": ["TX"], "available_from": "2026-12-01"
+        }))
+        .unwrap();
+        assert_eq!(
+            board_query(&criteria),
+            "origin=Chicago%2C+IL&radius_mi=150&destinations=TX&equipment=van%2Creefer&available_from=2026-12-01"
+        );
+        let day = chrono::NaiveDate::from_ymd_opt(2026, 1, 5).unwrap();
+        assert_eq!(day.format(DATE).to_string(), "Jan 5, 2026");
+    }
 }
