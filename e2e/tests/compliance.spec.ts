@@ -26,7 +26,8 @@ async function addDriver(page: Page) {
   await dialog.getByRole('button', { name: f.driverForm.save }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByText(f.driverForm.added)).toBeVisible();
-  await page.getByRole('row').filter({ hasText: 'Casey Rivera' }).getByRole('link', { name: f.view }).click();
+  // A click on the row opens the driver.
+  await page.getByRole('row').filter({ hasText: 'Casey Rivera' }).click();
   await expect(page.getByRole('heading', { name: 'Casey Rivera' })).toBeVisible();
 }
 
