@@ -222,9 +222,9 @@ test('trailer detail, the settings page, branding accent and the user menu', asy
   await expect(page).toHaveURL(/\/$/);
 });
 
-test('a fleet admin without a fleet account sees Fleet Account Not Found', async ({ page }) => {
+test('a fleet admin without a fleet account (pending approval) is sent to the pending-approval page', async ({ page }) => {
   await signIn(page, { email: 'pending@acme.test', password: 'secret123' });
   await page.goto('/fleet-dashboard');
-  await expect(page.getByText(f.notFoundTitle)).toBeVisible();
-  await expect(page.getByText(f.notFoundText)).toBeVisible();
+  await expect(page).toHaveURL(/\/pending-approval$/);
+  await expect(page.getByText(f.notFoundTitle)).toHaveCount(0);
 });
