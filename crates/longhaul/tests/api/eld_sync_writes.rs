@@ -23,29 +23,41 @@ async fn page(app: &TestApp, path: &str) -> Value {
     app.get(path).await.json().await.unwrap()
 }
 
+/// An app whose ELD connector points at `fake`, with a fleet admin signed in
+/// and the fleet connected to Samsara.
+async fn samsara_fleet(
+    backend: crate::helpers::Backend,
+    fake: &SamsaraFake,
+    email: &str,
+    dot: &str,
+) -> (TestApp, uuid::Uuid) {
+    let mut app = spawn_configured(
+        backend,
+        &[],
+        Overrides {
+            eld: Some(Arc::new(RealConnector {
+                endpoints: fake.endpoints(),
+            })),
+            ..Overrides::default()
+        },
+    )
+    .await;
+    let fleet = admin_with_fleet(&mut app, email, dot).await;
+    let res = app
+        .put(
+            "/api/fleet/eld/connection",
+            json!({ "provider": "samsara", "api_key": SamsaraFake::TOKEN }),
+        )
+        .await;
+    assert!(res.status().is_success());
+    (app, fleet)
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_resync_writes_only_what_changed_upstream_or_was_edited_here() {
     for backend in backends() {
         let fake = SamsaraFake::start(6, 6, 6, 4).await;
-        let mut app = spawn_configured(
-            backend,
-            &[],
-            Overrides {
-                eld: Some(Arc::new(RealConnector {
-                    endpoints: fake.endpoints(),
-                })),
-                ..Overrides::default()
-            },
-        )
-        .await;
-        let fleet = admin_with_fleet(&mut app, "writes@sam.example", "3310021").await;
-        let res = app
-            .put(
-                "/api/fleet/eld/connection",
-                json!({ "provider": "samsara", "api_key": SamsaraFake::TOKEN }),
-            )
-            .await;
-        assert!(res.status().is_success());
+        let (app, fleet) = samsara_fleet(backend, &fake, "writes@sam.example", "3310021").await;
         for kind in ["drivers", "trucks", "trailers"] {
             assert_eq!(written(&sync(&app, fleet, kind).await), (6, 0, 0), "{kind}");
         }
@@ -174,25 +186,7 @@ async fn truck_id(app: &TestApp, name: &str) -> String {
 async fn records_gone_upstream_leave_every_active_list_count_and_page() {
     for backend in backends() {
         let fake = SamsaraFake::start(6, 6, 6, 4).await;
-        let mut app = spawn_configured(
-            backend,
-            &[],
-            Overrides {
-                eld: Some(Arc::new(RealConnector {
-                    endpoints: fake.endpoints(),
-                })),
-                ..Overrides::default()
-            },
-        )
-        .await;
-        let fleet = admin_with_fleet(&mut app, "gone@sam.example", "3310022").await;
-        let res = app
-            .put(
-                "/api/fleet/eld/connection",
-                json!({ "provider": "samsara", "api_key": SamsaraFake::TOKEN }),
-            )
-            .await;
-        assert!(res.status().is_success());
+        let (app, fleet) = samsara_fleet(backend, &fake, "gone@sam.example", "3310022").await;
         for kind in ["drivers", "trucks", "trailers"] {
             assert_eq!(written(&sync(&app, fleet, kind).await), (6, 0, 0), "{kind}");
         }
@@ -317,23 +311,7 @@ async fn a_truck_keeps_its_assignment_date_until_its_driver_changes() {
     use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
     for backend in backends() {
         let fake = SamsaraFake::start(3, 3, 0, 10).await;
-        let mut app = spawn_configured(
-            backend,
-            &[],
-            Overrides {
-                eld: Some(Arc::new(RealConnector {
-                    endpoints: fake.endpoints(),
-                })),
-                ..Overrides::default()
-            },
-        )
-        .await;
-        let fleet = admin_with_fleet(&mut app, "dates@sam.example", "3310023").await;
-        app.put(
-            "/api/fleet/eld/connection",
-            json!({ "provider": "samsara", "api_key": SamsaraFake::TOKEN }),
-        )
-        .await;
+        let (app, fleet) = samsara_fleet(backend, &fake, "dates@sam.example", "3310023").await;
         sync(&app, fleet, "drivers").await;
         sync(&app, fleet, "trucks").await;
         let db = app.inspect_db().await;
@@ -388,23 +366,7 @@ async fn a_ten_kilobyte_name_from_the_provider_is_cut_and_the_sync_succeeds() {
             d.vehicles[0]["notes"] = json!(huge.repeat(4));
             d.trailers[0]["name"] = json!(huge.clone());
         });
-        let mut app = spawn_configured(
-            backend,
-            &[],
-            Overrides {
-                eld: Some(Arc::new(RealConnector {
-                    endpoints: fake.endpoints(),
-                })),
-                ..Overrides::default()
-            },
-        )
-        .await;
-        let fleet = admin_with_fleet(&mut app, "huge@sam.example", "3310024").await;
-        app.put(
-            "/api/fleet/eld/connection",
-            json!({ "provider": "samsara", "api_key": SamsaraFake::TOKEN }),
-        )
-        .await;
+        let (app, fleet) = samsara_fleet(backend, &fake, "huge@sam.example", "3310024").await;
         for kind in ["drivers", "trucks", "trailers"] {
             let run = sync(&app, fleet, kind).await;
             assert_eq!(run["status"], "succeeded", "{kind}: {run}");
