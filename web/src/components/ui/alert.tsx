@@ -4,6 +4,7 @@ import { cn } from '@/lib/cn'
 const variants = {
   destructive: 'border-destructive/40 bg-red-50 text-red-800',
   success: 'border-green-300 bg-green-50 text-green-800',
+  warning: 'border-amber-300 bg-amber-50 text-amber-900',
   info: 'border-primary/30 bg-primary/5 text-ink',
 } as const
 

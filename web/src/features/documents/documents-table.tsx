@@ -1,13 +1,13 @@
 import { User } from 'lucide-react'
 import { useState } from 'react'
 import { DataTable, type DataColumn } from '@/components/data-list/data-table'
+import { DocumentStatusBadge } from '@/components/document-status-badge'
 import { texts } from '@/lib/texts'
 import { downloadUrl } from './api/documents-api'
 import type { DocumentItem } from './api/types'
 import { DeleteDocumentDialog } from './delete-document-dialog'
 import { tableDate } from './document-dates'
 import { documentTypeLabel } from './document-types'
-import { DocumentStatusBadge } from './status-badge'
 
 const d = texts.documents
 const c = texts.documents.columns

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react'
+import { useState, type FormEvent, type ReactElement } from 'react'
 import { Upload } from 'lucide-react'
 import { toast } from 'sonner'
 import { Alert } from '@/components/ui/alert'
@@ -15,7 +15,14 @@ import { texts } from '@/lib/texts'
 import { useSubmitRenewal } from './api/portal-queries'
 import type { PortalHome } from './api/types'
 import { errorMessage } from './portal-errors'
-import { parseTargetChoice, renewalFormData, renewalKinds, renewalTypes, type RenewalKind } from './renewal-form'
+import {
+  parseTargetChoice,
+  renewalFormData,
+  renewalKinds,
+  renewalTypes,
+  type RenewalKind,
+  type RenewalPrefill,
+} from './renewal-form'
 
 const d = texts.driverPortal
 const c = texts.compliance
@@ -29,34 +36,42 @@ const typeLabels: Record<string, string> = texts.documents.types
 export interface RenewalDialogProps {
   home: PortalHome
   onSessionEnded: (error: unknown) => boolean
+  /** The form filled in for one document of the list (its own 'Upload a renewal' button). */
+  prefill?: RenewalPrefill
+  /** The button that opens the dialog, instead of the card's 'Upload a renewal'. */
+  trigger?: ReactElement
 }
 
 /** 'Upload a renewal': a photo or PDF of a renewed document, for the office to review. */
-export function RenewalDialog({ home, onSessionEnded }: RenewalDialogProps) {
+export function RenewalDialog({ home, onSessionEnded, prefill, trigger }: RenewalDialogProps) {
   const [open, setOpen] = useState(false)
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
-        <Button size="lg" className="w-full sm:w-auto">
-          <Upload className="h-4 w-4" aria-hidden />
-          {d.uploadRenewal}
-        </Button>
+        {trigger ?? (
+          <Button size="lg" className="w-full sm:w-auto">
+            <Upload className="h-4 w-4" aria-hidden />
+            {d.uploadRenewal}
+          </Button>
+        )}
       </DialogTrigger>
       <DialogContent className="max-h-[calc(100dvh-2rem)] overflow-y-auto">
         <DialogTitle>{d.renewalTitle}</DialogTitle>
         <DialogDescription>{d.renewalDescription}</DialogDescription>
-        {open && <RenewalForm home={home} onSessionEnded={onSessionEnded} onDone={() => setOpen(false)} />}
+        {open && (
+          <RenewalForm home={home} onSessionEnded={onSessionEnded} prefill={prefill} onDone={() => setOpen(false)} />
+        )}
       </DialogContent>
     </Dialog>
   )
 }
 
-function RenewalForm({ home, onSessionEnded, onDone }: RenewalDialogProps & { onDone: () => void }) {
+function RenewalForm({ home, onSessionEnded, prefill, onDone }: RenewalDialogProps & { onDone: () => void }) {
   const submit = useSubmitRenewal()
-  const [choice, setChoice] = useState('driver')
+  const [choice, setChoice] = useState(prefill?.choice ?? 'driver')
   const { target } = parseTargetChoice(choice)
-  const [documentType, setDocumentType] = useState(renewalTypes.driver[0])
-  const [kind, setKind] = useState<RenewalKind>('other')
+  const [documentType, setDocumentType] = useState(prefill?.documentType ?? renewalTypes.driver[0])
+  const [kind, setKind] = useState<RenewalKind>(prefill?.kind ?? 'other')
   const renewsQualification = target === 'driver' && kind !== 'other'
   const fields = submit.error instanceof ApiError ? submit.error.fields : {}
 
@@ -156,6 +171,7 @@ function RenewalForm({ home, onSessionEnded, onDone }: RenewalDialogProps & { on
         label={d.renewalName}
         className="[&_input]:h-11"
         required
+        defaultValue={prefill?.name}
         error={fields.name}
       />
       <FormField

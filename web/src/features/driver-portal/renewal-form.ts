@@ -1,4 +1,4 @@
-import type { RenewalTarget } from './api/types'
+import type { PortalDocument, PortalHome, RenewalTarget } from './api/types'
 
 /** The document types a driver may send per target (values of texts.documents.types). */
 export const renewalTypes: Record<RenewalTarget, readonly string[]> = {
@@ -45,4 +45,44 @@ export function renewalFormData(values: RenewalValues, file: Blob & { name?: str
 export function parseTargetChoice(choice: string): { target: RenewalTarget; trailerId?: string } {
   if (choice.startsWith('trailer:')) return { target: 'trailer', trailerId: choice.slice('trailer:'.length) }
   return { target: choice === 'truck' ? 'truck' : 'driver' }
+}
+
+/** What the renewal dialog opens with when the driver renews a document of the list. */
+export interface RenewalPrefill {
+  /** The target select's value (see parseTargetChoice). */
+  choice: string
+  documentType: string
+  kind: RenewalKind
+  name: string
+}
+
+const qualificationKinds: Partial<Record<string, RenewalKind>> = { driver_cdl: 'cdl', driver_medical_card: 'medical' }
+
+/**
+ * The renewal of a shared document, filled in: for the driver, their truck or
+ * a trailer of theirs. Null for a company document, or one of a truck or
+ * trailer no longer assigned: the fleet's office renews those.
+ */
+export function renewalPrefill(document: PortalDocument, home: PortalHome): RenewalPrefill | null {
+  const typeFor = (target: RenewalTarget) =>
+    renewalTypes[target].includes(document.document_type) ? document.document_type : renewalTypes[target][0]
+  const base = { name: document.name, kind: 'other' as RenewalKind }
+  switch (document.belongs_to) {
+    case 'driver':
+      return {
+        ...base,
+        choice: 'driver',
+        documentType: typeFor('driver'),
+        kind: qualificationKinds[document.document_type] ?? 'other',
+      }
+    case 'truck':
+      return home.truck ? { ...base, choice: 'truck', documentType: typeFor('truck') } : null
+    case 'trailer': {
+      // The list does not say which trailer; the driver can change it in the dialog.
+      const trailer = home.trailers[0]
+      return trailer ? { ...base, choice: `trailer:${trailer.id}`, documentType: typeFor('trailer') } : null
+    }
+    default:
+      return null
+  }
 }
