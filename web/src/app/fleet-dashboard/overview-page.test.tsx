@@ -138,3 +138,35 @@ describe('the overview’s FMCSA banner', () => {
     expect(screen.queryByTestId('fmcsa-banner')).not.toBeInTheDocument()
   })
 })
+
+describe('the overview’s Power Units card', () => {
+  const summary = { status: 200, body: { overdue: 0, due_in30: 0, has_assets: true } }
+
+  it('explains more active trucks than the power units registered with FMCSA, keeping the spec’s caption', async () => {
+    stub({
+      'GET /api/fleet/compliance/summary': summary,
+      'GET /api/fleet/overview': { status: 200, body: { ...overview, power_units: { active: 48, registered: 45 } } },
+    })
+    render()
+
+    expect(await screen.findByText('48 of 45 active')).toBeInTheDocument()
+    const hint = screen.getByTestId('power-units-hint')
+    expect(hint).toHaveTextContent(
+      'Your ELD lists more active trucks than the 45 power units registered with FMCSA. Update your MCS-150 if your fleet has grown.',
+    )
+    const link = within(hint).getByRole('link', { name: texts.fleet.powerUnitsUpdateLink })
+    expect(link).toHaveAttribute('href', 'https://www.fmcsa.dot.gov/registration/updating-your-registration')
+    expect(link).toHaveAttribute('target', '_blank')
+    expect(link).toHaveAttribute('rel', expect.stringContaining('noopener'))
+  })
+
+  it('has no hint while the active trucks are within the registered power units', async () => {
+    stub({
+      'GET /api/fleet/compliance/summary': summary,
+      'GET /api/fleet/overview': { status: 200, body: { ...overview, power_units: { active: 45, registered: 45 } } },
+    })
+    render()
+    expect(await screen.findByText('45 of 45 active')).toBeInTheDocument()
+    expect(screen.queryByTestId('power-units-hint')).not.toBeInTheDocument()
+  })
+})

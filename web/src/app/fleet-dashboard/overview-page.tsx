@@ -1,6 +1,16 @@
 import { useQuery } from '@tanstack/react-query'
-import { AlertCircle, CalendarClock, ChevronRight, Container, Info, Truck, Users, type LucideIcon } from 'lucide-react'
-import { useEffect } from 'react'
+import {
+  AlertCircle,
+  CalendarClock,
+  ChevronRight,
+  Container,
+  ExternalLink,
+  Info,
+  Truck,
+  Users,
+  type LucideIcon,
+} from 'lucide-react'
+import { useEffect, type ReactNode } from 'react'
 import { Link } from 'react-router'
 import { LoadError } from '@/components/load-error'
 import { Alert } from '@/components/ui/alert'
@@ -14,7 +24,16 @@ import { complianceSummaryQuery, overviewQuery } from './screen-data'
 
 const DASH = '–'
 
-function StatCard({ title, value, caption, icon: Icon }: { title: string; value: string; caption: string; icon: LucideIcon }) {
+interface StatCardProps {
+  title: string
+  value: string
+  caption: string
+  icon: LucideIcon
+  /** A note under the caption. */
+  hint?: ReactNode
+}
+
+function StatCard({ title, value, caption, icon: Icon, hint }: StatCardProps) {
   return (
     <Card>
       <CardHeader className="flex-row! items-center justify-between pb-2">
@@ -24,8 +43,36 @@ function StatCard({ title, value, caption, icon: Icon }: { title: string; value:
       <CardContent>
         <p className="text-3xl font-bold">{value}</p>
         <p className="mt-1 text-sm text-muted-foreground">{caption}</p>
+        {hint}
       </CardContent>
     </Card>
+  )
+}
+
+/** FMCSA's page on updating a registration (the MCS-150 among it). */
+const FMCSA_UPDATE_URL = 'https://www.fmcsa.dot.gov/registration/updating-your-registration'
+
+/**
+ * Why '48 of 45 active' (issue 29): the active trucks are the fleet's own,
+ * the registered power units what FMCSA knows from the carrier's MCS-150.
+ */
+function PowerUnitsHint({ registered }: { registered: number }) {
+  return (
+    <p className="mt-3 flex items-start gap-2 text-sm text-amber-900" data-testid="power-units-hint">
+      <Info className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
+      <span>
+        {format(texts.fleet.powerUnitsOver, { registered })}{' '}
+        <a
+          href={FMCSA_UPDATE_URL}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="inline-flex items-center gap-1 font-medium text-primary underline underline-offset-4"
+        >
+          {texts.fleet.powerUnitsUpdateLink}
+          <ExternalLink className="h-3.5 w-3.5" aria-hidden />
+        </a>
+      </span>
+    </p>
   )
 }
 
@@ -139,6 +186,11 @@ export default function OverviewPage() {
                   registered: data.power_units.registered,
                 })
               : format(texts.fleet.powerUnitsOf, { active: DASH, registered: DASH })
+          }
+          hint={
+            data && data.power_units.active > data.power_units.registered ? (
+              <PowerUnitsHint registered={data.power_units.registered} />
+            ) : undefined
           }
         />
         <StatCard
