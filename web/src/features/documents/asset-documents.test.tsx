@@ -30,7 +30,7 @@ describe("an asset's Documents tab", () => {
     })
     render('driver')
     const row = await screen.findByRole('row', { name: /Medical card/ })
-    expect(within(row).getByText('Dana Driver')).toBeInTheDocument()
+    expect(within(row).getByText('Driver: Dana Driver')).toBeInTheDocument()
     expect(Object.fromEntries(getsOf(fetchMock, '/api/fleet/documents')[0].searchParams)).toEqual({
       tab: 'all',
       driver_id: 'driver-1',

@@ -2,7 +2,7 @@ import { User } from 'lucide-react'
 import { useState } from 'react'
 import { DataTable, type DataColumn } from '@/components/data-list/data-table'
 import { DocumentStatusBadge } from '@/components/document-status-badge'
-import { texts } from '@/lib/texts'
+import { format, texts } from '@/lib/texts'
 import { downloadUrl } from './api/documents-api'
 import type { DocumentItem } from './api/types'
 import { DeleteDocumentDialog } from './delete-document-dialog'
@@ -12,7 +12,11 @@ import { documentTypeLabel } from './document-types'
 const d = texts.documents
 const c = texts.documents.columns
 
-/** Every column on a wide screen; a phone's card shows the name, status, type, vehicle and expiration. */
+/**
+ * Every column on a wide screen; a phone's card shows the name, status, type,
+ * vehicle and expiration. A driver's document names its driver under its
+ * name: the Vehicle column holds vehicles only.
+ */
 const columns: DataColumn<DocumentItem>[] = [
   {
     id: 'name',
@@ -25,6 +29,12 @@ const columns: DataColumn<DocumentItem>[] = [
         {document.file_name !== document.name && (
           <span className="block truncate text-xs font-normal text-muted-foreground" title={document.file_name}>
             {document.file_name}
+          </span>
+        )}
+        {!document.vehicle && document.driver && (
+          <span className="flex items-center gap-1 text-xs font-normal text-muted-foreground">
+            <User className="h-3.5 w-3.5 shrink-0" aria-hidden />
+            <span className="min-w-0 break-words">{format(d.driverNamed, { name: document.driver.name })}</span>
           </span>
         )}
       </>
@@ -72,7 +82,7 @@ export function DocumentsTable({ documents }: { documents: DocumentItem[] }) {
 }
 
 function VehicleCell({ document }: { document: DocumentItem }) {
-  const { vehicle, driver } = document
+  const { vehicle } = document
   if (vehicle) {
     const name = vehicle.name || vehicle.identifier || (vehicle.kind === 'truck' ? d.vehicleTypes.truck : d.vehicleTypes.trailer)
     return (
@@ -82,14 +92,6 @@ function VehicleCell({ document }: { document: DocumentItem }) {
           <span className="block text-xs text-muted-foreground">{vehicle.identifier}</span>
         )}
       </div>
-    )
-  }
-  if (driver) {
-    return (
-      <span className="inline-flex min-w-24 items-center gap-1" title={d.driver}>
-        <User className="h-3.5 w-3.5 text-muted-foreground" aria-label={d.driver} />
-        {driver.name}
-      </span>
     )
   }
   return <span className="text-muted-foreground">—</span>
