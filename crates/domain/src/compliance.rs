@@ -198,6 +198,15 @@ impl QualificationKind {
             .unwrap_or(self.as_str())
     }
 
+    /// The document type its document is filed as.
+    pub fn document_type(self) -> &'static str {
+        match self {
+            QualificationKind::Cdl => "driver_cdl",
+            QualificationKind::Medical => "driver_medical_card",
+            _ => "driver_qualification",
+        }
+    }
+
     /// Items kept by their expiry date (the others by the date done).
     pub fn has_expiry(self) -> bool {
         matches!(self, QualificationKind::Cdl | QualificationKind::Medical)

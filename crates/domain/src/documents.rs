@@ -19,9 +19,16 @@ pub const DOCUMENT_TYPES: [&str; 12] = [
     "inspection_report",
 ];
 
-/// Whether `value` is one of the twelve stored type values.
+/// A driver's own documents, which the spec's twelve lack (issue 29: a
+/// medical card filed as 'Other'). Kept apart so the spec's list stays
+/// whole; a qualification item's document is filed as its kind's type
+/// (`QualificationKind::document_type`).
+pub const DRIVER_DOCUMENT_TYPES: [&str; 3] =
+    ["driver_cdl", "driver_medical_card", "driver_qualification"];
+
+/// Whether `value` is one of the stored type values.
 pub fn is_document_type(value: &str) -> bool {
-    DOCUMENT_TYPES.contains(&value)
+    DOCUMENT_TYPES.contains(&value) || DRIVER_DOCUMENT_TYPES.contains(&value)
 }
 
 /// Days ahead in which an expiration counts as 'Expiring Soon'.
@@ -172,13 +179,19 @@ mod tests {
     }
 
     #[test]
-    fn type_values_are_the_twelve_of_the_spec() {
+    fn type_values_are_the_twelve_of_the_spec_and_the_drivers() {
         assert!(is_document_type("company_ifta"));
+        assert!(is_document_type("driver_medical_card"));
         assert!(!is_document_type("Company_IFTA"));
         assert!(!is_document_type(""));
         let labels = &crate::texts::texts().documents.types;
-        assert_eq!(labels.len(), 12);
-        assert!(DOCUMENT_TYPES.iter().all(|t| labels.contains_key(*t)));
+        assert_eq!(labels.len(), 15);
+        assert!(
+            DOCUMENT_TYPES
+                .iter()
+                .chain(&DRIVER_DOCUMENT_TYPES)
+                .all(|t| labels.contains_key(*t))
+        );
     }
 
     #[test]

@@ -164,6 +164,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/password-reset/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["check_reset_link"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/password-reset/complete": {
         parameters: {
             query?: never;
@@ -1884,6 +1900,13 @@ export interface components {
             created_at: string;
             /** Format: int64 */
             id: number;
+            /**
+             * @description What the ids in `target_id`, `before` and `after` name (a user's
+             *     name and e-mail, an account's or fleet's name), by id.
+             */
+            names: {
+                [key: string]: string;
+            };
             target_id: string;
             target_type: string;
         };
@@ -1894,6 +1917,25 @@ export interface components {
             insurance_required?: string | null;
             registration_date?: string | null;
             registration_status?: string | null;
+        };
+        /**
+         * @description What needs the office now, read live from the calendar and the renewals
+         *     queue (not from notifications, which can be read and are made only when a
+         *     reminder runs): the bell says the same as the overview, and an overdue
+         *     item stays until it is resolved.
+         */
+        BellAttention: {
+            /** Format: int64 */
+            due_in30: number;
+            /** Format: int64 */
+            overdue: number;
+            /** @description The first overdue items, oldest first. */
+            overdue_items: components["schemas"]["ComplianceItem"][];
+            /**
+             * Format: int64
+             * @description Driver renewals waiting for review.
+             */
+            pending_renewals: number;
         };
         /**
          * @description The fleet's billing page (spec part 2 §2 Billing, §3 Subscription and
@@ -2077,8 +2119,8 @@ export interface components {
         /** @description Company info as the wizard shows it (spec part 1 §3). */
         CompanyInfo: {
             city: string | null;
-            /** @description Falls back to the legal name. */
-            dba_name: string;
+            /** @description None for a carrier without one (the card says 'N/A'). */
+            dba_name: string | null;
             dot_number: string;
             fleet_size: string;
             legal_name: string;
@@ -2478,6 +2520,12 @@ export interface components {
             /** Format: date-time */
             updated_at: string;
         };
+        InvitationView: {
+            /** @description The brokerage the user joins. */
+            account_name: string | null;
+            /** @description Who sent it: a name, an e-mail, or "Longhaul". */
+            inviter: string;
+        };
         InviteAccept: {
             password: string;
         };
@@ -2615,6 +2663,7 @@ export interface components {
             sender_name: string;
         };
         NotificationList: {
+            attention: components["schemas"]["BellAttention"];
             items: components["schemas"]["NotificationView"][];
             /** Format: int64 */
             unread: number;
@@ -2687,6 +2736,13 @@ export interface components {
                 created_at: string;
                 /** Format: int64 */
                 id: number;
+                /**
+                 * @description What the ids in `target_id`, `before` and `after` name (a user's
+                 *     name and e-mail, an account's or fleet's name), by id.
+                 */
+                names: {
+                    [key: string]: string;
+                };
                 target_id: string;
                 target_type: string;
             }[];
@@ -2780,12 +2836,31 @@ export interface components {
             current_password: string;
             new_password: string;
         };
+        PasswordLinkCheck: {
+            token: string;
+        };
+        /** @description A set-password link that can still be used. */
+        PasswordLinkView: {
+            /** @description The account the password is for. */
+            email: string;
+            invitation: null | components["schemas"]["InvitationView"];
+        };
         PasswordResetComplete: {
             password: string;
             token: string;
         };
         PasswordResetRequest: {
             email: string;
+        };
+        /**
+         * @description A password chosen from a link. An invitation's user is signed in
+         *     (`user` and `csrf_token` set, the session cookie sent); after a reset
+         *     they sign in themselves.
+         */
+        PasswordSetResponse: {
+            csrf_token: string | null;
+            message: string;
+            user: null | components["schemas"]["UserView"];
         };
         PayRequest: {
             card_number: string;
@@ -4063,6 +4138,45 @@ export interface operations {
             };
         };
     };
+    check_reset_link: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasswordLinkCheck"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasswordLinkView"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     complete_reset: {
         parameters: {
             query?: never;
@@ -4081,7 +4195,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["MessageResponse"];
+                    "application/json": components["schemas"]["PasswordSetResponse"];
                 };
             };
             400: {

@@ -12,6 +12,8 @@ pub struct Model {
     pub expires_at: DateTimeUtc,
     pub used_at: Option<DateTimeUtc>,
     pub created_at: DateTimeUtc,
+    /// Who sent the link, when it is an invitation (a broker user's).
+    pub inviter_name: Option<String>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -123,6 +123,21 @@ on_each_backend!(
         assert_eq!(entry["actor_email"], ADMIN_EMAIL);
         assert_eq!(entry["before"]["completed"], false);
         assert_eq!(entry["after"]["completed"], true);
+        // Names, not UUIDs (issue 29 point 25): the signup and the owner it
+        // made are named for the tab.
+        let names = &entry["names"];
+        let signup = names[entry["target_id"].as_str().unwrap()]
+            .as_str()
+            .unwrap();
+        assert!(signup.contains("(USDOT 1000004)"), "{entry}");
+        let owner_id = entry["after"]["user_id"].as_str().unwrap();
+        assert!(
+            names[owner_id]
+                .as_str()
+                .unwrap()
+                .contains("owner@greatlakes.example"),
+            "{entry}"
+        );
     }
 );
 

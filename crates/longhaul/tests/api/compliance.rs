@@ -737,6 +737,66 @@ async fn the_reminder_job_sends_each_threshold_once_in_one_digest_a_day() {
     }
 }
 
+/// Issue 29 point 19: the bell said "You're all caught up." while the
+/// overview showed overdue items — the bell read only notifications, which a
+/// reminder run makes and a click marks read.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_bell_agrees_with_the_overview_and_keeps_overdue_items_until_resolved() {
+    for backend in backends() {
+        let mut app = spawn_app(backend).await;
+        let fleet_id = signed_in_fleet(&mut app, "bell@comply.test", "Bell Haul", "4300009").await;
+        let truck = first_truck(&app, fleet_id).await;
+        let lapsed = company_document(&app, "Lapsed cargo policy", -3).await;
+        truck_document(&app, truck.id, "Truck registration", 5).await;
+        let json = |res: reqwest::Response| async move { res.json::<Value>().await.unwrap() };
+
+        let summary = json(app.get("/api/fleet/compliance/summary").await).await;
+        let bell = json(app.get("/api/fleet/notifications").await).await;
+        assert_eq!(bell["unread"], 0, "no reminder has run: {bell}");
+        let attention = &bell["attention"];
+        assert!(summary["overdue"].as_u64().unwrap() >= 1, "{summary}");
+        assert_eq!(attention["overdue"], summary["overdue"], "{bell} {summary}");
+        assert_eq!(attention["due_in30"], summary["due_in30"]);
+        let overdue_titles: Vec<&str> = attention["overdue_items"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|i| i["title"].as_str().unwrap())
+            .collect();
+        assert!(
+            overdue_titles.contains(&"Lapsed cargo policy"),
+            "{overdue_titles:?}"
+        );
+
+        // Reading every notification does not clear what is overdue.
+        let read = json(
+            app.post("/api/fleet/notifications/read-all", json!({}))
+                .await,
+        )
+        .await;
+        assert_eq!(read["attention"]["overdue"], summary["overdue"]);
+
+        // Resolved (the lapsed policy deleted): gone from the bell and the overview alike.
+        let res = app
+            .delete(&format!(
+                "/api/fleet/documents/{}",
+                lapsed["id"].as_str().unwrap()
+            ))
+            .await;
+        assert!(res.status().is_success(), "{}", res.status());
+        let summary = json(app.get("/api/fleet/compliance/summary").await).await;
+        let bell = json(app.get("/api/fleet/notifications").await).await;
+        assert_eq!(bell["attention"]["overdue"], summary["overdue"]);
+        assert!(
+            !bell["attention"]["overdue_items"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|i| i["title"] == "Lapsed cargo policy")
+        );
+    }
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_restarted_run_sends_nothing_twice() {
     for backend in backends() {

@@ -654,6 +654,16 @@ async fn submit_renewal(browser: &TestApp, fields: &[(&str, &str)]) -> reqwest::
         .unwrap()
 }
 
+async fn pending_in_bell(app: &TestApp) -> u64 {
+    let bell: Value = app
+        .get("/api/fleet/notifications")
+        .await
+        .json()
+        .await
+        .unwrap();
+    bell["attention"]["pending_renewals"].as_u64().unwrap()
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_renewal_is_reviewed_once_and_filed_with_its_expiration() {
     for backend in backends() {
@@ -722,6 +732,11 @@ async fn a_renewal_is_reviewed_once_and_filed_with_its_expiration() {
         let queue: Value = app.get("/api/fleet/renewals").await.json().await.unwrap();
         assert_eq!(queue.as_array().unwrap().len(), 2);
         assert_eq!(queue[0]["id"], renewal["id"], "oldest first");
+        assert_eq!(
+            pending_in_bell(&app).await,
+            2,
+            "the bell and side menu count the queue"
+        );
         let file = app
             .get(&format!(
                 "/api/fleet/renewals/{}/file",
@@ -782,6 +797,7 @@ async fn a_renewal_is_reviewed_once_and_filed_with_its_expiration() {
                 .cloned()
                 .unwrap()
         };
+        assert_eq!(pending_in_bell(&app).await, 0, "reviewed: off the badge");
         assert_eq!(by_name("Truck registration 2027")["status"], "accepted");
         assert_eq!(by_name("Medical card")["status"], "rejected");
         assert_eq!(by_name("Medical card")["reason"], "The photo is blurry");
@@ -962,6 +978,10 @@ async fn an_accepted_cdl_renewal_updates_the_drivers_qualification_item() {
         assert_eq!(res.status(), StatusCode::CREATED);
         let renewal: Value = res.json().await.unwrap();
         assert_eq!(renewal["qualification"], "cdl");
+        // Filed as a CDL whatever type the form sent (issue 29: a medical
+        // card's renewal reached the office labelled 'Other').
+        assert_eq!(renewal["document_type"], "driver_cdl");
+        assert_eq!(renewal["document_type_label"], "CDL");
         let res = app
             .post(
                 &format!(

@@ -43,6 +43,28 @@ on_each_backend!(
         let token = app
             .last_link_token("pat@example.com", "reset-password?token=")
             .await;
+        // The page reads the link when it opens (issue 29 point 27): whose
+        // it is, and that it is no invitation.
+        let check = |token: String| {
+            let app = &app;
+            async move {
+                app.post("/api/auth/password-reset/check", json!({ "token": token }))
+                    .await
+            }
+        };
+        let res = check(token.clone()).await;
+        assert_eq!(res.status(), StatusCode::OK);
+        let link: serde_json::Value = res.json().await.unwrap();
+        assert_eq!(link["email"], "pat@example.com");
+        assert_eq!(link["invitation"], serde_json::Value::Null);
+        for bad in [String::new(), "x".repeat(200), "no-such-token".into()] {
+            let (status, error) = error_of(check(bad).await).await;
+            assert_eq!(status, StatusCode::BAD_REQUEST);
+            assert!(
+                error["message"].as_str().unwrap().contains("link"),
+                "{error}"
+            );
+        }
 
         let (status, error) = error_of(
             app.post(
@@ -65,8 +87,17 @@ on_each_backend!(
             )
             .await;
         assert_eq!(res.status(), StatusCode::OK);
+        let done: serde_json::Value = res.json().await.unwrap();
+        assert_eq!(
+            done["user"],
+            serde_json::Value::Null,
+            "a reset signs no one in"
+        );
         // The reset signs out every session.
         assert_eq!(app.session().await["user"], serde_json::Value::Null);
+        // A used link is refused on opening, before a password is typed.
+        let (status, _) = error_of(check(token.clone()).await).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST);
         // The link is spent.
         let (status, error) = error_of(
             app.post(
@@ -160,6 +191,7 @@ on_each_backend!(
                     expires_at: Set(chrono::Utc::now() + chrono::Duration::hours(1)),
                     used_at: Set(None),
                     created_at: Set(chrono::Utc::now()),
+                    inviter_name: Set(None),
                 }
                 .insert(&db)
                 .await

@@ -75,12 +75,13 @@ on_each_backend!(
         assert_eq!(company["fleet_size"], "100-250 units");
         assert_eq!(company["monthly_rate_cents"], 129_900);
 
-        // No DBA: falls back to the legal name; no phone: null.
+        // No DBA: null (the card says 'N/A', issue 29 point 25), not the
+        // legal name under 'DBA Name'; no phone: null.
         let res = app
             .post("/api/signup/lookup", json!({ "dot_number": "1000002" }))
             .await;
         let other: Value = res.json().await.unwrap();
-        assert_eq!(other["company"]["dba_name"], "CUMBERLAND CARRIERS INC");
+        assert_eq!(other["company"]["dba_name"], Value::Null, "{other}");
         assert_eq!(other["company"]["phone_number"], Value::Null);
         // No power units reported: 0, the smallest band.
         let res = app

@@ -401,9 +401,37 @@ async fn brokers_never_see_each_others_users_or_saved_searches() {
             assert_eq!(res.status(), StatusCode::NOT_FOUND);
         }
         // The invited user joins and sees the board, not user management.
+        // The invitation's page names the brokerage and who invited them,
+        // and choosing a password signs them in (issue 29 point 24).
         let mut agent_app = app.another_browser();
-        accept_invite(&agent_app, "agent@alpha.test").await;
-        agent_app.sign_in("agent@alpha.test", "Secret123").await;
+        let token = agent_app
+            .last_link_token("agent@alpha.test", "reset-password?token=")
+            .await;
+        let link: Value = agent_app
+            .post("/api/auth/password-reset/check", json!({ "token": token }))
+            .await
+            .json()
+            .await
+            .unwrap();
+        assert_eq!(
+            link,
+            json!({ "email": "agent@alpha.test", "invitation": { "account_name": "Alpha Brokerage", "inviter": "admin@alpha.test" } })
+        );
+        let res = agent_app
+            .post(
+                "/api/auth/password-reset/complete",
+                json!({ "token": token, "password": "Secret123" }),
+            )
+            .await;
+        assert_eq!(res.status(), StatusCode::OK);
+        let done: Value = res.json().await.unwrap();
+        assert_eq!(done["user"]["email"], "agent@alpha.test");
+        agent_app.csrf = done["csrf_token"].as_str().map(str::to_owned);
+        assert_eq!(
+            agent_app.session().await["user"]["role"],
+            "broker_user",
+            "in, without signing in"
+        );
         assert_eq!(
             agent_app.get("/api/broker/users").await.status(),
             StatusCode::FORBIDDEN

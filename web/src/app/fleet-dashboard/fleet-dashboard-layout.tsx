@@ -11,6 +11,7 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/compone
 import { Spinner } from '@/components/ui/spinner'
 import { PastDueBanner } from '@/features/billing/past-due-banner'
 import { useReadOnlyRefusals } from '@/features/billing/read-only-refusals'
+import { useNotifications } from '@/features/compliance/api/notifications-api'
 import { NotificationBell } from '@/features/compliance/notification-bell'
 import { accentStyle } from '@/features/fleet-account/branding'
 import { useUnreadCount } from '@/features/inbox/api/inbox-queries'
@@ -49,6 +50,8 @@ export function FleetDashboardLayout({ children }: FleetDashboardLayoutProps) {
   const section = activeSection(location.pathname, location.search)
   useReadOnlyRefusals()
   const unread = useUnreadCount()
+  // The bell's list (one request, shared): its renewals count badges Documents.
+  const pendingRenewals = useNotifications().data?.attention.pending_renewals ?? 0
 
   if (account.isPending) {
     return (
@@ -172,6 +175,7 @@ export function FleetDashboardLayout({ children }: FleetDashboardLayoutProps) {
             active={section}
             label={`${navLabel} (mobile)`}
             unread={unread}
+            pendingRenewals={pendingRenewals}
             onNavigate={() => setMenuOpen(false)}
           />
         </DialogContent>
@@ -180,7 +184,7 @@ export function FleetDashboardLayout({ children }: FleetDashboardLayoutProps) {
       <div className="flex flex-1">
         <aside className="hidden w-60 shrink-0 border-r border-border bg-white p-4 md:block">
           <div className="sticky top-20">
-            <FleetNav active={section} label={navLabel} unread={unread} />
+            <FleetNav active={section} label={navLabel} unread={unread} pendingRenewals={pendingRenewals} />
           </div>
         </aside>
         <main className="min-w-0 flex-1 px-4 py-6 sm:px-6 lg:px-8">

@@ -23,7 +23,8 @@ interface NavItem {
   to: string
   label: string
   icon: LucideIcon
-  unreadBadge?: boolean
+  /** Which count the item shows as a badge. */
+  badge?: 'inbox' | 'renewals'
 }
 
 function navItems(): NavItem[] {
@@ -35,7 +36,7 @@ function navItems(): NavItem[] {
     { section: fleetPatterns.postings, to: fleetRoutes.postings, label: texts.board.myPostings, icon: Megaphone },
     { section: fleetPatterns.trailers, to: fleetRoutes.trailers, label: texts.fleet.nav.trailers, icon: Container },
     { section: fleetPatterns.drivers, to: fleetRoutes.drivers, label: texts.fleet.nav.drivers, icon: Users },
-    { section: fleetPatterns.documents, to: fleetRoutes.documents, label: texts.fleet.nav.documents, icon: FolderOpen },
+    { section: fleetPatterns.documents, to: fleetRoutes.documents, label: texts.fleet.nav.documents, icon: FolderOpen, badge: 'renewals' },
     { section: fleetPatterns.compliance, to: fleetRoutes.compliance, label: texts.compliance.menu, icon: CalendarClock },
     {
       section: fleetPatterns.companySettings,
@@ -44,7 +45,7 @@ function navItems(): NavItem[] {
       icon: Settings,
     },
     // After the spec's menu: the driver portal's contact messages, with the unread count.
-    { section: fleetPatterns.inbox, to: fleetRoutes.inbox, label: texts.inbox.title, icon: Inbox, unreadBadge: true },
+    { section: fleetPatterns.inbox, to: fleetRoutes.inbox, label: texts.inbox.title, icon: Inbox, badge: 'inbox' },
   ]
 }
 
@@ -56,15 +57,31 @@ export interface FleetNavProps {
   label: string
   /** The inbox's unread messages, shown as a badge on its item. */
   unread?: number
+  /** Driver renewals waiting for review, shown on Documents (where they are reviewed). */
+  pendingRenewals?: number
 }
 
 /** The side menu of spec §2; the active item carries aria-current="page". */
-export function FleetNav({ active, onNavigate, label, unread = 0 }: FleetNavProps) {
+export function FleetNav({ active, onNavigate, label, unread = 0, pendingRenewals = 0 }: FleetNavProps) {
+  const badges = {
+    inbox: unread > 0 ? { count: unread, label: format(texts.inbox.unread, { count: unread }) } : null,
+    renewals:
+      pendingRenewals > 0
+        ? {
+            count: pendingRenewals,
+            label:
+              pendingRenewals === 1
+                ? texts.compliance.bell.renewalsOne
+                : format(texts.compliance.bell.renewalsCount, { count: pendingRenewals }),
+          }
+        : null,
+  }
   return (
     <nav aria-label={label}>
       <ul className="flex flex-col gap-1">
-        {navItems().map(({ section, to, label: itemLabel, icon: Icon, unreadBadge }) => {
+        {navItems().map(({ section, to, label: itemLabel, icon: Icon, badge: badgeOf }) => {
           const current = section === active
+          const badge = badgeOf ? badges[badgeOf] : null
           return (
             <li key={section}>
               <Link
@@ -78,9 +95,7 @@ export function FleetNav({ active, onNavigate, label, unread = 0 }: FleetNavProp
               >
                 <Icon className="h-4 w-4 shrink-0" aria-hidden />
                 {itemLabel}
-                {unreadBadge && unread > 0 && (
-                  <UnreadBadge count={unread} className="ml-auto" label={format(texts.inbox.unread, { count: unread })} />
-                )}
+                {badge && <UnreadBadge count={badge.count} className="ml-auto" label={badge.label} />}
               </Link>
             </li>
           )

@@ -12,6 +12,7 @@ type AuditEntry = components['schemas']['AuditEntry']
 const t = texts.admin
 const c = t.columns
 const actions: Record<string, string> = t.auditActions
+const targets: Record<string, string> = t.auditTargets
 
 /** Audit tab: the administrative actions, newest first. */
 export function AuditTab() {
@@ -42,12 +43,7 @@ export function AuditTab() {
         {
           id: 'target',
           header: c.target,
-          cell: (entry) => (
-            <>
-              <span className="block">{entry.target_type}</span>
-              <code className="block text-xs break-all text-muted-foreground">{entry.target_id}</code>
-            </>
-          ),
+          cell: (entry) => <AuditTarget entry={entry} />,
         },
         { id: 'change', header: c.change, cell: (entry) => <AuditChanges entry={entry} /> },
       ]}
@@ -56,14 +52,31 @@ export function AuditTab() {
   )
 }
 
+/** What was acted on: its kind and its name; the raw id only when nothing is named by it (a deleted row). */
+function AuditTarget({ entry }: { entry: AuditEntry }) {
+  const name = entry.names[entry.target_id]
+  return (
+    <>
+      <span className="block text-xs text-muted-foreground">{targets[entry.target_type] ?? entry.target_type}</span>
+      {name ? (
+        <span className="block break-words" title={entry.target_id}>
+          {name}
+        </span>
+      ) : (
+        <code className="block text-xs break-all text-muted-foreground">{entry.target_id}</code>
+      )}
+    </>
+  )
+}
+
 function AuditChanges({ entry }: { entry: AuditEntry }) {
-  const changes = auditChanges(entry.before, entry.after)
+  const changes = auditChanges(entry.before, entry.after, entry.names)
   if (changes.length === 0) return <span className="text-muted-foreground">—</span>
   return (
-    <dl className="space-y-1 font-mono text-xs">
+    <dl className="space-y-1 text-xs">
       {changes.map((change) => (
         <div key={change.key} className="flex flex-wrap gap-x-1">
-          <dt className="font-semibold">{change.key}:</dt>
+          <dt className="font-semibold">{change.label}:</dt>
           <dd className="break-all">
             {change.before !== undefined && <del className="text-red-700">{change.before}</del>}
             {change.before !== undefined && change.after !== undefined && ' → '}

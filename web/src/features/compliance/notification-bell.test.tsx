@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import texts from '@contracts/texts.json'
 import { getsOf, stubFetch } from '@/test/fleet-fixtures'
 import { renderAt } from '@/test/render'
-import { NOTIFICATIONS_POLL_MS, type NotificationView } from './api/notifications-api'
+import { NOTIFICATIONS_POLL_MS, type NotificationList, type NotificationView } from './api/notifications-api'
 import { NotificationBell } from './notification-bell'
 
 const b = texts.compliance.bell
@@ -29,9 +29,12 @@ function notification(overrides: Partial<NotificationView> = {}): NotificationVi
   }
 }
 
-const listOf = (items: NotificationView[]) => ({
+type Attention = NotificationList['attention']
+const calm: Attention = { overdue: 0, due_in30: 0, pending_renewals: 0, overdue_items: [] }
+
+const listOf = (items: NotificationView[], attention: Attention = calm) => ({
   status: 200,
-  body: { items, unread: items.filter((item) => !item.read).length },
+  body: { items, unread: items.filter((item) => !item.read).length, attention },
 })
 
 const render = () => renderAt('/fleet-dashboard', '/fleet-dashboard', <NotificationBell />)
@@ -39,6 +42,49 @@ const render = () => renderAt('/fleet-dashboard', '/fleet-dashboard', <Notificat
 const bell = () => screen.getByTestId('topbar-notifications')
 
 describe('the notification bell', () => {
+  // Issue 29 points 19 and 20: the bell said "You're all caught up." while
+  // the overview showed overdue items, and renewals had no badge.
+  it('shows what is overdue and the renewals to review, counted in the badge, even with nothing unread', async () => {
+    const overdue = {
+      key: 'doc:d-1',
+      source: 'document',
+      kind: 'company',
+      title: 'Cargo policy',
+      type_label: 'Insurance',
+      asset_id: null,
+      asset_name: null,
+      document_id: 'd-1',
+      due_on: '2025-01-02',
+      group: 'overdue',
+      link: '/fleet-dashboard/documents?q=Cargo%20policy',
+    }
+    stubFetch({
+      'GET /api/fleet/notifications': () =>
+        listOf([notification({ read: true })], { overdue: 3, due_in30: 8, pending_renewals: 2, overdue_items: [overdue] }),
+    })
+    render()
+
+    await waitFor(() => expect(bell()).toHaveAccessibleName('Notifications: 5 need attention'))
+    expect(screen.getByTestId('notifications-count')).toHaveTextContent('5')
+    await userEvent.click(bell())
+    const panel = await screen.findByRole('dialog', { name: b.title })
+    expect(within(panel).queryByText(b.empty)).not.toBeInTheDocument()
+    const attention = within(panel).getByTestId('bell-attention')
+    expect(within(attention).getByRole('link', { name: '3 overdue' })).toHaveAttribute('href', '/fleet-dashboard/compliance')
+    const item = within(attention).getByTestId('bell-overdue-item')
+    expect(item).toHaveTextContent('Cargo policy')
+    expect(item).toHaveTextContent('Due Jan 2, 2025')
+    expect(item).toHaveAttribute('href', overdue.link)
+    expect(within(attention).getByRole('link', { name: 'See all 3 overdue' })).toBeInTheDocument()
+    expect(within(attention).getByRole('link', { name: '8 due within 30 days' })).toBeInTheDocument()
+    expect(within(attention).getByRole('link', { name: '2 driver renewals to review' })).toHaveAttribute(
+      'href',
+      '/fleet-dashboard/documents',
+    )
+    // The read notification is still listed below.
+    expect(within(panel).getAllByTestId('notification')).toHaveLength(1)
+  })
+
   it('shows the unread count; opening an item marks it read and goes to its screen', async () => {
     let items = [
       notification(),

@@ -14,16 +14,33 @@ import {
   useMarkAllNotificationsRead,
   useMarkNotificationRead,
   useNotifications,
+  type NotificationList,
   type NotificationView,
 } from './api/notifications-api'
 
 const b = texts.compliance.bell
 
-/** '3 unread notifications', or just 'Notifications' when all are read. */
-function bellLabel(unread: number): string {
-  if (unread <= 0) return b.title
-  return unread === 1 ? b.unreadOne : format(b.unread, { count: unread })
+type Attention = NotificationList['attention']
+
+/**
+ * What the badge counts: unread notifications, and what stays until it is
+ * resolved — overdue items and renewals waiting for review — so the bell
+ * never says "all caught up" while the overview shows overdue items.
+ */
+function attentionCount(list: NotificationList | undefined): number {
+  if (!list) return 0
+  return list.unread + list.attention.overdue + list.attention.pending_renewals
 }
+
+/** 'Notifications: 3 need attention', '3 unread notifications', or just 'Notifications'. */
+function bellLabel(list: NotificationList | undefined): string {
+  const count = attentionCount(list)
+  if (count <= 0) return b.title
+  if (count === list?.unread) return count === 1 ? b.unreadOne : format(b.unread, { count })
+  return count === 1 ? b.attentionOne : format(b.attentionLabel, { count })
+}
+
+const hasAttention = (a: Attention) => a.overdue > 0 || a.due_in30 > 0 || a.pending_renewals > 0
 
 /**
  * The top bar's bell: compliance reminders and FMCSA record changes. Opening
@@ -37,6 +54,7 @@ export function NotificationBell() {
   const markAll = useMarkAllNotificationsRead()
   const headingId = useId()
   const unread = query.data?.unread ?? 0
+  const count = attentionCount(query.data)
 
   const openItem = (item: NotificationView) => {
     if (!item.read) markRead.mutate(item.id, { onError: () => toast.error(b.markFailed) })
@@ -51,18 +69,18 @@ export function NotificationBell() {
         <Button
           variant="ghost"
           size="icon"
-          aria-label={bellLabel(unread)}
+          aria-label={bellLabel(query.data)}
           data-testid="topbar-notifications"
           className="relative"
         >
           <Bell className="h-5 w-5" aria-hidden />
-          {unread > 0 && (
+          {count > 0 && (
             <span
               aria-hidden
               data-testid="notifications-count"
               className="absolute top-0.5 right-0.5 inline-flex min-w-4 items-center justify-center rounded-full bg-destructive px-1 text-[10px] leading-4 font-semibold text-destructive-foreground"
             >
-              {unread > 99 ? '99+' : unread}
+              {count > 99 ? '99+' : count}
             </span>
           )}
         </Button>
@@ -91,16 +109,33 @@ export function NotificationBell() {
             <div className="p-3">
               <LoadError title={b.loadFailed} retryLabel={b.retry} onRetry={() => void query.refetch()} />
             </div>
-          ) : query.data.items.length === 0 ? (
+          ) : query.data.items.length === 0 && !hasAttention(query.data.attention) ? (
             <p className="px-4 py-6 text-center text-sm text-muted-foreground">{b.empty}</p>
           ) : (
-            <ul className="divide-y divide-border" aria-labelledby={headingId}>
-              {query.data.items.map((item) => (
-                <li key={item.id}>
-                  <NotificationItem item={item} onOpen={() => openItem(item)} />
-                </li>
-              ))}
-            </ul>
+            <>
+              {hasAttention(query.data.attention) && (
+                <AttentionSection attention={query.data.attention} onFollow={() => setOpen(false)} />
+              )}
+              {query.data.items.length > 0 && (
+                <section aria-labelledby={`${headingId}-recent`}>
+                  {hasAttention(query.data.attention) && (
+                    <h3
+                      id={`${headingId}-recent`}
+                      className="border-t border-border px-4 pt-3 pb-1 text-xs font-semibold tracking-wide text-muted-foreground uppercase"
+                    >
+                      {b.recent}
+                    </h3>
+                  )}
+                  <ul className="divide-y divide-border" aria-labelledby={headingId}>
+                    {query.data.items.map((item) => (
+                      <li key={item.id}>
+                        <NotificationItem item={item} onOpen={() => openItem(item)} />
+                      </li>
+                    ))}
+                  </ul>
+                </section>
+              )}
+            </>
           )}
         </div>
         <div className="border-t border-border px-4 py-3">
@@ -114,6 +149,60 @@ export function NotificationBell() {
         </div>
       </PopoverContent>
     </Popover>
+  )
+}
+
+/**
+ * Read live from the calendar and the renewals queue: the overview's counts,
+ * the first overdue items and the renewals waiting, each a link to where it
+ * is resolved. They cannot be marked read; they leave once resolved.
+ */
+function AttentionSection({ attention, onFollow }: { attention: Attention; onFollow: () => void }) {
+  const shown = attention.overdue_items
+  const linkClass =
+    'block rounded-sm px-4 py-2 text-sm hover:bg-muted focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-primary'
+  return (
+    <section aria-label={b.attention} data-testid="bell-attention" className="py-2">
+      <h3 className="px-4 pb-1 text-xs font-semibold tracking-wide text-muted-foreground uppercase">{b.attention}</h3>
+      {attention.overdue > 0 && (
+        <>
+          <Link to={fleetRoutes.compliance} onClick={onFollow} className={cn(linkClass, 'font-semibold text-destructive')}>
+            {format(b.overdueCount, { count: attention.overdue })}
+          </Link>
+          <ul>
+            {shown.map((item) => (
+              <li key={item.key}>
+                <Link to={item.link} onClick={onFollow} className={cn(linkClass, 'pl-7')} data-testid="bell-overdue-item">
+                  <span className="block break-words text-ink">{item.title}</span>
+                  <span className="block text-xs text-muted-foreground">
+                    {[item.asset_name, format(b.dueOn, { date: shortDate(item.due_on) ?? item.due_on })]
+                      .filter(Boolean)
+                      .join(' · ')}
+                  </span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+          {attention.overdue > shown.length && (
+            <Link to={fleetRoutes.compliance} onClick={onFollow} className={cn(linkClass, 'pl-7 text-primary')}>
+              {format(b.moreOverdue, { count: attention.overdue })}
+            </Link>
+          )}
+        </>
+      )}
+      {attention.due_in30 > 0 && (
+        <Link to={fleetRoutes.compliance} onClick={onFollow} className={cn(linkClass, 'text-amber-700')}>
+          {format(b.dueSoonCount, { count: attention.due_in30 })}
+        </Link>
+      )}
+      {attention.pending_renewals > 0 && (
+        <Link to={fleetRoutes.documents} onClick={onFollow} className={cn(linkClass, 'font-medium text-primary')}>
+          {attention.pending_renewals === 1
+            ? b.renewalsOne
+            : format(b.renewalsCount, { count: attention.pending_renewals })}
+        </Link>
+      )}
+    </section>
   )
 }
 

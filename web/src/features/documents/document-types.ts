@@ -1,7 +1,7 @@
 import { texts } from '@/lib/texts'
 import type { DocumentType } from './api/types'
 
-/** The twelve document types in the spec's order (§3), with their labels. */
+/** The twelve document types in the spec's order (§3), then a driver's own three, with their labels. */
 export const DOCUMENT_TYPES: readonly DocumentType[] = [
   'truck_registration',
   'truck_inspection',
@@ -15,6 +15,10 @@ export const DOCUMENT_TYPES: readonly DocumentType[] = [
   'safety_report',
   'crash_report',
   'inspection_report',
+  // A driver's own documents (not in the spec's list: a medical card was filed as 'Other').
+  'driver_cdl',
+  'driver_medical_card',
+  'driver_qualification',
 ]
 
 export function isDocumentType(value: string): value is DocumentType {

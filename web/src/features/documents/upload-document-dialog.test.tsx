@@ -146,7 +146,9 @@ describe('upload document dialog', () => {
       expect(field(label)).toBeInTheDocument()
     }
     expect(field(d.vehicleLabel)).toBeDisabled()
-    expect(within(field(d.typeLabel)).getAllByRole('option')).toHaveLength(13)
+    // The placeholder, the spec's twelve types and a driver's own three (CDL, medical certificate, qualification).
+    expect(within(field(d.typeLabel)).getAllByRole('option')).toHaveLength(16)
+    expect(within(field(d.typeLabel)).getByRole('option', { name: d.types.driver_medical_card })).toBeInTheDocument()
   })
 
   it('asks for a file first, then for the name and type', async () => {

@@ -91,6 +91,7 @@ function QualificationForm({
     try {
       const document = await upload.mutateAsync({
         driverId: driver.id,
+        kind,
         name: format(q.documentName, { kind: label, driver: driver.name }),
         expirationDate: keptByExpiry(kind) ? values.date : '',
         file,

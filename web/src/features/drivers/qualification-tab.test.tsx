@@ -212,7 +212,8 @@ describe('the driver’s Qualification tab', () => {
       'file',
     ])
     expect(form.get('name')).toBe(`${kinds.medical} — Dana Driver`)
-    expect(form.get('document_type')).toBe('company_other')
+    // Filed as a medical certificate, not 'Other' (issue 29 point 25).
+    expect(form.get('document_type')).toBe('driver_medical_card')
     expect(form.get('driver_id')).toBe('driver-1')
     expect(form.get('expiration_date')).toBe('2025-01-20')
     expect(form.get('share_with_drivers')).toBe('false')

@@ -109,6 +109,9 @@ pub struct AuditEntry {
     #[schema(required = true, value_type = Option<Object>)]
     pub after: Option<Value>,
     pub created_at: DateTime<Utc>,
+    /// What the ids in `target_id`, `before` and `after` name (a user's
+    /// name and e-mail, an account's or fleet's name), by id.
+    pub names: std::collections::BTreeMap<String, String>,
 }
 
 #[derive(Deserialize, ToSchema)]

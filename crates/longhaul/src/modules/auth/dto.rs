@@ -113,3 +113,39 @@ pub struct PasswordResetComplete {
     pub token: String,
     pub password: String,
 }
+
+#[derive(Deserialize, ToSchema)]
+pub struct PasswordLinkCheck {
+    pub token: String,
+}
+
+/// A set-password link that can still be used.
+#[derive(Serialize, ToSchema)]
+pub struct PasswordLinkView {
+    /// The account the password is for.
+    pub email: String,
+    /// Set when the link is an invitation (a broker user's).
+    #[schema(required = true)]
+    pub invitation: Option<InvitationView>,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct InvitationView {
+    /// The brokerage the user joins.
+    #[schema(required = true)]
+    pub account_name: Option<String>,
+    /// Who sent it: a name, an e-mail, or "Longhaul".
+    pub inviter: String,
+}
+
+/// A password chosen from a link. An invitation's user is signed in
+/// (`user` and `csrf_token` set, the session cookie sent); after a reset
+/// they sign in themselves.
+#[derive(Serialize, ToSchema)]
+pub struct PasswordSetResponse {
+    pub message: String,
+    #[schema(required = true)]
+    pub user: Option<UserView>,
+    #[schema(required = true)]
+    pub csrf_token: Option<String>,
+}

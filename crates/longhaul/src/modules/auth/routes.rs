@@ -1,8 +1,9 @@
 //! `/api/auth/*`: thin handlers over the service.
 
 use super::dto::{
-    ConfirmEmailRequest, MessageResponse, PasswordResetComplete, PasswordResetRequest,
-    SessionResponse, SignInRequest, SignUpRequest, SignedInResponse, UserView,
+    ConfirmEmailRequest, InvitationView, MessageResponse, PasswordLinkCheck, PasswordLinkView,
+    PasswordResetComplete, PasswordResetRequest, PasswordSetResponse, SessionResponse,
+    SignInRequest, SignUpRequest, SignedInResponse, UserView,
 };
 use super::service::registration::{self, SignUp};
 use super::service::{AuthDeps, reset, sign_in as signing};
@@ -29,6 +30,7 @@ pub fn csrf_exempt_router() -> OpenApiRouter<AppState> {
         .routes(routes!(sign_in))
         .routes(routes!(request_reset))
         .routes(routes!(complete_reset))
+        .routes(routes!(check_reset_link))
 }
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -162,16 +164,59 @@ pub async fn request_reset(
     ))
 }
 
+#[utoipa::path(post, path = "/api/auth/password-reset/check", tag = "auth", request_body = PasswordLinkCheck,
+    responses((status = 200, body = PasswordLinkView), (status = 400, body = crate::http::error::ErrorBody),
+              (status = 429, body = crate::http::error::ErrorBody)))]
+pub async fn check_reset_link(
+    State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
+    ValidJson(body): ValidJson<PasswordLinkCheck>,
+) -> ApiResult<Json<PasswordLinkView>> {
+    let link = reset::check(&deps(&state), &body.token, &ip).await?;
+    Ok(Json(PasswordLinkView {
+        email: link.email,
+        invitation: link.invitation.map(|i| InvitationView {
+            account_name: i.account_name,
+            inviter: i.inviter,
+        }),
+    }))
+}
+
 #[utoipa::path(post, path = "/api/auth/password-reset/complete", tag = "auth", request_body = PasswordResetComplete,
-    responses((status = 200, body = MessageResponse), (status = 400, body = crate::http::error::ErrorBody),
+    responses((status = 200, body = PasswordSetResponse), (status = 400, body = crate::http::error::ErrorBody),
               (status = 422, body = crate::http::error::ErrorBody), (status = 429, body = crate::http::error::ErrorBody)))]
 pub async fn complete_reset(
     State(state): State<AppState>,
     ClientIp(ip): ClientIp,
+    jar: CookieJar,
     ValidJson(body): ValidJson<PasswordResetComplete>,
-) -> ApiResult<Json<MessageResponse>> {
-    reset::complete(&deps(&state), &body.token, body.password, &ip).await?;
-    Ok(Json(MessageResponse {
-        message: texts().auth.reset_done.clone(),
-    }))
+) -> ApiResult<(CookieJar, Json<PasswordSetResponse>)> {
+    let deps = deps(&state);
+    let done = reset::complete(&deps, &body.token, body.password, &ip).await?;
+    let message = texts().auth.reset_done.clone();
+    if !done.invitation {
+        return Ok((
+            jar,
+            Json(PasswordSetResponse {
+                message,
+                user: None,
+                csrf_token: None,
+            }),
+        ));
+    }
+    // An invitation: the new user is in, as after signing in.
+    let (cookie_token, user) = signing::start_session(&deps, done.user_id).await?;
+    let jar = jar.add(session_cookie(
+        cookie_token,
+        state.config.secure_cookies(),
+        state.config.session_ttl_hours,
+    ));
+    Ok((
+        jar,
+        Json(PasswordSetResponse {
+            message,
+            csrf_token: Some(user.csrf_token.clone()),
+            user: Some(UserView::from(&user)),
+        }),
+    ))
 }

@@ -6,7 +6,7 @@ use super::dto::{
     BrokerAccountSummary, BrokerAccountView, CreateBrokerAccount, CreatedBrokerAccount,
 };
 use super::emails;
-use super::users::{UserDeps, create_invited, view};
+use super::users::{Invitee, UserDeps, create_invited, view};
 use chrono::Utc;
 use db::entities::account;
 use db::tenancy::{self, BrokerScope, SystemKey};
@@ -53,10 +53,13 @@ pub async fn create(
         &txn,
         deps.passwords,
         account.id,
-        &input.admin_email,
-        input.admin_first_name.as_deref(),
-        input.admin_last_name.as_deref(),
-        Role::BrokerAdmin.as_str(),
+        Invitee {
+            email: &input.admin_email,
+            first_name: input.admin_first_name.as_deref(),
+            last_name: input.admin_last_name.as_deref(),
+            role: Role::BrokerAdmin.as_str(),
+        },
+        inviter,
     )
     .await
     .map_err(|err| match err {

@@ -62,15 +62,27 @@ fn name_part(s: Option<&str>) -> Option<String> {
 /// Makes the invited user (no usable password yet) and mails the link.
 /// `conn` is the caller's transaction (the admin's broker account is made
 /// in the same one); the e-mail goes after the commit, by the caller.
+/// Who is invited, and as what.
+pub struct Invitee<'a> {
+    pub email: &'a str,
+    pub first_name: Option<&'a str>,
+    pub last_name: Option<&'a str>,
+    pub role: &'static str,
+}
+
 pub async fn create_invited<C: ConnectionTrait>(
     conn: &C,
     passwords: &PasswordHasher,
     broker_account_id: Uuid,
-    email: &str,
-    first_name: Option<&str>,
-    last_name: Option<&str>,
-    role: &'static str,
+    invitee: Invitee<'_>,
+    inviter: &str,
 ) -> Result<(profile::Model, String), BrokerError> {
+    let Invitee {
+        email,
+        first_name,
+        last_name,
+        role,
+    } = invitee;
     let email = Email::parse(email).map_err(|m| BrokerError::Invalid {
         field: "email",
         message: m.to_owned(),
@@ -96,7 +108,7 @@ pub async fn create_invited<C: ConnectionTrait>(
         AuthError::EmailTaken => BrokerError::EmailTaken(email.as_str().to_owned()),
         other => other.into(),
     })?;
-    let token = auth_profiles::issue_set_password(conn, created.id).await?;
+    let token = auth_profiles::issue_invitation(conn, created.id, inviter).await?;
     Ok((created, token))
 }
 
@@ -146,14 +158,18 @@ pub async fn invite(
     let role = broker_role(&input.role)?;
     let txn = db::begin_write(deps.db).await?;
     let broker_name = account_name(&txn, scope).await?;
+    let inviter = display_name(&by.profile);
     let invited = create_invited(
         &txn,
         deps.passwords,
         scope.broker_account_id(),
-        &input.email,
-        input.first_name.as_deref(),
-        input.last_name.as_deref(),
-        role,
+        Invitee {
+            email: &input.email,
+            first_name: input.first_name.as_deref(),
+            last_name: input.last_name.as_deref(),
+            role,
+        },
+        &inviter,
     )
     .await;
     let (email, token) = match invited {
@@ -168,7 +184,6 @@ pub async fn invite(
         }
         Err(err) => return Err(err),
     };
-    let inviter = display_name(&by.profile);
     match token {
         Some(token) => {
             emails::send_invite(
@@ -212,7 +227,8 @@ pub async fn resend_invite(
             "This user has already set a password.",
         ));
     }
-    let token = auth_profiles::issue_set_password(&txn, target.id).await?;
+    let inviter = display_name(&by.profile);
+    let token = auth_profiles::issue_invitation(&txn, target.id, &inviter).await?;
     let broker_name = account_name(&txn, scope).await?;
     txn.commit().await?;
     emails::send_invite(
@@ -220,7 +236,7 @@ pub async fn resend_invite(
         deps.public_url,
         &target.email,
         &broker_name,
-        &display_name(&by.profile),
+        &inviter,
         &token,
     )
     .await;

@@ -216,6 +216,21 @@ pub struct NotificationView {
 pub struct NotificationList {
     pub unread: u64,
     pub items: Vec<NotificationView>,
+    pub attention: BellAttention,
+}
+
+/// What needs the office now, read live from the calendar and the renewals
+/// queue (not from notifications, which can be read and are made only when a
+/// reminder runs): the bell says the same as the overview, and an overdue
+/// item stays until it is resolved.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct BellAttention {
+    pub overdue: u64,
+    pub due_in30: u64,
+    /// Driver renewals waiting for review.
+    pub pending_renewals: u64,
+    /// The first overdue items, oldest first.
+    pub overdue_items: Vec<ComplianceItem>,
 }
 
 /// A change of a watched field of the fleet's FMCSA record.

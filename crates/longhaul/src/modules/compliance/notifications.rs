@@ -2,10 +2,13 @@
 //! first, read or unread (for the whole fleet's office, like its inbox).
 
 use super::ComplianceError;
-use super::dto::{NotificationList, NotificationView};
-use chrono::Utc;
+use super::dto::{BellAttention, NotificationList, NotificationView};
+use super::items::{Filter, FleetItems};
+use crate::modules::driver_portal::pending_renewal_count;
+use chrono::{NaiveDate, Utc};
 use db::entities::fleet_notification;
 use db::tenancy::{FleetOwned, TenantScope};
+use domain::compliance::CalendarGroup;
 use sea_orm::sea_query::Expr;
 use sea_orm::{
     ColumnTrait, DatabaseConnection, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect,
@@ -14,6 +17,8 @@ use uuid::Uuid;
 
 /// The bell lists this many.
 const SHOWN: u64 = 30;
+/// And this many overdue items above them.
+const OVERDUE_SHOWN: u64 = 5;
 
 fn view(n: fleet_notification::Model) -> NotificationView {
     NotificationView {
@@ -31,6 +36,7 @@ fn view(n: fleet_notification::Model) -> NotificationView {
 pub async fn list(
     db: &DatabaseConnection,
     scope: TenantScope,
+    today: NaiveDate,
 ) -> Result<NotificationList, ComplianceError> {
     use fleet_notification::Column as N;
     let txn = db::tenancy::read(db, scope).await?;
@@ -45,10 +51,42 @@ pub async fn list(
         .limit(SHOWN)
         .all(&txn)
         .await?;
+    let attention = attention(&txn, scope, today).await?;
     txn.commit().await?;
     Ok(NotificationList {
         unread,
         items: items.into_iter().map(view).collect(),
+        attention,
+    })
+}
+
+/// The overview's counts (the same filter as `calendar::summary`), the first
+/// overdue items and the renewals queue.
+async fn attention(
+    txn: &sea_orm::DatabaseTransaction,
+    scope: TenantScope,
+    today: NaiveDate,
+) -> Result<BellAttention, ComplianceError> {
+    let all = Filter::default();
+    let source = FleetItems::open(txn, scope, today).await?;
+    let overdue_filter = all.in_group(CalendarGroup::Overdue, today);
+    let overdue = source.count(overdue_filter).await?;
+    let due_in30 = source
+        .count(all.in_group(CalendarGroup::Next30, today))
+        .await?;
+    let overdue_items = if overdue == 0 {
+        Vec::new()
+    } else {
+        let (rows, _) = source
+            .page(overdue_filter, None, Some(OVERDUE_SHOWN))
+            .await?;
+        source.views(rows).await?
+    };
+    Ok(BellAttention {
+        overdue,
+        due_in30,
+        pending_renewals: pending_renewal_count(txn, scope).await?,
+        overdue_items,
     })
 }
 
@@ -57,6 +95,7 @@ pub async fn mark_read(
     db: &DatabaseConnection,
     scope: TenantScope,
     id: Option<Uuid>,
+    today: NaiveDate,
 ) -> Result<NotificationList, ComplianceError> {
     use fleet_notification::Column as N;
     let txn = db::tenancy::write(db, scope).await?;
@@ -76,5 +115,5 @@ pub async fn mark_read(
     }
     update.exec(&txn).await?;
     txn.commit().await?;
-    list(db, scope).await
+    list(db, scope, today).await
 }

@@ -247,7 +247,9 @@ pub async fn notification_list(
     State(state): State<AppState>,
     FleetAdmin(scope): FleetAdmin,
 ) -> ApiResult<Json<NotificationList>> {
-    Ok(Json(notifications::list(&state.db, scope).await?))
+    Ok(Json(
+        notifications::list(&state.db, scope, calendar::today()).await?,
+    ))
 }
 
 #[utoipa::path(post, path = "/api/fleet/notifications/{id}/read", tag = "compliance", params(("id" = String, Path)),
@@ -258,7 +260,7 @@ pub async fn read_notification(
     Path(id): Path<String>,
 ) -> ApiResult<Json<NotificationList>> {
     Ok(Json(
-        notifications::mark_read(&state.db, scope, Some(path_id(&id)?)).await?,
+        notifications::mark_read(&state.db, scope, Some(path_id(&id)?), calendar::today()).await?,
     ))
 }
 
@@ -269,7 +271,7 @@ pub async fn read_all_notifications(
     FleetAdmin(scope): FleetAdmin,
 ) -> ApiResult<Json<NotificationList>> {
     Ok(Json(
-        notifications::mark_read(&state.db, scope, None).await?,
+        notifications::mark_read(&state.db, scope, None, calendar::today()).await?,
     ))
 }
 

@@ -20,3 +20,5 @@ mod shared_documents;
 mod sign_in;
 
 pub use error::PortalError;
+/// The review queue's size, for the fleet dashboard's badges.
+pub use repo::pending_renewal_count;

@@ -68,14 +68,6 @@ async fn insert(
     if !domain::documents::is_document_type(document_type) {
         return Err(invalid("document_type", &t.unknown_document_type).into());
     }
-    let name = received
-        .text("name")
-        .map(|n| clean_text(n, false))
-        .filter(|n| !n.is_empty())
-        .unwrap_or_else(|| type_label(document_type));
-    if name.chars().count() > NAME_MAX_CHARS {
-        return Err(invalid("name", &t.name_too_long).into());
-    }
     let expiration_date = date(received, "expiration_date")?;
     let note = received
         .text("note")
@@ -104,6 +96,20 @@ async fn insert(
             }
         },
     };
+    // A renewed CDL or medical card is filed as that, not as what the form
+    // sent (a medical card reached the office labelled 'Other').
+    let document_type = qualification
+        .as_deref()
+        .and_then(domain::compliance::QualificationKind::parse)
+        .map_or(document_type, |kind| kind.document_type());
+    let name = received
+        .text("name")
+        .map(|n| clean_text(n, false))
+        .filter(|n| !n.is_empty())
+        .unwrap_or_else(|| type_label(document_type));
+    if name.chars().count() > NAME_MAX_CHARS {
+        return Err(invalid("name", &t.name_too_long).into());
+    }
     // The item's new expiry is what the renewal is for.
     if qualification.is_some() && expiration_date.is_none() {
         return Err(PortalError::field(

@@ -311,6 +311,18 @@ pub async fn pending_renewals<C: ConnectionTrait>(
         .await
 }
 
+/// How many renewals wait for the fleet's review (the side menu's and the
+/// bell's badge).
+pub async fn pending_renewal_count<C: ConnectionTrait>(
+    conn: &C,
+    scope: TenantScope,
+) -> Result<u64, DbErr> {
+    driver_renewal::Entity::scoped(scope)
+        .filter(driver_renewal::Column::Status.eq("pending"))
+        .count(conn)
+        .await
+}
+
 pub async fn renewal<C: ConnectionTrait>(
     conn: &C,
     scope: TenantScope,

@@ -14,8 +14,9 @@ use uuid::Uuid;
 pub struct CompanyInfo {
     pub dot_number: String,
     pub legal_name: String,
-    /// Falls back to the legal name.
-    pub dba_name: String,
+    /// None for a carrier without one (the card says 'N/A').
+    #[schema(required = true)]
+    pub dba_name: Option<String>,
     #[schema(required = true)]
     pub street_address: Option<String>,
     #[schema(required = true)]
@@ -38,7 +39,7 @@ impl CompanyInfo {
         CompanyInfo {
             dot_number: r.dot_number.clone(),
             legal_name: r.legal_name.clone(),
-            dba_name: r.dba_name.clone().unwrap_or_else(|| r.legal_name.clone()),
+            dba_name: r.dba_name.clone(),
             street_address: r.street.clone(),
             city: r.city.clone(),
             state: r.state.clone(),
@@ -57,10 +58,7 @@ impl CompanyInfo {
         CompanyInfo {
             dot_number: row.dot_number.clone(),
             legal_name: row.legal_name.clone(),
-            dba_name: row
-                .dba_name
-                .clone()
-                .unwrap_or_else(|| row.legal_name.clone()),
+            dba_name: row.dba_name.clone(),
             street_address: row.street_address.clone(),
             city: row.city.clone(),
             state: row.state.clone(),

@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { unlessJustFetched } from '@/lib/prefetch'
 import { queryKeys } from '@/lib/query-keys'
 import type { DocumentsRequest } from '../filter-params'
@@ -27,11 +27,19 @@ export function useDocumentsPage(request: DocumentsRequest) {
   return useQuery({ ...documentsPageQuery(request), placeholderData: keepPreviousData })
 }
 
+/** A document's expiry is a compliance date: the lists, the calendar and the bell's overdue count follow it. */
+const afterChange = (queryClient: QueryClient) =>
+  Promise.all([
+    queryClient.invalidateQueries({ queryKey: keys.documents }),
+    queryClient.invalidateQueries({ queryKey: keys.compliance }),
+    queryClient.invalidateQueries({ queryKey: keys.notifications }),
+  ])
+
 export function useDeleteDocument() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: deleteDocument,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.documents }),
+    onSuccess: () => afterChange(queryClient),
   })
 }
 
@@ -40,7 +48,7 @@ export function useUploadDocument() {
   return useMutation({
     mutationFn: ({ fields, options }: { fields: UploadFields; options?: UploadOptions }) =>
       uploadDocument(fields, options),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.documents }),
+    onSuccess: () => afterChange(queryClient),
   })
 }
 

@@ -30,6 +30,8 @@ export function useReviewRenewal() {
   const refresh = (documents: boolean) =>
     Promise.all([
       queryClient.invalidateQueries({ queryKey: keys.renewals }),
+      // The bell and the side menu count the queue.
+      queryClient.invalidateQueries({ queryKey: keys.notifications }),
       documents ? queryClient.invalidateQueries({ queryKey: keys.documents }) : null,
     ])
   const accept = useMutation({

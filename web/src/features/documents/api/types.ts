@@ -9,7 +9,7 @@ export type DocumentCounts = Schemas['DocumentCounts']
 export type DocumentVehicle = Schemas['DocumentVehicle']
 export type DocumentDriver = Schemas['DocumentDriver']
 
-/** One of the twelve document types (spec §3); the contract types it as a string. */
+/** One of the twelve document types (spec §3) or a driver's own; the contract types it as a string. */
 export type DocumentType =
   | 'truck_registration'
   | 'truck_inspection'
@@ -23,6 +23,9 @@ export type DocumentType =
   | 'safety_report'
   | 'crash_report'
   | 'inspection_report'
+  | 'driver_cdl'
+  | 'driver_medical_card'
+  | 'driver_qualification'
 
 /** The expiry status the server derives from expiration_date (spec §4); the contract types it as a string. */
 export type DocumentStatus = 'none' | 'expired' | 'expiring_soon' | 'valid'

@@ -24,8 +24,17 @@ export const deleteQualification = (driverId: string, kind: string) =>
 export const documentDownloadUrl = (documentId: string) =>
   `/api/fleet/documents/${encodeURIComponent(documentId)}/download`
 
+/** The document type a qualification item's document is filed as (domain `QualificationKind::document_type`). */
+export function qualificationDocumentType(kind: string): string {
+  if (kind === 'cdl') return 'driver_cdl'
+  if (kind === 'medical') return 'driver_medical_card'
+  return 'driver_qualification'
+}
+
 export interface BackingDocument {
   driverId: string
+  /** The qualification item's kind (cdl, medical, mvr, clearinghouse, drug_test). */
+  kind: string
   name: string
   /** YYYY-MM-DD or empty: the item's expiry, when its kind has one. */
   expirationDate: string
@@ -41,7 +50,7 @@ export interface BackingDocument {
 export function uploadBackingDocument(document: BackingDocument) {
   const body = new FormData()
   body.append('name', document.name)
-  body.append('document_type', 'company_other')
+  body.append('document_type', qualificationDocumentType(document.kind))
   body.append('vehicle_type', '')
   body.append('vehicle_id', '')
   body.append('driver_id', document.driverId)

@@ -4,10 +4,11 @@ use crate::http::paging::{PageQuery, matches_any};
 use chrono::Utc;
 use db::entities::audit_log;
 use sea_orm::{
-    ActiveModelTrait, ConnectionTrait, DbErr, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder,
-    Set,
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, PaginatorTrait,
+    QueryFilter, QueryOrder, Set,
 };
 use serde_json::Value;
+use std::collections::BTreeMap;
 use uuid::Uuid;
 
 /// One audit entry; `before`/`after` are the changed fields.
@@ -60,4 +61,65 @@ pub async fn page<C: ConnectionTrait>(
         .paginate(db, query.per_page());
     let total = paginator.num_items().await?;
     Ok((paginator.fetch_page(query.page() - 1).await?, total))
+}
+
+/// What the ids in a page of entries name — users, accounts, fleets and
+/// signups — so the tab shows "Dana Ruiz (dana@…)" and "Acme Freight LLC"
+/// rather than UUIDs. Ids that name nothing (deleted rows) are left out.
+pub async fn names_of<C: ConnectionTrait>(
+    db: &C,
+    ids: &[Uuid],
+) -> Result<BTreeMap<Uuid, String>, DbErr> {
+    use db::entities::{account, fleet_account, fleet_signup, profile};
+    let mut names = BTreeMap::new();
+    if ids.is_empty() {
+        return Ok(names);
+    }
+    let ids = ids.to_vec();
+    for p in profile::Entity::find()
+        .filter(profile::Column::Id.is_in(ids.clone()))
+        .all(db)
+        .await?
+    {
+        let full = [p.first_name.as_deref(), p.last_name.as_deref()]
+            .into_iter()
+            .flatten()
+            .map(str::trim)
+            .filter(|s| !s.is_empty())
+            .collect::<Vec<_>>()
+            .join(" ");
+        let name = if full.is_empty() {
+            p.email
+        } else {
+            format!("{full} ({})", p.email)
+        };
+        names.insert(p.id, name);
+    }
+    for a in account::Entity::find()
+        .filter(account::Column::Id.is_in(ids.clone()))
+        .all(db)
+        .await?
+    {
+        names.insert(a.id, a.name);
+    }
+    for f in fleet_account::Entity::find()
+        .filter(fleet_account::Column::Id.is_in(ids.clone()))
+        .all(db)
+        .await?
+    {
+        names.insert(
+            f.id,
+            f.dba_name
+                .filter(|d| !d.trim().is_empty())
+                .unwrap_or(f.legal_name),
+        );
+    }
+    for s in fleet_signup::Entity::find()
+        .filter(fleet_signup::Column::Id.is_in(ids))
+        .all(db)
+        .await?
+    {
+        names.insert(s.id, format!("{} (USDOT {})", s.legal_name, s.dot_number));
+    }
+    Ok(names)
 }

@@ -30,6 +30,7 @@ pub async fn insert<C: ConnectionTrait>(
     user_id: Uuid,
     purpose: TokenPurpose,
     ttl: Duration,
+    inviter_name: Option<&str>,
 ) -> Result<(), DbErr> {
     let now = Utc::now();
     one_time_token::ActiveModel {
@@ -39,6 +40,7 @@ pub async fn insert<C: ConnectionTrait>(
         expires_at: Set(now + ttl),
         used_at: Set(None),
         created_at: Set(now),
+        inviter_name: Set(inviter_name.map(str::to_owned)),
     }
     .insert(db)
     .await
@@ -71,13 +73,23 @@ pub async fn peek<C: ConnectionTrait>(
     token_hash: &str,
     purpose: TokenPurpose,
 ) -> Result<Option<Uuid>, DbErr> {
-    Ok(one_time_token::Entity::find_by_id(token_hash.to_owned())
+    Ok(find_valid(db, token_hash, purpose)
+        .await?
+        .map(|t| t.user_id))
+}
+
+/// A valid (unused, unexpired) token's row.
+pub async fn find_valid<C: ConnectionTrait>(
+    db: &C,
+    token_hash: &str,
+    purpose: TokenPurpose,
+) -> Result<Option<one_time_token::Model>, DbErr> {
+    one_time_token::Entity::find_by_id(token_hash.to_owned())
         .filter(one_time_token::Column::Purpose.eq(purpose.as_str()))
         .filter(one_time_token::Column::UsedAt.is_null())
         .filter(one_time_token::Column::ExpiresAt.gt(Utc::now()))
         .one(db)
-        .await?
-        .map(|t| t.user_id))
+        .await
 }
 
 /// Spends every unused token of `purpose` the user has, so only the newest

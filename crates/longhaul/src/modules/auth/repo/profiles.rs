@@ -23,6 +23,21 @@ pub async fn find<C: ConnectionTrait>(db: &C, id: Uuid) -> Result<Option<profile
     profile::Entity::find_by_id(id).one(db).await
 }
 
+/// The name of the account a profile belongs to (a brokerage, a fleet's
+/// account), for an invitation's page.
+pub async fn account_name<C: ConnectionTrait>(
+    db: &C,
+    account_id: Option<Uuid>,
+) -> Result<Option<String>, DbErr> {
+    let Some(id) = account_id else {
+        return Ok(None);
+    };
+    Ok(db::entities::account::Entity::find_by_id(id)
+        .one(db)
+        .await?
+        .map(|a| a.name))
+}
+
 pub async fn email_exists<C: ConnectionTrait>(db: &C, email: &str) -> Result<bool, DbErr> {
     Ok(profile::Entity::find()
         .filter(profile::Column::Email.eq(email))

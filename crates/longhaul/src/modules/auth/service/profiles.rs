@@ -51,9 +51,18 @@ async fn issue<C: ConnectionTrait>(
     user_id: Uuid,
     purpose: TokenPurpose,
     ttl: Duration,
+    inviter_name: Option<&str>,
 ) -> Result<String, AuthError> {
     let token = tokens::random_token();
-    one_time_tokens::insert(db, tokens::hash_token(&token), user_id, purpose, ttl).await?;
+    one_time_tokens::insert(
+        db,
+        tokens::hash_token(&token),
+        user_id,
+        purpose,
+        ttl,
+        inviter_name,
+    )
+    .await?;
     Ok(token)
 }
 
@@ -62,7 +71,7 @@ pub async fn issue_confirmation<C: ConnectionTrait>(
     db: &C,
     user_id: Uuid,
 ) -> Result<String, AuthError> {
-    issue(db, user_id, TokenPurpose::ConfirmEmail, CONFIRM_TTL).await
+    issue(db, user_id, TokenPurpose::ConfirmEmail, CONFIRM_TTL, None).await
 }
 
 /// The token of a "choose your password" link (`/reset-password?token=`).
@@ -70,7 +79,31 @@ pub async fn issue_set_password<C: ConnectionTrait>(
     db: &C,
     user_id: Uuid,
 ) -> Result<String, AuthError> {
-    issue(db, user_id, TokenPurpose::PasswordReset, SET_PASSWORD_TTL).await
+    issue(
+        db,
+        user_id,
+        TokenPurpose::PasswordReset,
+        SET_PASSWORD_TTL,
+        None,
+    )
+    .await
+}
+
+/// The token of an invitation: a "choose your password" link that names who
+/// sent it, and signs the new user in once they have chosen (issue 29).
+pub async fn issue_invitation<C: ConnectionTrait>(
+    db: &C,
+    user_id: Uuid,
+    inviter_name: &str,
+) -> Result<String, AuthError> {
+    issue(
+        db,
+        user_id,
+        TokenPurpose::PasswordReset,
+        SET_PASSWORD_TTL,
+        Some(inviter_name),
+    )
+    .await
 }
 
 /// Ends every session of the user (a role or account taken away).

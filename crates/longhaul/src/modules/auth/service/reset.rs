@@ -10,8 +10,64 @@ use super::{AuthDeps, throttle};
 use crate::mail::send_or_log;
 use chrono::Duration;
 use domain::Email;
+use uuid::Uuid;
 
 const RESET_TTL: Duration = Duration::hours(1);
+
+/// What a set-password link is, read when its page opens: a used or expired
+/// link is said at once, not after the user has typed a password.
+pub struct LinkInfo {
+    pub email: String,
+    /// Set when the link is an invitation.
+    pub invitation: Option<Invitation>,
+}
+
+pub struct Invitation {
+    /// The brokerage the user joins (the invited user's account).
+    pub account_name: Option<String>,
+    pub inviter: String,
+}
+
+/// A completed link: an invitation signs its user in.
+pub struct Completed {
+    pub user_id: Uuid,
+    pub invitation: bool,
+}
+
+fn token_shape(token: &str) -> Result<(), AuthError> {
+    if token.is_empty() || token.len() > 128 {
+        return Err(AuthError::ResetLinkInvalid);
+    }
+    Ok(())
+}
+
+/// Reads a link without spending it (per-address budget, like completing).
+pub async fn check(deps: &AuthDeps<'_>, token: &str, ip: &str) -> Result<LinkInfo, AuthError> {
+    token_shape(token)?;
+    throttle::reserve_for_address(deps.db, "reset-check", ip).await?;
+    let row = one_time_tokens::find_valid(
+        deps.db,
+        &tokens::hash_token(token),
+        TokenPurpose::PasswordReset,
+    )
+    .await?
+    .ok_or(AuthError::ResetLinkInvalid)?;
+    let profile = profiles::find(deps.db, row.user_id)
+        .await?
+        .filter(|p| p.deactivated_at.is_none())
+        .ok_or(AuthError::ResetLinkInvalid)?;
+    let invitation = match row.inviter_name {
+        None => None,
+        Some(inviter) => Some(Invitation {
+            account_name: profiles::account_name(deps.db, profile.account_id).await?,
+            inviter,
+        }),
+    };
+    Ok(LinkInfo {
+        email: profile.email,
+        invitation,
+    })
+}
 
 /// Answers the same whether or not the account exists, so it cannot be used
 /// to discover accounts; the e-mail goes out in the background for the same
@@ -38,6 +94,7 @@ pub async fn request(deps: &AuthDeps<'_>, email: &str, ip: &str) -> Result<(), A
         profile.id,
         TokenPurpose::PasswordReset,
         RESET_TTL,
+        None,
     )
     .await?;
     txn.commit().await?;
@@ -58,17 +115,17 @@ pub async fn complete(
     token: &str,
     password: String,
     ip: &str,
-) -> Result<(), AuthError> {
+) -> Result<Completed, AuthError> {
     domain::password::check_sign_up_password(&password)
         .map_err(|m| AuthError::invalid("password", m))?;
-    if token.is_empty() || token.len() > 128 {
-        return Err(AuthError::ResetLinkInvalid);
-    }
+    token_shape(token)?;
     throttle::reserve_for_address(deps.db, "reset-complete", ip).await?;
     let token_hash = tokens::hash_token(token);
-    one_time_tokens::peek(deps.db, &token_hash, TokenPurpose::PasswordReset)
+    let invitation = one_time_tokens::find_valid(deps.db, &token_hash, TokenPurpose::PasswordReset)
         .await?
-        .ok_or(AuthError::ResetLinkInvalid)?;
+        .ok_or(AuthError::ResetLinkInvalid)?
+        .inviter_name
+        .is_some();
     let password_hash = deps.passwords.hash(password).await?;
     let txn = db::begin_write(deps.db).await?;
     let user_id = one_time_tokens::consume(&txn, &token_hash, TokenPurpose::PasswordReset)
@@ -84,5 +141,8 @@ pub async fn complete(
     // A reset usually means the old password is not to be trusted.
     sessions::delete_all_of_user(&txn, user_id).await?;
     txn.commit().await?;
-    Ok(())
+    Ok(Completed {
+        user_id,
+        invitation,
+    })
 }

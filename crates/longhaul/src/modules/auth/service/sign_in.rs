@@ -60,6 +60,15 @@ pub async fn sign_in(
     Ok(SignedIn { cookie_token, user })
 }
 
+/// A session for a user who has just proved who they are another way (an
+/// invitation link and the password they chose with it).
+pub async fn start_session(
+    deps: &AuthDeps<'_>,
+    user_id: uuid::Uuid,
+) -> Result<(String, SessionUser), AuthError> {
+    sessions::start(deps.db, user_id, deps.session_ttl).await
+}
+
 pub async fn sign_out(deps: &AuthDeps<'_>, user: &SessionUser) -> Result<(), AuthError> {
     Ok(sessions_repo::delete(deps.db, &user.session_id).await?)
 }
