@@ -46,6 +46,31 @@ describe('AuthPage error banner', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument()
   })
 
+  // Issue 29 point 27: signing in before confirming silently sent a second confirmation e-mail.
+  it('says a new confirmation link was sent when the account is not confirmed yet', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        fakeFetch({
+          'GET /api/auth/session': anonymous,
+          'POST /api/auth/sign-in': {
+            status: 403,
+            body: { error: { code: 'email_not_confirmed', message: texts.auth.emailNotConfirmed } },
+          },
+        }),
+      ),
+    )
+    const user = userEvent.setup()
+    renderAt('/auth', '/auth', <AuthPage />)
+
+    await user.type(await screen.findByLabelText(texts.auth.email), 'new@example.com')
+    await user.type(screen.getByLabelText(texts.auth.password), 'secret1')
+    await user.click(screen.getByRole('button', { name: texts.auth.signInTab }))
+
+    const banner = await screen.findByRole('alert')
+    expect(banner).toHaveTextContent(`${texts.auth.emailNotConfirmed} ${texts.auth.confirmationResent}`)
+  })
+
   it('asks for e-mail and password before calling the server', async () => {
     const user = userEvent.setup()
     renderAt('/auth', '/auth', <AuthPage />)

@@ -37,9 +37,12 @@ export function SignInForm({ onError, onFieldChange, onForgotPassword }: SignInF
         },
         onError: (error) => {
           const fromServer = error instanceof ApiError && !error.isNetworkError
-          onError(fromServer ? error.message : t.signInFailedBanner)
+          // The right password of an unconfirmed account sends a fresh link: say so, or the second mail is a surprise.
+          const message =
+            fromServer && error.code === 'email_not_confirmed' ? `${error.message} ${t.confirmationResent}` : error.message
+          onError(fromServer ? message : t.signInFailedBanner)
           toast.error(fromServer ? t.signInFailedToastTitle : t.signInErrorToastTitle, {
-            description: fromServer ? error.message : t.signInFailedToastFallback,
+            description: fromServer ? message : t.signInFailedToastFallback,
           })
         },
       }),
