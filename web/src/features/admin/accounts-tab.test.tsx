@@ -132,7 +132,9 @@ describe('accounts tab', () => {
     renderAt('/dashboard', '/dashboard', <AccountsTab />)
 
     const broker = (await screen.findByText('Acme Brokers')).closest('tr') as HTMLElement
-    expect(within(broker).getByText(`${b.mcNumber}: 123456`)).toBeInTheDocument()
+    // In the DOT column as 'MC 123456' (issue 29 point 27: it sat under 'Legal Name').
+    expect(within(broker).getByText('MC 123456')).toBeInTheDocument()
+    expect(within(broker).getByText(texts.admin.notAFleet)).toBeInTheDocument()
 
     await ui.click(screen.getByRole('button', { name: b.create }))
     const dialog = await screen.findByRole('dialog', { name: b.create })

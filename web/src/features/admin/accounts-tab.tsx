@@ -48,28 +48,38 @@ export function AccountsTab() {
         loadFailed={t.loadAccountsFailed}
         emptyText={t.noAccounts}
         toolbar={<CreateBrokerButton />}
-        tableClassName="min-w-[1080px]"
+        tableClassName="min-w-[960px]"
         columns={[
-          { id: 'name', header: c.name, card: 'title', className: 'font-medium', cell: (account) => account.name },
-          { id: 'type', header: c.type, cell: (account) => <Badge variant="outline">{typeLabel(account.type)}</Badge> },
+          // The type under the name, not a column of its own: the Actions column fits at 1280 px (issue 29 point 27).
+          {
+            id: 'name',
+            header: c.name,
+            card: 'title',
+            cell: (account) => (
+              <>
+                <span className="block font-medium">{account.name}</span>
+                <Badge variant="outline" className="mt-1">
+                  {typeLabel(account.type)}
+                </Badge>
+              </>
+            ),
+          },
           {
             id: 'legal',
             header: c.legalName,
-            // An account with no fleet says so (a broker: its MC number) where the fleet's legal name would be.
+            // An account with no fleet says so; a broker's MC number goes with the other registration numbers.
             cell: (account) =>
-              account.fleet_account?.legal_name ?? (
-                <span className="text-muted-foreground">
-                  {account.type === 'broker' && account.mc_number
-                    ? `${texts.brokers.admin.mcNumber}: ${account.mc_number}`
-                    : t.notAFleet}
-                </span>
-              ),
+              account.fleet_account?.legal_name ?? <span className="text-muted-foreground">{t.notAFleet}</span>,
           },
           {
             id: 'dot',
             header: c.dotNumber,
             className: 'whitespace-nowrap',
-            cell: (account) => account.fleet_account?.dot_number,
+            cell: (account) =>
+              account.fleet_account?.dot_number ??
+              (account.type === 'broker' && account.mc_number
+                ? format(t.mcShort, { number: account.mc_number })
+                : null),
           },
           { id: 'units', header: c.powerUnits, card: 'hidden', cell: (account) => account.fleet_account?.power_units },
           {
@@ -96,6 +106,7 @@ export function AccountsTab() {
             id: 'actions',
             header: c.actions,
             card: 'action',
+            className: 'whitespace-nowrap',
             cell: (account) =>
               account.fleet_account && (
                 <Button size="sm" variant="outline" onClick={() => setAssignFor(account.fleet_account)}>
