@@ -92,19 +92,33 @@ class Admin {
     return this.write('put', `/api/fleet/drivers/${driver.id}`, body);
   }
 
-  async uploadDocument(name: string, shared: boolean) {
+  async uploadDocument(name: string, shared: boolean, fields: Record<string, string> = {}) {
     const res = await this.api.post('/api/fleet/documents', {
       headers: { 'x-csrf-token': this.csrf },
       multipart: {
         name,
         document_type: 'company_other',
         share_with_drivers: shared ? 'true' : 'false',
+        ...fields,
         file: { name: `${name}.png`, mimeType: 'image/png', buffer: PNG },
       },
     });
     expect(res.status(), await res.text()).toBe(201);
     return res.json();
   }
+
+  async deleteDocument(id: string) {
+    const res = await this.api.delete(`/api/fleet/documents/${id}`, { headers: { 'x-csrf-token': this.csrf } });
+    expect(res.status(), await res.text()).toBeLessThan(300);
+  }
+}
+
+/** The day `days` from today where the browser runs (this machine), 'YYYY-MM-DD'. */
+function dayFromToday(days: number): string {
+  const date = new Date();
+  date.setDate(date.getDate() + days);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
 
 let admin: Admin;
@@ -344,4 +358,64 @@ test('a turned-off portal shows its message and refuses sign-in', async ({ page 
 test('an unknown fleet says the portal link is not valid', async ({ page }) => {
   await page.goto('/driver-portal/00000000-0000-0000-0000-000000000000');
   await expect(page.getByText(d.portalNotFound)).toBeVisible();
+});
+
+// Last in the file: its company document, while it lasts, is every driver's.
+test('expired and expiring documents come first, marked, with what to do', async ({ page }) => {
+  await admin.setPortal({
+    ...saved,
+    is_enabled: true,
+    login_method: 'username',
+    auth_type: 'system_password',
+    system_password: SHARED_PASSWORD,
+  });
+  const driver = await admin.driverWithTruck();
+  const registration = await admin.uploadDocument(`Cab card ${stamp()}`, true, {
+    document_type: 'truck_registration',
+    vehicle_type: 'truck',
+    vehicle_id: driver.assigned_truck.id,
+    expiration_date: dayFromToday(-3),
+  });
+  const insurance = await admin.uploadDocument(`Liability insurance ${stamp()}`, true, {
+    document_type: 'company_insurance',
+    expiration_date: dayFromToday(12),
+  });
+  try {
+    await page.setViewportSize({ width: 375, height: 812 });
+    await signInAsDriver(page, driver.username, SHARED_PASSWORD);
+    const docs = page.getByTestId('portal-documents');
+    await expect(docs.getByTestId('portal-documents-attention')).toContainText('1 document expired, 1 expiring soon');
+    const items = docs.getByTestId('portal-document');
+    await expect(items.nth(0)).toContainText(registration.name);
+    await expect(items.nth(1)).toContainText(insurance.name);
+
+    const expired = items.filter({ hasText: registration.name });
+    await expect(expired.getByText(texts.documents.status.expired, { exact: true })).toBeVisible();
+    await expect(expired.getByText(d.renewHint)).toBeVisible();
+    const expiring = items.filter({ hasText: insurance.name });
+    await expect(expiring.getByText(texts.documents.status.expiringSoon, { exact: true })).toBeVisible();
+    await expect(expiring.getByText(d.companyDocumentHint)).toBeVisible();
+    await expect(expiring.getByRole('button', { name: d.uploadRenewal })).toHaveCount(0);
+    await noHorizontalScroll(page);
+    await docs.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: '/tmp/portal-documents-375.png', fullPage: true });
+    await docs.screenshot({ path: '/tmp/portal-documents-card-375.png' });
+
+    // The renewal dialog opens filled in for the expired registration.
+    await expired.getByRole('button', { name: d.uploadRenewal }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByLabel(d.renewalFor, { exact: true })).toHaveValue('truck');
+    await expect(dialog.getByLabel(d.renewalType, { exact: true })).toHaveValue('truck_registration');
+    await expect(dialog.getByLabel(d.renewalName, { exact: true })).toHaveValue(registration.name);
+    await page.screenshot({ path: '/tmp/portal-renewal-prefilled-375.png' });
+    await page.keyboard.press('Escape');
+    await expect(dialog).toHaveCount(0);
+
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.screenshot({ path: '/tmp/portal-documents-1280.png', fullPage: true });
+    await docs.screenshot({ path: '/tmp/portal-documents-card-1280.png' });
+  } finally {
+    await admin.deleteDocument(registration.id);
+    await admin.deleteDocument(insurance.id);
+  }
 });

@@ -181,7 +181,7 @@ function DocumentItem({ document, status, home, onSessionEnded }: DocumentItemPr
     </a>
   )
   return (
-    <li className="space-y-3 py-3" data-testid="portal-document" data-status={status}>
+    <li className="space-y-2 py-3" data-testid="portal-document" data-status={status}>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div className="min-w-0 flex-1 space-y-1">
           <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
@@ -194,14 +194,14 @@ function DocumentItem({ document, status, home, onSessionEnded }: DocumentItemPr
             {document.document_type_label}
             {document.expiration_date && ` · ${shortDate(document.expiration_date)}`}
           </p>
-          {action && (
-            <p className={cn('text-sm', status === 'expired' ? 'text-red-800' : 'text-amber-900')}>
-              {prefill ? d.renewHint : d.companyDocumentHint}
-            </p>
-          )}
         </div>
         {!prefill && download('shrink-0')}
       </div>
+      {action && (
+        <p className={cn('text-sm', status === 'expired' ? 'text-red-800' : 'text-amber-900')}>
+          {prefill ? d.renewHint : d.companyDocumentHint}
+        </p>
+      )}
       {prefill && (
         <div className="flex flex-wrap gap-2">
           <RenewalDialog
