@@ -561,6 +561,27 @@ test("detail screens: a truck's, a trailer's and a driver's Documents tab, with 
   await shot(page, 'driver-documents-tab');
 });
 
+test("a driver's document names its driver under its name; the Vehicle column holds vehicles only", async ({ page }) => {
+  const { driver } = await fleetAssets(page);
+  const name = `Medical card ${run}`;
+  await createDocument(page, { name, document_type: 'company_other', driver_id: driver.id, expiration_date: day(400) });
+  const columns = Object.values(d.columns);
+
+  await page.goto(`/fleet-dashboard/documents?q=${encodeURIComponent(name)}`);
+  await expect(page.getByRole('columnheader')).toHaveText(columns);
+  const line = format(d.driverNamed, { name: driver.display_name });
+  const cells = row(page, name).locator('td');
+  await expect(cells.nth(0).getByText(line, { exact: true })).toBeVisible();
+  await expect(cells.nth(columns.indexOf(d.columns.vehicle))).toHaveText('—');
+  await shot(page, 'driver-document');
+
+  await page.setViewportSize(phone);
+  const card = row(page, name);
+  await expect(card.getByText(line, { exact: true })).toBeVisible();
+  await noHorizontalOverflow(page, 'the documents list');
+  await shot(page, 'driver-document');
+});
+
 test('the list, the filters, the picker and the dialog fit a 375 px phone', async ({ page }) => {
   const name = `Phone ${run} with a rather long document name to wrap`;
   await createDocument(page, { name, document_type: 'company_insurance', expiration_date: day(5) });

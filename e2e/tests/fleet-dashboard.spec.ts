@@ -18,6 +18,8 @@ test('overview: welcome, the three stat cards from the server, fleet status', as
   await expect(page.getByRole('heading', { name: 'Welcome, Demo Freight' })).toBeVisible();
   const overview = await api(page, '/api/fleet/overview');
   await expect(page.getByText(`${overview.power_units.active} of 45 active`)).toBeVisible();
+  // More active trucks than FMCSA's power units get a note why (issue 29); fewer, none.
+  await expect(page.getByTestId('power-units-hint')).toHaveCount(overview.power_units.active > 45 ? 1 : 0);
   await expect(page.getByText(String(overview.drivers_active), { exact: true }).first()).toBeVisible();
   // A fleet with assets: the Fleet Status card sums up its compliance calendar.
   const summary = await api(page, '/api/fleet/compliance/summary');
