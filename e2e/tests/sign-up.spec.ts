@@ -78,9 +78,16 @@ test('password reset by e-mailed link', async ({ page }) => {
 
   await followMailLink(page, email, 'Choose a new password');
   await expect(page).toHaveURL(/\/reset-password\?token=/);
+  const link = page.url();
+  await expect(page.getByText(`For ${email}`)).toBeVisible();
   await page.getByLabel(texts.auth.newPassword).fill('brand-new-1');
   await page.getByRole('button', { name: texts.auth.resetButton }).click();
   await expect(page.getByText(texts.auth.resetDone)).toBeVisible();
+
+  // The used link says so when it opens, with no form to fill (issue 29 point 27).
+  await page.goto(link);
+  await expect(page.getByText(texts.auth.resetLinkInvalid)).toBeVisible();
+  await expect(page.getByLabel(texts.auth.newPassword)).toHaveCount(0);
 
   // The reset also confirmed the e-mail: the new password signs in.
   await page.goto('/auth');

@@ -14,13 +14,19 @@ async function newPage(browser: Browser): Promise<Page> {
   return context.newPage();
 }
 
-/** Follows an invitation's set-password link and signs in with the new password. */
-async function acceptInvite(page: Page, email: string, password: string) {
+/**
+ * Follows an invitation's link: the page names the brokerage and who sent it
+ * (issue 29 point 24), and choosing a password signs the new user in.
+ */
+async function acceptInvite(page: Page, email: string, password: string, brokerage: string, inviter: string) {
   await followMailLink(page, email, 'Choose your password');
-  await page.getByLabel(texts.auth.newPassword).fill(password);
-  await page.getByRole('button', { name: texts.auth.resetButton }).click();
-  await expect(page.getByText(texts.auth.resetDone)).toBeVisible();
-  await signIn(page, { email, password });
+  await expect(page.getByText(format(texts.auth.inviteTitle, { account: brokerage }))).toBeVisible();
+  await expect(
+    page.getByText(format(texts.auth.inviteText, { inviter, account: brokerage, email })),
+  ).toBeVisible();
+  await page.getByLabel(texts.auth.chooseNewPassword).fill(password);
+  await page.getByRole('button', { name: texts.auth.inviteButton }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
 }
 
 /** Posts the truck of the `index`th row of the Trucks list; answers its name. */
@@ -72,8 +78,9 @@ test('brokers find posted trucks by radius, save the search, get a digest, and n
   await expect(specToast(page, format(texts.brokers.admin.created, { email: leadEmail }))).toBeVisible();
 
   // The broker admin joins and invites a broker user.
+  const brokerage = `Prairie Freight Brokers ${stamp}`;
   const lead = await newPage(browser);
-  await acceptInvite(lead, leadEmail, 'Broker-lead-1');
+  await acceptInvite(lead, leadEmail, 'Broker-lead-1', brokerage, 'Longhaul');
   await lead.goto('/broker/users');
   await lead.getByRole('button', { name: texts.brokers.users.invite }).click();
   const invite = lead.getByRole('dialog');
@@ -84,7 +91,7 @@ test('brokers find posted trucks by radius, save the search, get a digest, and n
   await expect(lead.getByRole('row', { name: new RegExp(agentEmail) })).toContainText(texts.brokers.users.pending);
 
   const agent = await newPage(browser);
-  await acceptInvite(agent, agentEmail, 'Broker-agent-1');
+  await acceptInvite(agent, agentEmail, 'Broker-agent-1', brokerage, leadEmail);
 
   // The fleet posts two trucks near Chicago.
   const fleet = await newPage(browser);
