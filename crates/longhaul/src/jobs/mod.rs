@@ -8,6 +8,7 @@
 
 mod email;
 pub mod kinds;
+mod poll_timer;
 mod queue;
 mod sweep;
 pub mod worker;

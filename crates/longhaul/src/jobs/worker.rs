@@ -2,6 +2,7 @@
 //! (apalis-cron), which only push a job — keyed by the tick, so N worker
 //! processes firing the same tick store one job between them.
 
+use super::poll_timer::RearmingInterval;
 use super::{Enqueue, JobError, JobKind, JobQueue};
 use crate::state::AppState;
 use apalis::layers::retry::RetryPolicy;
@@ -85,11 +86,13 @@ macro_rules! storage_worker {
             .expect("valid backoff bounds")
             .make_backoff();
             WorkerBuilder::new(name.clone())
-                .backend(make($kind).poll_with_interval(if $kind.watched() {
-                    options.watched_poll_interval
-                } else {
-                    options.poll_interval
-                }))
+                .backend(make($kind).poll_with_strategy(RearmingInterval::new(
+                    if $kind.watched() {
+                        options.watched_poll_interval
+                    } else {
+                        options.poll_interval
+                    },
+                )))
                 .retry(
                     RetryPolicy::retries($kind.max_attempts().saturating_sub(1))
                         .with_backoff(backoff),
