@@ -44,12 +44,22 @@ pub async fn connect(url: &str, max_connections: u32) -> Result<DatabaseConnecti
         // where one large fleet holds half the rows (decision 015).
         .map_sqlx_postgres_opts(|pg| pg.options([("random_page_cost", "1.1")]))
         // A connection handed back inside a transaction (one dropped while a
-        // statement held it) is closed, never lent to the next request.
+        // statement held it) is closed, never lent to the next request. The
+        // driver's own flag counts only transactions begun through its API,
+        // so the server is asked: within a transaction begun earlier, now()
+        // (its start) is before this statement's start. The check runs as
+        // the connection goes back, off the request's path.
         .map_sqlx_postgres_pool_opts(|pool| {
             pool.after_release(|conn, _| {
                 Box::pin(async move {
-                    use sea_orm::sqlx::Connection;
-                    Ok(!conn.is_in_transaction())
+                    use sea_orm::sqlx::{self, Connection};
+                    if conn.is_in_transaction() {
+                        return Ok(false);
+                    }
+                    let clean: bool = sqlx::query_scalar("SELECT now() = statement_timestamp()")
+                        .fetch_one(&mut *conn)
+                        .await?;
+                    Ok(clean)
                 })
             })
         })

@@ -190,6 +190,51 @@ async fn row_level_security_hides_other_fleets(app: &TestApp) {
     assert_eq!(count(String::new()).await, 0, "RLS still on");
 }
 
+/// The pool's own guard (issue 29 point 14), proven without a race: a
+/// connection handed back with a transaction open — what a request dropped
+/// between its BEGIN and its COMMIT leaves — is closed, and the next
+/// request gets a clean one. Without the pool's after-release check the
+/// stale transaction, and the tenant set in it, come back.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_connection_handed_back_inside_a_transaction_is_never_lent_again() {
+    use sea_orm::sqlx;
+    for backend in crate::helpers::backends() {
+        if backend != Backend::Postgres {
+            continue;
+        }
+        let app = crate::helpers::spawn_app(backend).await;
+        let url = &app.database_url.as_ref().unwrap().serving;
+        // One connection: the next request can only get that one, or a new one.
+        let pool = db::connect(url, 1).await.unwrap();
+        let raw = pool.get_postgres_connection_pool();
+        let mut conn = raw.acquire().await.unwrap();
+        sqlx::query("BEGIN").execute(&mut *conn).await.unwrap();
+        sqlx::query("SELECT set_config('app.fleet_account_id', 'stale-tenant', true)")
+            .execute(&mut *conn)
+            .await
+            .unwrap();
+        drop(conn);
+
+        let mut next = raw.acquire().await.unwrap();
+        let fleet: Option<String> =
+            sqlx::query_scalar("SELECT current_setting('app.fleet_account_id', true)")
+                .fetch_one(&mut *next)
+                .await
+                .unwrap();
+        assert!(
+            fleet.unwrap_or_default().is_empty(),
+            "the next request ran inside the stale transaction"
+        );
+        assert!(
+            sqlx::query("SAVEPOINT probe")
+                .execute(&mut *next)
+                .await
+                .is_err(),
+            "the next request's statements run inside a transaction"
+        );
+    }
+}
+
 /// A request cancelled while its BEGIN is in flight (a client that went
 /// away) must not hand its connection back inside a transaction: every later
 /// statement runs on its own, not in a stale transaction that began earlier.
