@@ -2,7 +2,8 @@ import type { PortalDocument, PortalHome, RenewalTarget } from './api/types'
 
 /** The document types a driver may send per target (values of texts.documents.types). */
 export const renewalTypes: Record<RenewalTarget, readonly string[]> = {
-  driver: ['company_other'],
+  // A driver's own: filed as a qualification record by default (a CDL or medical card renewal is filed as that by the server).
+  driver: ['driver_qualification', 'company_other'],
   truck: ['truck_registration', 'truck_inspection', 'company_insurance', 'maintenance'],
   trailer: ['trailer_registration', 'trailer_inspection'],
 }
