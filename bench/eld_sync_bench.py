@@ -38,6 +38,7 @@ import argparse, http.client, json, os, random, shutil, signal, socket, statisti
 import tempfile, threading, time, uuid
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qsl, urlsplit
+import http_util
 
 PORT = 3293
 EMAIL, PASSWORD = "eld-bench@longhaul.test", "bench-fleet-password-1"
@@ -499,6 +500,81 @@ def download(port, kind):
 # ---------------------------------------------------------------------------
 # The server under test.
 
+def server_env(data_dir, port, samsara_url):
+    """The server's environment: a DATA_DIR, a port, the fake as Samsara, JSON
+    logs at BENCH_RUST_LOG (default warn), no mail, no demo data, SQLite in
+    DATA_DIR (prepare_database switches to PostgreSQL)."""
+    env = dict(os.environ, DATA_DIR=data_dir, PORT=str(port), RUST_LOG=os.environ.get("BENCH_RUST_LOG", "warn"),
+               LOG_FORMAT="json", SAMSARA_BASE_URL=samsara_url, SUPERADMIN_EMAIL="admin@bench.test",
+               SUPERADMIN_PASSWORD="bench-admin-password")
+    for k in ("SMTP_URL", "SECRET_KEY", "SEED_DEMO", "DATABASE_URL", "DATABASE_MIGRATION_URL"):
+        env.pop(k, None)
+    return env
+
+
+def prepare_database(bin_path, env, log_file, postgres_url=None, db_name=None):
+    """Migrates a fresh database and creates the fleet admin EMAIL with a fleet.
+    With postgres_url: the database db_name is made here (env points at it) and
+    the caller drops it (pgroles.drop_database) in its `finally`."""
+    if postgres_url:
+        import pgroles
+        owner_url, serving_url, _ = pgroles.fresh_database(postgres_url, db_name)
+        env.update(DATABASE_URL=serving_url, DATABASE_MIGRATION_URL=owner_url)
+    quiet = dict(stdout=subprocess.DEVNULL, stderr=log_file, check=True)
+    subprocess.run([bin_path, "migrate"], env=env, **quiet)
+    subprocess.run([bin_path, "create-user", "--email", EMAIL, "--password", PASSWORD, "--role", "fleet_admin",
+                    "--first-name", "Bench", "--last-name", "Admin", "--fleet-name", "Ridgeline Freight Lines LLC"],
+                   env=env, **quiet)
+
+
+def start_server(cmd, env, log_file, port, timeout_s=30):
+    """Starts the server (`cmd`: perhaps under a wrapper); its Popen once /readyz answers 200.
+    Refuses a port something already listens on (its /readyz would pass for ours)."""
+    with socket.socket() as probe:
+        if probe.connect_ex(("127.0.0.1", port)) == 0:
+            raise SystemExit(f"port {port} is in use (another server or benchmark?)")
+    proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=log_file, preexec_fn=die_with_parent)
+    deadline = time.perf_counter() + timeout_s
+    while True:
+        try:
+            if http_util.call(port, "GET", "/readyz")[0] == 200 and proc.poll() is None:
+                return proc
+        except OSError:
+            pass
+        if time.perf_counter() > deadline or proc.poll() is not None:
+            proc.terminate()
+            try:
+                proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait()
+            raise SystemExit("the server did not become ready")
+        time.sleep(0.025)
+
+
+def sign_in(port):
+    """The fleet admin's session: the headers of their requests (cookie and CSRF token)."""
+    status, payload, _, headers = http_util.call(port, "POST", "/api/auth/sign-in", {"email": EMAIL, "password": PASSWORD})
+    assert status == 200, (status, payload[:300])
+    return {"cookie": headers["set-cookie"].split(";")[0], "x-csrf-token": json.loads(payload)["csrf_token"]}
+
+
+def connect_samsara(port, auth):
+    """Connects the fleet to the fake Samsara (the key is verified against it); the seconds it took."""
+    status, payload, elapsed, _ = http_util.call(port, "PUT", "/api/fleet/eld/connection",
+                                                 {"provider": "samsara", "api_key": API_KEY}, auth)
+    assert status in (200, 201), ("connect", status, payload[:300])
+    return elapsed
+
+
+def print_log_tail(server_log, chars=3000):
+    """The end of the server's log on stderr (after a failure), without panic-catcher noise."""
+    with open(server_log) as f:
+        tail = "".join(line for line in f if "catch_panic()" not in line)[-chars:]
+    if tail:
+        print("server log (tail):\n" + tail, file=sys.stderr)
+
+
 def call(method, path, body=None, headers=None, conn=None):
     own = conn is None
     conn = conn or http.client.HTTPConnection("127.0.0.1", PORT, timeout=60)
@@ -658,22 +734,8 @@ def main():
         fake = Fake(args)
         results["fake"] = dict(fake.info, render_s=round(time.perf_counter() - t, 1), latency_ms=args.latency_ms,
                                samsara_limits=args.samsara_limits)
-        env = dict(os.environ, DATA_DIR=data_dir, PORT=str(PORT), RUST_LOG=os.environ.get("BENCH_RUST_LOG", "warn"), LOG_FORMAT="json",
-                   SAMSARA_BASE_URL=fake.url, SUPERADMIN_EMAIL="admin@bench.test", SUPERADMIN_PASSWORD="bench-admin-password")
-        for k in ("SMTP_URL", "SECRET_KEY", "SEED_DEMO"):
-            env.pop(k, None)
-        if postgres:
-            import pgroles
-            owner_url, serving_url, _ = pgroles.fresh_database(args.postgres, db_name)
-            env.update(DATABASE_URL=serving_url, DATABASE_MIGRATION_URL=owner_url)
-        else:
-            env.pop("DATABASE_URL", None)
-            env.pop("DATABASE_MIGRATION_URL", None)
-        quiet = dict(stdout=subprocess.DEVNULL, stderr=log_file, check=True)
-        subprocess.run([args.bin, "migrate"], env=env, **quiet)
-        subprocess.run([args.bin, "create-user", "--email", EMAIL, "--password", PASSWORD, "--role", "fleet_admin",
-                        "--first-name", "Bench", "--last-name", "Admin", "--fleet-name", "Ridgeline Freight Lines LLC"],
-                       env=env, **quiet)
+        env = server_env(data_dir, PORT, fake.url)
+        prepare_database(args.bin, env, log_file, args.postgres, db_name)
 
         # The baseline: the same pages, plainly downloaded (median of N per kind).
         baseline = {}
@@ -687,26 +749,10 @@ def main():
                                     "mb": round(v["mb"], 1)} for k, v in baseline.items()}
         results["download"]["total_s"] = round(sum(v["s"] for v in baseline.values()), 3)
 
-        proc = subprocess.Popen(args.server_wrapper.split() + [args.bin, "serve"], env=env,
-                                stdout=subprocess.DEVNULL, stderr=log_file, preexec_fn=die_with_parent)
-        deadline = time.perf_counter() + 30
-        while True:
-            try:
-                if call("GET", "/readyz")[0] == 200:
-                    break
-            except OSError:
-                pass
-            if time.perf_counter() > deadline or proc.poll() is not None:
-                raise SystemExit("the server did not become ready")
-            time.sleep(0.025)
+        proc = start_server(args.server_wrapper.split() + [args.bin, "serve"], env, log_file, PORT)
         pid = server_pid(proc.pid, args.bin)
-        status, payload, set_cookie = call("POST", "/api/auth/sign-in", {"email": EMAIL, "password": PASSWORD})
-        assert status == 200, (status, payload[:300])
-        auth = {"cookie": set_cookie.split(";")[0], "x-csrf-token": json.loads(payload)["csrf_token"]}
-        t = time.perf_counter()
-        status, payload, _ = call("PUT", "/api/fleet/eld/connection", {"provider": "samsara", "api_key": API_KEY}, auth)
-        assert status in (200, 201), ("connect", status, payload[:300])
-        results["connect_ms"] = round((time.perf_counter() - t) * 1000, 1)
+        auth = sign_in(PORT)
+        results["connect_ms"] = round(connect_samsara(PORT, auth) * 1000, 1)
         fake.take_log()
         results["rss_before_sync_mb"] = round(proc_status(pid)["VmRSS"], 1)
 
@@ -784,10 +830,7 @@ def main():
             fake.stop()
         log_file.close()
         if sys.exc_info()[0] is not None:
-            with open(server_log) as f:
-                tail = "".join(line for line in f if "catch_panic()" not in line)[-3000:]
-            if tail:
-                print("server log (tail):\n" + tail, file=sys.stderr)
+            print_log_tail(server_log)
         if args.keep:
             print(f"kept: {data_dir}" + (f" and database {db_name}" if postgres else ""))
         else:
