@@ -48,18 +48,20 @@ pub async fn connect(url: &str, max_connections: u32) -> Result<DatabaseConnecti
         // driver's own flag counts only transactions begun through its API,
         // so the server is asked: within a transaction begun earlier, now()
         // (its start) is before this statement's start. The check runs as
-        // the connection goes back, off the request's path.
+        // the connection goes back, off the request's path, as one simple
+        // query: with the extended protocol the two times differ even
+        // outside a transaction, and every connection would be closed.
         .map_sqlx_postgres_pool_opts(|pool| {
             pool.after_release(|conn, _| {
                 Box::pin(async move {
-                    use sea_orm::sqlx::{self, Connection};
+                    use sea_orm::sqlx::{self, Connection, Row};
                     if conn.is_in_transaction() {
                         return Ok(false);
                     }
-                    let clean: bool = sqlx::query_scalar("SELECT now() = statement_timestamp()")
+                    let row = sqlx::raw_sql("SELECT now() = statement_timestamp() AS clean")
                         .fetch_one(&mut *conn)
                         .await?;
-                    Ok(clean)
+                    row.try_get::<bool, _>("clean")
                 })
             })
         })

@@ -207,6 +207,23 @@ async fn a_connection_handed_back_inside_a_transaction_is_never_lent_again() {
         // One connection: the next request can only get that one, or a new one.
         let pool = db::connect(url, 1).await.unwrap();
         let raw = pool.get_postgres_connection_pool();
+        // A clean connection is lent again, not closed (the check must not
+        // cost every request a new session).
+        let pid_query = "SELECT pg_backend_pid()";
+        let mut first = raw.acquire().await.unwrap();
+        let before: i32 = sqlx::query_scalar(pid_query)
+            .fetch_one(&mut *first)
+            .await
+            .unwrap();
+        drop(first);
+        let mut again = raw.acquire().await.unwrap();
+        let after: i32 = sqlx::query_scalar(pid_query)
+            .fetch_one(&mut *again)
+            .await
+            .unwrap();
+        assert_eq!(after, before, "a clean connection was closed");
+        drop(again);
+
         let mut conn = raw.acquire().await.unwrap();
         sqlx::query("BEGIN").execute(&mut *conn).await.unwrap();
         sqlx::query("SELECT set_config('app.fleet_account_id', 'stale-tenant', true)")
