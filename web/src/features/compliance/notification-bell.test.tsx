@@ -85,6 +85,17 @@ describe('the notification bell', () => {
     expect(within(panel).getAllByTestId('notification')).toHaveLength(1)
   })
 
+  it('names both counts when there are unread notifications and overdue items', async () => {
+    stubFetch({
+      'GET /api/fleet/notifications': () =>
+        listOf([notification(), notification({ id: 'n-2' })], { overdue: 1, due_in30: 0, pending_renewals: 0, overdue_items: [] }),
+    })
+    render()
+
+    await waitFor(() => expect(bell()).toHaveAccessibleName('2 unread notifications, 1 more needs attention'))
+    expect(screen.getByTestId('notifications-count')).toHaveTextContent('3')
+  })
+
   it('shows the unread count; opening an item marks it read and goes to its screen', async () => {
     let items = [
       notification(),

@@ -32,12 +32,18 @@ function attentionCount(list: NotificationList | undefined): number {
   return list.unread + list.attention.overdue + list.attention.pending_renewals
 }
 
-/** 'Notifications: 3 need attention', '3 unread notifications', or just 'Notifications'. */
+/**
+ * '2 unread notifications', 'Notifications: 3 need attention', both
+ * ('2 unread notifications, 3 more need attention'), or just 'Notifications'.
+ */
 function bellLabel(list: NotificationList | undefined): string {
-  const count = attentionCount(list)
-  if (count <= 0) return b.title
-  if (count === list?.unread) return count === 1 ? b.unreadOne : format(b.unread, { count })
-  return count === 1 ? b.attentionOne : format(b.attentionLabel, { count })
+  if (!list) return b.title
+  const { unread } = list
+  const other = list.attention.overdue + list.attention.pending_renewals
+  const unreadText = unread === 1 ? b.unreadOne : format(b.unread, { count: unread })
+  if (other <= 0) return unread > 0 ? unreadText : b.title
+  if (unread <= 0) return other === 1 ? b.attentionOne : format(b.attentionLabel, { count: other })
+  return `${unreadText}, ${other === 1 ? b.alsoAttentionOne : format(b.alsoAttention, { count: other })}`
 }
 
 const hasAttention = (a: Attention) => a.overdue > 0 || a.due_in30 > 0 || a.pending_renewals > 0
