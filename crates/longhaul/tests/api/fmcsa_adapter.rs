@@ -57,7 +57,8 @@ async fn found_carriers_are_mapped_and_cached() {
             let body: Value = res.json().await.unwrap();
             assert_eq!(body["stand_in"], false);
             assert_eq!(body["company"]["legal_name"], "REAL ROAD CARRIERS LLC");
-            assert_eq!(body["company"]["dba_name"], "REAL ROAD CARRIERS LLC");
+            // No DBA on record: null (the card says N/A), not the legal name.
+            assert_eq!(body["company"]["dba_name"], Value::Null);
             assert_eq!(body["company"]["power_units"], 251);
             assert_eq!(body["company"]["fleet_size"], "251-400 units");
             assert_eq!(body["company"]["monthly_rate_cents"], 259_900);
