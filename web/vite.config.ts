@@ -3,7 +3,10 @@ import { fileURLToPath, URL } from 'node:url'
 import react from '@vitejs/plugin-react'
 import tailwindcss from '@tailwindcss/vite'
 import { defineConfig } from 'vite'
+import { importerPreloads } from './build/importer-preloads'
 import { textsSections } from './build/texts-sections'
+
+const preloads = importerPreloads()
 
 const backend = process.env.LONGHAUL_BACKEND_URL ?? 'http://localhost:3000'
 
@@ -12,6 +15,7 @@ export default defineConfig({
     textsSections(fileURLToPath(new URL('../contracts/texts.json', import.meta.url))),
     react(),
     tailwindcss(),
+    preloads.plugin,
   ],
   resolve: {
     alias: {
@@ -32,6 +36,7 @@ export default defineConfig({
     sourcemap: false,
     // Read by scripts/check-bundle.mjs to sum the landing page's JavaScript.
     manifest: true,
+    modulePreload: preloads.modulePreload,
   },
   test: {
     environment: 'jsdom',
