@@ -43,5 +43,8 @@ export default defineConfig({
     globals: true,
     setupFiles: ['./src/test/setup.ts'],
     css: false,
+    // userEvent typing through a whole form in jsdom takes seconds on CI's two
+    // busy cores: the 5 s default failed such a test when a build ran beside it.
+    testTimeout: 15_000,
   },
 })
