@@ -40,4 +40,22 @@ describe('DateRangePicker', () => {
     await user.click(screen.getByTestId('date-range-button'))
     expect(screen.getAllByRole('grid')).toHaveLength(2)
   })
+
+  it('ends the range the first click started even before the URL has caught up', async () => {
+    screenWidth(375)
+    const user = userEvent.setup()
+    const onChange = vi.fn()
+    // The parent's navigation has not rendered yet: from and to stay as they were.
+    render(<DateRangePicker from={null} to={null} onChange={onChange} />)
+    await user.click(screen.getByTestId('date-range-button'))
+    const day = screen.getAllByRole('gridcell').find((cell) => cell.textContent === '15')!.querySelector('button')!
+    await user.click(day)
+    await user.click(day)
+    const [first, second] = onChange.mock.calls.map(([range]) => range)
+    expect(first.to).toBeNull()
+    expect(second.from).toBe(first.from)
+    expect(second.to).toBe(first.from)
+    // A whole range closes the picker.
+    expect(screen.queryByRole('grid')).not.toBeInTheDocument()
+  })
 })

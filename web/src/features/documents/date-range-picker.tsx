@@ -36,17 +36,29 @@ function useTwoMonths(): boolean {
  */
 export function DateRangePicker({ from, to, onChange, className }: DateRangePickerProps) {
   const [open, setOpen] = useState(false)
+  // The range being picked, ahead of the URL: the second click can come before
+  // the first one's navigation has rendered, and must end the range the first
+  // one started rather than start it again.
+  const [picking, setPicking] = useState<{ range: DateRange | undefined } | null>(null)
   const twoMonths = useTwoMonths()
-  const selected: DateRange | undefined = from || to ? { from: dayToDate(from), to: dayToDate(to) } : undefined
+  const fromUrl: DateRange | undefined = from || to ? { from: dayToDate(from), to: dayToDate(to) } : undefined
+  const selected = picking ? picking.range : fromUrl
   const label = rangeLabel(from, to)
 
   const select = (range: DateRange | undefined) => {
+    const done = Boolean(range?.from && range.to)
+    setPicking(done ? null : { range })
     onChange({ from: dateToDay(range?.from), to: dateToDay(range?.to) })
-    if (range?.from && range.to) setOpen(false)
+    if (done) setOpen(false)
+  }
+
+  const openChange = (next: boolean) => {
+    setOpen(next)
+    if (!next) setPicking(null)
   }
 
   return (
-    <Popover open={open} onOpenChange={setOpen}>
+    <Popover open={open} onOpenChange={openChange}>
       <PopoverTrigger asChild>
         <Button
           variant="outline"
