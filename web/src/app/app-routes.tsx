@@ -1,7 +1,6 @@
 import { lazy, Suspense } from 'react'
 import { Route, Routes } from 'react-router'
 import { routePatterns, routes } from '@/lib/routes'
-import { loadFleetDashboard } from './fleet-dashboard-preload'
 import { RouteFallback } from './route-fallback'
 import { RouteGuard } from './route-guard'
 
@@ -13,7 +12,7 @@ const ResetPasswordPage = lazy(() => import('@/features/auth/reset-password-page
 const DashboardPage = lazy(() => import('./dashboard-route'))
 const PendingApprovalPage = lazy(() => import('@/features/pending-approval/pending-approval-page'))
 const DriverPortalPage = lazy(() => import('@/features/driver-portal/driver-portal-page'))
-const FleetDashboardRoute = lazy(loadFleetDashboard)
+const FleetDashboardRoute = lazy(() => import('./fleet-dashboard/fleet-dashboard-route'))
 const FleetSignupPage = lazy(() => import('@/features/signup/fleet-signup-page'))
 const SubscriptionSuccessPage = lazy(() => import('@/features/subscription-success/subscription-success-page'))
 const PricingPage = lazy(() => import('@/features/pricing/pricing-page'))

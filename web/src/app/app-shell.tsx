@@ -4,13 +4,11 @@ import { Toaster } from '@/components/ui/toaster'
 import { peekFlash } from '@/lib/flash'
 import { sessionQuery } from '@/lib/session'
 import { AppRoutes } from './app-routes'
-import { preloadFleetScreen } from './fleet-dashboard-preload'
 import { queryClient } from './query-client'
 
 // Every screen behind the route guard waits for the session: ask for it as
 // soon as this chunk has loaded, not after React's first render and commit.
 void queryClient.prefetchQuery(sessionQuery)
-preloadFleetScreen(queryClient)
 
 /**
  * Shows a message the previous page left (lib/flash.ts: a sign-out that

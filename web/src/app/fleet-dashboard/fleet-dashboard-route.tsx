@@ -28,11 +28,6 @@ import SettingsPage from './settings-page'
 // calendar a third (compliance-route.tsx), the Truck Board's postings a
 // fourth (postings-routes.tsx).
 
-// For app-routes.tsx's preloadFleetScreen: a screen opened cold starts its
-// data as soon as this chunk is in. (A route module, not a refreshed component.)
-// eslint-disable-next-line react-refresh/only-export-components
-export { prefetchFleetScreen } from './screen-data'
-
 type Asset = { id: string; name: string }
 const truckDocuments = (truck: Asset) => <AssetDocumentsTab kind="truck" asset={truck} />
 const trailerDocuments = (trailer: Asset) => <AssetDocumentsTab kind="trailer" asset={trailer} />
