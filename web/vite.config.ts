@@ -1,12 +1,35 @@
-/// <reference types="vitest/config" />
+import { readdirSync, readFileSync } from 'node:fs'
 import { fileURLToPath, URL } from 'node:url'
 import react from '@vitejs/plugin-react'
 import tailwindcss from '@tailwindcss/vite'
 import { defineConfig } from 'vite'
+import { configDefaults } from 'vitest/config'
 import { importerPreloads } from './build/importer-preloads'
+import { routePreloads, type RoutePreload } from './build/route-preloads'
 import { textsSections } from './build/texts-sections'
 
 const preloads = importerPreloads()
+
+/** Test files that replace a module with vi.mock(): they run with modules of their own. */
+const src = fileURLToPath(new URL('./src', import.meta.url))
+const mockingTests = readdirSync(src, { recursive: true, encoding: 'utf8' })
+  .filter((file) => /\.test\.tsx?$/.test(file) && readFileSync(`${src}/${file}`, 'utf8').includes('vi.mock('))
+  .map((file) => `src/${file}`)
+
+// The routes a user opens cold (a bookmark, a link in an e-mail): what their
+// first screen loads lazily and the session it waits for, hinted in the HTML
+// the server answers them with (build/route-preloads.ts, decision 030).
+const session = ['/api/auth/session']
+const shell = 'src/app/app-shell.tsx'
+const fleet = [shell, 'src/app/fleet-dashboard/fleet-dashboard-route.tsx']
+const coldRoutes: RoutePreload[] = [
+  { path: '/fleet-dashboard', modules: fleet, fetch: session },
+  { path: '/fleet-dashboard/documents', modules: [...fleet, 'src/features/documents/documents-page.tsx'], fetch: session },
+  { path: '/fleet-dashboard/compliance', modules: [...fleet, 'src/features/compliance/compliance-page.tsx'], fetch: session },
+  { path: '/fleet-dashboard/postings', modules: [...fleet, 'src/features/postings/my-postings-page.tsx'], fetch: session },
+  { path: '/dashboard', modules: [shell, 'src/app/dashboard-route.tsx'], fetch: session },
+  { path: '/driver-portal', modules: [shell, 'src/features/driver-portal/driver-portal-page.tsx'], fetch: session },
+]
 
 const backend = process.env.LONGHAUL_BACKEND_URL ?? 'http://localhost:3000'
 
@@ -16,6 +39,7 @@ export default defineConfig({
     react(),
     tailwindcss(),
     preloads.plugin,
+    routePreloads(coldRoutes),
   ],
   resolve: {
     alias: {
@@ -46,5 +70,16 @@ export default defineConfig({
     // userEvent typing through a whole form in jsdom takes seconds on CI's two
     // busy cores: the 5 s default failed such a test when a build ran beside it.
     testTimeout: 15_000,
+    // Both cores run test files (Vitest's default leaves one to its own
+    // process, which here only transforms a few files).
+    maxWorkers: 2,
+    // Test files share a worker's modules and jsdom instead of loading React,
+    // Radix and jsdom again for each of the ~90 files: 190 s → about 60 s on
+    // CI's two cores. A file that replaces a module with vi.mock() needs a
+    // module graph of its own, so those run isolated (decision 031).
+    projects: [
+      { extends: true, test: { name: 'shared', isolate: false, exclude: [...configDefaults.exclude, ...mockingTests] } },
+      { extends: true, test: { name: 'isolated', include: mockingTests.length ? mockingTests : ['no-such-file'] } },
+    ],
   },
 })

@@ -27,7 +27,8 @@ describe('Toaster', () => {
       toast.success('Saved')
     })
     await screen.findByText('Saved')
-    expect(document.querySelector('[data-sonner-toaster]')).toHaveAttribute('data-y-position', 'top')
+    // The look arrives with toaster-watch.ts, which the toaster loads on its own.
+    await waitFor(() => expect(document.querySelector('[data-sonner-toaster]')).toHaveAttribute('data-y-position', 'top'))
   })
 
   it('keeps them at the bottom right on a wider screen', async () => {
@@ -37,9 +38,11 @@ describe('Toaster', () => {
       toast.success('Saved')
     })
     await screen.findByText('Saved')
-    const toaster = document.querySelector('[data-sonner-toaster]')
-    expect(toaster).toHaveAttribute('data-y-position', 'bottom')
-    expect(toaster).toHaveAttribute('data-x-position', 'right')
+    await waitFor(() => {
+      const toaster = document.querySelector('[data-sonner-toaster]')
+      expect(toaster).toHaveAttribute('data-y-position', 'bottom')
+      expect(toaster).toHaveAttribute('data-x-position', 'right')
+    })
   })
 
   it('dismisses earlier error toasts when a success toast shows', async () => {
