@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
-import { signIn, texts, users } from './support';
+import { expect, type Page } from '@playwright/test';
+import { settled, signIn, test, texts, users } from './support';
 
 // Every screen, and the dialogs and menus people open on them, checked with
 // axe-core against WCAG 2.1 A and AA (contrast, names, labels, landmarks...).
@@ -8,7 +8,7 @@ const demo = { email: 'demo@longhaul.test', password: 'demo-fleet-1' };
 const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
 async function expectAccessible(page: Page, what: string) {
-  await page.waitForLoadState('networkidle');
+  await settled(page);
   const { violations } = await new AxeBuilder({ page }).withTags(WCAG).analyze();
   const found = violations.map(
     (v) => `${v.impact} ${v.id} (${v.help}): ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`,

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { mkdirSync, readFileSync } from 'node:fs';
-import { format, pattern, signIn, specToast, texts } from './support';
+import { format, pattern, settled, signIn, specToast, test, texts } from './support';
 
 // Fleet documents (spec §2 Documents, issue 12): upload, the expiry tabs,
 // every filter in the URL, download, delete, the server's refusals and the
@@ -652,7 +652,7 @@ test('the screen, its menus and dialogs pass axe (WCAG 2.1 A and AA)', async ({ 
   const name = `Axe ${run}`;
   await createDocument(page, { name, document_type: 'company_ifta', expiration_date: day(7) });
   const check = async (what: string) => {
-    await page.waitForLoadState('networkidle');
+    await settled(page);
     const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
     const found = violations.map(
       (v) => `${v.impact} ${v.id} (${v.help}): ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`,

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { format, pattern, signIn, specToast, texts, users } from './support';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { format, pattern, settled, signIn, specToast, test, texts, users } from './support';
 
 // A fleet admin of a fresh fleet (no assets, no ELD) connects the offline demo
 // provider in Company Settings › ELD Integration, then fills the Drivers,
@@ -315,7 +315,7 @@ test('the connected ELD tabs pass axe (WCAG 2.1 AA) at both widths', async ({ pa
     await page.setViewportSize(viewport);
     for (const tab of [e.tabs.connect, e.tabs.settings, e.tabs.history]) {
       await openEldTab(page, tab);
-      await page.waitForLoadState('networkidle');
+      await settled(page);
       await expect(page.getByRole('heading', { level: 3 }).first()).toBeVisible();
       const { violations } = await new AxeBuilder({ page })
         .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])

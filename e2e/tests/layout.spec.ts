@@ -1,5 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { signIn, texts, users } from './support';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { settled, signIn, test, texts, users } from './support';
 
 // Every screen at a phone, a tablet and a desktop width: nothing may make the
 // page wider than the window (a page that pans sideways into blank space),
@@ -14,14 +14,9 @@ const viewports = [
   { width: 1280, height: 800 },
 ];
 
-async function settle(page: Page) {
-  await page.waitForLoadState('networkidle');
-  await expect(page.locator('[aria-busy="true"], [role="status"]:has(.animate-spin)')).toHaveCount(0);
-}
-
 /** The page is no wider than the window at this viewport. */
 async function expectFits(page: Page, what: string) {
-  await settle(page);
+  await settled(page);
   const { scrollWidth, innerWidth } = await page.evaluate(() => ({
     scrollWidth: document.documentElement.scrollWidth,
     innerWidth: window.innerWidth,
@@ -179,7 +174,7 @@ test("at 1280×800 the Trucks list shows 12 or more whole rows, each one line, i
   await page.goto('/fleet-dashboard/trucks');
   const rows = page.locator('tbody tr');
   await expect(rows.first()).toBeVisible();
-  await settle(page);
+  await settled(page);
   const { whole, heights } = await rows.evaluateAll((trs) => ({
     whole: trs.filter((tr) => tr.getBoundingClientRect().bottom <= window.innerHeight).length,
     heights: trs.map((tr) => Math.round(tr.getBoundingClientRect().height)),

@@ -1,9 +1,35 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, test as base, type Page, type Request } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const here = dirname(fileURLToPath(import.meta.url));
+
+const inFlight = new WeakMap<Page, Set<Request>>();
+
+/** Playwright's `test` whose pages count their requests in flight, for `settled`. */
+export const test = base.extend({
+  page: async ({ page }, use) => {
+    const pending = new Set<Request>();
+    inFlight.set(page, pending);
+    page.on('request', (request) => pending.add(request));
+    page.on('requestfinished', (request) => pending.delete(request));
+    page.on('requestfailed', (request) => pending.delete(request));
+    await use(page);
+  },
+});
+
+/**
+ * Waits until the page has no request in flight and shows nothing loading:
+ * what `waitForLoadState('networkidle')` was used for, without its fixed
+ * half-second of quiet before it returns (pages of `test` above only).
+ */
+export async function settled(page: Page) {
+  const pending = inFlight.get(page);
+  if (!pending) throw new Error("settled() needs the page of support.ts's test");
+  await expect.poll(() => pending.size, { message: 'requests still in flight' }).toBe(0);
+  await expect(page.locator('[aria-busy="true"], [role="status"]:has(.animate-spin)')).toHaveCount(0);
+}
 
 /** The spec's texts, from the same file the server and the SPA read. */
 export const texts = JSON.parse(readFileSync(join(here, '../../contracts/texts.json'), 'utf8'));

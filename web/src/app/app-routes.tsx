@@ -1,22 +1,21 @@
-import { lazy, Suspense } from 'react'
+import { Suspense } from 'react'
 import { Route, Routes } from 'react-router'
 import { routePatterns, routes } from '@/lib/routes'
 import { RouteFallback } from './route-fallback'
 import { RouteGuard } from './route-guard'
 
-// One chunk per screen; the landing page is routed in app.tsx, the rest of the
-// pages (the broker portal, the open and legal pages, the Stripe stand-in, not
-// found) in more-routes.tsx, which is this shell's catch-all.
-const AuthPage = lazy(() => import('@/features/auth/auth-page'))
-const ResetPasswordPage = lazy(() => import('@/features/auth/reset-password-page'))
-const DashboardPage = lazy(() => import('./dashboard-route'))
-const PendingApprovalPage = lazy(() => import('@/features/pending-approval/pending-approval-page'))
-const DriverPortalPage = lazy(() => import('@/features/driver-portal/driver-portal-page'))
-const FleetDashboardRoute = lazy(() => import('./fleet-dashboard/fleet-dashboard-route'))
-const FleetSignupPage = lazy(() => import('@/features/signup/fleet-signup-page'))
-const SubscriptionSuccessPage = lazy(() => import('@/features/subscription-success/subscription-success-page'))
-const PricingPage = lazy(() => import('@/features/pricing/pricing-page'))
-const MoreRoutes = lazy(() => import('./more-routes'))
+import {
+  AuthPage,
+  DashboardPage,
+  DriverPortalPage,
+  FleetDashboardRoute,
+  FleetSignupPage,
+  MoreRoutes,
+  PendingApprovalPage,
+  PricingPage,
+  ResetPasswordPage,
+  SubscriptionSuccessPage,
+} from './shell-screens'
 
 export function AppRoutes() {
   return (

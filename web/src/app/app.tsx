@@ -2,14 +2,10 @@ import { lazy, Suspense, useState } from 'react'
 import { BrowserRouter, Route, Routes } from 'react-router'
 import { peekFlash } from '@/lib/flash'
 import { routePatterns, routes } from '@/lib/routes'
+import { AppShell, LandingPage } from './first-screen'
 import { RouteFallback } from './route-fallback'
 import { ScrollManager } from './scroll-manager'
 
-// The landing page renders on its own; everything else (TanStack Query, the
-// toaster, the guarded screens) lives in the lazily loaded app shell, which
-// keeps the landing page's JavaScript under the 100 KB gzip budget.
-const LandingPage = lazy(() => import('@/features/landing/landing-page'))
-const AppShell = lazy(() => import('./app-shell'))
 const FlashToaster = lazy(() => import('./app-shell').then(({ FlashToaster }) => ({ default: FlashToaster })))
 
 /** The landing page has no toaster; one loads when a message waits (e.g. 'Signed out'). */

@@ -4,13 +4,13 @@ import { Spinner } from '@/components/ui/spinner'
 import { Button } from '@/components/ui/button'
 import { TrucksPage } from '@/features/vehicles/trucks-page'
 import { texts } from '@/lib/texts'
+import { MyPostingsPage } from './screen-chunks'
 
 // The Truck Board's fleet side is a chunk of its own, as the documents
 // screens are (documents-routes.tsx): My Postings, and the posting dialog
 // that the Trucks list (a row's menu) and the truck detail screen open. The
 // dialog's chunk is fetched when a 'Post to Truck Board' button or a row's
 // menu button is first pointed at.
-const MyPostingsPage = lazy(() => import('@/features/postings/my-postings-page'))
 const loadDialog = () => import('@/features/postings/posting-dialog')
 const PostingDialog = lazy(loadDialog)
 

@@ -19,6 +19,7 @@ import type { ListParams } from '@/lib/paging'
 import { prefetchMissing, unlessJustFetched, type AnyQueryOptions } from '@/lib/prefetch'
 import { queryKeys } from '@/lib/query-keys'
 import { fleetPatterns as p, routes } from '@/lib/routes'
+import { CompliancePage, DocumentsPage, MyPostingsPage } from './screen-chunks'
 
 // What each fleet-dashboard screen reads first, so that its route starts all
 // of it at once: the shell's data (the fleet account, the unread count, the
@@ -26,13 +27,6 @@ import { fleetPatterns as p, routes } from '@/lib/routes'
 // record), and the chunk of a screen that has one. Each query's options are
 // the ones its hook uses (the features' api/*-queries.ts): the same key, so
 // the screen finds its data in the cache instead of asking again.
-
-// The Documents, Compliance and My Postings screens' chunks: the modules their
-// routes lazy() (documents-routes.tsx, compliance-route.tsx, postings-routes.tsx),
-// fetched once whichever asks first.
-const loadDocumentsPage = () => import('@/features/documents/documents-page')
-const loadCompliancePage = () => import('@/features/compliance/compliance-page')
-const loadMyPostingsPage = () => import('@/features/postings/my-postings-page')
 
 /** The overview's counts (spec §2: a failure is only logged, never retried). */
 export const overviewQuery = {
@@ -73,14 +67,14 @@ const screens: [pattern: string, load: Loader][] = [
   [
     p.documents,
     (_, __, search) => {
-      void loadDocumentsPage()
+      void DocumentsPage.preload()
       return [documentsPageQuery(documentsRequest(documentFilters(search))), renewalsQuery]
     },
   ],
   [
     p.compliance,
     (_, __, search) => {
-      void loadCompliancePage()
+      void CompliancePage.preload()
       const filters = calendarFilters(search)
       return filters.view === 'list' ? [calendarQuery(calendarRequest(filters))] : []
     },
@@ -88,7 +82,7 @@ const screens: [pattern: string, load: Loader][] = [
   [
     p.postings,
     (_, __, search) => {
-      void loadMyPostingsPage()
+      void MyPostingsPage.preload()
       return [postingsQuery(search.get('tab') === 'ended' ? 'ended' : 'active')]
     },
   ],

@@ -26,13 +26,15 @@ export function DeleteDocumentDialog({ document, onClose }: DeleteDocumentDialog
 
   const confirm = () => {
     if (!document) return
-    remove.mutate(document.id, {
-      onSuccess: () => {
+    // Not mutate()'s callbacks: TanStack Query drops them once this dialog has
+    // unmounted, and the reloaded list unmounts it when the delete emptied it.
+    remove.mutateAsync(document.id).then(
+      () => {
         toast.success(d.deletedTitle, { description: d.deleted })
         onClose()
       },
-      onError: () => toast.error(d.deleteFailed),
-    })
+      () => toast.error(d.deleteFailed),
+    )
   }
 
   return (

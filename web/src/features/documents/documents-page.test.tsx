@@ -1,9 +1,11 @@
-import { screen, waitFor, within } from '@testing-library/react'
+import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
+import { useQuery } from '@tanstack/react-query'
 import { useLocation } from 'react-router'
 import { toast } from 'sonner'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import texts from '@contracts/texts.json'
+import { queryKeys } from '@/lib/query-keys'
 import { getsOf, page, stubFetch, trailer, truck } from '@/test/fleet-fixtures'
 import { renderAt } from '@/test/render'
 import DocumentsPage from './documents-page'
@@ -317,6 +319,44 @@ describe('documents page', () => {
     expect(screen.getByText(d.deleted)).toBeInTheDocument()
     expect(deletes).toEqual(['/api/fleet/documents/doc-1'])
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument())
+  })
+
+  it('still confirms the delete when it empties the list before the other lists it changes have reloaded', async () => {
+    const user = userEvent.setup()
+    let deleted = false
+    stubFetch({
+      'GET /api/fleet/documents': () => ({ status: 200, body: documentPage(deleted ? [] : [documentItem()]) }),
+      'DELETE /api/fleet/documents/doc-1': () => {
+        deleted = true
+        return { status: 204 }
+      },
+    })
+    // The shell's bell, which a delete also reloads: its answer comes after the list's.
+    let answerBell = () => {}
+    function Bell() {
+      useQuery({
+        queryKey: queryKeys.fleet.notifications,
+        queryFn: () => (deleted ? new Promise<string[]>((resolve) => (answerBell = () => resolve([]))) : Promise.resolve([])),
+      })
+      return null
+    }
+    renderAt(
+      '/fleet-dashboard/documents',
+      '/fleet-dashboard/documents',
+      <>
+        <DocumentsPage />
+        <Bell />
+      </>,
+    )
+    await screen.findByText('Cab card 2025')
+
+    await deleteFromMenu(user, 'Cab card 2025')
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: d.delete }))
+    // The emptied list has replaced the table, and the dialog in it, while the bell still loads.
+    expect(await screen.findByText(d.emptyTitle)).toBeInTheDocument()
+    act(() => answerBell())
+    expect(await screen.findByText(d.deletedTitle)).toBeInTheDocument()
+    expect(screen.getByText(d.deleted)).toBeInTheDocument()
   })
 
   it('says so when a delete fails', async () => {

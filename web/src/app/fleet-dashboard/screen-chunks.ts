@@ -1,0 +1,20 @@
+import { lazyScreen } from '@/lib/lazy-screen'
+import { fleetPatterns as p, routes } from '@/lib/routes'
+
+// The fleet-dashboard screens that are chunks of their own, fetched once
+// whichever asks first: their routes (documents-routes.tsx,
+// compliance-route.tsx, postings-routes.tsx), the route's data preloader
+// (screen-data.ts) or a cold start (preloadScreen).
+export const DocumentsPage = lazyScreen(() => import('@/features/documents/documents-page'))
+export const CompliancePage = lazyScreen(() => import('@/features/compliance/compliance-page'))
+export const MyPostingsPage = lazyScreen(() => import('@/features/postings/my-postings-page'))
+
+/**
+ * Loads the chunk of the screen `path` opens when it has one of its own, for
+ * app-routes.tsx to await before the dashboard first renders (lib/lazy-screen.ts).
+ */
+export function preloadScreen(path: string): Promise<unknown> {
+  const screen = path.slice(routes.fleetDashboard.length + 1)
+  const own = { [p.documents]: DocumentsPage, [p.compliance]: CompliancePage, [p.postings]: MyPostingsPage }[screen]
+  return own ? own.preload() : Promise.resolve()
+}

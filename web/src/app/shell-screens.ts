@@ -1,0 +1,43 @@
+import { lazyScreen } from '@/lib/lazy-screen'
+import { routes } from '@/lib/routes'
+
+// The app shell's screens (app-routes.tsx), one chunk each; the landing page
+// is routed in app.tsx, the rest of the pages (the broker portal, the open and
+// legal pages, the Stripe stand-in, not found) in more-routes.tsx, the shell's
+// catch-all. They are defined here, in the entry's chunk, so that a cold start
+// loads the shell and its screen side by side (first-screen.ts).
+export const AuthPage = lazyScreen(() => import('@/features/auth/auth-page'))
+export const ResetPasswordPage = lazyScreen(() => import('@/features/auth/reset-password-page'))
+export const DashboardPage = lazyScreen(() => import('./dashboard-route'))
+export const PendingApprovalPage = lazyScreen(() => import('@/features/pending-approval/pending-approval-page'))
+export const DriverPortalPage = lazyScreen(() => import('@/features/driver-portal/driver-portal-page'))
+export const FleetDashboardRoute = lazyScreen(async () => {
+  const route = await import('./fleet-dashboard/fleet-dashboard-route')
+  // The dashboard waits for the chunk of the screen the address opens, if it has one.
+  await route.preloadScreen(window.location.pathname)
+  return route
+})
+export const FleetSignupPage = lazyScreen(() => import('@/features/signup/fleet-signup-page'))
+export const SubscriptionSuccessPage = lazyScreen(() => import('@/features/subscription-success/subscription-success-page'))
+export const PricingPage = lazyScreen(() => import('@/features/pricing/pricing-page'))
+export const MoreRoutes = lazyScreen(() => import('./more-routes'))
+
+/**
+ * Loads the screen `path` opens, for first-screen.ts to await before React's
+ * first render (lib/lazy-screen.ts).
+ */
+export function preloadScreen(path: string): Promise<unknown> {
+  // (A path that only starts like one of these loads a chunk it does not need; no harm.)
+  if (path.startsWith(routes.fleetDashboard)) return FleetDashboardRoute.preload()
+  if (path.startsWith(routes.driverPortal)) return DriverPortalPage.preload()
+  const screen = {
+    [routes.auth]: AuthPage,
+    [routes.resetPassword]: ResetPasswordPage,
+    [routes.dashboard]: DashboardPage,
+    [routes.fleetSignup]: FleetSignupPage,
+    [routes.pricing]: PricingPage,
+    [routes.subscriptionSuccess]: SubscriptionSuccessPage,
+    [routes.pendingApproval]: PendingApprovalPage,
+  }[path]
+  return (screen ?? MoreRoutes).preload()
+}
