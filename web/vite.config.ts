@@ -20,13 +20,32 @@ const mockingTests = readdirSync(src, { recursive: true, encoding: 'utf8' })
 // first screen loads lazily and the session it waits for, hinted in the HTML
 // the server answers them with (build/route-preloads.ts, decision 030).
 const session = ['/api/auth/session']
+// The fleet shell's own requests (the account, the inbox and bell counts, the billing state).
+const fleetShell = [...session, '/api/fleet/account', '/api/fleet/inbox/unread', '/api/fleet/notifications', '/api/fleet/billing/state']
 const shell = 'src/app/app-shell.tsx'
 const fleet = [shell, 'src/app/fleet-dashboard/fleet-dashboard-route.tsx']
+const firstPage = 'q=&tab=active&page=1&per_page=50'
+/** A fleet screen: the dashboard's chunks, its own, the shell's data and its own unfiltered data. */
+const fleetScreen = (path: string, data: string[], own?: string): RoutePreload => ({
+  path: `/fleet-dashboard${path}`,
+  modules: own ? [...fleet, own] : fleet,
+  fetch: fleetShell,
+  fetchUnfiltered: data,
+})
 const coldRoutes: RoutePreload[] = [
-  { path: '/fleet-dashboard', modules: fleet, fetch: session },
-  { path: '/fleet-dashboard/documents', modules: [...fleet, 'src/features/documents/documents-page.tsx'], fetch: session },
-  { path: '/fleet-dashboard/compliance', modules: [...fleet, 'src/features/compliance/compliance-page.tsx'], fetch: session },
-  { path: '/fleet-dashboard/postings', modules: [...fleet, 'src/features/postings/my-postings-page.tsx'], fetch: session },
+  fleetScreen('', ['/api/fleet/overview', '/api/fleet/compliance/summary', '/api/fleet/fmcsa/alerts']),
+  fleetScreen('/trucks', [`/api/fleet/trucks?${firstPage}`, '/api/fleet/eld']),
+  fleetScreen('/trailers', [`/api/fleet/trailers?${firstPage}`, '/api/fleet/eld']),
+  fleetScreen('/drivers', [`/api/fleet/drivers?${firstPage}`, '/api/fleet/eld']),
+  fleetScreen(
+    '/documents',
+    ['/api/fleet/documents?tab=all&page=1&per_page=50', '/api/fleet/renewals'],
+    'src/features/documents/documents-page.tsx',
+  ),
+  fleetScreen('/compliance', ['/api/fleet/compliance/calendar'], 'src/features/compliance/compliance-page.tsx'),
+  fleetScreen('/postings', ['/api/fleet/postings?status=active'], 'src/features/postings/my-postings-page.tsx'),
+  fleetScreen('/inbox', ['/api/fleet/inbox']),
+  fleetScreen('/billing', ['/api/fleet/billing']),
   { path: '/dashboard', modules: [shell, 'src/app/dashboard-route.tsx'], fetch: session },
   { path: '/driver-portal', modules: [shell, 'src/features/driver-portal/driver-portal-page.tsx'], fetch: session },
 ]

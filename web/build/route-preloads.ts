@@ -7,13 +7,20 @@ export interface RoutePreload {
   path: string
   /** Source modules (from web/, e.g. `src/app/app-shell.tsx`) whose chunks the route's first screen runs. */
   modules: string[]
-  /** Same-origin GETs the screen makes before it can show anything (the session). */
+  /** Same-origin GETs the screen makes before it can show anything (the session, the shell's data). */
   fetch?: string[]
+  /**
+   * The screen's own data as it asks for it unfiltered, hinted only on the
+   * route's own path with no query string (a filter asks for other URLs).
+   * Each must be the app's URL to the byte, or the app asks again
+   * (e2e/tests/preload-hints.spec.ts checks that none is wasted).
+   */
+  fetchUnfiltered?: string[]
 }
 
 /** dist/route-preloads.json, read by the server (crates/longhaul/src/spa.rs). */
 export interface RoutePreloadsFile {
-  routes: { path: string; modulepreload: string[]; fetch: string[] }[]
+  routes: { path: string; modulepreload: string[]; fetch: string[]; fetch_unfiltered: string[] }[]
 }
 
 /**
@@ -51,10 +58,10 @@ export function routePreloads(routes: RoutePreload[]): Plugin {
         return chunk
       }
       const file: RoutePreloadsFile = {
-        routes: routes.map(({ path, modules, fetch = [] }) => {
+        routes: routes.map(({ path, modules, fetch = [], fetchUnfiltered = [] }) => {
           const files = new Set<string>()
           for (const module of modules) withImports(chunkOf(module)).forEach((f) => loadedByEntry.has(f) || files.add(f))
-          return { path, modulepreload: [...files].sort().map((f) => `/${f}`), fetch }
+          return { path, modulepreload: [...files].sort().map((f) => `/${f}`), fetch, fetch_unfiltered: fetchUnfiltered }
         }),
       }
       this.emitFile({ type: 'asset', fileName: 'route-preloads.json', source: `${JSON.stringify(file, null, 1)}\n` })

@@ -37,7 +37,7 @@ pub async fn serve(uri: Uri) -> Response {
     match Assets::get("index.html") {
         Some(index) => {
             let hints = Assets::get("route-preloads.json")
-                .map(|file| hints_for(&file.data, uri.path()))
+                .map(|file| hints_for(&file.data, uri.path(), uri.query().is_none()))
                 .unwrap_or_default();
             (
                 [
@@ -68,12 +68,16 @@ struct RoutePreload {
     path: String,
     modulepreload: Vec<String>,
     fetch: Vec<String>,
+    /// Only for the route's own path with no query string: the screen's data
+    /// as it asks for it unfiltered (a filter in the query asks for other URLs).
+    #[serde(default)]
+    fetch_unfiltered: Vec<String>,
 }
 
 /// The `<link>` tags for `path`: those of the longest route that is `path`
 /// or a folder of it. Only same-origin paths of plain characters pass, so a
 /// bad file cannot put markup in the page.
-fn hints_for(file: &[u8], path: &str) -> String {
+fn hints_for(file: &[u8], path: &str, unfiltered: bool) -> String {
     let Ok(preloads) = serde_json::from_slice::<RoutePreloads>(file) else {
         tracing::warn!("web/dist/route-preloads.json does not parse; pages load without hints");
         return String::new();
@@ -95,7 +99,7 @@ fn hints_for(file: &[u8], path: &str) -> String {
             && !href.starts_with("//")
             && href
                 .bytes()
-                .all(|b| b.is_ascii_alphanumeric() || b"/._-?=".contains(&b))
+                .all(|b| b.is_ascii_alphanumeric() || b"/._-?=&".contains(&b))
     };
     let modules = route
         .modulepreload
@@ -105,11 +109,20 @@ fn hints_for(file: &[u8], path: &str) -> String {
     // `crossorigin` makes the preload's credentials mode the same as the
     // app's `fetch(…, { credentials: 'same-origin' })`, so the app's request
     // takes the preloaded response instead of asking again.
+    let own_data = if unfiltered && route.path == path {
+        route.fetch_unfiltered.as_slice()
+    } else {
+        &[]
+    };
     let fetches = route
         .fetch
         .iter()
+        .chain(own_data)
         .filter(plain)
-        .map(|href| format!(r#"<link rel="preload" as="fetch" crossorigin href="{href}">"#));
+        .map(|href| {
+            let href = href.replace('&', "&amp;");
+            format!(r#"<link rel="preload" as="fetch" crossorigin href="{href}">"#)
+        });
     fetches.chain(modules).collect()
 }
 
@@ -129,19 +142,20 @@ mod tests {
     const FILE: &str = r#"{"routes":[
         {"path":"/fleet-dashboard","modulepreload":["/assets/shell-1.js","/assets/fleet-2.js"],"fetch":["/api/auth/session"]},
         {"path":"/fleet-dashboard/documents","modulepreload":["/assets/shell-1.js","/assets/documents-3.js"],"fetch":[]},
+        {"path":"/fleet-dashboard/trucks","modulepreload":["/assets/fleet-2.js"],"fetch":["/api/auth/session"],"fetch_unfiltered":["/api/fleet/trucks?q=&page=1"]},
         {"path":"/evil","modulepreload":["/assets/x.js\"><script>alert(1)</script>","//elsewhere.example/x.js"],"fetch":["https://elsewhere.example/"]}
     ]}"#;
 
     #[test]
     fn a_route_gets_the_hints_of_the_longest_route_that_covers_it() {
-        let trucks = hints_for(FILE.as_bytes(), "/fleet-dashboard/trucks/42");
+        let trucks = hints_for(FILE.as_bytes(), "/fleet-dashboard/trucks/42", true);
         assert!(trucks.contains(r#"href="/assets/fleet-2.js""#), "{trucks}");
         assert!(
             trucks.contains(
                 r#"<link rel="preload" as="fetch" crossorigin href="/api/auth/session">"#
             )
         );
-        let documents = hints_for(FILE.as_bytes(), "/fleet-dashboard/documents");
+        let documents = hints_for(FILE.as_bytes(), "/fleet-dashboard/documents", true);
         assert!(
             documents.contains("documents-3.js") && !documents.contains("fleet-2.js"),
             "{documents}"
@@ -149,15 +163,28 @@ mod tests {
     }
 
     #[test]
+    fn a_screen_s_own_data_is_hinted_only_on_its_own_unfiltered_path() {
+        let data =
+            r#"<link rel="preload" as="fetch" crossorigin href="/api/fleet/trucks?q=&amp;page=1">"#;
+        assert!(hints_for(FILE.as_bytes(), "/fleet-dashboard/trucks", true).contains(data));
+        let filtered = hints_for(FILE.as_bytes(), "/fleet-dashboard/trucks", false);
+        assert!(!filtered.contains("/api/fleet/trucks") && filtered.contains("/api/auth/session"));
+        assert!(
+            !hints_for(FILE.as_bytes(), "/fleet-dashboard/trucks/42", true)
+                .contains("/api/fleet/trucks")
+        );
+    }
+
+    #[test]
     fn a_path_that_only_starts_like_a_route_gets_none() {
-        assert_eq!(hints_for(FILE.as_bytes(), "/fleet-dashboardx"), "");
-        assert_eq!(hints_for(FILE.as_bytes(), "/"), "");
-        assert_eq!(hints_for(b"not json", "/fleet-dashboard"), "");
+        assert_eq!(hints_for(FILE.as_bytes(), "/fleet-dashboardx", true), "");
+        assert_eq!(hints_for(FILE.as_bytes(), "/", true), "");
+        assert_eq!(hints_for(b"not json", "/fleet-dashboard", true), "");
     }
 
     #[test]
     fn hrefs_that_could_carry_markup_or_leave_the_site_are_dropped() {
-        assert_eq!(hints_for(FILE.as_bytes(), "/evil"), "");
+        assert_eq!(hints_for(FILE.as_bytes(), "/evil", true), "");
     }
 
     #[test]
