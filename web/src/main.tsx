@@ -7,8 +7,9 @@ import './index.css'
 const root = document.getElementById('root')
 if (!root) throw new Error('#root is missing from index.html')
 
-// A blank page for the few milliseconds the first screen's chunks (which the
-// server's preload hints have fetched) take to run, rather than a spinner.
+// React renders once the first screen's chunks (which the server's preload
+// hints have fetched) have run, so that no lazy screen suspends on the way
+// (lib/lazy-screen.ts); index.html shows a spinner if that takes a while.
 void preloadFirstScreen(window.location.pathname).then(() =>
   createRoot(root).render(
     <StrictMode>
