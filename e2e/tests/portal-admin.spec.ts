@@ -11,7 +11,8 @@ import { format, signIn, specToast, texts } from './support';
 // The portal specs' own fleet (e2e/start-server.sh: seed-bench), not the demo fleet.
 const demo = { email: 'bench@longhaul.test', password: 'demo-fleet-1' };
 const run = Date.now().toString(36);
-const systemPassword = `Portal-${run}`;
+// The run's base-36 time can be all letters; the portal password rule asks for a number.
+const systemPassword = `Portal-${run}-1`;
 const desktop = { width: 1280, height: 900 };
 const phone = { width: 375, height: 812 };
 const r = texts.portalReview;
