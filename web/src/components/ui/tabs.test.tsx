@@ -1,5 +1,5 @@
 import { render, screen } from '@testing-library/react'
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { Tabs, TabsList, TabsTrigger } from './tabs'
 
 function Bar({ value }: { value: string }) {
@@ -25,7 +25,24 @@ describe('TabsList', () => {
     for (const tab of screen.getAllByRole('tab')) expect(tab).toHaveClass('shrink-0', 'whitespace-nowrap')
   })
 
+  afterEach(() => vi.unstubAllGlobals())
+
   it('scrolls the active tab into view when the row is wider than the screen', () => {
+    // jsdom has no IntersectionObserver: this one reports at once what a browser reports after layout.
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        constructor(private readonly report: IntersectionObserverCallback) {}
+        observe(tab: HTMLElement) {
+          const boundingClientRect = tab.getBoundingClientRect()
+          const rootBounds = tab.parentElement!.getBoundingClientRect()
+          const whole = boundingClientRect.left >= rootBounds.left && boundingClientRect.right <= rootBounds.right
+          const entry = { boundingClientRect, rootBounds, intersectionRatio: whole ? 1 : 0.5 }
+          this.report([entry as IntersectionObserverEntry], this as unknown as IntersectionObserver)
+        }
+        disconnect() {}
+      },
+    )
     const { rerender } = render(<Bar value="Overview" />)
     const list = screen.getByRole('tablist')
     // jsdom has no layout: a 300 px row of 100 px tabs, 600 px in all.
