@@ -307,6 +307,7 @@ pub async fn connect(config: Config, overrides: Overrides) -> anyhow::Result<App
         mailer,
         transport,
         jobs,
+        job_kinds: crate::job_registry::JOBS,
         cipher,
         eld,
         carriers,

@@ -7,6 +7,7 @@ pub mod crypto;
 pub mod files;
 pub mod http;
 pub mod integrations;
+pub mod job_registry;
 pub mod jobs;
 pub mod mail;
 pub mod metrics;

@@ -194,17 +194,15 @@ async fn run() -> anyhow::Result<()> {
             Ok(())
         }
         Command::RunJob { kind } => {
-            let kind = jobs::JobKind::ALL
-                .into_iter()
-                .find(|k| k.as_str() == kind)
+            let entry = longhaul::job_registry::find(&kind)
                 .ok_or_else(|| anyhow::anyhow!("unknown job kind '{kind}'"))?;
             let state = app::prepare(config, Default::default()).await?;
             let started = std::time::Instant::now();
-            match jobs::run_job(&state, kind, serde_json::json!({}), true).await {
+            match entry.run(state, serde_json::json!({}), true).await {
                 Ok(()) => {
                     println!(
                         "{} done in {:.2} s",
-                        kind.as_str(),
+                        entry.kind,
                         started.elapsed().as_secs_f64()
                     );
                     Ok(())

@@ -5,7 +5,7 @@
 //! Each application owns its recorder instead of installing a global one, so
 //! that two applications in one process (the integration tests) count apart.
 
-use crate::jobs::JobKind;
+use crate::jobs::JobEntry;
 use metrics::with_local_recorder;
 use metrics_exporter_prometheus::{PrometheusBuilder, PrometheusHandle, PrometheusRecorder};
 use std::sync::Arc;
@@ -61,9 +61,9 @@ impl Metrics {
         });
     }
 
-    pub fn job_finished(&self, kind: JobKind, outcome: &'static str, elapsed: Duration) {
+    pub fn job_finished(&self, kind: &'static str, outcome: &'static str, elapsed: Duration) {
         self.with(|| {
-            metrics::histogram!("longhaul_job_duration_seconds", "kind" => kind.as_str(), "outcome" => outcome)
+            metrics::histogram!("longhaul_job_duration_seconds", "kind" => kind, "outcome" => outcome)
                 .record(elapsed.as_secs_f64());
         });
     }
@@ -88,15 +88,15 @@ impl Metrics {
     /// Sets the job-count gauge: every kind and state, zero where the store
     /// has none, so a state that empties drops to 0 instead of keeping its
     /// last value.
-    pub fn set_job_counts(&self, counts: &[(String, String, i64)]) {
+    pub fn set_job_counts(&self, kinds: &[JobEntry], counts: &[(String, String, i64)]) {
         self.with(|| {
-            for kind in JobKind::ALL {
+            for entry in kinds {
                 for state in JOB_STATES {
                     let n = counts
                         .iter()
-                        .find(|(k, s, _)| k == kind.as_str() && s == state)
+                        .find(|(k, s, _)| k == entry.kind && s == state)
                         .map_or(0, |(_, _, n)| *n);
-                    metrics::gauge!("longhaul_jobs", "kind" => kind.as_str(), "state" => state)
+                    metrics::gauge!("longhaul_jobs", "kind" => entry.kind, "state" => state)
                         .set(n as f64);
                 }
             }

@@ -23,6 +23,8 @@ pub struct App {
     /// The transport the job sends through (SMTP or the dev mailbox).
     pub transport: Arc<dyn Mailer>,
     pub jobs: crate::jobs::JobQueue,
+    /// Every kind of job (`crate::job_registry::JOBS`): the workers run them.
+    pub job_kinds: &'static [crate::jobs::JobEntry],
     /// Secrets at rest (ELD credentials, queued e-mail).
     pub cipher: Arc<crate::crypto::Cipher>,
     /// Builds a fleet's ELD provider client from its stored connection.

@@ -2,7 +2,7 @@
 //! message already sent is not sent again (a rerun after a crash finds it
 //! sent), and a message that cannot be decrypted is given up, not retried.
 
-use super::JobError;
+use super::{Job, JobContext, JobError};
 use crate::mail::OutgoingEmail;
 use crate::mail::outbox::EmailJob;
 use crate::state::AppState;
@@ -10,11 +10,21 @@ use chrono::Utc;
 use db::entities::outbox_email;
 use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, QueryOrder, Set};
 
-pub(super) async fn run(
-    state: &AppState,
-    job: EmailJob,
-    last_attempt: bool,
-) -> Result<(), JobError> {
+/// One outbox message to the transport.
+pub struct SendEmail;
+
+impl Job for SendEmail {
+    const KIND: &'static str = "send_email";
+    const MAX_ATTEMPTS: usize = 8;
+    const WATCHED: bool = true;
+    type Payload = EmailJob;
+
+    async fn run(ctx: &JobContext<'_>, job: EmailJob) -> Result<(), JobError> {
+        run(ctx.state, job, ctx.last_attempt).await
+    }
+}
+
+async fn run(state: &AppState, job: EmailJob, last_attempt: bool) -> Result<(), JobError> {
     let Some(row) = outbox_email::Entity::find_by_id(job.outbox_id)
         .one(&state.db)
         .await

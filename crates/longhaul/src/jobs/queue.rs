@@ -1,6 +1,6 @@
 //! Pushing jobs, and the apalis tables, in the application's own database.
 
-use super::JobKind;
+use super::{Job, JobEntry};
 use apalis::prelude::{TaskBuilder, TaskSink};
 use apalis_postgres::PostgresStorage;
 use apalis_sqlite::SqliteStorage;
@@ -51,14 +51,24 @@ impl JobQueue {
         Ok(())
     }
 
-    pub async fn push<P: Serialize>(
+    /// Pushes one job of kind `J`.
+    pub async fn push<J: Job>(
         &self,
-        kind: JobKind,
+        payload: &J::Payload,
+        opts: Enqueue,
+    ) -> Result<(), EnqueueError> {
+        self.push_entry(&JobEntry::of::<J>(), payload, opts).await
+    }
+
+    /// Pushes one job of a kind the registry lists (the schedules, the tests).
+    pub async fn push_entry<P: Serialize>(
+        &self,
+        entry: &JobEntry,
         payload: &P,
         opts: Enqueue,
     ) -> Result<(), EnqueueError> {
         let args = serde_json::to_value(payload).map_err(|e| EnqueueError(e.to_string()))?;
-        let mut task = TaskBuilder::new(args).max_attempts(kind.max_attempts());
+        let mut task = TaskBuilder::new(args).max_attempts(entry.max_attempts);
         if let Some(key) = &opts.idempotency_key {
             task = task.idempotency_key(key);
         }
@@ -69,12 +79,12 @@ impl JobQueue {
         let pushed = match self {
             JobQueue::Sqlite(pool) => {
                 let mut storage: SqliteStorage<Value> = SqliteStorage::new(pool)
-                    .with_config(apalis_sqlite::Config::default().queue(kind.as_str()));
+                    .with_config(apalis_sqlite::Config::default().queue(entry.kind));
                 storage.push_task(task).await.map_err(|e| e.to_string())
             }
             JobQueue::Postgres(pool) => {
                 let mut storage: PostgresStorage<Value> = PostgresStorage::new(pool)
-                    .with_config(apalis_postgres::Config::default().queue(kind.as_str()));
+                    .with_config(apalis_postgres::Config::default().queue(entry.kind));
                 storage.push_task(task).await.map_err(|e| e.to_string())
             }
         };

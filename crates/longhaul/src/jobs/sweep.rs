@@ -22,6 +22,26 @@ pub struct Swept {
     pub jobs: u64,
 }
 
+/// The hourly sweep, and fresh planner statistics after it.
+pub struct SweepExpired;
+
+impl super::Job for SweepExpired {
+    const KIND: &'static str = "sweep_expired";
+    const MAX_ATTEMPTS: usize = 3;
+    const SCHEDULE: Option<&'static str> = Some("0 17 * * * *");
+    type Payload = super::Tick;
+
+    async fn run(ctx: &super::JobContext<'_>, _: super::Tick) -> Result<(), super::JobError> {
+        let swept = sweep_expired(ctx.state)
+            .await
+            .map_err(super::JobError::retry)?;
+        tracing::info!(?swept, "expired rows swept");
+        db::refresh_statistics(&ctx.state.db)
+            .await
+            .map_err(super::JobError::retry)
+    }
+}
+
 pub async fn sweep_expired(state: &AppState) -> anyhow::Result<Swept> {
     let now = Utc::now();
     let db = &state.db;

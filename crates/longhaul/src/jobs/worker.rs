@@ -3,7 +3,7 @@
 //! processes firing the same tick store one job between them.
 
 use super::poll_timer::RearmingInterval;
-use super::{Enqueue, JobError, JobKind, JobQueue};
+use super::{Enqueue, JobEntry, JobError, JobQueue};
 use crate::state::AppState;
 use apalis::layers::retry::RetryPolicy;
 use apalis::prelude::*;
@@ -24,20 +24,13 @@ use tower::util::rng::HasherRng;
 #[derive(Debug, Clone)]
 pub struct WorkerOptions {
     pub poll_interval: Duration,
-    /// For the queues someone watches ([`JobKind::watched`]): a sync starts
+    /// For the queues someone watches ([`JobEntry::watched`]): a sync starts
     /// within this of its button being pressed.
     pub watched_poll_interval: Duration,
     pub heartbeat: Duration,
     /// Retry backoff: first wait, doubling up to `max_backoff`.
     pub min_backoff: Duration,
     pub max_backoff: Duration,
-    pub sweep_schedule: String,
-    pub eld_schedule: String,
-    pub document_sweep_schedule: String,
-    pub compliance_reminder_schedule: String,
-    pub fmcsa_schedule: String,
-    pub board_refresh_schedule: String,
-    pub saved_search_alert_schedule: String,
 }
 
 impl WorkerOptions {
@@ -57,24 +50,16 @@ impl Default for WorkerOptions {
             heartbeat: Duration::from_secs(10),
             min_backoff: Duration::from_secs(2),
             max_backoff: Duration::from_secs(300),
-            // sec min hour day month weekday
-            sweep_schedule: "0 17 * * * *".into(),
-            eld_schedule: "0 */5 * * * *".into(),
-            document_sweep_schedule: "0 41 * * * *".into(),
-            // 13:00 UTC: 8 a.m. on the East Coast, 5 a.m. on the West.
-            compliance_reminder_schedule: "0 0 13 * * *".into(),
-            fmcsa_schedule: "0 */10 * * * *".into(),
-            board_refresh_schedule: "30 */10 * * * *".into(),
-            saved_search_alert_schedule: "15 */5 * * * *".into(),
         }
     }
 }
 
 macro_rules! storage_worker {
-    ($monitor:expr, $state:expr, $options:expr, $instance:expr, $make:expr, $kind:expr) => {{
+    ($monitor:expr, $state:expr, $options:expr, $instance:expr, $make:expr, $entry:expr) => {{
         let state = $state.clone();
         let options = $options.clone();
-        let name = format!("{}-{}", $kind.as_str(), $instance);
+        let entry: &'static JobEntry = $entry;
+        let name = format!("{}-{}", entry.kind, $instance);
         let make = $make;
         $monitor.register(move |_restarts| {
             let backoff = ExponentialBackoffMaker::new(
@@ -86,21 +71,25 @@ macro_rules! storage_worker {
             .expect("valid backoff bounds")
             .make_backoff();
             WorkerBuilder::new(name.clone())
-                .backend(make($kind).poll_with_strategy(RearmingInterval::new(
-                    if $kind.watched() {
+                .backend(make(entry.kind).poll_with_strategy(RearmingInterval::new(
+                    if entry.watched {
                         options.watched_poll_interval
                     } else {
                         options.poll_interval
                     },
                 )))
                 .retry(
-                    RetryPolicy::retries($kind.max_attempts().saturating_sub(1))
+                    RetryPolicy::retries(entry.max_attempts.saturating_sub(1))
                         .with_backoff(backoff),
                 )
                 // After the retry layer, so a panic counts as a failed attempt.
                 .catch_panic()
                 .data(state.clone())
-                .build(handler_for($kind))
+                .build(
+                    move |args: Value, state: Data<AppState>, attempt: Attempt| {
+                        dispatch(entry, args, state, attempt)
+                    },
+                )
         })
     }};
 }
@@ -145,9 +134,10 @@ pub async fn stalled(state: &AppState) -> Result<Vec<String>, sea_orm::DbErr> {
         .into_iter()
         .filter_map(|row| row.try_get_by_index::<String>(0).ok())
         .collect();
-    Ok(JobKind::ALL
+    Ok(state
+        .job_kinds
         .iter()
-        .map(|kind| format!("{}-{instance}", kind.as_str()))
+        .map(|entry| format!("{}-{instance}", entry.kind))
         .filter(|name| !alive.contains(name))
         .collect())
 }
@@ -189,34 +179,34 @@ pub async fn run(
     match state.jobs.clone() {
         JobQueue::Sqlite(pool) => {
             let heartbeat = options.heartbeat;
-            let make = move |kind: JobKind| {
+            let make = move |kind: &'static str| {
                 SqliteStorage::<Value>::new(&pool).with_config(
                     apalis_sqlite::Config::default()
-                        .queue(kind.as_str())
+                        .queue(kind)
                         .heartbeat_interval(heartbeat)
                         .missed_heartbeats(2),
                 )
             };
-            for kind in JobKind::ALL {
-                monitor = storage_worker!(monitor, state, options, instance, make.clone(), kind);
+            for entry in state.job_kinds {
+                monitor = storage_worker!(monitor, state, options, instance, make.clone(), entry);
             }
         }
         JobQueue::Postgres(pool) => {
             let heartbeat = options.heartbeat;
-            let make = move |kind: JobKind| {
+            let make = move |kind: &'static str| {
                 PostgresStorage::<Value>::new(&pool).with_config(
                     apalis_postgres::Config::default()
-                        .queue(kind.as_str())
+                        .queue(kind)
                         .heartbeat_interval(heartbeat)
                         .missed_heartbeats(2),
                 )
             };
-            for kind in JobKind::ALL {
-                monitor = storage_worker!(monitor, state, options, instance, make.clone(), kind);
+            for entry in state.job_kinds {
+                monitor = storage_worker!(monitor, state, options, instance, make.clone(), entry);
             }
         }
     }
-    let monitor = register_schedules(monitor, &state, &options, &instance)?;
+    let monitor = register_schedules(monitor, &state, &instance)?;
     tracing::info!(instance = %instance, "job workers started");
     monitor
         .run_with_signal(async move {
@@ -228,106 +218,52 @@ pub async fn run(
     Ok(())
 }
 
-fn handler_for(kind: JobKind) -> fn(Value, Data<AppState>, Attempt) -> JobFuture {
-    match kind {
-        JobKind::SendEmail => {
-            |args, state, attempt| Box::pin(dispatch(JobKind::SendEmail, args, state, attempt))
-        }
-        JobKind::Sweep => {
-            |args, state, attempt| Box::pin(dispatch(JobKind::Sweep, args, state, attempt))
-        }
-        JobKind::EldSync => {
-            |args, state, attempt| Box::pin(dispatch(JobKind::EldSync, args, state, attempt))
-        }
-        JobKind::EldSchedule => {
-            |args, state, attempt| Box::pin(dispatch(JobKind::EldSchedule, args, state, attempt))
-        }
-        JobKind::DocumentSweep => {
-            |args, state, attempt| Box::pin(dispatch(JobKind::DocumentSweep, args, state, attempt))
-        }
-        JobKind::BillingRefresh => {
-            |args, state, attempt| Box::pin(dispatch(JobKind::BillingRefresh, args, state, attempt))
-        }
-        JobKind::ComplianceReminders => |args, state, attempt| {
-            Box::pin(dispatch(JobKind::ComplianceReminders, args, state, attempt))
-        },
-        JobKind::FmcsaSchedule => {
-            |args, state, attempt| Box::pin(dispatch(JobKind::FmcsaSchedule, args, state, attempt))
-        }
-        JobKind::FmcsaCheck => {
-            |args, state, attempt| Box::pin(dispatch(JobKind::FmcsaCheck, args, state, attempt))
-        }
-        JobKind::BoardRefresh => {
-            |args, state, attempt| Box::pin(dispatch(JobKind::BoardRefresh, args, state, attempt))
-        }
-        JobKind::SavedSearchAlerts => |args, state, attempt| {
-            Box::pin(dispatch(JobKind::SavedSearchAlerts, args, state, attempt))
-        },
-    }
-}
-
-type JobFuture = std::pin::Pin<Box<dyn Future<Output = Result<(), BoxDynError>> + Send>>;
-
 async fn dispatch(
-    kind: JobKind,
+    entry: &'static JobEntry,
     args: Value,
     state: Data<AppState>,
     attempt: Attempt,
 ) -> Result<(), BoxDynError> {
     let started = Instant::now();
-    let last_attempt = attempt.current() + 1 >= kind.max_attempts();
-    let result = super::run_job(&state, kind, args, last_attempt).await;
+    let last_attempt = attempt.current() + 1 >= entry.max_attempts;
+    let result = entry.run((*state).clone(), args, last_attempt).await;
     let outcome = match &result {
         Ok(()) => "succeeded",
         Err(JobError::Abort(_)) => "aborted",
         Err(JobError::Retry(_)) => "failed",
     };
-    state.metrics.job_finished(kind, outcome, started.elapsed());
+    state
+        .metrics
+        .job_finished(entry.kind, outcome, started.elapsed());
     match result {
         Ok(()) => Ok(()),
         Err(JobError::Abort(err)) => {
-            tracing::error!(kind = kind.as_str(), error = %format!("{err:#}"), "job given up (not retried)");
+            tracing::error!(kind = entry.kind, error = %format!("{err:#}"), "job given up (not retried)");
             Err(AbortError::new(err.to_string()).into())
         }
         Err(JobError::Retry(err)) => {
-            tracing::warn!(kind = kind.as_str(), attempt = attempt.current(), error = %format!("{err:#}"), "job failed; it will be retried");
+            tracing::warn!(kind = entry.kind, attempt = attempt.current(), error = %format!("{err:#}"), "job failed; it will be retried");
             Err(err.to_string().into())
         }
     }
 }
 
+/// One schedule per job that has one: it pushes the job on its cron
+/// expression, keyed by the tick.
 fn register_schedules(
     monitor: Monitor,
     state: &AppState,
-    options: &WorkerOptions,
     instance: &str,
 ) -> anyhow::Result<Monitor> {
     let mut monitor = monitor;
-    for (kind, expr) in [
-        (JobKind::Sweep, options.sweep_schedule.clone()),
-        (JobKind::EldSchedule, options.eld_schedule.clone()),
-        (
-            JobKind::DocumentSweep,
-            options.document_sweep_schedule.clone(),
-        ),
-        (
-            JobKind::ComplianceReminders,
-            options.compliance_reminder_schedule.clone(),
-        ),
-        (JobKind::FmcsaSchedule, options.fmcsa_schedule.clone()),
-        (
-            JobKind::BoardRefresh,
-            options.board_refresh_schedule.clone(),
-        ),
-        (
-            JobKind::SavedSearchAlerts,
-            options.saved_search_alert_schedule.clone(),
-        ),
-    ] {
-        let schedule = cron::Schedule::from_str(&expr)
-            .map_err(|e| anyhow::anyhow!("schedule '{expr}' of {}: {e}", kind.as_str()))?;
+    for entry in state.job_kinds {
+        let Some(expr) = entry.schedule else {
+            continue;
+        };
+        let schedule = cron::Schedule::from_str(expr)
+            .map_err(|e| anyhow::anyhow!("schedule '{expr}' of {}: {e}", entry.kind))?;
         let queue = state.jobs.clone();
-        let name = format!("{}-schedule-{instance}", kind.as_str());
+        let name = format!("{}-schedule-{instance}", entry.kind);
         monitor = monitor.register(move |_| {
             let queue = queue.clone();
             WorkerBuilder::new(name.clone())
@@ -335,12 +271,13 @@ fn register_schedules(
                 .build(move |tick: Tick| {
                     let queue = queue.clone();
                     async move {
+                        let at = tick.get_timestamp();
                         queue
-                            .push(
-                                kind,
-                                &serde_json::json!({ "tick": tick.get_timestamp() }),
+                            .push_entry(
+                                entry,
+                                &super::Tick { tick: Some(at) },
                                 Enqueue {
-                                    idempotency_key: Some(format!("tick-{}", tick.get_timestamp())),
+                                    idempotency_key: Some(format!("tick-{at}")),
                                     ..Default::default()
                                 },
                             )

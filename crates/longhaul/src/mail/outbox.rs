@@ -4,7 +4,7 @@
 
 use super::{DevMailbox, Mailer, OutgoingEmail};
 use crate::crypto::Cipher;
-use crate::jobs::{Enqueue, JobKind, JobQueue};
+use crate::jobs::{Enqueue, JobQueue};
 use chrono::Utc;
 use db::entities::outbox_email;
 use sea_orm::{ConnectionTrait, DatabaseConnection, EntityTrait, Set};
@@ -93,8 +93,7 @@ fn stage(cipher: &Cipher, email: &OutgoingEmail) -> anyhow::Result<outbox_email:
 
 pub async fn enqueue(queue: &JobQueue, outbox_id: Uuid) -> Result<(), crate::jobs::EnqueueError> {
     queue
-        .push(
-            JobKind::SendEmail,
+        .push::<crate::jobs::SendEmail>(
             &EmailJob { outbox_id },
             Enqueue {
                 idempotency_key: Some(outbox_id.to_string()),

@@ -520,9 +520,9 @@ async fn the_billing_page_reads_stripe_once_then_renders_from_stored_rows() {
         assert_eq!(body["state"]["read_only"], false, "within the grace period");
         // The queued read runs (tests run jobs explicitly) and brings what
         // the events did not carry: the failed payment.
-        longhaul::jobs::run_job(
+        longhaul::job_registry::run_job(
             &app.state,
-            longhaul::jobs::JobKind::BillingRefresh,
+            <longhaul::modules::billing::jobs::BillingRefresh as longhaul::jobs::Job>::KIND,
             json!({ "customer": "cus_p" }),
             false,
         )

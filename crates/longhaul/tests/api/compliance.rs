@@ -12,7 +12,9 @@ use db::entities::{fleet_account, fleet_driver, fleet_vehicle, fmcsa_change, fmc
 use longhaul::app::Overrides;
 use longhaul::config::Secret;
 use longhaul::integrations::fmcsa::QcMobile;
-use longhaul::jobs::{JobError, JobKind, run_job};
+use longhaul::job_registry::run_job;
+use longhaul::jobs::{Job, JobError};
+use longhaul::modules::compliance::jobs::FmcsaCheck;
 use longhaul::modules::compliance::monitor::{self, CheckOutcome};
 use longhaul::modules::compliance::reminders;
 use longhaul::seed::Sizes;
@@ -1046,7 +1048,7 @@ async fn a_qcmobile_outage_changes_nothing_and_is_retried() {
             ResponseTemplate::new(500).set_body_json(json!({ "content": "Internal error" })),
         ] {
             qcmobile_answers(&server, outage).await;
-            let result = run_job(&app.state, JobKind::FmcsaCheck, job.clone(), false).await;
+            let result = run_job(&app.state, FmcsaCheck::KIND, job.clone(), false).await;
             assert!(
                 matches!(result, Err(JobError::Retry(_))),
                 "an outage is retried, not given up: {result:?}"
@@ -1071,17 +1073,11 @@ async fn a_qcmobile_outage_changes_nothing_and_is_retried() {
             ResponseTemplate::new(200).set_body_json(carrier("N", "1000")),
         )
         .await;
-        let result = run_job(&app.state, JobKind::FmcsaCheck, job.clone(), true).await;
+        let result = run_job(&app.state, FmcsaCheck::KIND, job.clone(), true).await;
         assert!(result.is_ok(), "{result:?}");
         assert_eq!(changes_and_snapshots(&app, fleet_id).await, (1, 2));
         // A payload that does not parse is given up at once.
-        let result = run_job(
-            &app.state,
-            JobKind::FmcsaCheck,
-            json!({ "fleet": 1 }),
-            false,
-        )
-        .await;
+        let result = run_job(&app.state, FmcsaCheck::KIND, json!({ "fleet": 1 }), false).await;
         assert!(matches!(result, Err(JobError::Abort(_))));
     }
 }

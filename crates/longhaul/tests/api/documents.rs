@@ -818,9 +818,9 @@ async fn a_failure_between_object_and_row_leaves_no_orphan_after_the_sweep() {
         assert_eq!(res.bytes().await.unwrap().as_ref(), PDF);
         assert_eq!(list(&app, "").await["total"], 1, "{gone} stays deleted");
         // The job runs the same sweep.
-        longhaul::jobs::run_job(
+        longhaul::job_registry::run_job(
             &app.state,
-            longhaul::jobs::JobKind::DocumentSweep,
+            <longhaul::modules::documents::jobs::DocumentSweep as longhaul::jobs::Job>::KIND,
             serde_json::json!({}),
             false,
         )

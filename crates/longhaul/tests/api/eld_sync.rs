@@ -5,7 +5,9 @@ use crate::fleet_dashboard::fleet;
 use crate::helpers::TestApp;
 use crate::on_each_backend;
 use domain::texts::texts;
-use longhaul::jobs::{JobKind, run_job};
+use longhaul::job_registry::run_job;
+use longhaul::jobs::Job;
+use longhaul::modules::eld::jobs::EldSync;
 use longhaul::seed::Sizes;
 use reqwest::StatusCode;
 use serde_json::{Value, json};
@@ -34,7 +36,7 @@ pub(crate) async fn sync(app: &TestApp, fleet: Uuid, kind: &str) -> Value {
     let run_id = run["id"].as_str().unwrap();
     run_job(
         &app.state,
-        JobKind::EldSync,
+        EldSync::KIND,
         json!({ "fleet_account_id": fleet, "run_id": run_id }),
         false,
     )

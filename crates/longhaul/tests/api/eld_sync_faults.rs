@@ -7,8 +7,10 @@ use crate::helpers::eld_fakes::{Fault, MotiveData, MotiveFake, SamsaraFake, test
 use crate::helpers::{TestApp, backends, spawn_configured};
 use longhaul::app::Overrides;
 use longhaul::integrations::eld::EldEndpoints;
-use longhaul::jobs::{JobKind, run_job};
+use longhaul::job_registry::run_job;
+use longhaul::jobs::Job;
 use longhaul::modules::eld::connector::RealConnector;
+use longhaul::modules::eld::jobs::{EldSchedule, EldSync};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 use std::sync::Arc;
@@ -152,14 +154,9 @@ async fn a_revoked_key_needs_attention_and_stops_the_schedule_until_updated() {
 
         // The schedule skips the fleet while its key is refused.
         make_due(&app).await;
-        run_job(
-            &app.state,
-            JobKind::EldSchedule,
-            json!({ "tick": 1 }),
-            false,
-        )
-        .await
-        .unwrap();
+        run_job(&app.state, EldSchedule::KIND, json!({ "tick": 1 }), false)
+            .await
+            .unwrap();
         assert_eq!(
             status(&app).await["running"].as_array().unwrap().len(),
             0,
@@ -172,14 +169,9 @@ async fn a_revoked_key_needs_attention_and_stops_the_schedule_until_updated() {
         let now = status(&app).await;
         assert_eq!(now["integration"]["needs_attention"], false, "{now}");
         make_due(&app).await;
-        run_job(
-            &app.state,
-            JobKind::EldSchedule,
-            json!({ "tick": 2 }),
-            false,
-        )
-        .await
-        .unwrap();
+        run_job(&app.state, EldSchedule::KIND, json!({ "tick": 2 }), false)
+            .await
+            .unwrap();
         let running = status(&app).await["running"].clone();
         assert_eq!(running.as_array().unwrap().len(), 1, "{running}");
         assert_eq!(running[0]["kind"], "drivers");
@@ -295,19 +287,14 @@ async fn scheduled_runs_fetch_only_changes_and_manual_runs_fetch_everything() {
         });
         fake.forget_seen();
         make_due(&app).await;
-        run_job(
-            &app.state,
-            JobKind::EldSchedule,
-            json!({ "tick": 3 }),
-            false,
-        )
-        .await
-        .unwrap();
+        run_job(&app.state, EldSchedule::KIND, json!({ "tick": 3 }), false)
+            .await
+            .unwrap();
         let queued = status(&app).await["running"][0].clone();
         assert_eq!(queued["trigger"], "schedule");
         run_job(
             &app.state,
-            JobKind::EldSync,
+            EldSync::KIND,
             json!({ "fleet_account_id": fleet, "run_id": queued["id"] }),
             false,
         )

@@ -230,7 +230,6 @@ async fn mail_that_failed_to_send_is_retried_by_the_worker_and_sent_once() {
             heartbeat: Duration::from_secs(1),
             min_backoff: Duration::from_millis(20),
             max_backoff: Duration::from_millis(100),
-            ..WorkerOptions::default()
         };
         let workers = tokio::spawn(worker::run(app.state.clone(), options, async move {
             let mut stopped = stopped;
@@ -298,11 +297,12 @@ async fn mail_that_failed_to_send_is_retried_by_the_worker_and_sent_once() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn finished_jobs_are_kept_for_the_history_window_then_pruned() {
-    use longhaul::jobs::{Enqueue, JobKind, sweep_expired};
+    use longhaul::jobs::{Enqueue, Job, sweep_expired};
+    use longhaul::modules::postings::jobs::BoardRefresh;
     for backend in backends() {
         let app =
             spawn_configured(backend, &[("JOB_HISTORY_DAYS", "14")], Overrides::default()).await;
-        let queue = JobKind::BoardRefresh.as_str();
+        let queue = BoardRefresh::KIND;
         for key in [
             "old-done",
             "new-done",
@@ -312,9 +312,8 @@ async fn finished_jobs_are_kept_for_the_history_window_then_pruned() {
         ] {
             app.state
                 .jobs
-                .push(
-                    JobKind::BoardRefresh,
-                    &json!({}),
+                .push::<BoardRefresh>(
+                    &Default::default(),
                     Enqueue {
                         idempotency_key: Some(key.into()),
                         ..Enqueue::default()
@@ -381,7 +380,6 @@ fn quick_workers() -> WorkerOptions {
         heartbeat: Duration::from_secs(1),
         min_backoff: Duration::from_millis(20),
         max_backoff: Duration::from_millis(100),
-        ..WorkerOptions::default()
     }
 }
 
@@ -394,7 +392,8 @@ async fn readyz(app: &TestApp) -> (StatusCode, Value) {
 /// come back, `/readyz` says ready again, and a job of every kind is taken.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn workers_come_back_after_the_database_drops_their_connections() {
-    use longhaul::jobs::{Enqueue, JobKind};
+    use longhaul::job_registry::JOBS;
+    use longhaul::jobs::Enqueue;
     for backend in backends() {
         if backend != crate::helpers::Backend::Postgres {
             continue;
@@ -431,11 +430,11 @@ async fn workers_come_back_after_the_database_drops_their_connections() {
         )
         .await;
 
-        for kind in JobKind::ALL {
+        for entry in JOBS {
             app.state
                 .jobs
-                .push(
-                    kind,
+                .push_entry(
+                    entry,
                     &json!({ "after": "outage" }),
                     Enqueue {
                         idempotency_key: Some("after-outage".into()),
@@ -445,12 +444,12 @@ async fn workers_come_back_after_the_database_drops_their_connections() {
                 .await
                 .unwrap();
         }
-        for kind in JobKind::ALL {
+        for entry in JOBS {
             eventually(
                 Duration::from_secs(30),
-                &format!("a {} job to be taken", kind.as_str()),
+                &format!("a {} job to be taken", entry.kind),
                 || async {
-                    let jobs = stored_jobs(&app, kind.as_str()).await;
+                    let jobs = stored_jobs(&app, entry.kind).await;
                     jobs.iter()
                         .any(|(status, attempts)| status != "Pending" || *attempts > 0)
                         .then_some(())
@@ -492,7 +491,7 @@ async fn readyz_names_workers_without_a_heartbeat() {
         stop.send(true).unwrap();
         workers.await.unwrap().unwrap();
         // Their heartbeats go stale one by one: wait until all are named.
-        let all = longhaul::jobs::JobKind::ALL.len();
+        let all = longhaul::job_registry::JOBS.len();
         let (status, body) = eventually(Duration::from_secs(30), "readyz to notice", || async {
             let (status, body) = readyz(&app).await;
             let named = body["workers"].as_array().map_or(0, Vec::len);

@@ -5,9 +5,8 @@
 
 use crate::helpers::{TestApp, backends, spawn_app, spawn_configured};
 use longhaul::app::Overrides;
-use longhaul::jobs::{Enqueue, JobKind};
+use longhaul::jobs::{Enqueue, SweepExpired};
 use reqwest::StatusCode;
-use serde_json::json;
 
 /// The value of the sample whose name and labels are exactly `series`
 /// (`name{label="value",…}`, labels in the exporter's order).
@@ -45,7 +44,7 @@ async fn requests_are_counted_by_route_template_and_jobs_by_kind_and_state() {
         // No worker runs here: a queued job stays pending.
         app.state
             .jobs
-            .push(JobKind::Sweep, &json!({}), Enqueue::default())
+            .push::<SweepExpired>(&Default::default(), Enqueue::default())
             .await
             .unwrap();
 

@@ -767,7 +767,9 @@ pub(crate) async fn past_due_since(app: &TestApp, fleet_id: Uuid, k: &str, days:
 
 #[tokio::test]
 async fn a_read_only_fleets_postings_leave_the_board() {
-    use longhaul::jobs::{JobKind, run_job};
+    use longhaul::job_registry::run_job;
+    use longhaul::jobs::Job;
+    use longhaul::modules::postings::jobs::BoardRefresh;
     for backend in backends() {
         let mut app = spawn_app(backend).await;
         let fleet_id = fleet(&app, "late@board.test", "Late Haul", "3100010", sizes()).await;
@@ -810,7 +812,7 @@ async fn a_read_only_fleets_postings_leave_the_board() {
         // Past due for 20 days (grace 14): read-only, and once the board's
         // refresh runs, off the board.
         past_due_since(&app, fleet_id, "late", 20).await;
-        run_job(&app.state, JobKind::BoardRefresh, json!({}), false)
+        run_job(&app.state, BoardRefresh::KIND, json!({}), false)
             .await
             .unwrap();
         assert!(ids(&search(&b, query).await).is_empty());

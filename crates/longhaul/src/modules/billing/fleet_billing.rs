@@ -8,7 +8,7 @@ use super::dto::{BillingOverview, BillingState, CardView, PaymentView, Subscript
 use super::error::BillingError;
 use super::{fleet_repo, mirror};
 use crate::integrations::stripe::PaymentGateway;
-use crate::jobs::{Enqueue, JobError, JobKind, JobQueue};
+use crate::jobs::{Enqueue, JobError, JobQueue};
 use crate::state::AppState;
 use chrono::{DateTime, Duration, Utc};
 use db::entities::{stripe_charge, stripe_customer, stripe_subscription};
@@ -87,8 +87,7 @@ pub async fn run_refresh(state: &AppState, job: RefreshJob) -> Result<(), JobErr
 async fn request_refresh(jobs: &JobQueue, customer: &str, refreshed_at: DateTime<Utc>) {
     let read = refreshed_at.timestamp_micros();
     let queued = jobs
-        .push(
-            JobKind::BillingRefresh,
+        .push::<super::jobs::BillingRefresh>(
             &RefreshJob {
                 customer: customer.to_owned(),
             },

@@ -8,6 +8,7 @@ pub mod board;
 pub mod dto;
 pub mod emails;
 pub mod error;
+pub mod jobs;
 pub mod routes;
 pub mod saved;
 pub mod users;

@@ -11,6 +11,7 @@ pub mod error;
 pub mod feed;
 mod fleets;
 pub mod items;
+pub mod jobs;
 pub mod monitor;
 pub mod notifications;
 pub mod qualifications;

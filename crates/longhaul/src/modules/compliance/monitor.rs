@@ -16,7 +16,7 @@ use super::emails::{self, ChangeLine};
 use super::fleets::active_fleets_without;
 use super::{ComplianceError, settings};
 use crate::integrations::fmcsa::{RegistryError, carrier, carrier_profile, dollars};
-use crate::jobs::{Enqueue, JobKind};
+use crate::jobs::Enqueue;
 use crate::mail::outbox;
 use crate::state::AppState;
 use chrono::{DateTime, NaiveDate, Timelike, Utc};
@@ -89,8 +89,7 @@ pub async fn queue_due_checks(state: &AppState, now: DateTime<Utc>) -> anyhow::R
         }
         state
             .jobs
-            .push(
-                JobKind::FmcsaCheck,
+            .push::<super::jobs::FmcsaCheck>(
                 &CheckJob {
                     fleet_account_id: fleet,
                     day: today,

@@ -5,6 +5,7 @@
 
 pub mod dto;
 pub mod error;
+pub mod jobs;
 pub mod repo;
 pub mod routes;
 pub mod service;

@@ -5,7 +5,7 @@ use super::repo;
 use super::service::{self, DataKind, EldDeps, SyncJob};
 use super::sync::{self, SyncError};
 use crate::integrations::eld::EldError;
-use crate::jobs::JobError;
+use crate::jobs::{Job, JobContext, JobError, Tick};
 use crate::state::AppState;
 use chrono::Utc;
 use db::tenancy::{self, TenantScope};
@@ -121,4 +121,33 @@ pub async fn start_due_syncs(state: &AppState) -> anyhow::Result<()> {
         }
     }
     Ok(())
+}
+
+/// One ELD sync run.
+pub struct EldSync;
+
+impl Job for EldSync {
+    const KIND: &'static str = "eld_sync";
+    /// A run keeps its own state and is retried by the user or the next schedule instead.
+    const MAX_ATTEMPTS: usize = 3;
+    const WATCHED: bool = true;
+    type Payload = SyncJob;
+
+    async fn run(ctx: &JobContext<'_>, job: SyncJob) -> Result<(), JobError> {
+        run_sync(ctx.state, job).await
+    }
+}
+
+/// Starts the fleets' scheduled ELD syncs that are due.
+pub struct EldSchedule;
+
+impl Job for EldSchedule {
+    const KIND: &'static str = "eld_schedule";
+    const MAX_ATTEMPTS: usize = 3;
+    const SCHEDULE: Option<&'static str> = Some("0 */5 * * * *");
+    type Payload = Tick;
+
+    async fn run(ctx: &JobContext<'_>, _: Tick) -> Result<(), JobError> {
+        start_due_syncs(ctx.state).await.map_err(JobError::retry)
+    }
 }

@@ -11,7 +11,7 @@ use super::dto::{
 use super::repo::{self, NewRun};
 use crate::crypto::Cipher;
 use crate::integrations::eld::{Credentials, EldError, ProviderKind};
-use crate::jobs::{Enqueue, JobKind, JobQueue};
+use crate::jobs::{Enqueue, JobQueue};
 use chrono::{DateTime, Duration, Utc};
 use db::entities::{eld_sync_run, fleet_eld_integration};
 use db::tenancy::{self, TenantScope};
@@ -471,8 +471,7 @@ pub async fn start_sync(
     txn.commit().await?;
     let pushed = deps
         .jobs
-        .push(
-            JobKind::EldSync,
+        .push::<super::jobs::EldSync>(
             &SyncJob {
                 fleet_account_id: scope.fleet_account_id(),
                 run_id: run.id,

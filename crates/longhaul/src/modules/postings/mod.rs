@@ -6,6 +6,7 @@ pub mod carrier;
 pub mod dto;
 pub mod error;
 pub mod index;
+pub mod jobs;
 pub mod position;
 pub mod refresh;
 pub mod routes;
