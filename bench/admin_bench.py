@@ -7,8 +7,9 @@ server where a fresh database may be created).
 
 Standard library only; every loop is bounded; traffic stays on 127.0.0.1.
 """
-import argparse, http.client, json, os, random, shutil, sqlite3, subprocess, tempfile, time, uuid
-import pgroles
+import argparse, json, os, random, shutil, sqlite3, subprocess, tempfile, time, uuid
+import http_util, pgroles
+from http_util import pct
 from datetime import datetime, timedelta, timezone
 
 PORT = 3291
@@ -83,27 +84,10 @@ def fill_postgres(url):
 
 
 def call(method, path, body=None, cookie=None, headers=None):
-    conn = http.client.HTTPConnection("127.0.0.1", PORT, timeout=30)
-    h = dict(headers or {})
-    data = None
-    if body is not None:
-        data = json.dumps(body).encode()
-        h["content-type"] = "application/json"
-    if cookie:
-        h["cookie"] = cookie
-    start = time.perf_counter()
-    conn.request(method, path, body=data, headers=h)
-    res = conn.getresponse()
-    payload = res.read()
-    elapsed = time.perf_counter() - start
-    set_cookie = res.getheader("set-cookie")
-    conn.close()
-    return res.status, payload, elapsed, set_cookie
-
-
-def pct(values, p):
-    values = sorted(values)
-    return values[max(0, min(len(values) - 1, int(round(p / 100 * len(values) + 0.5)) - 1))]
+    """(status, body, seconds, the set-cookie header or None)."""
+    headers = dict(headers or {}, **({"cookie": cookie} if cookie else {}))
+    status, payload, elapsed, answered = http_util.call(PORT, method, path, body, headers, timeout=30)
+    return status, payload, elapsed, answered.get("set-cookie")
 
 
 def main():

@@ -15,22 +15,16 @@ client, interleaved): the answers must be identical and the medians close.
 Standard library only; traffic stays on 127.0.0.1.
 """
 import argparse, collections, http.client, json, os, shutil, statistics, subprocess, sys, tempfile, threading, time
+import http_util
 
 PORT = 3291
 PASSWORD = "bench-secret-1"
 
 
 def request(method, path, body=None, headers=None, timeout=60):
-    conn = http.client.HTTPConnection("127.0.0.1", PORT, timeout=timeout)
-    data = json.dumps(body).encode() if body is not None else None
-    h = {"content-type": "application/json"} if data else {}
-    h.update(headers or {})
-    conn.request(method, path, body=data, headers=h)
-    res = conn.getresponse()
-    res.read()
-    retry_after = res.getheader("retry-after")
-    conn.close()
-    return res.status, retry_after
+    """(status, the Retry-After header or None)."""
+    status, _, _, answered = http_util.call(PORT, method, path, body, headers, timeout=timeout)
+    return status, answered.get("retry-after")
 
 
 def rss_kib(pid, field):

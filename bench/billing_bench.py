@@ -15,7 +15,8 @@ Usage: python3 bench/billing_bench.py --bin target/release/longhaul --sqlite
 Standard library only; every loop is bounded and stays on 127.0.0.1.
 """
 import argparse, hashlib, hmac, http.client, http.server, json, os, shutil, subprocess, tempfile, threading, time, uuid
-import pgroles
+import http_util, pgroles
+from http_util import pct
 
 PORT, STRIPE_PORT = 3294, 3295
 SECRET = "whsec_bench"
@@ -25,25 +26,7 @@ DAY = 86_400
 
 
 def call(method, path, body=None, headers=None, port=PORT):
-    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
-    h = dict(headers or {})
-    data = body
-    if isinstance(body, (dict, list)):
-        data = json.dumps(body).encode()
-        h["content-type"] = "application/json"
-    start = time.perf_counter()
-    conn.request(method, path, body=data, headers=h)
-    res = conn.getresponse()
-    payload = res.read()
-    elapsed = time.perf_counter() - start
-    headers = dict(res.getheaders())
-    conn.close()
-    return res.status, payload, elapsed, headers
-
-
-def pct(values, p):
-    values = sorted(values)
-    return values[max(0, min(len(values) - 1, int(round(p / 100 * len(values) + 0.5)) - 1))]
+    return http_util.call(port, method, path, body, headers)
 
 
 def subscription(customer, status, start):

@@ -15,7 +15,7 @@ Usage: python3 bench/board_bench.py --bin target/release/longhaul --postgres pos
        python3 bench/board_bench.py --bin target/release/longhaul --sqlite
 Standard library only; every loop is bounded and stays on 127.0.0.1.
 """
-import argparse, glob, json, os, random, shutil, sqlite3, subprocess, tempfile, threading, time, urllib.parse, uuid
+import argparse, glob, json, os, random, shutil, sqlite3, subprocess, tempfile, time, urllib.parse, uuid
 import http_util, pgroles
 
 PORT = 3296

@@ -10,30 +10,17 @@
 
 Standard library only. Every request loop is bounded; traffic stays on 127.0.0.1.
 """
-import argparse, http.client, json, os, shutil, statistics, subprocess, sys, tempfile, threading, time
+import argparse, json, os, shutil, statistics, subprocess, sys, tempfile, threading, time
+import http_util
+from http_util import pct
 
 PORT = 3290
 PASSWORD = "bench-secret-1"
 
 
 def request(method, path, body=None, headers=None):
-    conn = http.client.HTTPConnection("127.0.0.1", PORT, timeout=10)
-    data = json.dumps(body).encode() if body is not None else None
-    h = {"content-type": "application/json"} if data else {}
-    h.update(headers or {})
-    start = time.perf_counter()
-    conn.request(method, path, body=data, headers=h)
-    res = conn.getresponse()
-    payload = res.read()
-    elapsed = time.perf_counter() - start
-    conn.close()
-    return res.status, payload, elapsed
-
-
-def pct(values, p):
-    values = sorted(values)
-    k = max(0, min(len(values) - 1, int(round(p / 100 * len(values) + 0.5)) - 1))
-    return values[k]
+    status, payload, elapsed, _ = http_util.call(PORT, method, path, body, headers, timeout=10)
+    return status, payload, elapsed
 
 
 def start_server(bin_path, env):

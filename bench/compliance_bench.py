@@ -13,8 +13,9 @@ Usage: python3 bench/compliance_bench.py --bin target/release/longhaul --postgre
        python3 bench/compliance_bench.py --bin target/release/longhaul --sqlite
 Standard library only; every loop is bounded and stays on 127.0.0.1.
 """
-import argparse, glob, http.client, json, os, shutil, sqlite3, subprocess, tempfile, time, uuid
-import pgroles
+import argparse, glob, json, os, shutil, sqlite3, subprocess, tempfile, time, uuid
+import http_util, pgroles
+from http_util import pct
 
 PORT = 3294
 EMAIL, PASSWORD = "bench@longhaul.test", "demo-fleet-1"
@@ -31,25 +32,7 @@ COUNTS = {
 
 
 def call(method, path, body=None, headers=None):
-    conn = http.client.HTTPConnection("127.0.0.1", PORT, timeout=60)
-    h = dict(headers or {})
-    data = body
-    if isinstance(body, dict):
-        data = json.dumps(body).encode()
-        h["content-type"] = "application/json"
-    start = time.perf_counter()
-    conn.request(method, path, body=data, headers=h)
-    res = conn.getresponse()
-    payload = res.read()
-    elapsed = time.perf_counter() - start
-    headers = dict(res.getheaders())
-    conn.close()
-    return res.status, payload, elapsed, headers
-
-
-def pct(values, p):
-    values = sorted(values)
-    return values[max(0, min(len(values) - 1, int(round(p / 100 * len(values) + 0.5)) - 1))]
+    return http_util.call(PORT, method, path, body, headers)
 
 
 def counter(postgres, superuser_url, data_dir):

@@ -19,33 +19,18 @@ Usage: python3 bench/fleet_bench.py --bin target/release/longhaul --postgres pos
        python3 bench/fleet_bench.py --bin target/release/longhaul --sqlite
 Every load is bounded in time and stays on 127.0.0.1.
 """
-import argparse, http.client, json, os, re, shutil, subprocess, tempfile, time, uuid
-import pgroles
+import argparse, json, os, re, shutil, subprocess, tempfile, time, uuid
+import http_util, pgroles
+from http_util import pct
 
 PORT = 3292
 EMAIL, PASSWORD = "bench@longhaul.test", "demo-fleet-1"
 
 
 def call(method, path, body=None, headers=None):
-    conn = http.client.HTTPConnection("127.0.0.1", PORT, timeout=30)
-    h = dict(headers or {})
-    data = None
-    if body is not None:
-        data = json.dumps(body).encode()
-        h["content-type"] = "application/json"
-    start = time.perf_counter()
-    conn.request(method, path, body=data, headers=h)
-    res = conn.getresponse()
-    payload = res.read()
-    elapsed = time.perf_counter() - start
-    cookie = res.getheader("set-cookie")
-    conn.close()
-    return res.status, payload, elapsed, cookie
-
-
-def pct(values, p):
-    values = sorted(values)
-    return values[max(0, min(len(values) - 1, int(round(p / 100 * len(values) + 0.5)) - 1))]
+    """(status, body, seconds, the set-cookie header or None)."""
+    status, payload, elapsed, answered = http_util.call(PORT, method, path, body, headers, timeout=30)
+    return status, payload, elapsed, answered.get("set-cookie")
 
 
 def wrk(path, cookie, seconds):

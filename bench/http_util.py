@@ -2,12 +2,13 @@
 import http.client, json, time
 
 
-def call(port, method, path, body=None, headers=None):
-    """One request on a fresh connection: (status, body bytes, seconds, headers)."""
-    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+def call(port, method, path, body=None, headers=None, timeout=60):
+    """One request on a fresh connection: (status, body bytes, seconds, headers).
+    A dict or list body goes as JSON; headers come back by lower-case name."""
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
     h = dict(headers or {})
     data = body
-    if isinstance(body, dict):
+    if isinstance(body, (dict, list)):
         data = json.dumps(body).encode()
         h["content-type"] = "application/json"
     start = time.perf_counter()
@@ -15,7 +16,7 @@ def call(port, method, path, body=None, headers=None):
     res = conn.getresponse()
     payload = res.read()
     elapsed = time.perf_counter() - start
-    headers = dict(res.getheaders())
+    headers = {name.lower(): value for name, value in res.getheaders()}
     conn.close()
     return res.status, payload, elapsed, headers
 

@@ -9,8 +9,8 @@ and runs bench/portal-first-screen.mjs (Playwright, Debian's Chromium).
 Usage: python3 bench/portal_bench.py --bin target/release/longhaul
 Standard library only; stays on 127.0.0.1.
 """
-import argparse, http.client, json, os, shutil, subprocess, tempfile, time
-import pgroles
+import argparse, json, os, shutil, subprocess, tempfile, time
+import http_util, pgroles
 
 PORT = 3296
 ADMIN, ADMIN_PASSWORD = "demo@longhaul.test", "demo-fleet-1"
@@ -18,18 +18,8 @@ SHARED = "Bench-drive-1"
 
 
 def call(method, path, body=None, headers=None):
-    conn = http.client.HTTPConnection("127.0.0.1", PORT, timeout=60)
-    h = dict(headers or {})
-    data = None
-    if body is not None:
-        data = json.dumps(body).encode()
-        h["content-type"] = "application/json"
-    conn.request(method, path, body=data, headers=h)
-    res = conn.getresponse()
-    payload = res.read()
-    headers = dict(res.getheaders())
-    conn.close()
-    return res.status, payload, headers
+    status, payload, _, headers = http_util.call(PORT, method, path, body, headers)
+    return status, payload, headers
 
 
 def main():

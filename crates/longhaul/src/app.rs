@@ -2,14 +2,15 @@
 
 use crate::config::{Config, Environment};
 use crate::crypto::Cipher;
+use crate::crypto::password::PasswordHasher;
 use crate::http::loopback::loopback_only;
-use crate::http::session::resolve_session;
-use crate::http::{ApiError, control_characters, guards, request_metrics, security_headers};
+use crate::http::{ApiError, control_characters, request_metrics, security_headers};
 use crate::integrations::fmcsa::{CarrierRegistry, QcMobile, SampleRegistry};
 use crate::integrations::stripe::{BillingDisabled, PaymentGateway, StripeApi, TestModeGateway};
 use crate::jobs::JobQueue;
 use crate::mail::{DevMailbox, Mailer, QueuedMailer, SmtpMailer};
-use crate::modules::auth::password::PasswordHasher;
+use crate::modules::auth::guards;
+use crate::modules::auth::session::resolve_session;
 use crate::modules::{
     admin, app_config, auth, billing, brokers, compliance, dev_mailbox, documents, driver_portal,
     drivers, eld, fleet_account, health, postings, signup, vehicles,
@@ -78,7 +79,7 @@ pub struct Overrides {
     pub mailer: Option<Arc<dyn Mailer>>,
     pub carriers: Option<Arc<dyn CarrierRegistry>>,
     pub payments: Option<Arc<dyn PaymentGateway>>,
-    pub eld: Option<Arc<dyn crate::modules::eld::connector::EldConnector>>,
+    pub eld: Option<Arc<dyn crate::integrations::eld::connector::EldConnector>>,
     pub files: Option<Arc<dyn object_store::ObjectStore>>,
 }
 
@@ -274,7 +275,7 @@ pub async fn connect(config: Config, overrides: Overrides) -> anyhow::Result<App
     tracing::info!(dependency = "mail", transport = %mailer.describe(), "mail transport ready");
     let eld = overrides
         .eld
-        .unwrap_or_else(|| eld::connector::for_config(&config));
+        .unwrap_or_else(|| crate::integrations::eld::connector::for_config(&config));
     tracing::info!(dependency = "eld", adapters = %eld.describe(), "ELD providers ready");
     let carriers: Arc<dyn CarrierRegistry> = match (overrides.carriers, &config.fmcsa_web_key) {
         (Some(registry), _) => registry,
@@ -344,7 +345,7 @@ pub fn api_routes(test_checkout: bool) -> OpenApiRouter<AppState> {
         .merge(driver_portal::admin_routes::router())
         .merge(compliance::routes::router())
         .merge(postings::routes::router())
-        .route_layer(middleware::from_fn(guards::fleet_writable))
+        .route_layer(middleware::from_fn(billing::guard::fleet_writable))
         .merge(billing::fleet_routes::router())
         .route_layer(middleware::from_fn(guards::fleet_admin));
     let super_admin = admin::routes::router()
@@ -356,7 +357,7 @@ pub fn api_routes(test_checkout: bool) -> OpenApiRouter<AppState> {
     let driver = driver_portal::routes::driver_router()
         .merge(
             driver_portal::routes::driver_fleet_writes_router()
-                .route_layer(middleware::from_fn(guards::fleet_writable)),
+                .route_layer(middleware::from_fn(billing::guard::fleet_writable)),
         )
         .route_layer(middleware::from_fn(guards::driver));
     let mut open = OpenApiRouter::new()
@@ -396,7 +397,7 @@ pub fn router(state: AppState) -> Router {
             resolve_session,
         ))
         .route("/api/openapi.json", get(openapi_json))
-        // For guards that need the database (`guards::fleet_writable`).
+        // For guards that need the database (`billing::guard::fleet_writable`).
         .layer(axum::Extension(state.clone()))
         .layer(middleware::from_fn(control_characters::reject_in_url))
         .layer(DefaultBodyLimit::max(JSON_BODY_LIMIT));

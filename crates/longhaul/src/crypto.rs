@@ -87,6 +87,9 @@ fn write_private(path: &Path, contents: &str) -> std::io::Result<()> {
     file.sync_all()
 }
 
+pub mod password;
+pub mod tokens;
+
 #[cfg(test)]
 mod tests {
     use super::*;

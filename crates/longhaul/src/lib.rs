@@ -9,6 +9,8 @@ pub mod http;
 pub mod integrations;
 pub mod job_registry;
 pub mod jobs;
+#[cfg(test)]
+mod layer_rules;
 pub mod mail;
 pub mod metrics;
 pub mod modules;

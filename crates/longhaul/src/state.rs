@@ -2,11 +2,11 @@
 //! behind a trait, so tests and stand-ins swap implementations here only.
 
 use crate::config::Config;
+use crate::crypto::password::PasswordHasher;
+use crate::http::session_timeouts::SessionTimeouts;
 use crate::integrations::fmcsa::CarrierRegistry;
 use crate::integrations::stripe::PaymentGateway;
 use crate::mail::Mailer;
-use crate::modules::auth::idle::SessionTimeouts;
-use crate::modules::auth::password::PasswordHasher;
 use sea_orm::DatabaseConnection;
 use std::ops::Deref;
 use std::sync::Arc;
@@ -28,7 +28,7 @@ pub struct App {
     /// Secrets at rest (ELD credentials, queued e-mail).
     pub cipher: Arc<crate::crypto::Cipher>,
     /// Builds a fleet's ELD provider client from its stored connection.
-    pub eld: Arc<dyn crate::modules::eld::connector::EldConnector>,
+    pub eld: Arc<dyn crate::integrations::eld::connector::EldConnector>,
     pub carriers: Arc<dyn CarrierRegistry>,
     pub payments: Arc<dyn PaymentGateway>,
     pub passwords: PasswordHasher,

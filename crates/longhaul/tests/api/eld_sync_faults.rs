@@ -7,9 +7,9 @@ use crate::helpers::eld_fakes::{Fault, MotiveData, MotiveFake, SamsaraFake, test
 use crate::helpers::{TestApp, backends, spawn_configured};
 use longhaul::app::Overrides;
 use longhaul::integrations::eld::EldEndpoints;
+use longhaul::integrations::eld::connector::RealConnector;
 use longhaul::job_registry::run_job;
 use longhaul::jobs::Job;
-use longhaul::modules::eld::connector::RealConnector;
 use longhaul::modules::eld::jobs::{EldSchedule, EldSync};
 use reqwest::StatusCode;
 use serde_json::{Value, json};

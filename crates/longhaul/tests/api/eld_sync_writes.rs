@@ -6,7 +6,7 @@ use crate::eld_sync::{admin_with_fleet, sync};
 use crate::helpers::eld_fakes::SamsaraFake;
 use crate::helpers::{TestApp, backends, spawn_configured};
 use longhaul::app::Overrides;
-use longhaul::modules::eld::connector::RealConnector;
+use longhaul::integrations::eld::connector::RealConnector;
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 use std::sync::Arc;

@@ -183,9 +183,9 @@ on_each_backend!(
                     .await
                     .unwrap()
                     .unwrap();
-                let token = longhaul::modules::auth::tokens::random_token();
+                let token = longhaul::crypto::tokens::random_token();
                 db::entities::one_time_token::ActiveModel {
-                    id: Set(longhaul::modules::auth::tokens::hash_token(&token)),
+                    id: Set(longhaul::crypto::tokens::hash_token(&token)),
                     user_id: Set(user.id),
                     purpose: Set("password_reset".into()),
                     expires_at: Set(chrono::Utc::now() + chrono::Duration::hours(1)),

@@ -6,6 +6,7 @@
 //! per page and never holds more than a page of the provider's JSON.
 
 pub mod bounds;
+pub mod connector;
 pub mod csv_import;
 pub mod demo;
 mod http;

@@ -1,9 +1,9 @@
 //! What administration can refuse, and how each refusal reads over HTTP
 //! (converted once, here).
 
+use crate::crypto::password::HashError;
 use crate::http::ApiError;
 use crate::modules::auth::AuthError;
-use crate::modules::auth::password::HashError;
 use domain::texts;
 use sea_orm::DbErr;
 

@@ -52,7 +52,7 @@ pub async fn ensure_super_admin(state: &AppState) -> anyhow::Result<()> {
         _ if production => anyhow::bail!("production needs SUPERADMIN_EMAIL"),
         _ => (
             "admin@longhaul.local".to_owned(),
-            FirstPassword::Generated(super::tokens::random_token()[..20].to_owned()),
+            FirstPassword::Generated(crate::crypto::tokens::random_token()[..20].to_owned()),
         ),
     };
     let email = Email::parse(&email).map_err(|m| anyhow::anyhow!("SUPERADMIN_EMAIL: {m}"))?;

@@ -1,7 +1,7 @@
 //! What the account rules can refuse, and how each refusal reads over HTTP
 //! (converted once, here).
 
-use super::password::HashError;
+use crate::crypto::password::HashError;
 use crate::http::ApiError;
 use domain::texts;
 use sea_orm::DbErr;

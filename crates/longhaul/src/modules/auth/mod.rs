@@ -1,17 +1,20 @@
 //! Accounts: sign-up with e-mail confirmation, sign-in, sign-out, password
 //! reset, sessions and the first super admin. Other modules make and end
-//! logins through `service::profiles`.
+//! logins through `service::profiles`. The session middleware and the role
+//! guards every router group is layered with live here too (`session`,
+//! `guards`).
 
 pub mod bootstrap;
 pub mod dto;
 mod emails;
 pub mod error;
-pub mod idle;
-pub mod password;
+pub mod guards;
 mod repo;
 pub mod routes;
 pub mod service;
-pub mod tokens;
+pub mod session;
 
 pub use error::AuthError;
+pub use guards::{Broker, FleetAdmin, SuperAdmin};
 pub use service::sessions::SessionUser;
+pub use session::{CurrentUser, OptionalUser};

@@ -5,7 +5,7 @@ use super::dto::{BillingOverview, BillingState, PortalSession};
 use super::fleet_billing::{self, FleetBillingDeps};
 use crate::http::ApiResult;
 use crate::http::error::ErrorBody;
-use crate::http::guards::FleetAdmin;
+use crate::modules::auth::FleetAdmin;
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::State;

@@ -9,6 +9,7 @@ pub mod events;
 pub mod fleet_billing;
 mod fleet_repo;
 pub mod fleet_routes;
+pub mod guard;
 pub mod jobs;
 pub mod mirror;
 mod repo;

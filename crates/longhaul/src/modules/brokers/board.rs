@@ -4,7 +4,7 @@
 use super::BrokerError;
 use super::dto::{BoardOrigin, BoardPage, BoardResult, CarrierView, SearchCriteria, TrustBadges};
 use super::emails::{self, Inquiry};
-use crate::http::guards::Broker;
+use crate::modules::auth::Broker;
 use crate::modules::auth::service::throttle::{self, UserBudget};
 use crate::state::AppState;
 use chrono::{DateTime, Duration, Utc};

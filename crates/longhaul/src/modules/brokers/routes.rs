@@ -11,9 +11,10 @@ use super::dto::{
 use super::users::UserDeps;
 use super::{accounts, alerts, board, saved, users};
 use crate::http::error::ErrorBody;
-use crate::http::guards::Broker;
 use crate::http::path_id::path_id;
-use crate::http::{ApiResult, SuperAdmin, ValidJson};
+use crate::http::{ApiResult, ValidJson};
+use crate::modules::auth::Broker;
+use crate::modules::auth::SuperAdmin;
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::{Path, Query, State};

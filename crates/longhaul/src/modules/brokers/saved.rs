@@ -8,7 +8,7 @@ use super::dto::{
     CreateSavedSearch, SavedSearchView, SearchCriteria, Unsubscribed, UpdateSavedSearch,
 };
 use crate::crypto::Cipher;
-use crate::modules::auth::tokens::{hash_token, random_token};
+use crate::crypto::tokens::{hash_token, random_token};
 use chrono::Utc;
 use db::entities::saved_search;
 use db::tenancy::{self, BrokerOwned, BrokerScope, SystemKey};

@@ -5,10 +5,10 @@
 use super::BrokerError;
 use super::dto::{BrokerUserView, InviteBrokerUser, InviteSent, UpdateBrokerUser};
 use super::emails;
+use crate::crypto::password::PasswordHasher;
 use crate::mail::Mailer;
 use crate::modules::auth::AuthError;
 use crate::modules::auth::SessionUser;
-use crate::modules::auth::password::PasswordHasher;
 use crate::modules::auth::service::profiles::{self as auth_profiles, NewProfile};
 use chrono::Utc;
 use db::entities::{account, profile};

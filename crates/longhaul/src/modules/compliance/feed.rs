@@ -5,7 +5,7 @@
 use super::ComplianceError;
 use super::dto::{CalendarFeedLink, ComplianceItem};
 use super::settings::{default_row, upsert};
-use crate::modules::auth::tokens::{hash_token, random_token};
+use crate::crypto::tokens::{hash_token, random_token};
 use chrono::{NaiveDate, Utc};
 use db::SystemKey;
 use db::entities::compliance_setting;

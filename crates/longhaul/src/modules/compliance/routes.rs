@@ -10,10 +10,10 @@ use super::dto::{
 use super::items::Filter;
 use super::{ComplianceError, calendar, feed, monitor, notifications, qualifications, settings};
 use crate::http::error::ErrorBody;
-use crate::http::guards::FleetAdmin;
 use crate::http::path_id::path_id;
-use crate::http::session::CurrentUser;
 use crate::http::{ApiError, ApiResult, ValidJson};
+use crate::modules::auth::CurrentUser;
+use crate::modules::auth::FleetAdmin;
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::{Path, Query, State};

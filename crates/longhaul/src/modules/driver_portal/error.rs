@@ -1,8 +1,8 @@
 //! What the driver portal can refuse, and how each refusal reads over HTTP.
 
+use crate::crypto::password::HashError;
 use crate::http::ApiError;
 use crate::modules::auth::AuthError;
-use crate::modules::auth::password::HashError;
 use crate::modules::documents::DocumentsError;
 use axum::http::StatusCode;
 use sea_orm::DbErr;

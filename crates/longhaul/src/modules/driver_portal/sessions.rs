@@ -6,8 +6,8 @@
 //! deletes the sessions it replaces.
 
 use super::repo;
-use crate::modules::auth::idle::SessionTimeouts;
-use crate::modules::auth::tokens;
+use crate::crypto::tokens;
+use crate::http::session_timeouts::SessionTimeouts;
 use chrono::{DateTime, Duration, Utc};
 use db::entities::driver_session;
 use db::tenancy::TenantScope;

@@ -7,7 +7,7 @@ use super::dto::{PortalConfig, PortalDriver};
 use super::error::PortalError;
 use super::repo;
 use super::sessions::{self, DriverSession};
-use crate::modules::auth::password::PasswordHasher;
+use crate::crypto::password::PasswordHasher;
 use crate::modules::auth::service::throttle;
 use crate::modules::fleet_account::dto::PortalSettings;
 use crate::modules::fleet_account::view::portal_settings;

@@ -1,7 +1,6 @@
 //! ELD integration: the fleet's connection to its provider, sync runs (a
 //! job each) with progress and history, the schedule, and the CSV import.
 
-pub mod connector;
 pub mod dto;
 mod error;
 pub mod import;

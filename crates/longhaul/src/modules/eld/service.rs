@@ -3,13 +3,13 @@
 //! history. Shared by the routes and the jobs.
 
 use super::EldModuleError;
-use super::connector::EldConnector;
 use super::dto::{
     ConnectRequest, EldStatus, GeotabDetails, IntegrationView, ProviderOption, SyncRun,
     SyncRunPage, SyncSettings,
 };
 use super::repo::{self, NewRun};
 use crate::crypto::Cipher;
+use crate::integrations::eld::connector::EldConnector;
 use crate::integrations::eld::{Credentials, EldError, ProviderKind};
 use crate::jobs::{Enqueue, JobQueue};
 use chrono::{DateTime, Duration, Utc};

@@ -1,8 +1,8 @@
 //! What the fleet-account services can answer besides their result; it
 //! becomes an HTTP error in one place (`From<FleetAccountError> for ApiError`).
 
+use crate::crypto::password::HashError;
 use crate::http::ApiError;
-use crate::modules::auth::password::HashError;
 use domain::texts;
 use sea_orm::DbErr;
 use std::collections::BTreeMap;

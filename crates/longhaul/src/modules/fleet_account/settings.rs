@@ -4,7 +4,7 @@
 use super::dto::{BrandingInput, GeneralInput, PortalInput, PortalSettings, SecurityInput};
 use super::error::FleetAccountError;
 use super::repo;
-use crate::modules::auth::password::PasswordHasher;
+use crate::crypto::password::PasswordHasher;
 use chrono::Utc;
 use db::entities::fleet_account;
 use db::tenancy::TenantScope;

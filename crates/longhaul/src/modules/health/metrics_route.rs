@@ -3,9 +3,9 @@
 //! this machine and production does not serve the page at all.
 
 use crate::config::Environment;
+use crate::crypto::tokens::constant_time_eq;
 use crate::http::ApiError;
 use crate::http::loopback::from_this_machine;
-use crate::modules::auth::tokens::constant_time_eq;
 use crate::state::AppState;
 use axum::extract::{Request, State};
 use axum::http::{StatusCode, header};

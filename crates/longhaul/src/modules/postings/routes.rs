@@ -7,10 +7,10 @@ use super::dto::{
 };
 use super::{PostingError, position, service};
 use crate::http::error::ErrorBody;
-use crate::http::guards::FleetAdmin;
 use crate::http::path_id::path_id;
-use crate::http::session::CurrentUser;
 use crate::http::{ApiResult, ValidJson};
+use crate::modules::auth::CurrentUser;
+use crate::modules::auth::FleetAdmin;
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::{Path, Query, State};

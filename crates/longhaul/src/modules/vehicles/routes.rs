@@ -2,10 +2,11 @@
 
 use super::dto::{TrailerDetail, TrailerItem, TruckDetail, TruckItem};
 use super::service;
+use crate::http::ApiResult;
 use crate::http::error::ErrorBody;
 use crate::http::paging::{ListPage, ListParams, ListQuery, list_request};
 use crate::http::path_id::path_id;
-use crate::http::{ApiResult, FleetAdmin};
+use crate::modules::auth::FleetAdmin;
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::{Path, State};

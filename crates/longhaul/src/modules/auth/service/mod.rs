@@ -9,7 +9,7 @@ pub mod sessions;
 pub mod sign_in;
 pub mod throttle;
 
-use super::password::PasswordHasher;
+use crate::crypto::password::PasswordHasher;
 use crate::mail::Mailer;
 use sea_orm::DatabaseConnection;
 use std::sync::Arc;

@@ -5,7 +5,7 @@
 use super::super::error::AuthError;
 use super::super::repo::one_time_tokens::{self, TokenPurpose};
 use super::super::repo::{profiles, sessions};
-use super::super::tokens;
+use crate::crypto::tokens;
 use chrono::Duration;
 use db::entities::profile;
 use sea_orm::ConnectionTrait;

@@ -1,11 +1,12 @@
 //! Signing up and confirming the e-mail.
 
+use super::super::emails;
 use super::super::error::AuthError;
 use super::super::repo::one_time_tokens::{self, TokenPurpose};
 use super::super::repo::profiles as profiles_repo;
-use super::super::{emails, tokens};
 use super::profiles::{self, NewProfile};
 use super::{AuthDeps, throttle};
+use crate::crypto::tokens;
 use crate::mail::send_or_log;
 use domain::{Email, role, texts};
 

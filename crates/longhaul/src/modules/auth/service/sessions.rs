@@ -2,9 +2,9 @@
 //! request (the HTTP session layer calls `resolve`), with the idle timeouts.
 
 use super::super::error::AuthError;
-use super::super::idle::SessionTimeouts;
 use super::super::repo::sessions;
-use super::super::tokens;
+use crate::crypto::tokens;
+use crate::http::session_timeouts::SessionTimeouts;
 use chrono::{DateTime, Duration, Utc};
 use db::entities::profile;
 use db::tenancy::TenantScope;

@@ -1,11 +1,11 @@
 //! Resolving the session cookie once per API request, and the extractors for
 //! routes open to any signed-in user: `CurrentUser`, `OptionalUser`. CSRF and
-//! the role guards are layers on router groups (`http::guards`).
+//! the role guards are layers on router groups (`guards`).
 
+use super::SessionUser;
+use super::service::sessions::{self, IdleRules};
 use crate::http::ApiError;
 use crate::http::cookies::SESSION_COOKIE;
-use crate::modules::auth::SessionUser;
-use crate::modules::auth::service::sessions::{self, IdleRules};
 use crate::modules::driver_portal::sessions::{self as driver_sessions, DriverSession};
 use crate::state::AppState;
 use axum::extract::{FromRequestParts, Request, State};

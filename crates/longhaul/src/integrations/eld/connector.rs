@@ -1,10 +1,8 @@
 //! Builds a fleet's provider client from its stored connection. Tests swap
 //! in a connector whose real adapters point at local fakes.
 
+use super::{Credentials, EldEndpoints, EldError, EldProvider, ProviderKind};
 use crate::config::Config;
-use crate::integrations::eld::{
-    self, Credentials, EldEndpoints, EldError, EldProvider, ProviderKind,
-};
 use std::sync::Arc;
 use uuid::Uuid;
 
@@ -32,10 +30,10 @@ impl EldConnector for RealConnector {
         credentials: &Credentials,
     ) -> Result<Arc<dyn EldProvider>, EldError> {
         match kind {
-            ProviderKind::Demo => Ok(Arc::new(eld::demo::DemoProvider::new(seed_of(
+            ProviderKind::Demo => Ok(Arc::new(super::demo::DemoProvider::new(seed_of(
                 fleet_account_id,
             )))),
-            _ => eld::connect(kind, credentials, &self.endpoints),
+            _ => super::connect(kind, credentials, &self.endpoints),
         }
     }
 

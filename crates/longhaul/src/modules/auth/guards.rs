@@ -2,13 +2,13 @@
 //! added to a group cannot forget its guard: CSRF for cookie-authenticated
 //! writes, and the role guards that admit a request and leave what they
 //! proved in the request for the handler's extractor (`FleetAdmin`,
-//! `SuperAdmin`). An extractor whose guard layer is missing is a programming
+//! `SuperAdmin`); `billing::guard::fleet_writable` is layered inside them. An extractor whose guard layer is missing is a programming
 //! error: it answers 500, never lets the request through.
 
+use super::SessionUser;
 use super::session::{ResolvedDriver, ResolvedSession};
+use crate::crypto::tokens::constant_time_eq;
 use crate::http::ApiError;
-use crate::modules::auth::SessionUser;
-use crate::modules::auth::tokens::constant_time_eq;
 use crate::modules::driver_portal::sessions::DriverSession;
 use axum::extract::{FromRequestParts, Request};
 use axum::http::Method;
@@ -79,7 +79,7 @@ fn forbidden() -> Response {
     .into_response()
 }
 
-fn missing_guard(name: &str) -> ApiError {
+pub(crate) fn missing_guard(name: &str) -> ApiError {
     ApiError::internal(anyhow::anyhow!(
         "the {name} extractor was used on a route without its guard layer"
     ))
@@ -197,52 +197,6 @@ impl<S: Send + Sync> FromRequestParts<S> for SuperAdmin {
             .cloned()
             .ok_or_else(|| missing_guard("SuperAdmin"))
     }
-}
-
-/// Refuses a write made on a fleet's behalf — by its admins on the
-/// dashboard, or by its drivers in the portal — while the fleet's
-/// subscription has been past due for longer than the grace period (issues
-/// 13 and 29): everything stays readable, and Billing (outside this layer)
-/// stays open so the fleet can pay. Runs inside `fleet_admin` or `driver`.
-pub async fn fleet_writable(
-    axum::Extension(state): axum::Extension<crate::state::AppState>,
-    req: Request,
-    next: Next,
-) -> Response {
-    let unsafe_method = !matches!(*req.method(), Method::GET | Method::HEAD | Method::OPTIONS);
-    let scope = match (
-        req.extensions().get::<FleetAdmin>(),
-        req.extensions().get::<DriverSession>(),
-    ) {
-        (Some(FleetAdmin(scope)), _) => *scope,
-        (None, Some(driver)) => driver.scope(),
-        (None, None) => return missing_guard("FleetAdmin or DriverSession").into_response(),
-    };
-    if unsafe_method {
-        let read_only = async {
-            let txn = db::tenancy::read(&state.db, scope).await?;
-            let billing = crate::modules::billing::fleet_billing::billing_state(
-                &txn,
-                scope,
-                state.config.past_due_grace_days,
-            )
-            .await;
-            txn.commit().await?;
-            billing.map(|b| b.read_only).map_err(ApiError::from)
-        };
-        match read_only.await {
-            Ok(false) => {}
-            Ok(true) => {
-                return ApiError::Forbidden {
-                    code: "read_only",
-                    message: texts().billing.read_only_refused.clone(),
-                }
-                .into_response();
-            }
-            Err(err) => return err.into_response(),
-        }
-    }
-    next.run(req).await
 }
 
 /// Admits a signed-in driver (the driver portal's own endpoints): 401

@@ -1,0 +1,207 @@
+//! The layers of `docs/architecture.md`, checked on the source: plumbing
+//! (`http`, `jobs`, `mail`, `files`, `integrations`, `crypto` and the shared
+//! state) imports no capability module, nor the job registry or the app that
+//! compose them. Paths are read from `crate::…` and `super::…` paths in code,
+//! not comments; a file's unit tests (after `#[cfg(test)]`) are left out.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+
+const PLUMBING: &[&str] = &[
+    "http",
+    "jobs",
+    "mail",
+    "files",
+    "integrations",
+    "crypto",
+    "state",
+    "metrics",
+    "telemetry",
+    "config",
+    "spa",
+];
+const COMPOSITION: &[&str] = &["modules", "job_registry", "app", "seed", "openapi"];
+
+/// A file's module path: `src/http/guards.rs` → `["http", "guards"]`.
+fn module_path(src: &Path, file: &Path) -> Vec<String> {
+    let rel = file.strip_prefix(src).expect("a file under src");
+    let mut parts: Vec<String> = rel
+        .iter()
+        .map(|p| p.to_string_lossy().trim_end_matches(".rs").to_owned())
+        .collect();
+    if matches!(
+        parts.last().map(String::as_str),
+        Some("mod" | "lib" | "main")
+    ) {
+        parts.pop();
+    }
+    parts
+}
+
+fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    for entry in std::fs::read_dir(dir).expect("readable src") {
+        let path = entry.expect("a dir entry").path();
+        if path.is_dir() {
+            rust_files(&path, out);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            out.push(path);
+        }
+    }
+}
+
+/// The code of a file up to its unit tests, without comment lines.
+fn code(text: &str) -> String {
+    let end = text.find("#[cfg(test)]").unwrap_or(text.len());
+    text[..end]
+        .lines()
+        .filter(|line| !line.trim_start().starts_with("//"))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// Every `crate::…`/`super::…` path in `code`, with `use` trees expanded,
+/// as absolute module paths.
+fn paths(code: &str, own: &[String]) -> Vec<Vec<String>> {
+    let flat = expand_use_trees(code);
+    let mut found = Vec::new();
+    let bytes = flat.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        let rest = &flat[i..];
+        let starts = rest.starts_with("crate::") || rest.starts_with("super::");
+        let boundary = i == 0
+            || !(bytes[i - 1].is_ascii_alphanumeric()
+                || bytes[i - 1] == b'_'
+                || bytes[i - 1] == b':');
+        if starts && boundary {
+            let len = rest
+                .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == ':'))
+                .unwrap_or(rest.len());
+            let segments: Vec<&str> = rest[..len].split("::").filter(|s| !s.is_empty()).collect();
+            let mut absolute: Vec<String> = Vec::new();
+            let mut iter = segments.into_iter().peekable();
+            if iter.peek() == Some(&"crate") {
+                iter.next();
+            } else {
+                // `super` of module a::b (`a/b.rs` or `a/b/mod.rs`) is `a`.
+                absolute = own.to_vec();
+                while iter.peek() == Some(&"super") {
+                    iter.next();
+                    absolute.pop();
+                }
+            }
+            absolute.extend(iter.map(str::to_owned));
+            found.push(absolute);
+            i += len;
+        } else {
+            i += rest.chars().next().map_or(1, char::len_utf8);
+        }
+    }
+    found
+}
+
+/// `use crate::a::{b, c::{d, e}};` → `crate::a::b crate::a::c::d crate::a::c::e`.
+fn expand_use_trees(code: &str) -> String {
+    let mut out = String::with_capacity(code.len());
+    let mut rest = code;
+    while let Some(start) = rest.find("use ") {
+        out.push_str(&rest[..start]);
+        let stmt_end = rest[start..].find(';').map_or(rest.len(), |e| start + e);
+        let tree: String = rest[start + 4..stmt_end].split_whitespace().collect();
+        for path in expand(&tree) {
+            out.push_str(&path);
+            out.push(' ');
+        }
+        rest = &rest[(stmt_end + 1).min(rest.len())..];
+    }
+    out.push_str(rest);
+    out
+}
+
+fn expand(tree: &str) -> Vec<String> {
+    let Some(open) = tree.find('{') else {
+        return vec![tree.split(" as ").next().unwrap_or(tree).to_owned()];
+    };
+    let prefix = &tree[..open];
+    let inner = &tree[open + 1..tree.rfind('}').unwrap_or(tree.len())];
+    let mut parts = Vec::new();
+    let (mut depth, mut from) = (0, 0);
+    for (i, c) in inner.char_indices() {
+        match c {
+            '{' => depth += 1,
+            '}' => depth -= 1,
+            ',' if depth == 0 => {
+                parts.push(&inner[from..i]);
+                from = i + 1;
+            }
+            _ => {}
+        }
+    }
+    parts.push(&inner[from..]);
+    parts
+        .into_iter()
+        .filter(|p| !p.is_empty())
+        .flat_map(|p| {
+            if p == "self" {
+                vec![prefix.trim_end_matches("::").to_owned()]
+            } else {
+                expand(&format!("{prefix}{p}"))
+            }
+        })
+        .collect()
+}
+
+/// The crate's files by module path, and each file's imports of other files.
+fn graph() -> BTreeMap<Vec<String>, BTreeSet<Vec<String>>> {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    rust_files(&src, &mut files);
+    let modules: BTreeMap<Vec<String>, PathBuf> = files
+        .iter()
+        .filter(|f| !f.ends_with("main.rs"))
+        .map(|f| (module_path(&src, f), f.clone()))
+        .collect();
+    let mut edges = BTreeMap::new();
+    for (own, file) in &modules {
+        let text = std::fs::read_to_string(file).expect("readable source");
+        let mut targets = BTreeSet::new();
+        for path in paths(&code(&text), own) {
+            // The longest prefix that is a file of the crate.
+            let target = (1..=path.len())
+                .rev()
+                .map(|n| path[..n].to_vec())
+                .find(|prefix| modules.contains_key(prefix));
+            if let Some(target) = target
+                && &target != own
+                && !own.starts_with(&target)
+            {
+                targets.insert(target);
+            }
+        }
+        edges.insert(own.clone(), targets);
+    }
+    edges
+}
+
+#[test]
+fn plumbing_imports_no_capability_module() {
+    let mut wrong = Vec::new();
+    for (file, targets) in graph() {
+        if !file
+            .first()
+            .is_some_and(|top| PLUMBING.contains(&top.as_str()))
+        {
+            continue;
+        }
+        for target in targets {
+            if COMPOSITION.contains(&target[0].as_str()) {
+                wrong.push(format!("{} → {}", file.join("::"), target.join("::")));
+            }
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "plumbing imports what composes it (docs/architecture.md):\n{}",
+        wrong.join("\n")
+    );
+}
