@@ -5,7 +5,6 @@
 //! Each application owns its recorder instead of installing a global one, so
 //! that two applications in one process (the integration tests) count apart.
 
-use crate::jobs::JobEntry;
 use metrics::with_local_recorder;
 use metrics_exporter_prometheus::{PrometheusBuilder, PrometheusHandle, PrometheusRecorder};
 use std::sync::Arc;
@@ -88,15 +87,19 @@ impl Metrics {
     /// Sets the job-count gauge: every kind and state, zero where the store
     /// has none, so a state that empties drops to 0 instead of keeping its
     /// last value.
-    pub fn set_job_counts(&self, kinds: &[JobEntry], counts: &[(String, String, i64)]) {
+    pub fn set_job_counts<'a>(
+        &self,
+        kinds: impl IntoIterator<Item = &'a str>,
+        counts: &[(String, String, i64)],
+    ) {
         self.with(|| {
-            for entry in kinds {
+            for kind in kinds {
                 for state in JOB_STATES {
                     let n = counts
                         .iter()
-                        .find(|(k, s, _)| k == entry.kind && s == state)
+                        .find(|(k, s, _)| k == kind && s == state)
                         .map_or(0, |(_, _, n)| *n);
-                    metrics::gauge!("longhaul_jobs", "kind" => entry.kind, "state" => state)
+                    metrics::gauge!("longhaul_jobs", "kind" => kind.to_owned(), "state" => state)
                         .set(n as f64);
                 }
             }

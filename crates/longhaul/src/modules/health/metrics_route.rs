@@ -35,7 +35,9 @@ pub async fn metrics(State(state): State<AppState>, req: Request) -> Response {
         None => return ApiError::NotFound.into_response(),
     }
     match crate::jobs::job_counts(&state.db).await {
-        Ok(counts) => state.metrics.set_job_counts(state.job_kinds, &counts),
+        Ok(counts) => state
+            .metrics
+            .set_job_counts(state.job_kinds.iter().map(|entry| entry.kind), &counts),
         // The HTTP figures are still worth having; the stale gauge says so
         // only through the log.
         Err(err) => tracing::warn!(error = %err, "job counts for /metrics could not be read"),
