@@ -5,6 +5,11 @@ use std::collections::HashMap;
 use std::fmt;
 use std::path::PathBuf;
 
+/// FMCSA QCMobile's API, unless `FMCSA_BASE_URL` says otherwise.
+pub const FMCSA_DEFAULT_BASE_URL: &str = "https://mobile.fmcsa.dot.gov/qc/services";
+/// Stripe's API, unless `STRIPE_API_BASE` says otherwise.
+pub const STRIPE_DEFAULT_API_BASE: &str = "https://api.stripe.com";
+
 /// A value that must never be printed (passwords, API keys, SMTP URLs with
 /// credentials). `Debug` shows only that it is set.
 #[derive(Clone, Default)]
@@ -338,10 +343,10 @@ impl Config {
             problems.push("METRICS_TOKEN must be at least 16 characters".into());
         }
 
-        let fmcsa_base_url = get("FMCSA_BASE_URL")
-            .unwrap_or_else(|| crate::integrations::fmcsa::DEFAULT_BASE_URL.to_owned());
-        let stripe_api_base = get("STRIPE_API_BASE")
-            .unwrap_or_else(|| crate::integrations::stripe::DEFAULT_API_BASE.to_owned());
+        let fmcsa_base_url =
+            get("FMCSA_BASE_URL").unwrap_or_else(|| FMCSA_DEFAULT_BASE_URL.to_owned());
+        let stripe_api_base =
+            get("STRIPE_API_BASE").unwrap_or_else(|| STRIPE_DEFAULT_API_BASE.to_owned());
         let booking_url = get("BOOKING_URL");
         let samsara_base_url =
             get("SAMSARA_BASE_URL").unwrap_or_else(|| "https://api.samsara.com".to_owned());

@@ -88,7 +88,7 @@ async fn main() {
 async fn run() -> anyhow::Result<()> {
     let cli = Cli::parse();
     if let Some(Command::Openapi) = cli.command {
-        println!("{}", longhaul::openapi::spec_json());
+        println!("{}", longhaul::app::spec_json());
         return Ok(());
     }
     let config = Config::from_env()?;

@@ -1,6 +1,6 @@
-//! The API contract, served at `/api/openapi.json` and committed as
+//! The API contract's frame, served at `/api/openapi.json` and committed as
 //! `contracts/openapi.json`, from which the SPA's types are generated. The
-//! paths come from the routers themselves (`app::api_routes`), so a route is
+//! paths come from the routers themselves (`app::spec_json`), so a route is
 //! registered once; this file holds only what no route declares.
 
 use crate::http::error::{ErrorBody, ErrorDetail};
@@ -15,10 +15,3 @@ use utoipa::OpenApi;
     components(schemas(ErrorBody, ErrorDetail))
 )]
 pub struct ApiDoc;
-
-pub fn spec_json() -> String {
-    crate::app::api_routes(true)
-        .into_openapi()
-        .to_pretty_json()
-        .expect("the OpenAPI document serialises")
-}

@@ -5,7 +5,7 @@
 fn openapi_snapshot_is_current() {
     let path =
         std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../contracts/openapi.json");
-    let current = longhaul::openapi::spec_json();
+    let current = longhaul::app::spec_json();
     if std::env::var("UPDATE_SNAPSHOTS").is_ok() {
         std::fs::write(&path, format!("{current}\n")).unwrap();
         return;
@@ -21,7 +21,7 @@ fn openapi_snapshot_is_current() {
 /// operations, so generated clients (and the SPA's types) can fill it in.
 #[test]
 fn every_path_parameter_is_declared() {
-    let spec: serde_json::Value = serde_json::from_str(&longhaul::openapi::spec_json()).unwrap();
+    let spec: serde_json::Value = serde_json::from_str(&longhaul::app::spec_json()).unwrap();
     let mut missing = Vec::new();
     for (path, item) in spec["paths"].as_object().unwrap() {
         let names: Vec<&str> = path

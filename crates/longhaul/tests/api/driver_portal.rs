@@ -567,7 +567,7 @@ async fn a_driver_reads_only_documents_shared_with_them_in_their_own_fleet() {
 /// each method, asked with a driver's session (and its CSRF token).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_driver_session_is_refused_by_every_fleet_admin_and_admin_endpoint() {
-    let contract: Value = serde_json::from_str(&longhaul::openapi::spec_json()).unwrap();
+    let contract: Value = serde_json::from_str(&longhaul::app::spec_json()).unwrap();
     for backend in backends() {
         let (app, driver, browser) =
             signed_in_driver(backend, "office5@portal.test", "2200005").await;

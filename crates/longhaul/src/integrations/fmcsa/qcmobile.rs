@@ -4,7 +4,7 @@ use reqwest::StatusCode;
 use serde_json::Value;
 use std::time::Duration;
 
-pub const DEFAULT_BASE_URL: &str = "https://mobile.fmcsa.dot.gov/qc/services";
+pub use crate::config::FMCSA_DEFAULT_BASE_URL as DEFAULT_BASE_URL;
 const TIMEOUT: Duration = Duration::from_secs(10);
 
 /// FMCSA's QCMobile API: `GET {base}/carriers/{dot}?webKey=…`.

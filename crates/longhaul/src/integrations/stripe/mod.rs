@@ -13,7 +13,7 @@ pub use test_mode::TestModeGateway;
 
 use uuid::Uuid;
 
-pub const DEFAULT_API_BASE: &str = "https://api.stripe.com";
+pub use crate::config::STRIPE_DEFAULT_API_BASE as DEFAULT_API_BASE;
 
 #[derive(Debug, Clone)]
 pub struct CheckoutRequest {
