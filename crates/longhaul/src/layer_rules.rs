@@ -107,7 +107,7 @@ fn expand_use_trees(code: &str) -> String {
     while let Some(start) = rest.find("use ") {
         out.push_str(&rest[..start]);
         let stmt_end = rest[start..].find(';').map_or(rest.len(), |e| start + e);
-        let tree: String = rest[start + 4..stmt_end].split_whitespace().collect();
+        let tree = without_aliases(&rest[start + 4..stmt_end]);
         for path in expand(&tree) {
             out.push_str(&path);
             out.push(' ');
@@ -118,9 +118,29 @@ fn expand_use_trees(code: &str) -> String {
     out
 }
 
+/// A use tree without whitespace and without `as` renames (`a::B as C, d` → `a::B,d`).
+fn without_aliases(tree: &str) -> String {
+    let mut out = String::new();
+    let mut words = tree.split_whitespace();
+    while let Some(word) = words.next() {
+        if word == "as" {
+            // The alias goes; what follows it (`,` or `}`) stays.
+            let alias = words.next().unwrap_or("");
+            out.extend(
+                alias
+                    .chars()
+                    .filter(|c| !(c.is_alphanumeric() || *c == '_')),
+            );
+        } else {
+            out.push_str(word);
+        }
+    }
+    out
+}
+
 fn expand(tree: &str) -> Vec<String> {
     let Some(open) = tree.find('{') else {
-        return vec![tree.split(" as ").next().unwrap_or(tree).to_owned()];
+        return vec![tree.to_owned()];
     };
     let prefix = &tree[..open];
     let inner = &tree[open + 1..tree.rfind('}').unwrap_or(tree.len())];
@@ -181,6 +201,19 @@ fn graph() -> BTreeMap<Vec<String>, BTreeSet<Vec<String>>> {
         edges.insert(own.clone(), targets);
     }
     edges
+}
+
+#[test]
+fn use_trees_expand_to_paths_without_renames() {
+    assert_eq!(
+        expand(&without_aliases("crate::a::{B as C, d::{e, f}, self}")),
+        [
+            "crate::a::B",
+            "crate::a::d::e",
+            "crate::a::d::f",
+            "crate::a"
+        ]
+    );
 }
 
 #[test]
