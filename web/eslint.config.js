@@ -75,6 +75,18 @@ export default tseslint.config(
     },
   },
   {
+    // Pages toast through lib/toast.ts, which loads sonner with the toaster:
+    // a static import of sonner puts it back on every page's first load.
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/lib/toast.ts', 'src/components/ui/toaster.tsx', 'src/components/ui/toaster-watch.ts', '**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'sonner', allowTypeImports: true, message: "Import { toast } from '@/lib/toast'." }] },
+      ],
+    },
+  },
+  {
     // One file-name style: kebab-case (a test keeps its `.test` middle extension).
     files: ['src/**/*.{ts,tsx}', 'build/**/*.ts', 'scripts/**/*.{js,mjs}'],
     plugins: { 'check-file': checkFile },

@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react'
 import tailwindcss from '@tailwindcss/vite'
 import { defineConfig } from 'vite'
 import { configDefaults } from 'vitest/config'
+import { areaCopies } from './build/area-copies'
 import { importerPreloads } from './build/importer-preloads'
 import { routePreloads, type RoutePreload } from './build/route-preloads'
 import { textsSections } from './build/texts-sections'
@@ -50,10 +51,17 @@ const coldRoutes: RoutePreload[] = [
   { path: '/driver-portal', modules: [shell, 'src/features/driver-portal/driver-portal-page.tsx'], fetch: session },
 ]
 
+// The public pages (before a user has a dashboard) keep their own copy of the
+// form libraries, so a dashboard's use of them cannot grow the signup pages'
+// 50 kB budget (build/area-copies.ts, decision 033).
+const publicPages = ['auth', 'landing', 'legal', 'not-found', 'pricing', 'signup', 'subscription-success', 'test-checkout']
+const publicDirs = publicPages.map((name) => fileURLToPath(new URL(`./src/features/${name}/`, import.meta.url)))
+
 const backend = process.env.LONGHAUL_BACKEND_URL ?? 'http://localhost:3000'
 
 export default defineConfig({
   plugins: [
+    areaCopies({ publicDirs, packages: ['zod', 'react-hook-form', '@hookform/resolvers'] }),
     textsSections(fileURLToPath(new URL('../contracts/texts.json', import.meta.url))),
     react(),
     tailwindcss(),

@@ -1,10 +1,18 @@
 import { QueryClientProvider } from '@tanstack/react-query'
-import { useEffect } from 'react'
-import { Toaster } from '@/components/ui/toaster'
+import { lazy, Suspense, useEffect } from 'react'
 import { peekFlash } from '@/lib/flash'
 import { sessionQuery } from '@/lib/session'
 import { AppRoutes } from './app-routes'
 import { queryClient } from './query-client'
+
+// The toaster and sonner load beside the first screen, not before it: no page
+// waits for them, and a toast made sooner waits for the toaster (lib/toast.ts).
+const LazyToaster = lazy(() => import('@/components/ui/toaster').then(({ Toaster }) => ({ default: Toaster })))
+const Toaster = () => (
+  <Suspense fallback={null}>
+    <LazyToaster />
+  </Suspense>
+)
 
 // Every screen behind the route guard waits for the session: ask for it as
 // soon as this chunk has loaded, not after React's first render and commit.
@@ -13,8 +21,8 @@ void queryClient.prefetchQuery(sessionQuery)
 /**
  * Shows a message the previous page left (lib/flash.ts: a sign-out that
  * reloaded the browser or landed on the landing page). Its texts load only
- * then, keeping them out of the signup pages' budget. The Toaster subscribes
- * in its own effect, which runs before this one, so the toast is not missed.
+ * then, keeping them out of the signup pages' budget; the toast waits for the
+ * toaster (lib/toast.ts).
  */
 function useFlash() {
   useEffect(() => {

@@ -1,6 +1,5 @@
 import { lazyScreen } from '@/lib/lazy-screen'
 import { routes } from '@/lib/routes'
-import { preloadScreen } from './shell-screens'
 
 // The landing page renders on its own; everything else (TanStack Query, the
 // toaster, the guarded screens) lives in the lazily loaded app shell, which
@@ -14,7 +13,11 @@ export const AppShell = lazyScreen(() => import('./app-shell'))
  * does not load is left to the screen's own Suspense and error handling.
  */
 export function preloadFirstScreen(path: string): Promise<void> {
-  const loading = path === routes.home ? LandingPage.preload() : Promise.all([AppShell.preload(), preloadScreen(path)])
+  // The shell's chunk holds the table of its screens (shell-screens.ts), out of the landing page's budget.
+  const loading =
+    path === routes.home
+      ? LandingPage.preload()
+      : Promise.all([AppShell.preload(), import('./shell-screens').then(({ preloadScreen }) => preloadScreen(path))])
   return loading.then(
     () => undefined,
     () => undefined,

@@ -4,8 +4,9 @@ import { routes } from '@/lib/routes'
 // The app shell's screens (app-routes.tsx), one chunk each; the landing page
 // is routed in app.tsx, the rest of the pages (the broker portal, the open and
 // legal pages, the Stripe stand-in, not found) in more-routes.tsx, the shell's
-// catch-all. They are defined here, in the entry's chunk, so that a cold start
-// loads the shell and its screen side by side (first-screen.ts).
+// catch-all. They are in the shell's chunk; a cold start loads the screen's
+// chunk as soon as the shell's has run (first-screen.ts), and the server's
+// preload hints fetch both at once for the routes opened cold (vite.config.ts).
 export const AuthPage = lazyScreen(() => import('@/features/auth/auth-page'))
 export const ResetPasswordPage = lazyScreen(() => import('@/features/auth/reset-password-page'))
 export const DashboardPage = lazyScreen(() => import('./dashboard-route'))

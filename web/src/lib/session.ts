@@ -1,7 +1,7 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query'
 import { setCsrfToken } from './api-client'
 import { queryKeys } from './query-keys'
-import { sessionQueryBase, type SessionResponse, type UserView } from './session-api'
+import { fetchSession, type SessionResponse, type UserView } from './session-api'
 
 export type { SessionResponse }
 
@@ -19,7 +19,8 @@ export interface SessionState {
 
 /** The signed-in user (or null). A failed session check counts as signed out. */
 export const sessionQuery = queryOptions({
-  ...sessionQueryBase,
+  queryKey: queryKeys.session,
+  queryFn: ({ signal }) => fetchSession(signal),
   staleTime: 60_000,
   retry: 1,
 })

@@ -1,4 +1,4 @@
-import { toast } from 'sonner'
+import { toast } from '@/lib/toast'
 
 /**
  * A spec text written as 'Title: description' or 'Title - description'

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from 'react-router'
-import { toast } from 'sonner'
+import { toast } from '@/lib/toast'
 import { api } from './api-client'
 import { loadPage, setFlash } from './flash'
 import { queryKeys } from './query-keys'

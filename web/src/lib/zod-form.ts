@@ -3,9 +3,10 @@ import type * as z from 'zod/mini'
 
 /**
  * The react-hook-form resolver of every form, for flat zod schemas: the first
- * message per field, in check order. It stands in for @hookform/resolvers,
- * which would not keep the signup pages within 50 KB gzip beyond the landing
- * page (scripts/check-bundle.mjs). Nested objects are not supported.
+ * message per field, in check order: all our forms need of @hookform/resolvers.
+ * Nested objects are not supported; a form that needs them may take the
+ * library (the public pages keep their own copy of the form libraries, so a
+ * dashboard's use cannot weigh on their budget: build/area-copies.ts).
  */
 export function flatZodResolver<Values extends FieldValues>(
   schema: z.ZodMiniType<Values, Values>,

@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { render } from '@testing-library/react'
 import type { ReactElement } from 'react'
 import { MemoryRouter, Route, Routes } from 'react-router'
-import { Toaster } from 'sonner'
+import { Toaster } from '@/components/ui/toaster'
 
 /** Renders a screen at `path` with a fresh query cache, a router and the toaster. */
 export function renderAt(path: string, routePath: string, element: ReactElement) {

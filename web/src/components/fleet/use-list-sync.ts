@@ -1,5 +1,5 @@
 import { useId } from 'react'
-import { toast } from 'sonner'
+import { toast } from '@/lib/toast'
 import { ApiError } from '@/lib/api-client'
 import type { EldView, SyncKind, SyncRun } from '@/lib/eld'
 import { specToast } from '@/lib/spec-toast'

@@ -1,15 +1,18 @@
 import { useEffect, useRef, useState } from 'react'
 import { Toaster as Sonner, type ToasterProps } from 'sonner'
+import { markToasterMounted } from '@/lib/toast'
 
 /**
- * The app's toasts; `toast.error(...)` renders in the destructive style. Their
- * look, position and behaviour come from toaster-watch.ts, loaded on its own
- * as the toaster mounts (before any toast has had time to show): the signup
- * pages load no more than the toaster itself.
+ * The app's toasts; `toast.error(...)` (lib/toast.ts) renders in the
+ * destructive style. It loads after the page it serves (app-shell.tsx), and
+ * its look, position and behaviour come from toaster-watch.ts, loaded on its
+ * own as it mounts (before any toast has had time to show).
  */
 export function Toaster() {
   const ref = useRef<HTMLElement>(null)
   const [look, setLook] = useState<ToasterProps>()
+  // Sonner's own toaster subscribes in its effect, which runs before this one.
+  useEffect(markToasterMounted, [])
   useEffect(() => {
     let stop: (() => void) | undefined
     let gone = false

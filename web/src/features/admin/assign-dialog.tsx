@@ -1,6 +1,6 @@
 import type { UseMutationResult } from '@tanstack/react-query'
 import type { ComponentType } from 'react'
-import { toast } from 'sonner'
+import { toast } from '@/lib/toast'
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog'
 import { format, texts } from '@/lib/texts'
 

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { toast } from 'sonner'
+import { toast } from '@/lib/toast'
 import { usePagedList } from '@/components/data-list/use-paged-list'
 import { ApiError } from '@/lib/api-client'
 import type { components } from '@/lib/api-types'

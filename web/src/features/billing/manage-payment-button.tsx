@@ -1,5 +1,5 @@
 import { CreditCard } from 'lucide-react'
-import { toast } from 'sonner'
+import { toast } from '@/lib/toast'
 import { Button } from '@/components/ui/button'
 import { ApiError } from '@/lib/api-client'
 import { texts } from '@/lib/texts'

@@ -1,6 +1,6 @@
 import { Copy } from 'lucide-react'
 import { useId, useState } from 'react'
-import { toast } from 'sonner'
+import { toast } from '@/lib/toast'
 import { LoadError } from '@/components/load-error'
 import {
   AlertDialog,

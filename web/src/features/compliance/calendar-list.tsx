@@ -1,6 +1,6 @@
 import { CalendarCheck } from 'lucide-react'
 import { useEffect, useId } from 'react'
-import { toast } from 'sonner'
+import { toast } from '@/lib/toast'
 import { LoadError } from '@/components/load-error'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react'
-import { toast } from 'sonner'
+import { toast } from '@/lib/toast'
 import { LoadError } from '@/components/load-error'
 import { Alert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'

@@ -1,7 +1,7 @@
 // No Check icon: the signup page uses it, and sharing it would split a chunk into its budget.
 import { ExternalLink } from 'lucide-react'
 import { useState } from 'react'
-import { toast } from 'sonner'
+import { toast } from '@/lib/toast'
 import { Button } from '@/components/ui/button'
 import { shortDate } from '@/lib/dates'
 import { format, texts } from '@/lib/texts'

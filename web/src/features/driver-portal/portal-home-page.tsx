@@ -1,7 +1,7 @@
 import { useEffect } from 'react'
 import { Navigate, useNavigate, useParams } from 'react-router'
 import { LogOut } from 'lucide-react'
-import { toast } from 'sonner'
+import { toast } from '@/lib/toast'
 import { Button } from '@/components/ui/button'
 import { format, texts } from '@/lib/texts'
 import { usePortalHome, usePortalSignOut, useSendPortalMessage } from './api/portal-queries'

@@ -1,6 +1,6 @@
 import { Download } from 'lucide-react'
 import { useId, useState } from 'react'
-import { toast } from 'sonner'
+import { toast } from '@/lib/toast'
 import { Field, Fields } from '@/components/fleet/detail-parts'
 import { LoadError } from '@/components/load-error'
 import {

@@ -1,7 +1,7 @@
 import { ImageUp, Trash2 } from 'lucide-react'
 import { useRef, useState } from 'react'
 import { useForm, useWatch, type UseFormRegister } from 'react-hook-form'
-import { toast } from 'sonner'
+import { toast } from '@/lib/toast'
 import { Alert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'

@@ -1,7 +1,7 @@
 import { AlertTriangle, Info } from 'lucide-react'
 import { useEffect } from 'react'
 import { Link } from 'react-router'
-import { toast } from 'sonner'
+import { toast } from '@/lib/toast'
 import { Button } from '@/components/ui/button'
 import { cn } from '@/lib/cn'
 import { fleetRoutes } from '@/lib/routes'

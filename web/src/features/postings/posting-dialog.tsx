@@ -1,6 +1,6 @@
 import { useEffect, useId, useState, type ReactNode } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
-import { toast } from 'sonner'
+import { toast } from '@/lib/toast'
 import { PlaceInput } from '@/components/place-input'
 import { Alert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { useSearchParams } from 'react-router'
-import { toast } from 'sonner'
+import { toast } from '@/lib/toast'
 import { PublicLayout } from '@/components/public-layout'
 import { Spinner } from '@/components/ui/spinner'
 import { ApiError } from '@/lib/api-client'
