@@ -15,9 +15,27 @@ pub fn control_characters_message(field: &str) -> String {
     texts().errors.control_characters.replace("{field}", field)
 }
 
+/// A typed field as stored: control characters dropped (tab and line feed
+/// kept where `multiline`), then trimmed.
+pub fn clean_text(raw: &str, multiline: bool) -> String {
+    raw.chars()
+        .filter(|c| !c.is_control() || (multiline && matches!(c, '\n' | '\t')))
+        .collect::<String>()
+        .trim()
+        .to_owned()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn clean_text_drops_control_characters_and_keeps_line_breaks_only_when_asked() {
+        assert_eq!(clean_text("  a\0b\r\nc\t ", false), "abc");
+        assert_eq!(clean_text("  a\0b\r\nc\td ", true), "ab\nc\td");
+        assert_eq!(clean_text("\u{1b}[31m", true), "[31m");
+        assert_eq!(clean_text(" \n ", true), "");
+    }
 
     #[test]
     fn control_characters_are_found_wherever_they_are() {

@@ -19,6 +19,7 @@ const PLUMBING: &[&str] = &[
     "telemetry",
     "config",
     "spa",
+    "paging",
 ];
 const COMPOSITION: &[&str] = &["modules", "job_registry", "app", "seed", "openapi"];
 
@@ -235,6 +236,37 @@ fn plumbing_imports_no_capability_module() {
     assert!(
         wrong.is_empty(),
         "plumbing imports what composes it (docs/architecture.md):\n{}",
+        wrong.join("\n")
+    );
+}
+
+/// What a module keeps to itself: others call what its `mod.rs` names.
+const MODULE_INSIDES: &[&str] = &["routes", "repo", "service"];
+
+#[test]
+fn no_module_reaches_into_another_modules_routes_repo_or_service() {
+    let mut wrong = Vec::new();
+    for (file, targets) in graph() {
+        let Some(own) = (file.first().map(String::as_str) == Some("modules"))
+            .then(|| file.get(1))
+            .flatten()
+        else {
+            continue;
+        };
+        for target in targets {
+            let reaches_in = target.first().map(String::as_str) == Some("modules")
+                && target.get(1).is_some_and(|module| module != own)
+                && target
+                    .get(2)
+                    .is_some_and(|inside| MODULE_INSIDES.contains(&inside.as_str()));
+            if reaches_in {
+                wrong.push(format!("{} → {}", file.join("::"), target.join("::")));
+            }
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "a module reaches into another's routes, repo or service instead of its mod.rs (docs/architecture.md):\n{}",
         wrong.join("\n")
     );
 }

@@ -15,6 +15,7 @@ pub mod mail;
 pub mod metrics;
 pub mod modules;
 pub mod openapi;
+pub mod paging;
 pub mod seed;
 pub mod spa;
 pub mod state;

@@ -24,9 +24,10 @@
 //! trigram index: under row-level security PostgreSQL never uses one for
 //! the serving role (`LIKE` is not leakproof), see the decision record.
 //!
-//! Existing rows are backfilled by the same Rust rules the writes use.
+//! Existing rows are backfilled by the rules the writes used then, frozen in
+//! `m0009_list_rules.rs`.
 
-use domain::fleet_lists::{
+use super::m0009_list_rules::{
     driver_search_name, is_unnamed, phone_search_digits, search_document, trailer_list_tab,
     truck_list_tab,
 };
@@ -369,7 +370,6 @@ async fn backfill<C: ConnectionTrait>(conn: &C) -> Result<(), DbErr> {
                     t.get("assigned_driver_name"),
                     t.get("notes"),
                 )
-                .as_str()
                 .into(),
             ),
             ("unnamed", is_unnamed(t.get("name")).into()),
@@ -400,9 +400,7 @@ async fn backfill<C: ConnectionTrait>(conn: &C) -> Result<(), DbErr> {
         vec![
             (
                 "list_tab",
-                trailer_list_tab(t.get("status").unwrap_or_default())
-                    .as_str()
-                    .into(),
+                trailer_list_tab(t.get("status").unwrap_or_default()).into(),
             ),
             ("unnamed", is_unnamed(t.get("name")).into()),
             (

@@ -11,6 +11,7 @@ mod m0006_auth_throttles;
 mod m0007_signup_checkout_freeze;
 pub mod m0008_rls_roles_and_driver_usernames;
 pub mod m0009_list_indexes;
+mod m0009_list_rules;
 mod m0010_covering_list_indexes;
 mod m0011_jobs_and_eld_sync;
 mod m0012_eld_fingerprints;

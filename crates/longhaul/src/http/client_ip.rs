@@ -4,7 +4,8 @@
 //! N-th `X-Forwarded-For` entry from the right: each proxy appends the peer
 //! it saw, so everything left of that is whatever the client chose to send.
 
-use axum::extract::ConnectInfo;
+use crate::state::AppState;
+use axum::extract::{ConnectInfo, FromRequestParts};
 use axum::http::request::Parts;
 use std::net::{IpAddr, SocketAddr};
 
@@ -42,6 +43,19 @@ fn normalize(value: &str) -> String {
         .or_else(|_| value.parse::<SocketAddr>().map(|s| s.ip()))
         .map(|ip| ip.to_string())
         .unwrap_or_else(|_| value.chars().take(64).collect())
+}
+
+/// The client address, for rate limits.
+pub struct ClientIp(pub String);
+
+impl FromRequestParts<AppState> for ClientIp {
+    type Rejection = std::convert::Infallible;
+    async fn from_request_parts(
+        parts: &mut Parts,
+        state: &AppState,
+    ) -> Result<Self, Self::Rejection> {
+        Ok(ClientIp(client_ip(parts, state.config.trusted_proxies)))
+    }
 }
 
 #[cfg(test)]

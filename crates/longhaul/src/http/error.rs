@@ -65,9 +65,6 @@ impl ApiError {
     }
 }
 
-/// Each module maps a unique-index violation to its own conflict, once.
-pub use db::is_unique_violation;
-
 impl From<sea_orm::DbErr> for ApiError {
     fn from(err: sea_orm::DbErr) -> Self {
         ApiError::Internal(err.into())

@@ -10,7 +10,7 @@ use crate::helpers::eld_fakes::{
 };
 use chrono::{DateTime, TimeZone, Utc};
 use longhaul::integrations::eld::{
-    self, Credentials, EldDriver, EldEndpoints, EldError, EldProvider, EldRef, EldTrailer,
+    self, Credentials, EldDriver, EldEndpoints, EldProvider, EldProviderError, EldRef, EldTrailer,
     EldTrailerAssignment, EldVehicle, EldVehicleLocation, Page, ProviderKind, RetryPolicy, Samsara,
 };
 use serde_json::{Value, json};
@@ -23,7 +23,7 @@ use wiremock::{Mock, MockServer, ResponseTemplate};
 async fn walk<T, F, Fut>(mut page: F) -> (Vec<T>, Vec<Option<String>>)
 where
     F: FnMut(Option<String>) -> Fut,
-    Fut: Future<Output = Result<Page<T>, EldError>>,
+    Fut: Future<Output = Result<Page<T>, EldProviderError>>,
 {
     let mut items = Vec::new();
     let mut cursors = vec![None];
@@ -378,7 +378,7 @@ async fn samsara_backs_off_after_a_500_and_gives_up_after_the_attempts() {
     fake.fail_always("/fleet/drivers", Fault::ServerError);
     let err = fake.adapter().drivers_page(None, None).await.unwrap_err();
     assert!(
-        matches!(&err, EldError::Unavailable(t) if t == "Samsara is unavailable (HTTP 500): Internal server error"),
+        matches!(&err, EldProviderError::Unavailable(t) if t == "Samsara is unavailable (HTTP 500): Internal server error"),
         "{err:?}"
     );
     assert_eq!(
@@ -394,7 +394,7 @@ async fn samsara_rate_limits_beyond_max_wait_or_the_attempts_are_unavailable() {
     let started = Instant::now();
     let err = fake.adapter().trailers_page(None).await.unwrap_err();
     assert!(
-        matches!(&err, EldError::Unavailable(t) if t.contains("asked to wait 30 s")),
+        matches!(&err, EldProviderError::Unavailable(t) if t.contains("asked to wait 30 s")),
         "{err:?}"
     );
     assert!(started.elapsed() < Duration::from_secs(2));
@@ -404,7 +404,7 @@ async fn samsara_rate_limits_beyond_max_wait_or_the_attempts_are_unavailable() {
     fake.fail_always("/fleet/trailers", Fault::RateLimited(None));
     let err = fake.adapter().trailers_page(None).await.unwrap_err();
     assert!(
-        matches!(&err, EldError::Unavailable(t) if t.contains("429")),
+        matches!(&err, EldProviderError::Unavailable(t) if t.contains("429")),
         "{err:?}"
     );
     assert_eq!(fake.seen_count("/fleet/trailers"), 3);
@@ -429,7 +429,7 @@ async fn samsara_timeouts_are_retried_then_unavailable() {
         .await
         .unwrap_err();
     assert!(
-        matches!(&err, EldError::Unavailable(t) if t == "Samsara did not answer within 0.3 s."),
+        matches!(&err, EldProviderError::Unavailable(t) if t == "Samsara did not answer within 0.3 s."),
         "{err:?}"
     );
     assert_eq!(fake.seen_count("/fleet/drivers"), 2);
@@ -457,7 +457,7 @@ async fn samsara_malformed_page_is_malformed() {
     let first = samsara.drivers_page(None, None).await.unwrap();
     assert_eq!(first.items.len(), 2);
     let err = samsara.drivers_page(first.next, None).await.unwrap_err();
-    let EldError::Malformed(text) = &err else {
+    let EldProviderError::Malformed(text) = &err else {
         panic!("{err:?}")
     };
     assert!(
@@ -471,7 +471,7 @@ async fn samsara_malformed_page_is_malformed() {
     fake.fail_next("/fleet/vehicles", Fault::WrongShape);
     let err = samsara.vehicles_page(None, None).await.unwrap_err();
     assert!(
-        matches!(&err, EldError::Malformed(t) if t.starts_with("Samsara sent a page of vehicles in an unexpected format")),
+        matches!(&err, EldProviderError::Malformed(t) if t.starts_with("Samsara sent a page of vehicles in an unexpected format")),
         "{err:?}"
     );
 }
@@ -482,7 +482,7 @@ async fn samsara_refused_token_is_unauthorized_without_the_token() {
     let wrong = "revoked-token-77aa01";
     let samsara = fake.adapter_with(wrong, &fake.endpoints());
     let err = samsara.verify().await.unwrap_err();
-    let EldError::Unauthorized(text) = &err else {
+    let EldProviderError::Unauthorized(text) = &err else {
         panic!("{err:?}")
     };
     assert_eq!(text, "Samsara refused the API token (401): Unauthorized");
@@ -491,7 +491,7 @@ async fn samsara_refused_token_is_unauthorized_without_the_token() {
     assert_eq!(fake.seen_count("/fleet/drivers"), 1);
     assert!(matches!(
         samsara.trailers_page(None).await,
-        Err(EldError::Unauthorized(_))
+        Err(EldProviderError::Unauthorized(_))
     ));
 
     // The right token verifies with one small call.
@@ -509,7 +509,7 @@ async fn samsara_refused_token_is_unauthorized_without_the_token() {
     fake.fail_next("/fleet/vehicles", Fault::Unauthorized);
     assert!(matches!(
         fake.adapter().vehicles_page(None, None).await,
-        Err(EldError::Unauthorized(_))
+        Err(EldProviderError::Unauthorized(_))
     ));
 }
 
@@ -528,7 +528,7 @@ async fn provider_messages_never_echo_the_credential() {
         .await
         .unwrap_err();
     assert!(
-        matches!(&err, EldError::Unauthorized(t)
+        matches!(&err, EldProviderError::Unauthorized(t)
             if t == "Samsara refused the API token (403): token [redacted] lacks the Read Drivers scope"),
         "{err:?}"
     );
@@ -552,7 +552,7 @@ async fn unreachable_provider_is_unavailable_without_the_url() {
     .verify()
     .await
     .unwrap_err();
-    let EldError::Unavailable(text) = &err else {
+    let EldProviderError::Unavailable(text) = &err else {
         panic!("{err:?}")
     };
     assert!(text.starts_with("Could not reach Samsara"), "{text}");
@@ -598,7 +598,7 @@ async fn connect_builds_adapters_that_reach_their_fakes() {
     let texts: Value =
         serde_json::from_str(include_str!("../../../../contracts/texts.json")).unwrap();
     assert!(
-        matches!(&err, EldError::Unsupported(t) if t == texts["eld"]["omnitracsPartnerOnly"].as_str().unwrap())
+        matches!(&err, EldProviderError::Unsupported(t) if t == texts["eld"]["omnitracsPartnerOnly"].as_str().unwrap())
     );
 }
 
@@ -816,7 +816,7 @@ async fn motive_failures_read_well() {
         .await
         .unwrap_err();
     assert!(
-        matches!(&err, EldError::Unauthorized(t) if t == "Motive refused the API key (401): Invalid API key"),
+        matches!(&err, EldProviderError::Unauthorized(t) if t == "Motive refused the API key (401): Invalid API key"),
         "{err:?}"
     );
     // The other reading of Motive's error body gives the same text.
@@ -827,7 +827,7 @@ async fn motive_failures_read_well() {
         .await
         .unwrap_err();
     assert!(
-        matches!(&err, EldError::Unauthorized(t) if t == "Motive refused the API key (401): Invalid API key" && !t.contains(wrong)),
+        matches!(&err, EldProviderError::Unauthorized(t) if t == "Motive refused the API key (401): Invalid API key" && !t.contains(wrong)),
         "{err:?}"
     );
 
@@ -837,17 +837,17 @@ async fn motive_failures_read_well() {
     assert_eq!(first.next.as_deref(), Some("2"));
     assert!(matches!(
         motive.drivers_page(first.next, None).await,
-        Err(EldError::Malformed(_))
+        Err(EldProviderError::Malformed(_))
     ));
     fake.fail_next("/v1/users", Fault::WrongShape);
     let err = motive.drivers_page(None, None).await.unwrap_err();
     assert!(
-        matches!(&err, EldError::Malformed(t) if t == "Motive sent users in an unexpected format (not a list)"),
+        matches!(&err, EldProviderError::Malformed(t) if t == "Motive sent users in an unexpected format (not a list)"),
         "{err:?}"
     );
     assert!(matches!(
         motive.drivers_page(Some("zero".into()), None).await,
-        Err(EldError::Malformed(_))
+        Err(EldProviderError::Malformed(_))
     ));
 
     fake.fail_always("/v1/users", Fault::Slow(Duration::from_secs(3)));
@@ -865,7 +865,7 @@ async fn motive_failures_read_well() {
         .await
         .unwrap_err();
     assert!(
-        matches!(&err, EldError::Unavailable(t) if t == "Motive did not answer within 0.3 s."),
+        matches!(&err, EldProviderError::Unavailable(t) if t == "Motive did not answer within 0.3 s."),
         "{err:?}"
     );
 }
@@ -1030,7 +1030,7 @@ async fn geotab_signs_in_again_once_when_the_session_expires() {
         fake.change_password("a-new-password");
         fake.forget_seen();
         let err = geotab.drivers_page(None, None).await.unwrap_err();
-        let EldError::Unauthorized(text) = &err else {
+        let EldProviderError::Unauthorized(text) = &err else {
             panic!("{err:?}")
         };
         assert_eq!(
@@ -1053,7 +1053,7 @@ async fn geotab_refuses_wrong_passwords_and_unknown_databases() {
         .await
         .unwrap_err();
     assert!(
-        matches!(&err, EldError::Unauthorized(t) if t.starts_with("Geotab refused the user name or password") && !t.contains(wrong)),
+        matches!(&err, EldProviderError::Unauthorized(t) if t.starts_with("Geotab refused the user name or password") && !t.contains(wrong)),
         "{err:?}"
     );
     // A wrong password is asked once, not hammered (10 sign-ins a minute).
@@ -1065,7 +1065,7 @@ async fn geotab_refuses_wrong_passwords_and_unknown_databases() {
         .await
         .unwrap_err();
     assert!(
-        matches!(&err, EldError::Unauthorized(t) if t.starts_with("Geotab has no database \"no_such_db\"")),
+        matches!(&err, EldProviderError::Unauthorized(t) if t.starts_with("Geotab has no database \"no_such_db\"")),
         "{err:?}"
     );
 
@@ -1099,19 +1099,19 @@ async fn geotab_over_limit_waits_and_other_faults_read_well() {
     fake.fail_next("Get:Trailer", Fault::NotJson);
     assert!(matches!(
         geotab.trailers_page(None).await,
-        Err(EldError::Malformed(_))
+        Err(EldProviderError::Malformed(_))
     ));
     fake.fail_next("Get:Trailer", Fault::WrongShape);
     assert!(matches!(
         geotab.trailers_page(None).await,
-        Err(EldError::Malformed(t)) if t.starts_with("Geotab sent a list of trailers in an unexpected format")
+        Err(EldProviderError::Malformed(t)) if t.starts_with("Geotab sent a list of trailers in an unexpected format")
     ));
 
     // More records than one list reads fails rather than syncing part.
     let small = fake.adapter().with_results_limit(2);
     let err = small.vehicles_page(None, None).await.unwrap_err();
     assert!(
-        matches!(&err, EldError::Unavailable(t) if t.contains("more than 2 vehicles")),
+        matches!(&err, EldProviderError::Unavailable(t) if t.contains("more than 2 vehicles")),
         "{err:?}"
     );
     assert_eq!(small.drivers_page(None, None).await.unwrap().items.len(), 2);
@@ -1132,7 +1132,7 @@ async fn geotab_over_limit_waits_and_other_faults_read_well() {
     assert!(
         // The same words as a refused connection: a timeout must not tell
         // an open port from a closed one (decision 027).
-        matches!(&err, EldError::Unavailable(t) if t == "Could not reach Geotab; check the server name and try again."),
+        matches!(&err, EldProviderError::Unavailable(t) if t == "Could not reach Geotab; check the server name and try again."),
         "{err:?}"
     );
 }
@@ -1289,7 +1289,7 @@ async fn samsara_vehicle_locations_with_a_refused_token_are_unauthorized() {
         .await
         .unwrap_err();
     assert!(
-        matches!(&err, EldError::Unauthorized(t) if t == "Samsara refused the API token (401): Unauthorized"),
+        matches!(&err, EldProviderError::Unauthorized(t) if t == "Samsara refused the API token (401): Unauthorized"),
         "{err:?}"
     );
     // Not retried.
@@ -1298,7 +1298,7 @@ async fn samsara_vehicle_locations_with_a_refused_token_are_unauthorized() {
     fake.fail_next("/fleet/vehicles/locations", Fault::Unauthorized);
     assert!(matches!(
         fake.adapter().vehicle_locations_page(None).await,
-        Err(EldError::Unauthorized(_))
+        Err(EldProviderError::Unauthorized(_))
     ));
 }
 
@@ -1407,7 +1407,7 @@ async fn motive_vehicle_locations_with_a_refused_key_are_unauthorized() {
         .await
         .unwrap_err();
     assert!(
-        matches!(&err, EldError::Unauthorized(t) if t == "Motive refused the API key (401): Invalid API key" && !t.contains(wrong)),
+        matches!(&err, EldProviderError::Unauthorized(t) if t == "Motive refused the API key (401): Invalid API key" && !t.contains(wrong)),
         "{err:?}"
     );
     assert_eq!(fake.seen_count("/v1/vehicle_locations"), 1);
@@ -1415,7 +1415,7 @@ async fn motive_vehicle_locations_with_a_refused_key_are_unauthorized() {
     fake.fail_next("/v1/vehicle_locations", Fault::WrongShape);
     assert!(matches!(
         fake.adapter().vehicle_locations_page(None).await,
-        Err(EldError::Malformed(t)) if t == "Motive sent vehicles in an unexpected format (not a list)"
+        Err(EldProviderError::Malformed(t)) if t == "Motive sent vehicles in an unexpected format (not a list)"
     ));
 }
 
@@ -1461,7 +1461,7 @@ async fn geotab_reads_device_status_info_as_vehicle_locations() {
     // One page: there is no cursor to follow.
     assert!(matches!(
         geotab.vehicle_locations_page(Some("2".into())).await,
-        Err(EldError::Malformed(_))
+        Err(EldProviderError::Malformed(_))
     ));
 
     // OverLimitException waits Retry-After like a 429.
@@ -1486,41 +1486,44 @@ async fn providers_without_an_adapter_report_no_locations() {
     struct NoPositions;
     #[async_trait::async_trait]
     impl EldProvider for NoPositions {
-        async fn verify(&self) -> Result<(), EldError> {
+        async fn verify(&self) -> Result<(), EldProviderError> {
             Ok(())
         }
         async fn drivers_page(
             &self,
             _: Option<String>,
             _: Option<DateTime<Utc>>,
-        ) -> Result<Page<EldDriver>, EldError> {
+        ) -> Result<Page<EldDriver>, EldProviderError> {
             unreachable!()
         }
         async fn vehicles_page(
             &self,
             _: Option<String>,
             _: Option<DateTime<Utc>>,
-        ) -> Result<Page<EldVehicle>, EldError> {
+        ) -> Result<Page<EldVehicle>, EldProviderError> {
             unreachable!()
         }
-        async fn trailers_page(&self, _: Option<String>) -> Result<Page<EldTrailer>, EldError> {
+        async fn trailers_page(
+            &self,
+            _: Option<String>,
+        ) -> Result<Page<EldTrailer>, EldProviderError> {
             unreachable!()
         }
         async fn trailer_assignments_page(
             &self,
             _: Option<String>,
-        ) -> Result<Page<EldTrailerAssignment>, EldError> {
+        ) -> Result<Page<EldTrailerAssignment>, EldProviderError> {
             unreachable!()
         }
     }
     assert!(matches!(
         NoPositions.vehicle_locations_page(None).await,
-        Err(EldError::Unsupported(_))
+        Err(EldProviderError::Unsupported(_))
     ));
     for kind in [ProviderKind::Omnitracs, ProviderKind::Other] {
         assert!(matches!(
             eld::connect(kind, &Credentials::None, &test_endpoints()).err(),
-            Some(EldError::Unsupported(_))
+            Some(EldProviderError::Unsupported(_))
         ));
     }
 }
@@ -1536,7 +1539,7 @@ async fn a_geotab_server_that_is_not_geotab_is_refused_before_any_call() {
         .err()
         .expect("refused");
     assert!(
-        matches!(&err, EldError::Unauthorized(t) if t == eld::geotab::SERVER_REFUSED),
+        matches!(&err, EldProviderError::Unauthorized(t) if t == eld::geotab::SERVER_REFUSED),
         "{err:?}"
     );
     assert!(fake.login.received_requests().await.unwrap().is_empty());
@@ -1556,7 +1559,7 @@ async fn a_redirect_to_a_server_that_is_not_geotab_is_not_followed() {
         .await
         .unwrap_err();
     assert!(
-        matches!(&err, EldError::Unavailable(t) if t.contains("not a Geotab server")),
+        matches!(&err, EldProviderError::Unavailable(t) if t.contains("not a Geotab server")),
         "{err:?}"
     );
     let data = fake.data_server.as_ref().unwrap();
@@ -1595,7 +1598,7 @@ async fn geotab_transport_failures_read_alike_whatever_the_port_did() {
             .verify()
             .await
             .unwrap_err();
-        let EldError::Unavailable(text) = err else {
+        let EldProviderError::Unavailable(text) = err else {
             panic!("{err:?}")
         };
         texts.push(text);

@@ -1,7 +1,7 @@
 //! Builds a fleet's provider client from its stored connection. Tests swap
 //! in a connector whose real adapters point at local fakes.
 
-use super::{Credentials, EldEndpoints, EldError, EldProvider, ProviderKind};
+use super::{Credentials, EldEndpoints, EldProvider, EldProviderError, ProviderKind};
 use crate::config::Config;
 use std::sync::Arc;
 use uuid::Uuid;
@@ -12,7 +12,7 @@ pub trait EldConnector: Send + Sync {
         fleet_account_id: Uuid,
         kind: ProviderKind,
         credentials: &Credentials,
-    ) -> Result<Arc<dyn EldProvider>, EldError>;
+    ) -> Result<Arc<dyn EldProvider>, EldProviderError>;
     /// One line for the startup log.
     fn describe(&self) -> String;
 }
@@ -28,7 +28,7 @@ impl EldConnector for RealConnector {
         fleet_account_id: Uuid,
         kind: ProviderKind,
         credentials: &Credentials,
-    ) -> Result<Arc<dyn EldProvider>, EldError> {
+    ) -> Result<Arc<dyn EldProvider>, EldProviderError> {
         match kind {
             ProviderKind::Demo => Ok(Arc::new(super::demo::DemoProvider::new(seed_of(
                 fleet_account_id,

@@ -12,7 +12,7 @@
 //! on every call; only the clock they count back from moves.
 
 use super::{
-    EldDriver, EldError, EldProvider, EldRef, EldTrailer, EldTrailerAssignment, EldVehicle,
+    EldDriver, EldProvider, EldProviderError, EldRef, EldTrailer, EldTrailerAssignment, EldVehicle,
     EldVehicleLocation, Page,
 };
 use chrono::{DateTime, Duration, TimeZone, Utc};
@@ -493,7 +493,7 @@ impl DemoProvider {
 
 #[async_trait::async_trait]
 impl EldProvider for DemoProvider {
-    async fn verify(&self) -> Result<(), EldError> {
+    async fn verify(&self) -> Result<(), EldProviderError> {
         Ok(())
     }
 
@@ -501,7 +501,7 @@ impl EldProvider for DemoProvider {
         &self,
         cursor: Option<String>,
         _updated_after: Option<DateTime<Utc>>,
-    ) -> Result<Page<EldDriver>, EldError> {
+    ) -> Result<Page<EldDriver>, EldProviderError> {
         page(&self.drivers, cursor, self.page_size)
     }
 
@@ -509,35 +509,42 @@ impl EldProvider for DemoProvider {
         &self,
         cursor: Option<String>,
         _updated_after: Option<DateTime<Utc>>,
-    ) -> Result<Page<EldVehicle>, EldError> {
+    ) -> Result<Page<EldVehicle>, EldProviderError> {
         page(&self.vehicles, cursor, self.page_size)
     }
 
-    async fn trailers_page(&self, cursor: Option<String>) -> Result<Page<EldTrailer>, EldError> {
+    async fn trailers_page(
+        &self,
+        cursor: Option<String>,
+    ) -> Result<Page<EldTrailer>, EldProviderError> {
         page(&self.trailers, cursor, self.page_size)
     }
 
     async fn trailer_assignments_page(
         &self,
         cursor: Option<String>,
-    ) -> Result<Page<EldTrailerAssignment>, EldError> {
+    ) -> Result<Page<EldTrailerAssignment>, EldProviderError> {
         page(&self.assignments, cursor, self.page_size)
     }
 
     async fn vehicle_locations_page(
         &self,
         cursor: Option<String>,
-    ) -> Result<Page<EldVehicleLocation>, EldError> {
+    ) -> Result<Page<EldVehicleLocation>, EldProviderError> {
         page(&self.locations_at(Utc::now()), cursor, self.page_size)
     }
 }
 
 /// The page at `cursor` (an offset written in decimal).
-fn page<T: Clone>(items: &[T], cursor: Option<String>, size: usize) -> Result<Page<T>, EldError> {
+fn page<T: Clone>(
+    items: &[T],
+    cursor: Option<String>,
+    size: usize,
+) -> Result<Page<T>, EldProviderError> {
     let start = match cursor {
         None => 0,
         Some(c) => c.parse::<usize>().map_err(|_| {
-            EldError::Malformed(format!("demo provider: the cursor {c:?} is not an offset"))
+            EldProviderError::Malformed(format!("demo provider: the cursor {c:?} is not an offset"))
         })?,
     }
     .min(items.len());
@@ -1140,7 +1147,7 @@ mod tests {
         );
         assert!(matches!(
             p.trailers_page(Some("abc".into())).await,
-            Err(EldError::Malformed(_))
+            Err(EldProviderError::Malformed(_))
         ));
     }
 
@@ -1258,7 +1265,7 @@ mod tests {
         assert_eq!(unique(paged.iter().map(|l| l.vehicle_id.as_str())), 20);
         assert!(matches!(
             p.vehicle_locations_page(Some("x".into())).await,
-            Err(EldError::Malformed(_))
+            Err(EldProviderError::Malformed(_))
         ));
         let empty = DemoProvider::with_sizes(1, 0, 0, 0, 10);
         assert_eq!(all_locations(&empty).await, (vec![], 1));

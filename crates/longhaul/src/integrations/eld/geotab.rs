@@ -29,8 +29,8 @@
 
 use super::http::{ProviderHttp, Verdict, bad_cursor, clip_message, wire};
 use super::{
-    EldDriver, EldEndpoints, EldError, EldProvider, EldTrailer, EldTrailerAssignment, EldVehicle,
-    EldVehicleLocation, Page,
+    EldDriver, EldEndpoints, EldProvider, EldProviderError, EldTrailer, EldTrailerAssignment,
+    EldVehicle, EldVehicleLocation, Page,
 };
 use crate::config::Secret;
 use chrono::{DateTime, Utc};
@@ -308,7 +308,11 @@ impl Geotab {
     }
 
     /// One JSON-RPC call: its `result`, or the error Geotab reported.
-    async fn rpc(&self, url: &str, body: &Value) -> Result<Result<Value, RpcError>, EldError> {
+    async fn rpc(
+        &self,
+        url: &str,
+        body: &Value,
+    ) -> Result<Result<Value, RpcError>, EldProviderError> {
         let mut answer = self
             .http
             .json_inspected(|client| client.post(url).json(body), inspect)
@@ -325,35 +329,39 @@ impl Geotab {
         }
         match answer.get_mut("result").map(Value::take) {
             Some(result) => Ok(Ok(result)),
-            None => Err(EldError::Malformed(
+            None => Err(EldProviderError::Malformed(
                 "Geotab sent an answer with neither a result nor an error".to_owned(),
             )),
         }
     }
 
-    fn unauthorized(&self, err: &RpcError) -> EldError {
+    fn unauthorized(&self, err: &RpcError) -> EldProviderError {
         if err.is(DB_UNAVAILABLE) {
-            EldError::Unauthorized(format!(
+            EldProviderError::Unauthorized(format!(
                 "Geotab has no database \"{}\" on {}: check the database name and the server ({})",
                 self.database, self.server, err.message
             ))
         } else {
-            EldError::Unauthorized(format!(
+            EldProviderError::Unauthorized(format!(
                 "Geotab refused the user name or password for database \"{}\" ({})",
                 self.database, err.message
             ))
         }
     }
 
-    fn failed(&self, err: &RpcError) -> EldError {
+    fn failed(&self, err: &RpcError) -> EldProviderError {
         if err.is(INVALID_USER) || err.is(DB_UNAVAILABLE) {
             self.unauthorized(err)
         } else {
-            EldError::Unavailable(format!("Geotab reported {}: {}", err.name(), err.message))
+            EldProviderError::Unavailable(format!(
+                "Geotab reported {}: {}",
+                err.name(),
+                err.message
+            ))
         }
     }
 
-    async fn authenticate(&self) -> Result<Session, EldError> {
+    async fn authenticate(&self) -> Result<Session, EldProviderError> {
         let url = self.url_of(&self.server);
         let body = json!({
             "method": "Authenticate",
@@ -366,7 +374,7 @@ impl Geotab {
         let result = self.rpc(&url, &body).await?.map_err(|e| self.failed(&e))?;
         let auth: AuthResult = self.http.parse("a sign-in answer", &result)?;
         if !auth.credentials.is_object() {
-            return Err(EldError::Malformed(
+            return Err(EldProviderError::Malformed(
                 "Geotab sent a sign-in answer without a session".to_owned(),
             ));
         }
@@ -374,7 +382,7 @@ impl Geotab {
             None | Some("" | "ThisServer") => url,
             Some(path) if server_allowed(path, &self.allowed) => self.url_of(path),
             Some(_) => {
-                return Err(EldError::Unavailable(
+                return Err(EldProviderError::Unavailable(
                     "Geotab named a server for this database that is not a Geotab server."
                         .to_owned(),
                 ));
@@ -387,7 +395,7 @@ impl Geotab {
     }
 
     /// The kept session, or a new one.
-    async fn session(&self) -> Result<Session, EldError> {
+    async fn session(&self) -> Result<Session, EldProviderError> {
         let mut kept = self.session.lock().await;
         if let Some(session) = kept.as_ref() {
             return Ok(session.clone());
@@ -409,7 +417,7 @@ impl Geotab {
     }
 
     /// A call with the session; an expired session is renewed once.
-    async fn call(&self, method: &str, params: Value) -> Result<Value, EldError> {
+    async fn call(&self, method: &str, params: Value) -> Result<Value, EldProviderError> {
         let mut renewed = false;
         loop {
             let session = self.session().await?;
@@ -424,7 +432,7 @@ impl Geotab {
                     renewed = true;
                 }
                 Err(err) if err.is(INVALID_USER) => {
-                    return Err(EldError::Unauthorized(format!(
+                    return Err(EldProviderError::Unauthorized(format!(
                         "Geotab refused a fresh session for database \"{}\" ({})",
                         self.database, err.message
                     )));
@@ -441,7 +449,7 @@ impl Geotab {
         what: &str,
         search: Option<Value>,
         cursor: Option<String>,
-    ) -> Result<Vec<Value>, EldError> {
+    ) -> Result<Vec<Value>, EldProviderError> {
         if cursor.is_some() {
             return Err(bad_cursor("Geotab"));
         }
@@ -452,7 +460,7 @@ impl Geotab {
         let result = self.call("Get", params).await?;
         let records: Vec<Value> = self.http.parse(&format!("a list of {what}"), &result)?;
         if records.len() > self.results_limit {
-            return Err(EldError::Unavailable(format!(
+            return Err(EldProviderError::Unavailable(format!(
                 "Geotab holds more than {} {what}; Longhaul reads at most {} in one sync.",
                 self.results_limit, self.results_limit
             )));
@@ -464,7 +472,7 @@ impl Geotab {
 #[async_trait::async_trait]
 impl EldProvider for Geotab {
     /// A fresh sign-in (whatever session was kept) and one small read.
-    async fn verify(&self) -> Result<(), EldError> {
+    async fn verify(&self) -> Result<(), EldProviderError> {
         *self.session.lock().await = None;
         self.call(
             "Get",
@@ -479,7 +487,7 @@ impl EldProvider for Geotab {
         &self,
         cursor: Option<String>,
         _updated_after: Option<DateTime<Utc>>,
-    ) -> Result<Page<EldDriver>, EldError> {
+    ) -> Result<Page<EldDriver>, EldProviderError> {
         let records = self
             .get_all("User", "drivers", Some(json!({ "isDriver": true })), cursor)
             .await?;
@@ -501,7 +509,7 @@ impl EldProvider for Geotab {
                     raw: raw.into(),
                 })
             })
-            .collect::<Result<Vec<_>, EldError>>()?;
+            .collect::<Result<Vec<_>, EldProviderError>>()?;
         Ok(Page { items, next: None })
     }
 
@@ -509,7 +517,7 @@ impl EldProvider for Geotab {
         &self,
         cursor: Option<String>,
         _updated_after: Option<DateTime<Utc>>,
-    ) -> Result<Page<EldVehicle>, EldError> {
+    ) -> Result<Page<EldVehicle>, EldProviderError> {
         let records = self.get_all("Device", "vehicles", None, cursor).await?;
         let now = Utc::now();
         let mut items = Vec::with_capacity(records.len());
@@ -534,7 +542,10 @@ impl EldProvider for Geotab {
         Ok(Page { items, next: None })
     }
 
-    async fn trailers_page(&self, cursor: Option<String>) -> Result<Page<EldTrailer>, EldError> {
+    async fn trailers_page(
+        &self,
+        cursor: Option<String>,
+    ) -> Result<Page<EldTrailer>, EldProviderError> {
         let records = self.get_all("Trailer", "trailers", None, cursor).await?;
         let now = Utc::now();
         let mut items = Vec::with_capacity(records.len());
@@ -559,7 +570,7 @@ impl EldProvider for Geotab {
     async fn vehicle_locations_page(
         &self,
         cursor: Option<String>,
-    ) -> Result<Page<EldVehicleLocation>, EldError> {
+    ) -> Result<Page<EldVehicleLocation>, EldProviderError> {
         let records = self
             .get_all("DeviceStatusInfo", "vehicle locations", None, cursor)
             .await?;
@@ -574,7 +585,7 @@ impl EldProvider for Geotab {
     async fn trailer_assignments_page(
         &self,
         _cursor: Option<String>,
-    ) -> Result<Page<EldTrailerAssignment>, EldError> {
+    ) -> Result<Page<EldTrailerAssignment>, EldProviderError> {
         Ok(Page {
             items: Vec::new(),
             next: None,

@@ -6,16 +6,16 @@
 //!   wait longer than `max_wait` is not waited for.
 //! - 5xx, timeouts and connection errors back off exponentially from
 //!   `first_backoff`.
-//! - 401/403 → [`EldError::Unauthorized`], other 4xx → [`EldError::Unavailable`],
+//! - 401/403 → [`EldProviderError::Unauthorized`], other 4xx → [`EldProviderError::Unavailable`],
 //!   each with the provider's own message.
-//! - A success body that is not JSON → [`EldError::Malformed`] with a short
+//! - A success body that is not JSON → [`EldProviderError::Malformed`] with a short
 //!   reason, never the body.
 //!
 //! No error text or log line carries a URL (Motive and Samsara keys travel in
 //! headers, but a URL is still no business of the UI) or a credential: every
 //! text passes through [`ProviderHttp::redact`].
 
-use super::{EldEndpoints, EldError, RetryPolicy};
+use super::{EldEndpoints, EldProviderError, RetryPolicy};
 use reqwest::header::{HeaderMap, RETRY_AFTER};
 use reqwest::{RequestBuilder, StatusCode};
 use serde::de::DeserializeOwned;
@@ -59,9 +59,9 @@ enum Attempt {
     /// A success body, and its JSON tree when the caller inspected it.
     Done(bytes::Bytes, Option<Value>),
     /// Not worth retrying.
-    Fail(EldError),
+    Fail(EldProviderError),
     /// Worth retrying after a backoff.
-    Transient(EldError),
+    Transient(EldProviderError),
     RateLimited(Option<Duration>),
 }
 
@@ -93,7 +93,7 @@ impl ProviderHttp {
     pub(crate) async fn json(
         &self,
         build: impl Fn(&reqwest::Client) -> RequestBuilder,
-    ) -> Result<Value, EldError> {
+    ) -> Result<Value, EldProviderError> {
         let body = self.body(build).await?;
         self.parse_bytes("a response", &body)
     }
@@ -103,7 +103,7 @@ impl ProviderHttp {
     pub(crate) async fn body(
         &self,
         build: impl Fn(&reqwest::Client) -> RequestBuilder,
-    ) -> Result<bytes::Bytes, EldError> {
+    ) -> Result<bytes::Bytes, EldProviderError> {
         self.call(build, None::<fn(StatusCode, &Value) -> Verdict>)
             .await
             .map(|(body, _)| body)
@@ -115,7 +115,7 @@ impl ProviderHttp {
         &self,
         build: impl Fn(&reqwest::Client) -> RequestBuilder,
         inspect: impl Fn(StatusCode, &Value) -> Verdict,
-    ) -> Result<Value, EldError> {
+    ) -> Result<Value, EldProviderError> {
         match self.call(build, Some(inspect)).await? {
             (_, Some(value)) => Ok(value),
             (body, None) => self.parse_bytes("a response", &body),
@@ -126,7 +126,7 @@ impl ProviderHttp {
         &self,
         build: impl Fn(&reqwest::Client) -> RequestBuilder,
         inspect: Option<impl Fn(StatusCode, &Value) -> Verdict>,
-    ) -> Result<(bytes::Bytes, Option<Value>), EldError> {
+    ) -> Result<(bytes::Bytes, Option<Value>), EldProviderError> {
         let attempts = self.retry.attempts.max(1);
         let mut backoff = self.retry.first_backoff;
         let mut attempt = 1;
@@ -138,14 +138,14 @@ impl ProviderHttp {
                 Attempt::Transient(err) if last => return Err(err),
                 Attempt::Transient(err) => (None, err.to_string()),
                 Attempt::RateLimited(Some(wait)) if wait > self.retry.max_wait => {
-                    return Err(EldError::Unavailable(format!(
+                    return Err(EldProviderError::Unavailable(format!(
                         "{} asked to wait {} before the next request (rate limit); try again later.",
                         self.provider,
                         seconds(wait)
                     )));
                 }
                 Attempt::RateLimited(_) if last => {
-                    return Err(EldError::Unavailable(format!(
+                    return Err(EldProviderError::Unavailable(format!(
                         "{} is limiting requests (HTTP 429) and {attempts} attempts were refused; try again in a few minutes.",
                         self.provider
                     )));
@@ -203,45 +203,45 @@ impl ProviderHttp {
         if status == StatusCode::TOO_MANY_REQUESTS {
             Attempt::RateLimited(retry_after)
         } else if status.is_server_error() {
-            Attempt::Transient(EldError::Unavailable(format!(
+            Attempt::Transient(EldProviderError::Unavailable(format!(
                 "{p} is unavailable (HTTP {code}){}",
                 message()
             )))
         } else if status == StatusCode::UNAUTHORIZED || status == StatusCode::FORBIDDEN {
-            Attempt::Fail(EldError::Unauthorized(format!(
+            Attempt::Fail(EldProviderError::Unauthorized(format!(
                 "{p} refused the {} ({code}){}",
                 self.credential,
                 message()
             )))
         } else if status.is_client_error() {
-            Attempt::Fail(EldError::Unavailable(format!(
+            Attempt::Fail(EldProviderError::Unavailable(format!(
                 "{p} rejected the request (HTTP {code}){}",
                 message()
             )))
         } else if status.is_success() {
             match json {
                 Ok(value) => Attempt::Done(body, Some(value)),
-                Err(err) => Attempt::Fail(EldError::Malformed(format!(
+                Err(err) => Attempt::Fail(EldProviderError::Malformed(format!(
                     "{p} sent a response that is not JSON ({})",
                     self.redact(&clip(&err.to_string(), REASON_CHARS))
                 ))),
             }
         } else {
-            Attempt::Fail(EldError::Unavailable(format!(
+            Attempt::Fail(EldProviderError::Unavailable(format!(
                 "{p} answered with an unexpected HTTP {code}"
             )))
         }
     }
 
-    fn transport_error(&self, err: reqwest::Error) -> EldError {
+    fn transport_error(&self, err: reqwest::Error) -> EldProviderError {
         let p = self.provider;
         if self.neutral_transport {
-            return EldError::Unavailable(format!(
+            return EldProviderError::Unavailable(format!(
                 "Could not reach {p}; check the server name and try again."
             ));
         }
         if err.is_timeout() {
-            return EldError::Unavailable(format!(
+            return EldProviderError::Unavailable(format!(
                 "{p} did not answer within {}.",
                 seconds(self.timeout)
             ));
@@ -259,9 +259,9 @@ impl ProviderHttp {
         }
         let text = self.redact(&clip(&text, MESSAGE_CHARS));
         if broke_off {
-            EldError::Unavailable(format!("{p} broke off its answer ({text})"))
+            EldProviderError::Unavailable(format!("{p} broke off its answer ({text})"))
         } else {
-            EldError::Unavailable(format!("Could not reach {p} ({text})"))
+            EldProviderError::Unavailable(format!("Could not reach {p} ({text})"))
         }
     }
 
@@ -285,16 +285,16 @@ impl ProviderHttp {
     }
 
     /// Deserializes a body (or one record's text) straight into the adapter's
-    /// types: text that is not JSON is [`EldError::Malformed`] "not JSON", a
+    /// types: text that is not JSON is [`EldProviderError::Malformed`] "not JSON", a
     /// wrong shape the same naming `what` was expected.
     pub(crate) fn parse_bytes<'a, T: serde::Deserialize<'a>>(
         &self,
         what: &str,
         body: &'a [u8],
-    ) -> Result<T, EldError> {
+    ) -> Result<T, EldProviderError> {
         serde_json::from_slice(body).map_err(|err| {
             let reason = self.redact(&clip(&err.to_string(), REASON_CHARS));
-            EldError::Malformed(match err.classify() {
+            EldProviderError::Malformed(match err.classify() {
                 serde_json::error::Category::Data => format!(
                     "{} sent {what} in an unexpected format ({reason})",
                     self.provider
@@ -307,15 +307,15 @@ impl ProviderHttp {
         })
     }
 
-    /// Deserializes one part of a body; a wrong shape is [`EldError::Malformed`]
+    /// Deserializes one part of a body; a wrong shape is [`EldProviderError::Malformed`]
     /// naming what was expected (`what`: "drivers", "a page of vehicles").
     pub(crate) fn parse<T: DeserializeOwned>(
         &self,
         what: &str,
         value: &Value,
-    ) -> Result<T, EldError> {
+    ) -> Result<T, EldProviderError> {
         T::deserialize(value).map_err(|err| {
-            EldError::Malformed(format!(
+            EldProviderError::Malformed(format!(
                 "{} sent {what} in an unexpected format ({})",
                 self.provider,
                 self.redact(&clip(&err.to_string(), REASON_CHARS))
@@ -500,8 +500,8 @@ pub(crate) mod wire {
 }
 
 /// The opaque-cursor check shared by the adapters.
-pub(crate) fn bad_cursor(provider: &str) -> EldError {
-    EldError::Malformed(format!(
+pub(crate) fn bad_cursor(provider: &str) -> EldProviderError {
+    EldProviderError::Malformed(format!(
         "{provider}: the page cursor is not one this adapter made"
     ))
 }

@@ -228,7 +228,7 @@ pub struct Page<T> {
 }
 
 #[derive(Debug, thiserror::Error)]
-pub enum EldError {
+pub enum EldProviderError {
     /// 401/403: the key was revoked or lacks a scope. The integration needs
     /// attention and scheduled runs stop until the key is updated.
     #[error("{0}")]
@@ -270,18 +270,21 @@ impl Default for RetryPolicy {
 #[async_trait::async_trait]
 pub trait EldProvider: Send + Sync {
     /// One cheap authenticated call, made before credentials are saved.
-    async fn verify(&self) -> Result<(), EldError>;
+    async fn verify(&self) -> Result<(), EldProviderError>;
     async fn drivers_page(
         &self,
         cursor: Option<String>,
         updated_after: Option<DateTime<Utc>>,
-    ) -> Result<Page<EldDriver>, EldError>;
+    ) -> Result<Page<EldDriver>, EldProviderError>;
     async fn vehicles_page(
         &self,
         cursor: Option<String>,
         updated_after: Option<DateTime<Utc>>,
-    ) -> Result<Page<EldVehicle>, EldError>;
-    async fn trailers_page(&self, cursor: Option<String>) -> Result<Page<EldTrailer>, EldError>;
+    ) -> Result<Page<EldVehicle>, EldProviderError>;
+    async fn trailers_page(
+        &self,
+        cursor: Option<String>,
+    ) -> Result<Page<EldTrailer>, EldProviderError>;
     /// Whether `updated_after` is honoured (drivers and vehicles): only
     /// then may a run fetch changes alone.
     fn supports_updated_after(&self) -> bool {
@@ -290,7 +293,7 @@ pub trait EldProvider: Send + Sync {
     async fn trailer_assignments_page(
         &self,
         cursor: Option<String>,
-    ) -> Result<Page<EldTrailerAssignment>, EldError>;
+    ) -> Result<Page<EldTrailerAssignment>, EldProviderError>;
     /// The current position of every vehicle, one page at a time (same
     /// cursor, retry and error rules as the lists above). Samsara, Motive,
     /// Geotab and the demo provider implement it; the default is for a
@@ -298,8 +301,8 @@ pub trait EldProvider: Send + Sync {
     async fn vehicle_locations_page(
         &self,
         _cursor: Option<String>,
-    ) -> Result<Page<EldVehicleLocation>, EldError> {
-        Err(EldError::Unsupported(
+    ) -> Result<Page<EldVehicleLocation>, EldProviderError> {
+        Err(EldProviderError::Unsupported(
             "This ELD connection does not report vehicle locations.".to_owned(),
         ))
     }
@@ -344,9 +347,9 @@ pub fn connect(
     kind: ProviderKind,
     credentials: &Credentials,
     endpoints: &EldEndpoints,
-) -> Result<Arc<dyn EldProvider>, EldError> {
+) -> Result<Arc<dyn EldProvider>, EldProviderError> {
     let missing = || {
-        EldError::Unauthorized(format!(
+        EldProviderError::Unauthorized(format!(
             "{} needs {}; the saved connection has none.",
             kind.label(),
             match kind {
@@ -388,7 +391,9 @@ pub fn connect(
                 .filter(|s| !s.is_empty())
                 .unwrap_or(geotab::DEFAULT_SERVER);
             if !geotab::server_allowed(named, &endpoints.geotab_hosts) {
-                return Err(EldError::Unauthorized(geotab::SERVER_REFUSED.to_owned()));
+                return Err(EldProviderError::Unauthorized(
+                    geotab::SERVER_REFUSED.to_owned(),
+                ));
             }
             Ok(Arc::new(Geotab::new(
                 server, database, user_name, password, endpoints,
@@ -397,14 +402,13 @@ pub fn connect(
         (ProviderKind::Samsara | ProviderKind::Keeptruckin | ProviderKind::Geotab, _) => {
             Err(missing())
         }
-        (ProviderKind::Omnitracs, _) => Err(EldError::Unsupported(
+        (ProviderKind::Omnitracs, _) => Err(EldProviderError::Unsupported(
             eld_text("omnitracsPartnerOnly").to_owned(),
         )),
         // demo/other: wired by the sync module
-        (ProviderKind::Demo | ProviderKind::Other, _) => Err(EldError::Unsupported(format!(
-            "{} has no API adapter here.",
-            kind.label()
-        ))),
+        (ProviderKind::Demo | ProviderKind::Other, _) => Err(EldProviderError::Unsupported(
+            format!("{} has no API adapter here.", kind.label()),
+        )),
     }
 }
 
@@ -441,7 +445,7 @@ mod tests {
         .err()
         .expect("refused");
         assert!(
-            matches!(&err, EldError::Unsupported(t) if t.starts_with("Omnitracs is available to Omnitracs partners only"))
+            matches!(&err, EldProviderError::Unsupported(t) if t.starts_with("Omnitracs is available to Omnitracs partners only"))
         );
     }
 
@@ -455,14 +459,14 @@ mod tests {
         assert!(connect(ProviderKind::Keeptruckin, &key, &endpoints).is_ok());
         assert!(matches!(
             connect(ProviderKind::Geotab, &key, &endpoints).err(),
-            Some(EldError::Unauthorized(_))
+            Some(EldProviderError::Unauthorized(_))
         ));
         let blank = Credentials::ApiKey {
             api_key: "  ".into(),
         };
         assert!(matches!(
             connect(ProviderKind::Samsara, &blank, &endpoints).err(),
-            Some(EldError::Unauthorized(_))
+            Some(EldProviderError::Unauthorized(_))
         ));
         let geotab = Credentials::Geotab {
             server: String::new(),
@@ -473,7 +477,7 @@ mod tests {
         assert!(connect(ProviderKind::Geotab, &geotab, &endpoints).is_ok());
         assert!(matches!(
             connect(ProviderKind::Samsara, &geotab, &endpoints).err(),
-            Some(EldError::Unauthorized(_))
+            Some(EldProviderError::Unauthorized(_))
         ));
     }
 }

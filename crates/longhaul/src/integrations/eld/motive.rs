@@ -22,8 +22,8 @@
 
 use super::http::{ProviderHttp, bad_cursor, wire};
 use super::{
-    EldDriver, EldEndpoints, EldError, EldProvider, EldRef, EldTrailer, EldTrailerAssignment,
-    EldVehicle, EldVehicleLocation, Page,
+    EldDriver, EldEndpoints, EldProvider, EldProviderError, EldRef, EldTrailer,
+    EldTrailerAssignment, EldVehicle, EldVehicleLocation, Page,
 };
 use crate::config::Secret;
 use chrono::{DateTime, Utc};
@@ -49,7 +49,7 @@ impl Motive {
         }
     }
 
-    async fn get(&self, path: &str, query: &[(&str, String)]) -> Result<Value, EldError> {
+    async fn get(&self, path: &str, query: &[(&str, String)]) -> Result<Value, EldProviderError> {
         let url = format!("{}{path}", self.base_url);
         self.http
             .json(|client| {
@@ -69,7 +69,7 @@ impl Motive {
         item_key: &str,
         extra: &[(&str, &str)],
         cursor: Option<String>,
-    ) -> Result<(Vec<Value>, Option<String>), EldError> {
+    ) -> Result<(Vec<Value>, Option<String>), EldProviderError> {
         let page_no = match cursor {
             None => 1,
             Some(c) => c
@@ -88,7 +88,7 @@ impl Motive {
             Some(Value::Array(items)) => items,
             Some(Value::Null) | None => Vec::new(),
             Some(_) => {
-                return Err(EldError::Malformed(format!(
+                return Err(EldProviderError::Malformed(format!(
                     "Motive sent {list_key} in an unexpected format (not a list)"
                 )));
             }
@@ -236,7 +236,7 @@ fn in_service(status: Option<&str>) -> bool {
 
 #[async_trait::async_trait]
 impl EldProvider for Motive {
-    async fn verify(&self) -> Result<(), EldError> {
+    async fn verify(&self) -> Result<(), EldProviderError> {
         self.get(
             "/v1/users",
             &[
@@ -254,7 +254,7 @@ impl EldProvider for Motive {
         &self,
         cursor: Option<String>,
         _updated_after: Option<DateTime<Utc>>,
-    ) -> Result<Page<EldDriver>, EldError> {
+    ) -> Result<Page<EldDriver>, EldProviderError> {
         let (data, next) = self
             .list("/v1/users", "users", "user", &[("role", "driver")], cursor)
             .await?;
@@ -275,7 +275,7 @@ impl EldProvider for Motive {
                     raw: raw.into(),
                 })
             })
-            .collect::<Result<Vec<_>, EldError>>()?;
+            .collect::<Result<Vec<_>, EldProviderError>>()?;
         Ok(Page { items, next })
     }
 
@@ -283,7 +283,7 @@ impl EldProvider for Motive {
         &self,
         cursor: Option<String>,
         _updated_after: Option<DateTime<Utc>>,
-    ) -> Result<Page<EldVehicle>, EldError> {
+    ) -> Result<Page<EldVehicle>, EldProviderError> {
         let (data, next) = self
             .list("/v1/vehicles", "vehicles", "vehicle", &[], cursor)
             .await?;
@@ -312,7 +312,10 @@ impl EldProvider for Motive {
         Ok(Page { items, next })
     }
 
-    async fn trailers_page(&self, cursor: Option<String>) -> Result<Page<EldTrailer>, EldError> {
+    async fn trailers_page(
+        &self,
+        cursor: Option<String>,
+    ) -> Result<Page<EldTrailer>, EldProviderError> {
         let (data, next) = self
             .list("/v1/assets", "assets", "asset", &[], cursor)
             .await?;
@@ -338,7 +341,7 @@ impl EldProvider for Motive {
     async fn vehicle_locations_page(
         &self,
         cursor: Option<String>,
-    ) -> Result<Page<EldVehicleLocation>, EldError> {
+    ) -> Result<Page<EldVehicleLocation>, EldProviderError> {
         let (data, next) = self
             .list("/v1/vehicle_locations", "vehicles", "vehicle", &[], cursor)
             .await?;
@@ -353,7 +356,7 @@ impl EldProvider for Motive {
     async fn trailer_assignments_page(
         &self,
         _cursor: Option<String>,
-    ) -> Result<Page<EldTrailerAssignment>, EldError> {
+    ) -> Result<Page<EldTrailerAssignment>, EldProviderError> {
         Ok(Page {
             items: Vec::new(),
             next: None,

@@ -21,8 +21,8 @@
 
 use super::http::{ProviderHttp, bad_cursor, wire};
 use super::{
-    EldDriver, EldEndpoints, EldError, EldProvider, EldRef, EldTrailer, EldTrailerAssignment,
-    EldVehicle, EldVehicleLocation, Page, RawRecord,
+    EldDriver, EldEndpoints, EldProvider, EldProviderError, EldRef, EldTrailer,
+    EldTrailerAssignment, EldVehicle, EldVehicleLocation, Page, RawRecord,
 };
 use crate::config::Secret;
 use chrono::{DateTime, SecondsFormat, Utc};
@@ -49,7 +49,11 @@ impl Samsara {
         }
     }
 
-    async fn get(&self, path: &str, query: &[(&str, String)]) -> Result<bytes::Bytes, EldError> {
+    async fn get(
+        &self,
+        path: &str,
+        query: &[(&str, String)],
+    ) -> Result<bytes::Bytes, EldProviderError> {
         let url = format!("{}{path}", self.base_url);
         self.http
             .body(|client| {
@@ -69,7 +73,7 @@ impl Samsara {
         what: &str,
         record: &str,
         query: &[(&str, String)],
-    ) -> Result<(Vec<(T, RawRecord)>, Option<String>), EldError> {
+    ) -> Result<(Vec<(T, RawRecord)>, Option<String>), EldProviderError> {
         let body = self.get(path, query).await?;
         let page: ListPage = self.http.parse_bytes(&format!("a page of {what}"), &body)?;
         let items = page
@@ -79,7 +83,7 @@ impl Samsara {
                 let item: T = self.http.parse_bytes(record, raw.get().as_bytes())?;
                 Ok((item, RawRecord::from(raw.to_owned())))
             })
-            .collect::<Result<Vec<_>, EldError>>()?;
+            .collect::<Result<Vec<_>, EldProviderError>>()?;
         Ok((items, page.pagination.and_then(Pagination::next)))
     }
 }
@@ -279,7 +283,7 @@ impl EldProvider for Samsara {
         true
     }
 
-    async fn verify(&self) -> Result<(), EldError> {
+    async fn verify(&self) -> Result<(), EldProviderError> {
         let body = self
             .get("/fleet/drivers", &[("limit", "1".to_owned())])
             .await?;
@@ -292,7 +296,7 @@ impl EldProvider for Samsara {
         &self,
         cursor: Option<String>,
         updated_after: Option<DateTime<Utc>>,
-    ) -> Result<Page<EldDriver>, EldError> {
+    ) -> Result<Page<EldDriver>, EldProviderError> {
         let (phase, after) =
             driver_cursor(cursor.as_deref()).ok_or_else(|| bad_cursor("Samsara"))?;
         let mut query = vec![
@@ -330,7 +334,7 @@ impl EldProvider for Samsara {
                     raw,
                 })
             })
-            .collect::<Result<Vec<_>, EldError>>()?;
+            .collect::<Result<Vec<_>, EldProviderError>>()?;
         let next = match (next, phase) {
             (Some(after), phase) => Some(format!("{}:{after}", phase.as_str())),
             (None, Phase::Active) => Some("deactivated:".to_owned()),
@@ -343,7 +347,7 @@ impl EldProvider for Samsara {
         &self,
         cursor: Option<String>,
         updated_after: Option<DateTime<Utc>>,
-    ) -> Result<Page<EldVehicle>, EldError> {
+    ) -> Result<Page<EldVehicle>, EldProviderError> {
         let mut query = vec![("limit", LIMIT.to_owned())];
         if let Some(after) = cursor {
             query.push(("after", after));
@@ -370,11 +374,14 @@ impl EldProvider for Samsara {
                     raw,
                 })
             })
-            .collect::<Result<Vec<_>, EldError>>()?;
+            .collect::<Result<Vec<_>, EldProviderError>>()?;
         Ok(Page { items, next })
     }
 
-    async fn trailers_page(&self, cursor: Option<String>) -> Result<Page<EldTrailer>, EldError> {
+    async fn trailers_page(
+        &self,
+        cursor: Option<String>,
+    ) -> Result<Page<EldTrailer>, EldProviderError> {
         let mut query = vec![("limit", LIMIT.to_owned())];
         if let Some(after) = cursor {
             query.push(("after", after));
@@ -396,14 +403,14 @@ impl EldProvider for Samsara {
                     raw,
                 })
             })
-            .collect::<Result<Vec<_>, EldError>>()?;
+            .collect::<Result<Vec<_>, EldProviderError>>()?;
         Ok(Page { items, next })
     }
 
     async fn vehicle_locations_page(
         &self,
         cursor: Option<String>,
-    ) -> Result<Page<EldVehicleLocation>, EldError> {
+    ) -> Result<Page<EldVehicleLocation>, EldProviderError> {
         let query: Vec<(&str, String)> = cursor.map(|after| ("after", after)).into_iter().collect();
         let (data, next) = self
             .list::<VehicleLocation>(
@@ -423,7 +430,7 @@ impl EldProvider for Samsara {
     async fn trailer_assignments_page(
         &self,
         cursor: Option<String>,
-    ) -> Result<Page<EldTrailerAssignment>, EldError> {
+    ) -> Result<Page<EldTrailerAssignment>, EldProviderError> {
         let mut query = vec![("limit", LIMIT.to_owned())];
         if let Some(after) = cursor {
             query.push(("startingAfter", after));

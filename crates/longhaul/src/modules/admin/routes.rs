@@ -7,10 +7,10 @@ use super::dto::{
 use super::service::users::NewUser;
 use super::service::{AdminDeps, accounts, audit, signups, users};
 use crate::http::error::ErrorBody;
-use crate::http::paging::{Page, PageParams, PageQuery, page_query};
 use crate::http::path_id::path_id;
 use crate::http::{ApiError, ApiResult, ValidJson};
 use crate::modules::auth::SuperAdmin;
+use crate::paging::{Page, PageParams, PageQuery, page_query};
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::{Path, State};

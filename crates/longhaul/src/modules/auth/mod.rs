@@ -17,4 +17,6 @@ pub mod session;
 pub use error::AuthError;
 pub use guards::{Broker, FleetAdmin, SuperAdmin};
 pub use service::sessions::SessionUser;
+/// Accounts, sign-in links and attempt budgets, for the modules that make users.
+pub use service::{profiles, throttle};
 pub use session::{CurrentUser, OptionalUser};

@@ -8,15 +8,14 @@ use super::dto::{
 use super::service::registration::{self, SignUp};
 use super::service::{AuthDeps, reset, sign_in as signing};
 use crate::config::Environment;
-use crate::http::client_ip::client_ip;
+use crate::http::client_ip::ClientIp;
 use crate::http::cookies::{session_cookie, session_cookie_removal};
 use crate::http::{ApiResult, ValidJson};
 use crate::modules::auth::{CurrentUser, OptionalUser};
 use crate::state::AppState;
 use axum::Json;
-use axum::extract::{FromRequestParts, State};
+use axum::extract::State;
 use axum::http::StatusCode;
-use axum::http::request::Parts;
 use axum_extra::extract::cookie::CookieJar;
 use domain::texts;
 use utoipa_axum::router::OpenApiRouter;
@@ -48,19 +47,6 @@ fn deps(state: &AppState) -> AuthDeps<'_> {
         public_url: &state.config.public_url,
         session_ttl: chrono::Duration::hours(state.config.session_ttl_hours),
         production: state.config.environment == Environment::Production,
-    }
-}
-
-/// The client address, for rate limits.
-pub struct ClientIp(pub String);
-
-impl FromRequestParts<AppState> for ClientIp {
-    type Rejection = std::convert::Infallible;
-    async fn from_request_parts(
-        parts: &mut Parts,
-        state: &AppState,
-    ) -> Result<Self, Self::Rejection> {
-        Ok(ClientIp(client_ip(parts, state.config.trusted_proxies)))
     }
 }
 

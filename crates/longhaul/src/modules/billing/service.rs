@@ -9,7 +9,7 @@ use crate::crypto::password::PasswordHasher;
 use crate::integrations::fmcsa::CarrierRegistry;
 use crate::integrations::stripe::{CheckoutSession, PaymentGateway};
 use crate::mail::{Mailer, send_or_log};
-use crate::modules::auth::service::profiles::{self as login, NewProfile};
+use crate::modules::auth::profiles::{self as login, NewProfile};
 use chrono::Utc;
 use domain::{Email, Role};
 use sea_orm::DatabaseConnection;

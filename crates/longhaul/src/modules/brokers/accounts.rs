@@ -1,7 +1,7 @@
 //! Broker accounts: made by the super admin with their first broker admin,
 //! and the account as its users see it.
 
-use super::BrokerError;
+use super::BrokersError;
 use super::dto::{
     BrokerAccountSummary, BrokerAccountView, CreateBrokerAccount, CreatedBrokerAccount,
 };
@@ -15,14 +15,14 @@ use sea_orm::{ActiveModelTrait, DatabaseConnection, EntityTrait, Set};
 use uuid::Uuid;
 
 /// "MC-123456", "mc 123456" or "123456" → "123456"; 1 to 8 digits.
-pub fn parse_mc(raw: &str) -> Result<Option<String>, BrokerError> {
+pub fn parse_mc(raw: &str) -> Result<Option<String>, BrokersError> {
     let t = raw.trim();
     if t.is_empty() {
         return Ok(None);
     }
     domain::fleet::mc_digits(t)
         .map(Some)
-        .ok_or_else(|| BrokerError::invalid("mc_number", "brokers.admin.mcInvalid"))
+        .ok_or_else(|| BrokersError::invalid("mc_number", "brokers.admin.mcInvalid"))
 }
 
 pub async fn create(
@@ -30,10 +30,10 @@ pub async fn create(
     key: &SystemKey,
     inviter: &str,
     input: &CreateBrokerAccount,
-) -> Result<CreatedBrokerAccount, BrokerError> {
+) -> Result<CreatedBrokerAccount, BrokersError> {
     let name = input.name.trim();
     if name.is_empty() || name.chars().count() > 200 {
-        return Err(BrokerError::invalid("name", "brokers.admin.nameRequired"));
+        return Err(BrokersError::invalid("name", "brokers.admin.nameRequired"));
     }
     let mc = parse_mc(input.mc_number.as_deref().unwrap_or_default())?;
     let txn = tenancy::system_write(deps.db, key).await?;
@@ -63,7 +63,7 @@ pub async fn create(
     )
     .await
     .map_err(|err| match err {
-        BrokerError::Invalid { message, .. } => BrokerError::Invalid {
+        BrokersError::Invalid { message, .. } => BrokersError::Invalid {
             field: "admin_email",
             message,
         },
@@ -96,11 +96,11 @@ pub async fn current(
     db: &DatabaseConnection,
     scope: BrokerScope,
     role: &str,
-) -> Result<BrokerAccountView, BrokerError> {
+) -> Result<BrokerAccountView, BrokersError> {
     let a = account::Entity::find_by_id(scope.broker_account_id())
         .one(db)
         .await?
-        .ok_or(BrokerError::NotFound)?;
+        .ok_or(BrokersError::NotFound)?;
     Ok(BrokerAccountView {
         id: a.id,
         name: a.name,

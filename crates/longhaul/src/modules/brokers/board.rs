@@ -1,11 +1,11 @@
 //! The board as brokers see it: a radius search nearest-first with trust
 //! badges, one posting's details, and a message to its carrier.
 
-use super::BrokerError;
+use super::BrokersError;
 use super::dto::{BoardOrigin, BoardPage, BoardResult, CarrierView, SearchCriteria, TrustBadges};
 use super::emails::{self, Inquiry};
 use crate::modules::auth::Broker;
-use crate::modules::auth::service::throttle::{self, UserBudget};
+use crate::modules::auth::throttle::{self, UserBudget};
 use crate::state::AppState;
 use chrono::{DateTime, Duration, Utc};
 use db::board::{BoardQuery, nearest};
@@ -33,28 +33,28 @@ pub struct Checked {
     pub query: BoardQuery,
 }
 
-pub fn resolve_origin(text_in: &str) -> Result<Place, BrokerError> {
+pub fn resolve_origin(text_in: &str) -> Result<Place, BrokersError> {
     let t = text_in.trim();
     if t.is_empty() {
-        return Err(BrokerError::invalid("origin", "board.originRequired"));
+        return Err(BrokersError::invalid("origin", "board.originRequired"));
     }
-    geo::resolve(t).ok_or_else(|| BrokerError::invalid("origin", "board.originUnknown"))
+    geo::resolve(t).ok_or_else(|| BrokersError::invalid("origin", "board.originUnknown"))
 }
 
 /// Checks criteria and builds the query of one page (1-based).
-pub fn check(c: &SearchCriteria, page: u32, now: DateTime<Utc>) -> Result<Checked, BrokerError> {
+pub fn check(c: &SearchCriteria, page: u32, now: DateTime<Utc>) -> Result<Checked, BrokersError> {
     let origin = resolve_origin(&c.origin)?;
     let radius = c.radius_mi.unwrap_or(rules::DEFAULT_RADIUS_MI);
     if !(1..=rules::MAX_RADIUS_MI).contains(&radius) {
-        return Err(BrokerError::invalid("radius_mi", "board.radiusInvalid"));
+        return Err(BrokersError::invalid("radius_mi", "board.radiusInvalid"));
     }
     let destinations = rules::destinations(&c.destinations)
-        .ok_or_else(|| BrokerError::invalid("destinations", "board.destinationsInvalid"))?;
+        .ok_or_else(|| BrokersError::invalid("destinations", "board.destinationsInvalid"))?;
     let mut equipment: Vec<String> = Vec::new();
     for e in &c.equipment {
         let e = e.trim();
         if !rules::is_equipment(e) {
-            return Err(BrokerError::invalid("equipment", "board.equipmentInvalid"));
+            return Err(BrokersError::invalid("equipment", "board.equipmentInvalid"));
         }
         if !equipment.iter().any(|x| x == e) {
             equipment.push(e.to_owned());
@@ -63,18 +63,18 @@ pub fn check(c: &SearchCriteria, page: u32, now: DateTime<Utc>) -> Result<Checke
     if let (Some(from), Some(to)) = (c.available_from, c.available_to)
         && to < from
     {
-        return Err(BrokerError::invalid("available_to", "board.windowInvalid"));
+        return Err(BrokersError::invalid("available_to", "board.windowInvalid"));
     }
     if c.max_age_hours
         .is_some_and(|h| !(1..=MAX_AGE_HOURS).contains(&h))
     {
-        return Err(BrokerError::invalid(
+        return Err(BrokersError::invalid(
             "max_age_hours",
             "board.search.maxAgeInvalid",
         ));
     }
     if !(1..=MAX_PAGE).contains(&page) {
-        return Err(BrokerError::invalid("page", "board.search.pageInvalid"));
+        return Err(BrokersError::invalid("page", "board.search.pageInvalid"));
     }
     Ok(Checked {
         query: BoardQuery {
@@ -150,7 +150,7 @@ async fn visible<C: ConnectionTrait>(
     conn: &C,
     ids: Vec<Uuid>,
     now: DateTime<Utc>,
-) -> Result<HashMap<Uuid, truck_posting::Model>, BrokerError> {
+) -> Result<HashMap<Uuid, truck_posting::Model>, BrokersError> {
     if ids.is_empty() {
         return Ok(HashMap::new());
     }
@@ -168,7 +168,7 @@ async fn visible<C: ConnectionTrait>(
 pub async fn run<C: ConnectionTrait>(
     conn: &C,
     checked: &Checked,
-) -> Result<(Vec<BoardResult>, bool), BrokerError> {
+) -> Result<(Vec<BoardResult>, bool), BrokersError> {
     let mut hits = nearest(conn, &checked.query).await?;
     let has_more = hits.len() > PAGE_SIZE as usize;
     hits.truncate(PAGE_SIZE as usize);
@@ -194,7 +194,7 @@ pub async fn search(
     scope: BrokerScope,
     criteria: &SearchCriteria,
     page: u32,
-) -> Result<BoardPage, BrokerError> {
+) -> Result<BoardPage, BrokersError> {
     let checked = check(criteria, page, Utc::now())?;
     let txn = tenancy::broker_read(db, scope).await?;
     let (results, has_more) = run(&txn, &checked).await?;
@@ -217,7 +217,7 @@ pub async fn detail(
     scope: BrokerScope,
     id: Uuid,
     origin: Option<&str>,
-) -> Result<BoardResult, BrokerError> {
+) -> Result<BoardResult, BrokersError> {
     let from = origin
         .filter(|o| !o.trim().is_empty())
         .map(resolve_origin)
@@ -226,7 +226,7 @@ pub async fn detail(
     let posting = visible(&txn, vec![id], Utc::now())
         .await?
         .remove(&id)
-        .ok_or(BrokerError::NotFound)?;
+        .ok_or(BrokersError::NotFound)?;
     txn.commit().await?;
     let miles = from.map(|o| {
         geo::distance_mi(
@@ -248,10 +248,10 @@ pub async fn contact(
     broker: &Broker,
     id: Uuid,
     message: &str,
-) -> Result<(), BrokerError> {
+) -> Result<(), BrokersError> {
     let message = message.trim();
     if message.is_empty() || message.chars().count() > MAX_MESSAGE {
-        return Err(BrokerError::invalid(
+        return Err(BrokersError::invalid(
             "message",
             "board.search.contactRequired",
         ));
@@ -267,7 +267,7 @@ pub async fn contact(
     let posting = visible(&txn, vec![id], now)
         .await?
         .remove(&id)
-        .ok_or(BrokerError::NotFound)?;
+        .ok_or(BrokersError::NotFound)?;
     let broker_name = account::Entity::find_by_id(broker.scope.broker_account_id())
         .one(&txn)
         .await?

@@ -2,7 +2,7 @@
 //! carrier, and a saved search's digest.
 
 use crate::mail::{Mailer, OutgoingEmail, render, send_or_log};
-use crate::modules::auth::service::profiles::set_password_link;
+use crate::modules::auth::profiles::set_password_link;
 use domain::texts::text;
 use minijinja::context;
 
@@ -34,7 +34,7 @@ pub async fn send_invite_to_existing(
     broker_name: &str,
     inviter: &str,
 ) {
-    let link = crate::modules::auth::service::profiles::sign_in_link(public_url);
+    let link = crate::modules::auth::profiles::sign_in_link(public_url);
     let email = render::email(
         to,
         &text("brokers.invite.subject").replace("{broker}", broker_name),

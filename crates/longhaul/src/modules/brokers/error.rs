@@ -5,7 +5,7 @@ use domain::texts::text;
 use sea_orm::DbErr;
 
 #[derive(Debug, thiserror::Error)]
-pub enum BrokerError {
+pub enum BrokersError {
     #[error("not found")]
     NotFound,
     #[error("{message}")]
@@ -28,50 +28,50 @@ pub enum BrokerError {
     Internal(#[from] anyhow::Error),
 }
 
-impl BrokerError {
+impl BrokersError {
     pub fn invalid(field: &'static str, path: &str) -> Self {
-        BrokerError::Invalid {
+        BrokersError::Invalid {
             field,
             message: text(path).to_owned(),
         }
     }
 
     pub fn conflict(code: &'static str, message: impl Into<String>) -> Self {
-        BrokerError::Conflict {
+        BrokersError::Conflict {
             code,
             message: message.into(),
         }
     }
 }
 
-impl From<BrokerError> for ApiError {
-    fn from(err: BrokerError) -> Self {
+impl From<BrokersError> for ApiError {
+    fn from(err: BrokersError) -> Self {
         match err {
-            BrokerError::NotFound => ApiError::NotFound,
-            BrokerError::Invalid { field, message } => ApiError::field(field, message),
-            BrokerError::Conflict { code, message } => ApiError::Conflict { code, message },
-            BrokerError::EmailTaken(email) => ApiError::Conflict {
+            BrokersError::NotFound => ApiError::NotFound,
+            BrokersError::Invalid { field, message } => ApiError::field(field, message),
+            BrokersError::Conflict { code, message } => ApiError::Conflict { code, message },
+            BrokersError::EmailTaken(email) => ApiError::Conflict {
                 code: "email_taken",
                 message: text("brokers.users.exists").replace("{email}", &email),
             },
-            BrokerError::RateLimited { retry_after_secs } => ApiError::RateLimited {
+            BrokersError::RateLimited { retry_after_secs } => ApiError::RateLimited {
                 message: domain::texts().auth.too_many_requests.clone(),
                 retry_after_secs,
             },
-            BrokerError::Database(err) => err.into(),
-            BrokerError::Internal(err) => ApiError::internal(err),
+            BrokersError::Database(err) => err.into(),
+            BrokersError::Internal(err) => ApiError::internal(err),
         }
     }
 }
 
-impl From<crate::modules::auth::AuthError> for BrokerError {
+impl From<crate::modules::auth::AuthError> for BrokersError {
     fn from(err: crate::modules::auth::AuthError) -> Self {
         use crate::modules::auth::AuthError;
         match err {
             AuthError::TooManyRequests { retry_after_secs } => {
-                BrokerError::RateLimited { retry_after_secs }
+                BrokersError::RateLimited { retry_after_secs }
             }
-            other => BrokerError::Internal(anyhow::anyhow!(other)),
+            other => BrokersError::Internal(anyhow::anyhow!(other)),
         }
     }
 }

@@ -13,4 +13,4 @@ pub mod routes;
 pub mod saved;
 pub mod users;
 
-pub use error::BrokerError;
+pub use error::BrokersError;

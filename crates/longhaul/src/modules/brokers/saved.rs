@@ -2,7 +2,7 @@
 //! own, inside their broker account (row-level security on PostgreSQL).
 //! Each has a one-click unsubscribe token for its alert e-mails.
 
-use super::BrokerError;
+use super::BrokersError;
 use super::board::check;
 use super::dto::{
     CreateSavedSearch, SavedSearchView, SearchCriteria, Unsubscribed, UpdateSavedSearch,
@@ -33,10 +33,10 @@ pub fn view(s: &saved_search::Model) -> SavedSearchView {
     }
 }
 
-fn name_of(raw: &str) -> Result<String, BrokerError> {
+fn name_of(raw: &str) -> Result<String, BrokersError> {
     let name = raw.trim();
     if name.is_empty() || name.chars().count() > MAX_NAME {
-        return Err(BrokerError::invalid("name", "board.saved.nameRequired"));
+        return Err(BrokersError::invalid("name", "board.saved.nameRequired"));
     }
     Ok(name.to_owned())
 }
@@ -45,7 +45,7 @@ pub async fn list(
     db: &DatabaseConnection,
     scope: BrokerScope,
     profile_id: Uuid,
-) -> Result<Vec<SavedSearchView>, BrokerError> {
+) -> Result<Vec<SavedSearchView>, BrokersError> {
     let txn = tenancy::broker_read(db, scope).await?;
     let rows = saved_search::Entity::scoped(scope)
         .filter(saved_search::Column::ProfileId.eq(profile_id))
@@ -62,7 +62,7 @@ pub async fn create(
     scope: BrokerScope,
     profile_id: Uuid,
     input: &CreateSavedSearch,
-) -> Result<SavedSearchView, BrokerError> {
+) -> Result<SavedSearchView, BrokersError> {
     let name = name_of(&input.name)?;
     let now = Utc::now();
     // The same checks as a search: a saved search always runs.
@@ -78,7 +78,7 @@ pub async fn create(
         .count(&txn)
         .await?;
     if count >= MAX_PER_USER {
-        return Err(BrokerError::conflict(
+        return Err(BrokersError::conflict(
             "too_many_saved_searches",
             format!("You can save up to {MAX_PER_USER} searches; delete one first."),
         ));
@@ -107,13 +107,13 @@ async fn own(
     scope: BrokerScope,
     profile_id: Uuid,
     id: Uuid,
-) -> Result<saved_search::Model, BrokerError> {
+) -> Result<saved_search::Model, BrokersError> {
     saved_search::Entity::scoped(scope)
         .filter(saved_search::Column::Id.eq(id))
         .filter(saved_search::Column::ProfileId.eq(profile_id))
         .one(txn)
         .await?
-        .ok_or(BrokerError::NotFound)
+        .ok_or(BrokersError::NotFound)
 }
 
 pub async fn update(
@@ -122,7 +122,7 @@ pub async fn update(
     profile_id: Uuid,
     id: Uuid,
     input: &UpdateSavedSearch,
-) -> Result<SavedSearchView, BrokerError> {
+) -> Result<SavedSearchView, BrokersError> {
     let name = input.name.as_deref().map(name_of).transpose()?;
     let txn = tenancy::broker_write(db, scope).await?;
     let found = own(&txn, scope, profile_id, id).await?;
@@ -148,7 +148,7 @@ pub async fn delete(
     scope: BrokerScope,
     profile_id: Uuid,
     id: Uuid,
-) -> Result<(), BrokerError> {
+) -> Result<(), BrokersError> {
     let txn = tenancy::broker_write(db, scope).await?;
     let deleted = saved_search::Entity::scoped_delete(scope)
         .filter(saved_search::Column::Id.eq(id))
@@ -156,7 +156,7 @@ pub async fn delete(
         .exec(&txn)
         .await?;
     if deleted.rows_affected == 0 {
-        return Err(BrokerError::NotFound);
+        return Err(BrokersError::NotFound);
     }
     txn.commit().await?;
     Ok(())
@@ -171,16 +171,16 @@ pub async fn by_token(
     db: &DatabaseConnection,
     key: &SystemKey,
     token: &str,
-) -> Result<String, BrokerError> {
+) -> Result<String, BrokersError> {
     if !token_ok(token) {
-        return Err(BrokerError::NotFound);
+        return Err(BrokersError::NotFound);
     }
     let txn = tenancy::system_read(db, key).await?;
     let found = saved_search::Entity::find()
         .filter(saved_search::Column::UnsubscribeTokenHash.eq(hash_token(token)))
         .one(&txn)
         .await?
-        .ok_or(BrokerError::NotFound)?;
+        .ok_or(BrokersError::NotFound)?;
     txn.commit().await?;
     Ok(found.name)
 }
@@ -190,16 +190,16 @@ pub async fn unsubscribe(
     db: &DatabaseConnection,
     key: &SystemKey,
     token: &str,
-) -> Result<Unsubscribed, BrokerError> {
+) -> Result<Unsubscribed, BrokersError> {
     if !token_ok(token) {
-        return Err(BrokerError::NotFound);
+        return Err(BrokersError::NotFound);
     }
     let txn = tenancy::system_write(db, key).await?;
     let found = saved_search::Entity::find()
         .filter(saved_search::Column::UnsubscribeTokenHash.eq(hash_token(token)))
         .one(&txn)
         .await?
-        .ok_or(BrokerError::NotFound)?;
+        .ok_or(BrokersError::NotFound)?;
     let name = found.name.clone();
     let mut row = found.into_active_model();
     row.alerts = Set(false);

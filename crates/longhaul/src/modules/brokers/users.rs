@@ -2,14 +2,14 @@
 //! choose a password (the app's set-password link), listed, moved between
 //! broker_admin and broker_user, deactivated and reactivated.
 
-use super::BrokerError;
+use super::BrokersError;
 use super::dto::{BrokerUserView, InviteBrokerUser, InviteSent, UpdateBrokerUser};
 use super::emails;
 use crate::crypto::password::PasswordHasher;
 use crate::mail::Mailer;
 use crate::modules::auth::AuthError;
 use crate::modules::auth::SessionUser;
-use crate::modules::auth::service::profiles::{self as auth_profiles, NewProfile};
+use crate::modules::auth::profiles::{self as auth_profiles, NewProfile};
 use chrono::Utc;
 use db::entities::{account, profile};
 use db::tenancy::BrokerScope;
@@ -42,11 +42,11 @@ pub fn view(p: &profile::Model) -> BrokerUserView {
     }
 }
 
-fn broker_role(role: &str) -> Result<&'static str, BrokerError> {
+fn broker_role(role: &str) -> Result<&'static str, BrokersError> {
     match role {
         "broker_admin" => Ok(Role::BrokerAdmin.as_str()),
         "broker_user" => Ok(Role::BrokerUser.as_str()),
-        _ => Err(BrokerError::Invalid {
+        _ => Err(BrokersError::Invalid {
             field: "role",
             message: "Choose broker_admin or broker_user".into(),
         }),
@@ -76,21 +76,21 @@ pub async fn create_invited<C: ConnectionTrait>(
     broker_account_id: Uuid,
     invitee: Invitee<'_>,
     inviter: &str,
-) -> Result<(profile::Model, String), BrokerError> {
+) -> Result<(profile::Model, String), BrokersError> {
     let Invitee {
         email,
         first_name,
         last_name,
         role,
     } = invitee;
-    let email = Email::parse(email).map_err(|m| BrokerError::Invalid {
+    let email = Email::parse(email).map_err(|m| BrokersError::Invalid {
         field: "email",
         message: m.to_owned(),
     })?;
     let password_hash = passwords
         .hash_unusable()
         .await
-        .map_err(|e| BrokerError::Internal(anyhow::anyhow!(e)))?;
+        .map_err(|e| BrokersError::Internal(anyhow::anyhow!(e)))?;
     let created = auth_profiles::create(
         conn,
         NewProfile {
@@ -105,7 +105,7 @@ pub async fn create_invited<C: ConnectionTrait>(
     )
     .await
     .map_err(|err| match err {
-        AuthError::EmailTaken => BrokerError::EmailTaken(email.as_str().to_owned()),
+        AuthError::EmailTaken => BrokersError::EmailTaken(email.as_str().to_owned()),
         other => other.into(),
     })?;
     let token = auth_profiles::issue_invitation(conn, created.id, inviter).await?;
@@ -115,7 +115,7 @@ pub async fn create_invited<C: ConnectionTrait>(
 pub async fn list(
     db: &DatabaseConnection,
     scope: BrokerScope,
-) -> Result<Vec<BrokerUserView>, BrokerError> {
+) -> Result<Vec<BrokerUserView>, BrokersError> {
     let rows = profile::Entity::find()
         .filter(profile::Column::AccountId.eq(scope.broker_account_id()))
         .order_by_asc(profile::Column::Email)
@@ -128,7 +128,7 @@ pub async fn list(
 async fn account_name<C: ConnectionTrait>(
     conn: &C,
     scope: BrokerScope,
-) -> Result<String, BrokerError> {
+) -> Result<String, BrokersError> {
     Ok(account::Entity::find_by_id(scope.broker_account_id())
         .one(conn)
         .await?
@@ -154,7 +154,7 @@ pub async fn invite(
     scope: BrokerScope,
     by: &SessionUser,
     input: &InviteBrokerUser,
-) -> Result<InviteSent, BrokerError> {
+) -> Result<InviteSent, BrokersError> {
     let role = broker_role(&input.role)?;
     let txn = db::begin_write(deps.db).await?;
     let broker_name = account_name(&txn, scope).await?;
@@ -178,7 +178,7 @@ pub async fn invite(
             (created.email, Some(token))
         }
         // The failed insert ended the transaction on PostgreSQL.
-        Err(BrokerError::EmailTaken(email)) => {
+        Err(BrokersError::EmailTaken(email)) => {
             txn.rollback().await?;
             (email, None)
         }
@@ -218,11 +218,11 @@ pub async fn resend_invite(
     scope: BrokerScope,
     by: &SessionUser,
     id: Uuid,
-) -> Result<(), BrokerError> {
+) -> Result<(), BrokersError> {
     let txn = db::begin_write(deps.db).await?;
     let target = member(&txn, scope, id).await?;
     if target.email_confirmed_at.is_some() {
-        return Err(BrokerError::conflict(
+        return Err(BrokersError::conflict(
             "invite_accepted",
             "This user has already set a password.",
         ));
@@ -247,12 +247,12 @@ async fn member<C: ConnectionTrait>(
     conn: &C,
     scope: BrokerScope,
     id: Uuid,
-) -> Result<profile::Model, BrokerError> {
+) -> Result<profile::Model, BrokersError> {
     profile::Entity::find_by_id(id)
         .filter(profile::Column::AccountId.eq(scope.broker_account_id()))
         .one(conn)
         .await?
-        .ok_or(BrokerError::NotFound)
+        .ok_or(BrokersError::NotFound)
 }
 
 /// Changes a user's role or switches them off. An admin cannot change
@@ -265,9 +265,9 @@ pub async fn update(
     by: &SessionUser,
     id: Uuid,
     input: &UpdateBrokerUser,
-) -> Result<BrokerUserView, BrokerError> {
+) -> Result<BrokerUserView, BrokersError> {
     if id == by.profile.id {
-        return Err(BrokerError::conflict("self", text("brokers.users.self")));
+        return Err(BrokersError::conflict("self", text("brokers.users.self")));
     }
     let role = input.role.as_deref().map(broker_role).transpose()?;
     let txn = db::begin_write(db).await?;
@@ -275,7 +275,7 @@ pub async fn update(
     if txn.get_database_backend() == DatabaseBackend::Postgres {
         lock = lock.lock_exclusive();
     }
-    lock.one(&txn).await?.ok_or(BrokerError::NotFound)?;
+    lock.one(&txn).await?.ok_or(BrokersError::NotFound)?;
     let target = member(&txn, scope, id).await?;
     let mut row = target.clone().into_active_model();
     if let Some(role) = role {
@@ -299,7 +299,7 @@ pub async fn update(
         .await?;
     if admins == 0 {
         txn.rollback().await?;
-        return Err(BrokerError::conflict(
+        return Err(BrokersError::conflict(
             "last_admin",
             text("brokers.users.lastAdmin"),
         ));

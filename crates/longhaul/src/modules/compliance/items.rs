@@ -460,7 +460,7 @@ pub async fn views<C: ConnectionTrait>(
     items: Vec<RawItem>,
     today: NaiveDate,
 ) -> Result<Vec<ComplianceItem>, DbErr> {
-    use crate::modules::documents::repo::{driver_names, trailer_names, truck_names};
+    use crate::modules::documents::{driver_names, trailer_names, truck_names};
     let ids = |kind: ItemKind| -> Vec<Uuid> {
         let mut ids: Vec<Uuid> = items
             .iter()

@@ -102,7 +102,7 @@ fn view(
 
 fn text(field: &'static str, raw: Option<String>) -> Result<Option<String>, ComplianceError> {
     let value = raw
-        .map(|r| crate::modules::documents::service::clean_text(&r, false))
+        .map(|r| domain::text_input::clean_text(&r, false))
         .filter(|r| !r.is_empty());
     if value.as_ref().is_some_and(|v| v.chars().count() > TEXT_MAX) {
         return Err(ComplianceError::invalid(

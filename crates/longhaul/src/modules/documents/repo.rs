@@ -3,7 +3,7 @@
 //! the tab and the filters (its rows and total); each way of narrowing has
 //! an index that leads with the fleet (m0014).
 
-use crate::http::paging::counted_page;
+use crate::paging::counted_page;
 use chrono::{DateTime, NaiveDate, Utc};
 use db::entities::{fleet_document, fleet_driver, fleet_trailer, fleet_vehicle};
 use db::tenancy::{FleetOwned, TenantScope};
@@ -105,10 +105,7 @@ fn in_tab(tab: Tab, today: NaiveDate) -> Condition {
 fn filtered(filter: &DocumentFilter) -> Condition {
     let mut cond = of_asset(filter).add(in_tab(filter.tab, filter.today));
     if let Some(text) = &filter.search {
-        cond = cond.add(crate::http::paging::contains(
-            Expr::col(C::SearchName),
-            text,
-        ));
+        cond = cond.add(crate::paging::contains(Expr::col(C::SearchName), text));
     }
     if let Some(kind) = &filter.document_type {
         cond = cond.add(C::DocumentType.eq(kind.as_str()));

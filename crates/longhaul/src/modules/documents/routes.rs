@@ -3,12 +3,13 @@
 use super::dto::{DocumentItem, DocumentListQuery, DocumentPage};
 use super::repo::{DocumentFilter, Tab, Vehicle};
 use super::{service, upload};
+use crate::http::download::content_disposition;
 use crate::http::error::ErrorBody;
-use crate::http::paging::{FLEET_LIMITS, page_number, search_text};
 use crate::http::path_id::path_id;
 use crate::http::{ApiError, ApiResult};
 use crate::modules::auth::CurrentUser;
 use crate::modules::auth::FleetAdmin;
+use crate::paging::{FLEET_LIMITS, page_number, search_text};
 use crate::state::AppState;
 use axum::Json;
 use axum::body::Body;
@@ -20,7 +21,6 @@ use axum::response::{IntoResponse, Response};
 use chrono::{Days, NaiveDate, NaiveTime};
 use domain::documents::is_document_type;
 use domain::texts;
-use percent_encoding::{AsciiSet, NON_ALPHANUMERIC, utf8_percent_encode};
 use utoipa_axum::router::{OpenApiRouter, UtoipaMethodRouterExt};
 use utoipa_axum::routes;
 use uuid::Uuid;
@@ -171,40 +171,6 @@ pub async fn delete_document(
     Ok(StatusCode::NO_CONTENT)
 }
 
-/// RFC 5987's attr-char: what `filename*` may carry unencoded.
-const ATTR_CHAR: &AsciiSet = &NON_ALPHANUMERIC
-    .remove(b'!')
-    .remove(b'#')
-    .remove(b'$')
-    .remove(b'&')
-    .remove(b'+')
-    .remove(b'-')
-    .remove(b'.')
-    .remove(b'^')
-    .remove(b'_')
-    .remove(b'`')
-    .remove(b'|')
-    .remove(b'~');
-
-/// `attachment` with the name twice: plain ASCII for old clients, and the
-/// exact UTF-8 name in `filename*`, which browsers prefer.
-pub fn content_disposition(file_name: &str) -> String {
-    let fallback: String = file_name
-        .chars()
-        .map(|c| {
-            if c.is_ascii_graphic() && c != '"' && c != '\\' || c == ' ' {
-                c
-            } else {
-                '_'
-            }
-        })
-        .collect();
-    format!(
-        "attachment; filename=\"{fallback}\"; filename*=UTF-8''{}",
-        utf8_percent_encode(file_name, ATTR_CHAR)
-    )
-}
-
 #[utoipa::path(get, path = "/api/fleet/documents/{id}/download", tag = "documents", params(("id" = String, Path)),
     responses((status = 200, description = "The file, under its original name"), (status = 404, body = ErrorBody)))]
 pub async fn download_document(
@@ -230,21 +196,4 @@ pub async fn download_document(
         body,
     )
         .into_response())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::content_disposition;
-
-    #[test]
-    fn the_download_name_survives_quotes_and_unicode() {
-        assert_eq!(
-            content_disposition("scan.pdf"),
-            "attachment; filename=\"scan.pdf\"; filename*=UTF-8''scan.pdf"
-        );
-        assert_eq!(
-            content_disposition("Señor \"X\".pdf"),
-            "attachment; filename=\"Se_or _X_.pdf\"; filename*=UTF-8''Se%C3%B1or%20%22X%22.pdf"
-        );
-    }
 }

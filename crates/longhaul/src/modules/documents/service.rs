@@ -4,6 +4,7 @@
 //! is an object no row points at, which the sweep removes).
 
 use super::dto::{DocumentCounts, DocumentDriver, DocumentItem, DocumentPage, DocumentVehicle};
+use super::filing::{self, NewDocument};
 use super::repo::{self, DocumentFilter};
 use super::upload::{Received, remove_quietly};
 use super::{DocumentsError, KEY_PREFIX};
@@ -12,10 +13,11 @@ use db::entities::{fleet_document, fleet_driver, fleet_trailer, fleet_vehicle};
 use db::tenancy::TenantScope;
 use domain::documents::{expiry_status, is_document_type};
 use domain::fleet::driver_display_name;
+use domain::text_input::clean_text;
 use domain::texts;
 use object_store::path::Path;
 use object_store::{GetResult, ObjectStore, ObjectStoreExt};
-use sea_orm::{DatabaseConnection, Set};
+use sea_orm::DatabaseConnection;
 use uuid::Uuid;
 
 const NAME_MAX_CHARS: usize = 200;
@@ -66,17 +68,8 @@ fn uuid_field(
         .transpose()
 }
 
-/// Control characters out (line breaks kept where `multiline`).
-pub(crate) fn clean_text(raw: &str, multiline: bool) -> String {
-    raw.chars()
-        .filter(|c| !c.is_control() || (multiline && matches!(c, '\n' | '\t')))
-        .collect::<String>()
-        .trim()
-        .to_owned()
-}
-
 /// The checked form of an upload (everything but the file).
-struct NewDocument {
+struct CheckedForm {
     name: String,
     document_type: String,
     description: Option<String>,
@@ -88,7 +81,7 @@ struct NewDocument {
     driver_id: Option<Uuid>,
 }
 
-fn check_form(received: &Received) -> Result<NewDocument, DocumentsError> {
+fn check_form(received: &Received) -> Result<CheckedForm, DocumentsError> {
     let t = &texts().documents;
     if received.file.is_none() {
         return Err(invalid("file", &t.file_required));
@@ -137,7 +130,7 @@ fn check_form(received: &Received) -> Result<NewDocument, DocumentsError> {
         received.text("share_with_drivers"),
         Some("true" | "on" | "1")
     );
-    Ok(NewDocument {
+    Ok(CheckedForm {
         name,
         document_type: document_type.to_owned(),
         description,
@@ -201,27 +194,25 @@ async fn insert_row(
     {
         return Err(invalid("driver_id", &t.driver_not_found));
     }
-    let row = repo::insert(
+    let row = filing::file(
         &txn,
-        fleet_document::ActiveModel {
-            id: Set(Uuid::new_v4()),
-            fleet_account_id: Set(scope.fleet_account_id()),
-            name: Set(form.name),
-            search_name: Set(String::new()),
-            document_type: Set(form.document_type),
-            description: Set(form.description),
-            file_path: Set(file.path.to_string()),
-            file_name: Set(file.file_name.clone()),
-            file_type: Set(file.mime.to_owned()),
-            file_size: Set(file.size as i64),
-            issue_date: Set(form.issue_date),
-            expiration_date: Set(form.expiration_date),
-            is_shared_with_drivers: Set(form.shared),
-            truck_id: Set(form.truck_id),
-            trailer_id: Set(form.trailer_id),
-            driver_id: Set(form.driver_id),
-            created_by: Set(Some(created_by)),
-            created_at: Set(Utc::now()),
+        scope,
+        created_by,
+        NewDocument {
+            id: Uuid::new_v4(),
+            name: form.name,
+            document_type: form.document_type,
+            description: form.description,
+            file_path: file.path.to_string(),
+            file_name: file.file_name.clone(),
+            file_type: file.mime.to_owned(),
+            file_size: file.size as i64,
+            issue_date: form.issue_date,
+            expiration_date: form.expiration_date,
+            shared_with_drivers: form.shared,
+            truck_id: form.truck_id,
+            trailer_id: form.trailer_id,
+            driver_id: form.driver_id,
         },
     )
     .await?;

@@ -9,7 +9,7 @@ use sea_orm::DbErr;
 use std::collections::BTreeMap;
 
 #[derive(Debug, thiserror::Error)]
-pub enum PortalError {
+pub enum DriverPortalError {
     #[error("{message}")]
     Invalid {
         message: String,
@@ -48,27 +48,27 @@ pub enum PortalError {
     Internal(#[from] anyhow::Error),
 }
 
-impl PortalError {
+impl DriverPortalError {
     pub fn field(field: &str, message: impl Into<String>) -> Self {
         let message = message.into();
-        PortalError::Invalid {
+        DriverPortalError::Invalid {
             fields: BTreeMap::from([(field.to_owned(), message.clone())]),
             message,
         }
     }
 }
 
-impl From<PortalError> for ApiError {
-    fn from(err: PortalError) -> Self {
+impl From<DriverPortalError> for ApiError {
+    fn from(err: DriverPortalError) -> Self {
         let t = &domain::texts().driver_portal;
         match err {
-            PortalError::Invalid { message, fields } => ApiError::Invalid { message, fields },
-            PortalError::NotFound => ApiError::NotFound,
-            PortalError::Disabled { fleet_name } => ApiError::Forbidden {
+            DriverPortalError::Invalid { message, fields } => ApiError::Invalid { message, fields },
+            DriverPortalError::NotFound => ApiError::NotFound,
+            DriverPortalError::Disabled { fleet_name } => ApiError::Forbidden {
                 code: "portal_disabled",
                 message: t.disabled.replace("{fleet}", &fleet_name),
             },
-            PortalError::InvalidCredentials { login_method } => ApiError::Status {
+            DriverPortalError::InvalidCredentials { login_method } => ApiError::Status {
                 status: StatusCode::UNAUTHORIZED,
                 code: "invalid_credentials",
                 message: if login_method == "email" {
@@ -77,28 +77,28 @@ impl From<PortalError> for ApiError {
                     t.invalid_username_credentials.clone()
                 },
             },
-            PortalError::InviteInvalid => ApiError::Status {
+            DriverPortalError::InviteInvalid => ApiError::Status {
                 status: StatusCode::GONE,
                 code: "invite_invalid",
                 message: t.invite_invalid.clone(),
             },
-            PortalError::SharedPassword => ApiError::Conflict {
+            DriverPortalError::SharedPassword => ApiError::Conflict {
                 code: "shared_password",
                 message: t.shared_password.clone(),
             },
-            PortalError::AlreadyReviewed => ApiError::Conflict {
+            DriverPortalError::AlreadyReviewed => ApiError::Conflict {
                 code: "already_reviewed",
                 message: t.already_reviewed.clone(),
             },
-            PortalError::NoEmail => ApiError::Invalid {
+            DriverPortalError::NoEmail => ApiError::Invalid {
                 message: t.invite_needs_email.clone(),
                 fields: BTreeMap::from([("email".to_owned(), t.invite_needs_email.clone())]),
             },
-            PortalError::Auth(err) => err.into(),
-            PortalError::Hashing(err) => err.into(),
-            PortalError::Documents(err) => err.into(),
-            PortalError::Database(err) => err.into(),
-            PortalError::Internal(err) => ApiError::internal(err),
+            DriverPortalError::Auth(err) => err.into(),
+            DriverPortalError::Hashing(err) => err.into(),
+            DriverPortalError::Documents(err) => err.into(),
+            DriverPortalError::Database(err) => err.into(),
+            DriverPortalError::Internal(err) => ApiError::internal(err),
         }
     }
 }

@@ -3,7 +3,7 @@
 //! same assignment the fleet dashboard shows).
 
 use super::dto::{PortalHome, PortalTrailer, PortalTruck};
-use super::error::PortalError;
+use super::error::DriverPortalError;
 use super::repo;
 use super::sessions::DriverSession;
 use super::sign_in::{config_of, driver_view};
@@ -13,15 +13,15 @@ use sea_orm::DatabaseConnection;
 pub async fn home(
     db: &DatabaseConnection,
     session: &DriverSession,
-) -> Result<PortalHome, PortalError> {
+) -> Result<PortalHome, DriverPortalError> {
     let scope = session.scope();
     let txn = db::tenancy::read(db, scope).await?;
     let fleet = repo::fleet(&txn, scope)
         .await?
-        .ok_or(PortalError::NotFound)?;
+        .ok_or(DriverPortalError::NotFound)?;
     let driver = repo::driver(&txn, scope, session.driver_id)
         .await?
-        .ok_or(PortalError::NotFound)?;
+        .ok_or(DriverPortalError::NotFound)?;
     let truck = repo::truck_of(&txn, scope, driver.id).await?;
     let trailers = repo::trailers_of(&txn, scope, driver.id).await?;
     txn.commit().await?;

@@ -4,13 +4,13 @@
 
 use super::dto::{InviteSent, InviteView};
 use super::emails;
-use super::error::PortalError;
+use super::error::DriverPortalError;
 use super::repo;
 use super::sign_in::{fleet_name, fleet_of_link};
 use crate::crypto::password::PasswordHasher;
 use crate::crypto::tokens;
 use crate::mail::Mailer;
-use crate::modules::auth::service::throttle::{self, UserBudget};
+use crate::modules::auth::throttle::{self, UserBudget};
 use chrono::{Duration, Utc};
 use db::entities::driver_invite;
 use db::tenancy::TenantScope;
@@ -33,18 +33,18 @@ pub async fn send(
     deps: &InviteDeps<'_>,
     scope: TenantScope,
     driver_id: Uuid,
-) -> Result<InviteSent, PortalError> {
+) -> Result<InviteSent, DriverPortalError> {
     let token = tokens::random_token();
     let expires_at = Utc::now() + INVITE_TTL;
     let txn = db::tenancy::write(deps.db, scope).await?;
     let driver = repo::driver(&txn, scope, driver_id)
         .await?
         .filter(|d| d.is_active)
-        .ok_or(PortalError::NotFound)?;
-    let email = driver.email.clone().ok_or(PortalError::NoEmail)?;
+        .ok_or(DriverPortalError::NotFound)?;
+    let email = driver.email.clone().ok_or(DriverPortalError::NoEmail)?;
     let fleet = repo::fleet(&txn, scope)
         .await?
-        .ok_or(PortalError::NotFound)?;
+        .ok_or(DriverPortalError::NotFound)?;
     repo::retire_invites(&txn, scope, driver_id).await?;
     repo::insert_invite(
         &txn,
@@ -80,18 +80,18 @@ pub async fn view(
     db: &DatabaseConnection,
     fleet_id: Uuid,
     token: &str,
-) -> Result<InviteView, PortalError> {
+) -> Result<InviteView, DriverPortalError> {
     let (scope, fleet, settings) = fleet_of_link(db, fleet_id)
         .await
-        .map_err(|_| PortalError::InviteInvalid)?;
+        .map_err(|_| DriverPortalError::InviteInvalid)?;
     let txn = db::tenancy::read(db, scope).await?;
     let invite = repo::live_invite(&txn, scope, &tokens::hash_token(token))
         .await?
-        .ok_or(PortalError::InviteInvalid)?;
+        .ok_or(DriverPortalError::InviteInvalid)?;
     let driver = repo::driver(&txn, scope, invite.driver_id)
         .await?
         .filter(|d| d.is_active)
-        .ok_or(PortalError::InviteInvalid)?;
+        .ok_or(DriverPortalError::InviteInvalid)?;
     txn.commit().await?;
     let login = if settings.login_method == "email" {
         driver.email.clone()
@@ -107,9 +107,9 @@ pub async fn view(
     })
 }
 
-fn check_password(password: &str) -> Result<(), PortalError> {
+fn check_password(password: &str) -> Result<(), DriverPortalError> {
     domain::password::check_account_password(password)
-        .map_err(|message| PortalError::field("password", message))
+        .map_err(|message| DriverPortalError::field("password", message))
 }
 
 /// Sets the driver's password from an invite; the link works once.
@@ -118,31 +118,31 @@ pub async fn accept(
     fleet_id: Uuid,
     token: &str,
     password: String,
-) -> Result<(), PortalError> {
+) -> Result<(), DriverPortalError> {
     check_password(&password)?;
     let (scope, _, _) = fleet_of_link(deps.db, fleet_id)
         .await
-        .map_err(|_| PortalError::InviteInvalid)?;
+        .map_err(|_| DriverPortalError::InviteInvalid)?;
     let token_hash = tokens::hash_token(token);
     {
         let txn = db::tenancy::read(deps.db, scope).await?;
         let live = repo::live_invite(&txn, scope, &token_hash).await?;
         txn.commit().await?;
-        live.ok_or(PortalError::InviteInvalid)?;
+        live.ok_or(DriverPortalError::InviteInvalid)?;
     }
     // Hashed outside the transaction: it takes a core for a while.
     let hash = deps.passwords.hash(password).await?;
     let txn = db::tenancy::write(deps.db, scope).await?;
     let invite = repo::live_invite(&txn, scope, &token_hash)
         .await?
-        .ok_or(PortalError::InviteInvalid)?;
+        .ok_or(DriverPortalError::InviteInvalid)?;
     if !repo::use_invite(&txn, scope, &token_hash).await? {
-        return Err(PortalError::InviteInvalid);
+        return Err(DriverPortalError::InviteInvalid);
     }
     let driver = repo::driver(&txn, scope, invite.driver_id)
         .await?
         .filter(|d| d.is_active)
-        .ok_or(PortalError::InviteInvalid)?;
+        .ok_or(DriverPortalError::InviteInvalid)?;
     repo::set_password(&txn, driver, hash).await?;
     repo::delete_sessions_of_driver(&txn, scope, invite.driver_id).await?;
     txn.commit().await?;
@@ -156,23 +156,25 @@ pub async fn change_password(
     session: &super::sessions::DriverSession,
     current: String,
     new: String,
-) -> Result<(), PortalError> {
+) -> Result<(), DriverPortalError> {
     let scope = session.scope();
     let txn = db::tenancy::read(deps.db, scope).await?;
     let fleet = repo::fleet(&txn, scope)
         .await?
-        .ok_or(PortalError::NotFound)?;
+        .ok_or(DriverPortalError::NotFound)?;
     let driver = repo::driver(&txn, scope, session.driver_id)
         .await?
-        .ok_or(PortalError::NotFound)?;
+        .ok_or(DriverPortalError::NotFound)?;
     txn.commit().await?;
     if crate::modules::fleet_account::view::portal_settings(&fleet).auth_type
         != "individual_password"
     {
-        return Err(PortalError::SharedPassword);
+        return Err(DriverPortalError::SharedPassword);
     }
     check_password(&new).map_err(|e| match e {
-        PortalError::Invalid { message, .. } => PortalError::field("new_password", message),
+        DriverPortalError::Invalid { message, .. } => {
+            DriverPortalError::field("new_password", message)
+        }
         other => other,
     })?;
     // Each change checks a guess of the current password: a budget bounds them.
@@ -183,7 +185,7 @@ pub async fn change_password(
         .verify(current, driver.portal_password_hash.clone())
         .await?
     {
-        return Err(PortalError::field(
+        return Err(DriverPortalError::field(
             "current_password",
             texts().driver_portal.wrong_current_password.clone(),
         ));
@@ -193,7 +195,7 @@ pub async fn change_password(
     let txn = db::tenancy::write(deps.db, scope).await?;
     let driver = repo::driver(&txn, scope, session.driver_id)
         .await?
-        .ok_or(PortalError::NotFound)?;
+        .ok_or(DriverPortalError::NotFound)?;
     repo::set_password(&txn, driver, hash).await?;
     repo::delete_other_sessions_of_driver(&txn, scope, session.driver_id, &session.session_id)
         .await?;

@@ -4,7 +4,7 @@
 
 use super::dto::{Inbox, MessageView, PortalMessageRequest};
 use super::emails::{self, PortalMessage};
-use super::error::PortalError;
+use super::error::DriverPortalError;
 use super::repo;
 use super::sessions::DriverSession;
 use crate::mail::{Mailer, send_or_log};
@@ -12,6 +12,7 @@ use chrono::Utc;
 use db::entities::fleet_message;
 use db::tenancy::TenantScope;
 use domain::fleet::driver_display_name;
+use domain::text_input::clean_text as clean;
 use domain::{Email, texts};
 use sea_orm::{DatabaseConnection, Set};
 use std::collections::BTreeMap;
@@ -20,17 +21,13 @@ use uuid::Uuid;
 const NAME_MAX: usize = 200;
 const MESSAGE_MAX: usize = 5000;
 
-fn clean(raw: &str, multiline: bool) -> String {
-    crate::modules::documents::service::clean_text(raw, multiline)
-}
-
 pub async fn send(
     db: &DatabaseConnection,
     mailer: &dyn Mailer,
     public_url: &str,
     session: &DriverSession,
     body: PortalMessageRequest,
-) -> Result<MessageView, PortalError> {
+) -> Result<MessageView, DriverPortalError> {
     let name = clean(&body.name, false);
     let email = Email::parse(&body.email);
     let company = body
@@ -66,17 +63,17 @@ pub async fn send(
         );
     }
     if let Some(first) = fields.values().next().cloned() {
-        return Err(PortalError::Invalid {
+        return Err(DriverPortalError::Invalid {
             message: first,
             fields,
         });
     }
-    let email = email.map_err(|_| PortalError::NotFound)?;
+    let email = email.map_err(|_| DriverPortalError::NotFound)?;
     let scope = session.scope();
     let txn = db::tenancy::write(db, scope).await?;
     let driver = repo::driver(&txn, scope, session.driver_id)
         .await?
-        .ok_or(PortalError::NotFound)?;
+        .ok_or(DriverPortalError::NotFound)?;
     let row = repo::insert_message(
         &txn,
         fleet_message::ActiveModel {
@@ -131,7 +128,10 @@ fn view(m: fleet_message::Model) -> MessageView {
     }
 }
 
-pub async fn inbox(db: &DatabaseConnection, scope: TenantScope) -> Result<Inbox, PortalError> {
+pub async fn inbox(
+    db: &DatabaseConnection,
+    scope: TenantScope,
+) -> Result<Inbox, DriverPortalError> {
     let txn = db::tenancy::read(db, scope).await?;
     let items = repo::messages(&txn, scope).await?;
     let unread = repo::unread_count(&txn, scope).await?;
@@ -142,7 +142,7 @@ pub async fn inbox(db: &DatabaseConnection, scope: TenantScope) -> Result<Inbox,
     })
 }
 
-pub async fn unread(db: &DatabaseConnection, scope: TenantScope) -> Result<u64, PortalError> {
+pub async fn unread(db: &DatabaseConnection, scope: TenantScope) -> Result<u64, DriverPortalError> {
     let txn = db::tenancy::read(db, scope).await?;
     let unread = repo::unread_count(&txn, scope).await?;
     txn.commit().await?;
@@ -153,13 +153,13 @@ pub async fn mark_read(
     db: &DatabaseConnection,
     scope: TenantScope,
     id: Uuid,
-) -> Result<(), PortalError> {
+) -> Result<(), DriverPortalError> {
     let txn = db::tenancy::write(db, scope).await?;
     let found = repo::mark_read(&txn, scope, id, Utc::now()).await?;
     txn.commit().await?;
     if found {
         Ok(())
     } else {
-        Err(PortalError::NotFound)
+        Err(DriverPortalError::NotFound)
     }
 }

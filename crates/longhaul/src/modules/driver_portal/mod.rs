@@ -19,6 +19,6 @@ pub mod sessions;
 mod shared_documents;
 mod sign_in;
 
-pub use error::PortalError;
+pub use error::DriverPortalError;
 /// The review queue's size, for the fleet dashboard's badges.
 pub use repo::pending_renewal_count;

@@ -6,16 +6,18 @@
 //! update of a pending row, so two admins cannot both review one renewal.
 
 use super::dto::RenewalView;
-use super::error::PortalError;
+use super::error::DriverPortalError;
 use super::repo;
 use super::sessions::DriverSession;
 use super::shared_documents::type_label;
-use crate::modules::documents::service::{clean_text, date, invalid, new_object_path};
 use crate::modules::documents::upload::{Received, remove_quietly};
+use crate::modules::documents::{self, NewDocument};
+use crate::modules::documents::{date, invalid, new_object_path};
 use chrono::Utc;
-use db::entities::{driver_renewal, fleet_document};
+use db::entities::driver_renewal;
 use db::tenancy::TenantScope;
 use domain::fleet::driver_display_name;
+use domain::text_input::clean_text;
 use domain::texts;
 use object_store::path::Path;
 use object_store::{GetResult, ObjectStore, ObjectStoreExt};
@@ -40,7 +42,7 @@ pub async fn submit(
     files: &dyn ObjectStore,
     session: &DriverSession,
     received: Received,
-) -> Result<RenewalView, PortalError> {
+) -> Result<RenewalView, DriverPortalError> {
     let path = received.file.as_ref().map(|f| f.path.clone());
     let result = insert(db, session, &received).await;
     if result.is_err()
@@ -57,7 +59,7 @@ async fn insert(
     db: &DatabaseConnection,
     session: &DriverSession,
     received: &Received,
-) -> Result<driver_renewal::Model, PortalError> {
+) -> Result<driver_renewal::Model, DriverPortalError> {
     let t = &texts().documents;
     let Some(file) = &received.file else {
         return Err(invalid("file", &t.file_required).into());
@@ -77,7 +79,7 @@ async fn insert(
         .as_ref()
         .is_some_and(|n| n.chars().count() > NOTE_MAX_CHARS)
     {
-        return Err(PortalError::field(
+        return Err(DriverPortalError::field(
             "note",
             format!("At most {NOTE_MAX_CHARS} characters"),
         ));
@@ -89,7 +91,7 @@ async fn insert(
         Some(q) => match domain::compliance::QualificationKind::parse(q) {
             Some(kind) if kind.has_expiry() => Some(kind.as_str().to_owned()),
             _ => {
-                return Err(PortalError::field(
+                return Err(DriverPortalError::field(
                     "qualification",
                     texts().compliance.renewal_qualification_invalid.clone(),
                 ));
@@ -112,7 +114,7 @@ async fn insert(
     }
     // The item's new expiry is what the renewal is for.
     if qualification.is_some() && expiration_date.is_none() {
-        return Err(PortalError::field(
+        return Err(DriverPortalError::field(
             "expiration_date",
             texts().compliance.qualification_needs_expiry.clone(),
         ));
@@ -124,7 +126,7 @@ async fn insert(
         "truck" => {
             let truck = repo::truck_of(&txn, scope, session.driver_id)
                 .await?
-                .ok_or_else(|| PortalError::field("target", t.vehicle_not_found.clone()))?;
+                .ok_or_else(|| DriverPortalError::field("target", t.vehicle_not_found.clone()))?;
             ("truck", Some(truck.id), None)
         }
         "trailer" => {
@@ -135,11 +137,13 @@ async fn insert(
             let trailer = mine
                 .into_iter()
                 .find(|t| Some(t.id) == wanted)
-                .ok_or_else(|| PortalError::field("trailer_id", t.vehicle_not_found.clone()))?;
+                .ok_or_else(|| {
+                    DriverPortalError::field("trailer_id", t.vehicle_not_found.clone())
+                })?;
             ("trailer", None, Some(trailer.id))
         }
         _ => {
-            return Err(PortalError::field(
+            return Err(DriverPortalError::field(
                 "target",
                 "Choose driver, truck or trailer",
             ));
@@ -187,7 +191,7 @@ impl Names {
         db: &DatabaseConnection,
         scope: TenantScope,
         rows: &[driver_renewal::Model],
-    ) -> Result<Names, PortalError> {
+    ) -> Result<Names, DriverPortalError> {
         let txn = db::tenancy::read(db, scope).await?;
         let drivers =
             repo::driver_names(&txn, scope, rows.iter().map(|r| r.driver_id).collect()).await?;
@@ -248,7 +252,7 @@ async fn views(
     db: &DatabaseConnection,
     scope: TenantScope,
     rows: Vec<driver_renewal::Model>,
-) -> Result<Vec<RenewalView>, PortalError> {
+) -> Result<Vec<RenewalView>, DriverPortalError> {
     let names = Names::of(db, scope, &rows).await?;
     Ok(rows.into_iter().map(|r| names.view(r)).collect())
 }
@@ -257,7 +261,7 @@ async fn views(
 pub async fn mine(
     db: &DatabaseConnection,
     session: &DriverSession,
-) -> Result<Vec<RenewalView>, PortalError> {
+) -> Result<Vec<RenewalView>, DriverPortalError> {
     let scope = session.scope();
     let txn = db::tenancy::read(db, scope).await?;
     let rows = repo::renewals_of_driver(&txn, scope, session.driver_id).await?;
@@ -269,7 +273,7 @@ pub async fn mine(
 pub async fn pending(
     db: &DatabaseConnection,
     scope: TenantScope,
-) -> Result<Vec<RenewalView>, PortalError> {
+) -> Result<Vec<RenewalView>, DriverPortalError> {
     let txn = db::tenancy::read(db, scope).await?;
     let rows = repo::pending_renewals(&txn, scope).await?;
     txn.commit().await?;
@@ -283,13 +287,13 @@ pub async fn accept(
     scope: TenantScope,
     reviewer: Uuid,
     id: Uuid,
-) -> Result<RenewalView, PortalError> {
+) -> Result<RenewalView, DriverPortalError> {
     let txn = db::tenancy::write(db, scope).await?;
     let renewal = repo::renewal(&txn, scope, id)
         .await?
-        .ok_or(PortalError::NotFound)?;
+        .ok_or(DriverPortalError::NotFound)?;
     if renewal.status != "pending" {
-        return Err(PortalError::AlreadyReviewed);
+        return Err(DriverPortalError::AlreadyReviewed);
     }
     let document_id = Uuid::new_v4();
     // The claim first: a second reviewer's update waits on this row and
@@ -305,37 +309,35 @@ pub async fn accept(
     )
     .await?
     {
-        return Err(PortalError::AlreadyReviewed);
+        return Err(DriverPortalError::AlreadyReviewed);
     }
     let driver_id = (renewal.target_kind == "driver").then_some(renewal.driver_id);
-    crate::modules::documents::repo::insert(
+    documents::file(
         &txn,
-        fleet_document::ActiveModel {
-            id: Set(document_id),
-            fleet_account_id: Set(scope.fleet_account_id()),
-            name: Set(renewal.name.clone()),
-            search_name: Set(String::new()),
-            document_type: Set(renewal.document_type.clone()),
-            description: Set(renewal.note.clone()),
-            file_path: Set(renewal.file_path.clone()),
-            file_name: Set(renewal.file_name.clone()),
-            file_type: Set(renewal.file_type.clone()),
-            file_size: Set(renewal.file_size),
-            issue_date: Set(None),
-            expiration_date: Set(renewal.expiration_date),
-            is_shared_with_drivers: Set(true),
-            truck_id: Set(renewal.truck_id),
-            trailer_id: Set(renewal.trailer_id),
-            driver_id: Set(driver_id),
-            created_by: Set(Some(reviewer)),
-            created_at: Set(Utc::now()),
+        scope,
+        reviewer,
+        NewDocument {
+            id: document_id,
+            name: renewal.name.clone(),
+            document_type: renewal.document_type.clone(),
+            description: renewal.note.clone(),
+            file_path: renewal.file_path.clone(),
+            file_name: renewal.file_name.clone(),
+            file_type: renewal.file_type.clone(),
+            file_size: renewal.file_size,
+            issue_date: None,
+            expiration_date: renewal.expiration_date,
+            shared_with_drivers: true,
+            truck_id: renewal.truck_id,
+            trailer_id: renewal.trailer_id,
+            driver_id,
         },
     )
     .await
     .map_err(|err| {
         // The object is filed already: a review that raced this one.
         if db::is_unique_violation(&err) {
-            PortalError::AlreadyReviewed
+            DriverPortalError::AlreadyReviewed
         } else {
             err.into()
         }
@@ -354,7 +356,7 @@ pub async fn accept(
     }
     let row = repo::renewal(&txn, scope, id)
         .await?
-        .ok_or(PortalError::NotFound)?;
+        .ok_or(DriverPortalError::NotFound)?;
     txn.commit().await?;
     Ok(views(db, scope, vec![row]).await?.remove(0))
 }
@@ -366,16 +368,16 @@ pub async fn reject(
     reviewer: Uuid,
     id: Uuid,
     reason: &str,
-) -> Result<RenewalView, PortalError> {
+) -> Result<RenewalView, DriverPortalError> {
     let reason = clean_text(reason, true);
     if reason.is_empty() {
-        return Err(PortalError::field(
+        return Err(DriverPortalError::field(
             "reason",
             texts().portal_review.reason_required.clone(),
         ));
     }
     if reason.chars().count() > REASON_MAX_CHARS {
-        return Err(PortalError::field(
+        return Err(DriverPortalError::field(
             "reason",
             format!("At most {REASON_MAX_CHARS} characters"),
         ));
@@ -383,13 +385,13 @@ pub async fn reject(
     let txn = db::tenancy::write(db, scope).await?;
     let renewal = repo::renewal(&txn, scope, id)
         .await?
-        .ok_or(PortalError::NotFound)?;
+        .ok_or(DriverPortalError::NotFound)?;
     if !repo::review_renewal(&txn, scope, id, "rejected", Some(reason), None, reviewer).await? {
-        return Err(PortalError::AlreadyReviewed);
+        return Err(DriverPortalError::AlreadyReviewed);
     }
     let row = repo::renewal(&txn, scope, id)
         .await?
-        .ok_or(PortalError::NotFound)?;
+        .ok_or(DriverPortalError::NotFound)?;
     txn.commit().await?;
     // The file is not needed once refused; the reason stays for the driver.
     remove_quietly(files, &Path::from(renewal.file_path.as_str())).await;
@@ -402,16 +404,16 @@ pub async fn open(
     files: &dyn ObjectStore,
     scope: TenantScope,
     id: Uuid,
-) -> Result<(driver_renewal::Model, GetResult), PortalError> {
+) -> Result<(driver_renewal::Model, GetResult), DriverPortalError> {
     let txn = db::tenancy::read(db, scope).await?;
     let row = repo::renewal(&txn, scope, id)
         .await?
         .filter(|r| r.status != "rejected")
-        .ok_or(PortalError::NotFound)?;
+        .ok_or(DriverPortalError::NotFound)?;
     txn.commit().await?;
     match files.get(&Path::from(row.file_path.as_str())).await {
         Ok(object) => Ok((row, object)),
-        Err(object_store::Error::NotFound { .. }) => Err(PortalError::NotFound),
-        Err(err) => Err(PortalError::Internal(err.into())),
+        Err(object_store::Error::NotFound { .. }) => Err(DriverPortalError::NotFound),
+        Err(err) => Err(DriverPortalError::Internal(err.into())),
     }
 }

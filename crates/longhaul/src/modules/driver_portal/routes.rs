@@ -7,17 +7,17 @@ use super::dto::{
     PortalDocument, PortalDriver, PortalHome, PortalMessageRequest, PortalSignInRequest,
     PortalSignedIn, RenewalView,
 };
-use super::error::PortalError;
+use super::error::DriverPortalError;
 use super::invites::{self, InviteDeps};
 use super::sessions::{self, DriverSession};
 use super::sign_in::{self, SignInDeps, driver_view};
 use super::{home, messages, renewals, repo, shared_documents};
+use crate::http::client_ip::ClientIp;
 use crate::http::cookies::{session_cookie, session_cookie_removal};
+use crate::http::download::content_disposition;
 use crate::http::error::ErrorBody;
 use crate::http::path_id::path_id;
 use crate::http::{ApiError, ApiResult, ValidJson};
-use crate::modules::auth::routes::ClientIp;
-use crate::modules::documents::routes::content_disposition;
 use crate::modules::documents::upload;
 use crate::state::AppState;
 use axum::Json;
@@ -139,7 +139,7 @@ pub async fn portal_invite(
     State(state): State<AppState>,
     Path((fleet_id, token)): Path<(String, String)>,
 ) -> ApiResult<Json<InviteView>> {
-    let fleet_id = path_id(&fleet_id).map_err(|_| PortalError::InviteInvalid)?;
+    let fleet_id = path_id(&fleet_id).map_err(|_| DriverPortalError::InviteInvalid)?;
     Ok(Json(invites::view(&state.db, fleet_id, &token).await?))
 }
 
@@ -152,7 +152,7 @@ pub async fn portal_accept_invite(
     Path((fleet_id, token)): Path<(String, String)>,
     ValidJson(body): ValidJson<InviteAccept>,
 ) -> ApiResult<StatusCode> {
-    let fleet_id = path_id(&fleet_id).map_err(|_| PortalError::InviteInvalid)?;
+    let fleet_id = path_id(&fleet_id).map_err(|_| DriverPortalError::InviteInvalid)?;
     invites::accept(&invite_deps(&state), fleet_id, &token, body.password).await?;
     Ok(StatusCode::NO_CONTENT)
 }
@@ -285,14 +285,14 @@ pub async fn portal_change_phone(
         .all(|c| c.is_ascii_digit() || domain::driver_form::PHONE_PUNCTUATION.contains(c));
     if !(10..=15).contains(&digits) || !allowed {
         return Err(
-            PortalError::field("phone", "Enter a phone number with 10 to 15 digits").into(),
+            DriverPortalError::field("phone", "Enter a phone number with 10 to 15 digits").into(),
         );
     }
     let scope = session.scope();
     let txn = db::tenancy::write(&state.db, scope).await?;
     let driver = repo::driver(&txn, scope, session.driver_id)
         .await?
-        .ok_or(PortalError::NotFound)?;
+        .ok_or(DriverPortalError::NotFound)?;
     let driver = repo::set_phone(&txn, driver, phone).await?;
     txn.commit().await?;
     Ok(Json(driver_view(&driver)))

@@ -2,7 +2,7 @@
 //! whole company, for the driver, or for the driver's truck or trailers.
 
 use super::dto::PortalDocument;
-use super::error::PortalError;
+use super::error::DriverPortalError;
 use super::repo;
 use super::sessions::DriverSession;
 use db::entities::fleet_document;
@@ -49,7 +49,7 @@ fn view(d: fleet_document::Model) -> PortalDocument {
 async fn assets(
     txn: &sea_orm::DatabaseTransaction,
     session: &DriverSession,
-) -> Result<(Option<Uuid>, Vec<Uuid>), PortalError> {
+) -> Result<(Option<Uuid>, Vec<Uuid>), DriverPortalError> {
     let scope = session.scope();
     let truck = repo::truck_of(txn, scope, session.driver_id)
         .await?
@@ -65,7 +65,7 @@ async fn assets(
 pub async fn list(
     db: &DatabaseConnection,
     session: &DriverSession,
-) -> Result<Vec<PortalDocument>, PortalError> {
+) -> Result<Vec<PortalDocument>, DriverPortalError> {
     let scope = session.scope();
     let txn = db::tenancy::read(db, scope).await?;
     let (truck, trailers) = assets(&txn, session).await?;
@@ -80,20 +80,20 @@ pub async fn open(
     files: &dyn ObjectStore,
     session: &DriverSession,
     id: Uuid,
-) -> Result<(fleet_document::Model, GetResult), PortalError> {
+) -> Result<(fleet_document::Model, GetResult), DriverPortalError> {
     let scope = session.scope();
     let txn = db::tenancy::read(db, scope).await?;
     let (truck, trailers) = assets(&txn, session).await?;
     let row = repo::shared_document(&txn, scope, id, session.driver_id, truck, &trailers)
         .await?
-        .ok_or(PortalError::NotFound)?;
+        .ok_or(DriverPortalError::NotFound)?;
     txn.commit().await?;
     match files.get(&Path::from(row.file_path.as_str())).await {
         Ok(object) => Ok((row, object)),
         Err(object_store::Error::NotFound { .. }) => {
             tracing::error!(document = %row.id, "a shared document's object is missing from the file store");
-            Err(PortalError::NotFound)
+            Err(DriverPortalError::NotFound)
         }
-        Err(err) => Err(PortalError::Internal(err.into())),
+        Err(err) => Err(DriverPortalError::Internal(err.into())),
     }
 }

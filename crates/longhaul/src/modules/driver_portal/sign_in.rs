@@ -4,11 +4,11 @@
 //! an unknown login costs the same hashing time as a wrong password.
 
 use super::dto::{PortalConfig, PortalDriver};
-use super::error::PortalError;
+use super::error::DriverPortalError;
 use super::repo;
 use super::sessions::{self, DriverSession};
 use crate::crypto::password::PasswordHasher;
-use crate::modules::auth::service::throttle;
+use crate::modules::auth::throttle;
 use crate::modules::fleet_account::dto::PortalSettings;
 use crate::modules::fleet_account::view::portal_settings;
 use chrono::Duration;
@@ -73,18 +73,21 @@ pub fn driver_view(d: &fleet_driver::Model) -> PortalDriver {
 pub async fn fleet_of_link(
     db: &DatabaseConnection,
     fleet_id: Uuid,
-) -> Result<(TenantScope, fleet_account::Model, PortalSettings), PortalError> {
+) -> Result<(TenantScope, fleet_account::Model, PortalSettings), DriverPortalError> {
     let scope = TenantScope::for_portal_link(fleet_id);
     let txn = db::tenancy::read(db, scope).await?;
     let fleet = repo::fleet(&txn, scope)
         .await?
-        .ok_or(PortalError::NotFound)?;
+        .ok_or(DriverPortalError::NotFound)?;
     txn.commit().await?;
     let settings = portal_settings(&fleet);
     Ok((scope, fleet, settings))
 }
 
-pub async fn config(db: &DatabaseConnection, fleet_id: Uuid) -> Result<PortalConfig, PortalError> {
+pub async fn config(
+    db: &DatabaseConnection,
+    fleet_id: Uuid,
+) -> Result<PortalConfig, DriverPortalError> {
     let (_, fleet, settings) = fleet_of_link(db, fleet_id).await?;
     Ok(config_of(&fleet, &settings))
 }
@@ -101,10 +104,10 @@ pub async fn sign_in(
     login: &str,
     password: String,
     ip: &str,
-) -> Result<(String, DriverSession, PortalDriver), PortalError> {
+) -> Result<(String, DriverSession, PortalDriver), DriverPortalError> {
     let (scope, fleet, settings) = fleet_of_link(deps.db, fleet_id).await?;
     if !settings.is_enabled {
-        return Err(PortalError::Disabled {
+        return Err(DriverPortalError::Disabled {
             fleet_name: fleet_name(&fleet),
         });
     }
@@ -116,7 +119,7 @@ pub async fn sign_in(
         login.to_owned()
     };
     if login.is_empty() || password.is_empty() || login.chars().count() > 254 {
-        return Err(PortalError::InvalidCredentials {
+        return Err(DriverPortalError::InvalidCredentials {
             login_method: settings.login_method,
         });
     }
@@ -138,7 +141,7 @@ pub async fn sign_in(
         }
     };
     let Some(driver) = driver.filter(|_| verified) else {
-        return Err(PortalError::InvalidCredentials {
+        return Err(DriverPortalError::InvalidCredentials {
             login_method: settings.login_method,
         });
     };

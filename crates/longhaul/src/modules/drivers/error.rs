@@ -2,7 +2,6 @@
 //! HTTP error in one place (`From<DriversError> for ApiError`).
 
 use crate::http::ApiError;
-use crate::http::error::is_unique_violation;
 use domain::driver_form::FieldErrors;
 use sea_orm::DbErr;
 
@@ -31,7 +30,7 @@ pub enum DriversError {
 /// (PostgreSQL names the index, SQLite the columns).
 impl From<DbErr> for DriversError {
     fn from(err: DbErr) -> Self {
-        if is_unique_violation(&err) {
+        if db::is_unique_violation(&err) {
             if err.to_string().contains("email") {
                 DriversError::EmailTaken
             } else {

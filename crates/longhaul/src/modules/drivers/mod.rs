@@ -4,7 +4,7 @@
 
 pub mod dto;
 pub mod error;
-pub mod repo;
+mod repo;
 pub mod routes;
 mod search;
 pub mod service;

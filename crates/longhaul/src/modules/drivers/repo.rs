@@ -3,7 +3,7 @@
 
 use super::dto::DriverListRow;
 use super::search::driver_search;
-use crate::http::paging::{ListPage, ListRequest, ListSource, tabbed_page};
+use crate::paging::{ListPage, ListRequest, ListSource, tabbed_page};
 use chrono::Utc;
 use db::entities::{fleet_driver, fleet_trailer, fleet_vehicle};
 use db::fleet_filters::{by_name, truck_not_decommissioned};

@@ -3,10 +3,10 @@
 use super::dto::{DriverDetail, DriverInput, DriverItem};
 use super::service;
 use crate::http::error::ErrorBody;
-use crate::http::paging::{ListPage, ListParams, ListQuery, list_request};
 use crate::http::path_id::path_id;
 use crate::http::{ApiResult, ValidJson};
 use crate::modules::auth::FleetAdmin;
+use crate::paging::{ListPage, ListParams, ListQuery, list_request};
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::{Path, State};

@@ -7,7 +7,7 @@
 //! `phone_digits`; decision 014), so each term is one `LIKE` on a stored
 //! column, with no `lower()` per row.
 
-use crate::http::paging::contains;
+use crate::paging::contains;
 use db::entities::fleet_driver;
 use domain::fleet_lists::phone_search_terms;
 use sea_orm::Condition;

@@ -4,8 +4,8 @@
 use super::dto::{DriverDetail, DriverInput, DriverItem};
 use super::error::DriversError;
 use super::repo;
-use crate::http::paging::{ListPage, ListRequest};
 use crate::modules::vehicles::dto::{TrailerItem, TruckItem};
+use crate::paging::{ListPage, ListRequest};
 use db::tenancy::TenantScope;
 use domain::driver_form::DriverForm;
 use sea_orm::DatabaseConnection;

@@ -7,7 +7,7 @@ use sea_orm::DbErr;
 use std::collections::BTreeMap;
 
 #[derive(Debug, thiserror::Error)]
-pub enum EldModuleError {
+pub enum EldError {
     #[error("{message}")]
     Invalid {
         message: String,
@@ -35,45 +35,45 @@ pub enum EldModuleError {
     Internal(#[from] anyhow::Error),
 }
 
-impl EldModuleError {
+impl EldError {
     pub fn missing_information(fields: BTreeMap<String, String>) -> Self {
-        EldModuleError::Invalid {
+        EldError::Invalid {
             message: texts().eld.missing_information.clone(),
             fields,
         }
     }
 }
 
-impl From<EldModuleError> for ApiError {
-    fn from(err: EldModuleError) -> Self {
+impl From<EldError> for ApiError {
+    fn from(err: EldError) -> Self {
         use axum::http::StatusCode;
         match err {
-            EldModuleError::Invalid { message, fields } => ApiError::Invalid { message, fields },
-            EldModuleError::ConnectionFailed(message) => ApiError::Status {
+            EldError::Invalid { message, fields } => ApiError::Invalid { message, fields },
+            EldError::ConnectionFailed(message) => ApiError::Status {
                 status: StatusCode::UNPROCESSABLE_ENTITY,
                 code: "connection_failed",
                 message,
             },
-            EldModuleError::Unsupported(message) => ApiError::Status {
+            EldError::Unsupported(message) => ApiError::Status {
                 status: StatusCode::UNPROCESSABLE_ENTITY,
                 code: "unsupported",
                 message,
             },
-            EldModuleError::NotConnected(message) => ApiError::Conflict {
+            EldError::NotConnected(message) => ApiError::Conflict {
                 code: "eld_not_connected",
                 message,
             },
-            EldModuleError::KeyMissing(message) => ApiError::Conflict {
+            EldError::KeyMissing(message) => ApiError::Conflict {
                 code: "eld_key_missing",
                 message,
             },
-            EldModuleError::Busy(message) => ApiError::Conflict {
+            EldError::Busy(message) => ApiError::Conflict {
                 code: "busy",
                 message,
             },
-            EldModuleError::NotFound => ApiError::NotFound,
-            EldModuleError::Database(err) => err.into(),
-            EldModuleError::Internal(err) => ApiError::Internal(err),
+            EldError::NotFound => ApiError::NotFound,
+            EldError::Database(err) => err.into(),
+            EldError::Internal(err) => ApiError::Internal(err),
         }
     }
 }

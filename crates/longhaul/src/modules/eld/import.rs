@@ -5,14 +5,14 @@
 //! transaction with its history entry, so a file imports whole or not at all.
 
 use super::dto::{ImportResult, ImportRowError};
-use super::error::EldModuleError;
+use super::error::EldError;
 use super::repo::{self, NewRun};
 use super::sync::{self, Counts, Missing};
 use crate::integrations::eld::ProviderKind;
 use crate::integrations::eld::csv_import::{self, CsvImport};
 use chrono::Utc;
 use db::tenancy::{self, TenantScope};
-use sea_orm::{DatabaseConnection, IntoActiveModel, Set, SqlErr};
+use sea_orm::{DatabaseConnection, IntoActiveModel, Set};
 
 /// The largest file accepted (the template's 20,000 rows fit easily).
 pub const MAX_IMPORT_BYTES: usize = 8 * 1024 * 1024;
@@ -22,15 +22,15 @@ pub async fn import_csv(
     db: &DatabaseConnection,
     scope: TenantScope,
     bytes: &[u8],
-) -> Result<ImportResult, EldModuleError> {
+) -> Result<ImportResult, EldError> {
     let provider = ProviderKind::Other.as_str();
     let txn = tenancy::write(db, scope).await?;
     let integration = repo::integration(&txn, scope)
         .await?
         .filter(|i| i.is_active)
-        .ok_or_else(|| EldModuleError::NotConnected(texts_not_connected()))?;
+        .ok_or_else(|| EldError::NotConnected(texts_not_connected()))?;
     if integration.provider != provider {
-        return Err(EldModuleError::Unsupported(
+        return Err(EldError::Unsupported(
             "A CSV file is imported only when Other (CSV import) is the fleet's ELD provider; choose it under Connect ELD first.".into(),
         ));
     }
@@ -39,7 +39,7 @@ pub async fn import_csv(
         vehicles,
         trailers,
         errors,
-    } = csv_import::parse(bytes).map_err(|err| EldModuleError::Invalid {
+    } = csv_import::parse(bytes).map_err(|err| EldError::Invalid {
         message: err.to_string(),
         fields: [("file".to_owned(), err.to_string())].into(),
     })?;
@@ -57,11 +57,14 @@ pub async fn import_csv(
         Utc::now(),
     )
     .await
-    .map_err(|err| match err.sql_err() {
-        Some(SqlErr::UniqueConstraintViolation(_)) => EldModuleError::Busy(
-            "Another CSV import is running for this fleet; try again when it ends.".into(),
-        ),
-        _ => err.into(),
+    .map_err(|err| {
+        if db::is_unique_violation(&err) {
+            EldError::Busy(
+                "Another CSV import is running for this fleet; try again when it ends.".into(),
+            )
+        } else {
+            err.into()
+        }
     })?;
 
     let mut counts = Counts::default();

@@ -4,7 +4,7 @@
 use super::repo;
 use super::service::{self, DataKind, EldDeps, SyncJob};
 use super::sync::{self, SyncError};
-use crate::integrations::eld::EldError;
+use crate::integrations::eld::EldProviderError;
 use crate::jobs::{Job, JobContext, JobError, Tick};
 use crate::state::AppState;
 use chrono::Utc;
@@ -79,7 +79,7 @@ pub async fn run_sync(state: &AppState, job: SyncJob) -> Result<(), JobError> {
         // The database failing is the job's problem: retry it.
         Err(SyncError::Database(err)) => Err(JobError::retry(err)),
         Err(err) => {
-            if let SyncError::Provider(EldError::Unauthorized(reason)) = &err {
+            if let SyncError::Provider(EldProviderError::Unauthorized(reason)) = &err {
                 sync::mark_needs_attention(&deps, scope, reason)
                     .await
                     .map_err(JobError::retry)?;

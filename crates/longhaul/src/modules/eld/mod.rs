@@ -12,4 +12,5 @@ pub mod service;
 pub mod sync;
 mod write;
 
-pub use error::EldModuleError;
+pub use error::EldError;
+pub use service::EldDeps;

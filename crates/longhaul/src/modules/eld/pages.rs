@@ -2,7 +2,7 @@
 //! page downloads (and parses) while the sync takes in this one.
 
 use crate::integrations::eld::bounds::Bounded;
-use crate::integrations::eld::{EldError, EldProvider, Page};
+use crate::integrations::eld::{EldProvider, EldProviderError, Page};
 use std::future::Future;
 use std::sync::Arc;
 use tokio::sync::mpsc;
@@ -20,7 +20,7 @@ pub struct Fetched<T> {
 
 /// The receiving end. Dropping it stops the fetching task.
 pub struct Pages<T> {
-    rx: mpsc::Receiver<Result<Fetched<T>, EldError>>,
+    rx: mpsc::Receiver<Result<Fetched<T>, EldProviderError>>,
     task: JoinHandle<()>,
     ended: bool,
 }
@@ -37,7 +37,7 @@ pub fn fetch<T, F, Fut>(provider: Arc<dyn EldProvider>, page: F) -> Pages<T>
 where
     T: Bounded + Send + 'static,
     F: Fn(Arc<dyn EldProvider>, Option<String>) -> Fut + Send + 'static,
-    Fut: Future<Output = Result<Page<T>, EldError>> + Send + 'static,
+    Fut: Future<Output = Result<Page<T>, EldProviderError>> + Send + 'static,
 {
     let (tx, rx) = mpsc::channel(AHEAD);
     let task = tokio::spawn(async move {
@@ -71,12 +71,12 @@ impl<T> Pages<T> {
     /// The next page; `None` after the last one. A fetch that stopped
     /// without saying the list ended (the task panicked) is an error, never
     /// a short list: a short list would make the rest of the fleet inactive.
-    pub async fn next(&mut self) -> Option<Result<Fetched<T>, EldError>> {
+    pub async fn next(&mut self) -> Option<Result<Fetched<T>, EldProviderError>> {
         if self.ended {
             return None;
         }
         let received = self.rx.recv().await.unwrap_or_else(|| {
-            Err(EldError::Unavailable(
+            Err(EldProviderError::Unavailable(
                 "The sync stopped while reading from the provider; run it again.".into(),
             ))
         });
@@ -101,30 +101,33 @@ mod tests {
 
     #[async_trait::async_trait]
     impl EldProvider for Numbers {
-        async fn verify(&self) -> Result<(), EldError> {
+        async fn verify(&self) -> Result<(), EldProviderError> {
             Ok(())
         }
         async fn drivers_page(
             &self,
             _: Option<String>,
             _: Option<DateTime<Utc>>,
-        ) -> Result<Page<EldDriver>, EldError> {
+        ) -> Result<Page<EldDriver>, EldProviderError> {
             unreachable!()
         }
         async fn vehicles_page(
             &self,
             _: Option<String>,
             _: Option<DateTime<Utc>>,
-        ) -> Result<Page<EldVehicle>, EldError> {
+        ) -> Result<Page<EldVehicle>, EldProviderError> {
             unreachable!()
         }
-        async fn trailers_page(&self, _: Option<String>) -> Result<Page<EldTrailer>, EldError> {
+        async fn trailers_page(
+            &self,
+            _: Option<String>,
+        ) -> Result<Page<EldTrailer>, EldProviderError> {
             unreachable!()
         }
         async fn trailer_assignments_page(
             &self,
             _: Option<String>,
-        ) -> Result<Page<EldTrailerAssignment>, EldError> {
+        ) -> Result<Page<EldTrailerAssignment>, EldProviderError> {
             unreachable!()
         }
     }
@@ -136,7 +139,7 @@ mod tests {
         }
     }
 
-    fn numbers(p: &Numbers, cursor: Option<String>) -> Result<Page<u32>, EldError> {
+    fn numbers(p: &Numbers, cursor: Option<String>) -> Result<Page<u32>, EldProviderError> {
         let n: u32 = cursor.as_deref().map_or(0, |c| c.parse().unwrap());
         if n == 1 && p.panic_on_second {
             panic!("provider adapter bug");

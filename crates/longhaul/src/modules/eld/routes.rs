@@ -6,12 +6,12 @@ use super::dto::{
 use super::import::{self, MAX_IMPORT_BYTES};
 use super::service::{self, DataKind, EldDeps};
 use crate::http::error::ErrorBody;
-use crate::http::paging::{PageParams, PageQuery, page_query};
 use crate::http::path_id::path_id;
 use crate::http::upload::{UploadError, read_file_field};
 use crate::http::{ApiError, ApiResult, ValidJson};
 use crate::integrations::eld::csv_import;
 use crate::modules::auth::FleetAdmin;
+use crate::paging::{PageParams, PageQuery, page_query};
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::multipart::MultipartRejection;

@@ -2,7 +2,7 @@
 //! authenticated call, sync settings, starting or joining a sync run, the
 //! history. Shared by the routes and the jobs.
 
-use super::EldModuleError;
+use super::EldError;
 use super::dto::{
     ConnectRequest, EldStatus, GeotabDetails, IntegrationView, ProviderOption, SyncRun,
     SyncRunPage, SyncSettings,
@@ -10,13 +10,13 @@ use super::dto::{
 use super::repo::{self, NewRun};
 use crate::crypto::Cipher;
 use crate::integrations::eld::connector::EldConnector;
-use crate::integrations::eld::{Credentials, EldError, ProviderKind};
+use crate::integrations::eld::{Credentials, EldProviderError, ProviderKind};
 use crate::jobs::{Enqueue, JobQueue};
 use chrono::{DateTime, Duration, Utc};
 use db::entities::{eld_sync_run, fleet_eld_integration};
 use db::tenancy::{self, TenantScope};
 use domain::texts::texts;
-use sea_orm::{ActiveModelTrait, DatabaseConnection, IntoActiveModel, Set, SqlErr};
+use sea_orm::{ActiveModelTrait, DatabaseConnection, IntoActiveModel, Set};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use uuid::Uuid;
@@ -129,10 +129,7 @@ fn view_of(i: &fleet_eld_integration::Model) -> IntegrationView {
     }
 }
 
-pub async fn status(
-    db: &DatabaseConnection,
-    scope: TenantScope,
-) -> Result<EldStatus, EldModuleError> {
+pub async fn status(db: &DatabaseConnection, scope: TenantScope) -> Result<EldStatus, EldError> {
     let txn = tenancy::read(db, scope).await?;
     let integration = repo::integration(&txn, scope)
         .await?
@@ -159,7 +156,7 @@ pub fn next_sync_after(frequency: &str, from: DateTime<Utc>) -> DateTime<Utc> {
 const MAX_SECRET_LEN: usize = 500;
 
 /// Reads and checks the request: the provider, then its credentials.
-fn parse_connect(req: &ConnectRequest) -> Result<(ProviderKind, Credentials), EldModuleError> {
+fn parse_connect(req: &ConnectRequest) -> Result<(ProviderKind, Credentials), EldError> {
     let mut fields = BTreeMap::new();
     let missing = texts().eld.missing_information.clone();
     let provider = req
@@ -172,25 +169,25 @@ fn parse_connect(req: &ConnectRequest) -> Result<(ProviderKind, Credentials), El
         if req.api_key.as_deref().is_none_or(|k| k.trim().is_empty()) {
             fields.insert("api_key".into(), missing);
         }
-        return Err(EldModuleError::missing_information(fields));
+        return Err(EldError::missing_information(fields));
     };
-    let kind = ProviderKind::parse(provider).ok_or_else(|| EldModuleError::Invalid {
+    let kind = ProviderKind::parse(provider).ok_or_else(|| EldError::Invalid {
         message: format!("Unknown ELD provider '{provider}'"),
         fields: BTreeMap::from([("provider".into(), "Unknown ELD provider".into())]),
     })?;
     let too_long = |v: &str| v.len() > MAX_SECRET_LEN || v.chars().any(char::is_control);
     match kind {
-        ProviderKind::Omnitracs => Err(EldModuleError::Unsupported(
+        ProviderKind::Omnitracs => Err(EldError::Unsupported(
             texts().eld.omnitracs_partner_only.clone(),
         )),
         ProviderKind::Samsara | ProviderKind::Keeptruckin => {
             let key = req.api_key.as_deref().map(str::trim).unwrap_or_default();
             if key.is_empty() {
                 fields.insert("api_key".into(), missing);
-                return Err(EldModuleError::missing_information(fields));
+                return Err(EldError::missing_information(fields));
             }
             if too_long(key) {
-                return Err(EldModuleError::Invalid {
+                return Err(EldError::Invalid {
                     message: "The API key is not valid".into(),
                     fields: BTreeMap::from([(
                         "api_key".into(),
@@ -237,7 +234,7 @@ fn parse_connect(req: &ConnectRequest) -> Result<(ProviderKind, Credentials), El
                 );
             }
             if !fields.is_empty() {
-                return Err(EldModuleError::Invalid {
+                return Err(EldError::Invalid {
                     message: missing,
                     fields,
                 });
@@ -256,10 +253,10 @@ fn parse_connect(req: &ConnectRequest) -> Result<(ProviderKind, Credentials), El
     }
 }
 
-fn connection_failed(err: EldError) -> EldModuleError {
+fn connection_failed(err: EldProviderError) -> EldError {
     match err {
-        EldError::Unsupported(msg) => EldModuleError::Unsupported(msg),
-        other => EldModuleError::ConnectionFailed(other.to_string()),
+        EldProviderError::Unsupported(msg) => EldError::Unsupported(msg),
+        other => EldError::ConnectionFailed(other.to_string()),
     }
 }
 
@@ -270,7 +267,7 @@ pub async fn connect(
     deps: &EldDeps<'_>,
     scope: TenantScope,
     req: ConnectRequest,
-) -> Result<(EldStatus, bool), EldModuleError> {
+) -> Result<(EldStatus, bool), EldError> {
     let (kind, credentials) = parse_connect(&req)?;
     if !matches!(kind, ProviderKind::Other) {
         let provider = deps
@@ -363,14 +360,17 @@ pub async fn connect(
             }
             .insert(&txn)
             .await
-            .map_err(|e| match e.sql_err() {
-                // Two first connections at once: the other one won.
-                Some(SqlErr::UniqueConstraintViolation(_)) => EldModuleError::Invalid {
-                    message: "The ELD connection was just saved by another request; try again"
-                        .into(),
-                    fields: BTreeMap::new(),
-                },
-                _ => e.into(),
+            .map_err(|e| {
+                if db::is_unique_violation(&e) {
+                    // Two first connections at once: the other one won.
+                    EldError::Invalid {
+                        message: "The ELD connection was just saved by another request; try again"
+                            .into(),
+                        fields: BTreeMap::new(),
+                    }
+                } else {
+                    e.into()
+                }
             })?;
         }
     }
@@ -382,9 +382,9 @@ pub async fn update_settings(
     db: &DatabaseConnection,
     scope: TenantScope,
     settings: SyncSettings,
-) -> Result<SyncSettings, EldModuleError> {
+) -> Result<SyncSettings, EldError> {
     if !matches!(settings.frequency.as_str(), "hourly" | "daily" | "weekly") {
-        return Err(EldModuleError::Invalid {
+        return Err(EldError::Invalid {
             message: "Choose hourly, daily or weekly".into(),
             fields: BTreeMap::from([("frequency".into(), "Choose hourly, daily or weekly".into())]),
         });
@@ -393,7 +393,7 @@ pub async fn update_settings(
     let row = repo::integration(&txn, scope)
         .await?
         .filter(|i| i.is_active)
-        .ok_or_else(|| EldModuleError::NotConnected(texts().eld.integration_not_found.clone()))?;
+        .ok_or_else(|| EldError::NotConnected(texts().eld.integration_not_found.clone()))?;
     let frequency_changed = row.sync_frequency != settings.frequency;
     let mut row = row.into_active_model();
     row.sync_frequency = Set(settings.frequency.clone());
@@ -416,29 +416,29 @@ pub async fn start_sync(
     scope: TenantScope,
     kind: DataKind,
     trigger: &str,
-) -> Result<SyncRun, EldModuleError> {
+) -> Result<SyncRun, EldError> {
     let txn = tenancy::write(deps.db, scope).await?;
     let integration = repo::integration(&txn, scope)
         .await?
         .filter(|i| i.is_active)
-        .ok_or_else(|| EldModuleError::NotConnected(kind.not_connected()))?;
+        .ok_or_else(|| EldError::NotConnected(kind.not_connected()))?;
     let provider = ProviderKind::parse(&integration.provider)
-        .ok_or_else(|| EldModuleError::NotConnected(kind.not_connected()))?;
+        .ok_or_else(|| EldError::NotConnected(kind.not_connected()))?;
     match provider {
         ProviderKind::Omnitracs => {
-            return Err(EldModuleError::Unsupported(
+            return Err(EldError::Unsupported(
                 texts().eld.omnitracs_partner_only.clone(),
             ));
         }
         ProviderKind::Other => {
-            return Err(EldModuleError::Unsupported(
+            return Err(EldError::Unsupported(
                 "Your fleet imports its data from a CSV file: use Import CSV in Company Settings → ELD Integration.".into(),
             ));
         }
         ProviderKind::Samsara | ProviderKind::Keeptruckin | ProviderKind::Geotab
             if integration.api_key_encrypted.is_none() =>
         {
-            return Err(EldModuleError::KeyMissing(kind.key_missing()));
+            return Err(EldError::KeyMissing(kind.key_missing()));
         }
         _ => {}
     }
@@ -455,7 +455,7 @@ pub async fn start_sync(
     .await;
     let run = match inserted {
         Ok(run) => run,
-        Err(err) if matches!(err.sql_err(), Some(SqlErr::UniqueConstraintViolation(_))) => {
+        Err(err) if db::is_unique_violation(&err) => {
             drop(txn);
             let txn = tenancy::read(deps.db, scope).await?;
             let running = repo::active_run_of_kind(&txn, scope, kind.as_str()).await?;
@@ -490,7 +490,7 @@ pub async fn start_sync(
             "The sync could not be queued; try again.",
         )
         .await?;
-        return Err(EldModuleError::Internal(err.into()));
+        return Err(EldError::Internal(err.into()));
     }
     Ok(run.into())
 }
@@ -501,7 +501,7 @@ pub async fn finish_failed(
     scope: TenantScope,
     run: eld_sync_run::Model,
     error: &str,
-) -> Result<eld_sync_run::Model, EldModuleError> {
+) -> Result<eld_sync_run::Model, EldError> {
     let txn = tenancy::write(db, scope).await?;
     let mut run = run.into_active_model();
     run.status = Set("failed".into());
@@ -517,11 +517,11 @@ pub async fn get_run(
     db: &DatabaseConnection,
     scope: TenantScope,
     id: Uuid,
-) -> Result<SyncRun, EldModuleError> {
+) -> Result<SyncRun, EldError> {
     let txn = tenancy::read(db, scope).await?;
     let run = repo::run(&txn, scope, id)
         .await?
-        .ok_or(EldModuleError::NotFound)?;
+        .ok_or(EldError::NotFound)?;
     txn.commit().await?;
     Ok(run.into())
 }
@@ -531,7 +531,7 @@ pub async fn history(
     scope: TenantScope,
     page: u64,
     per_page: u64,
-) -> Result<SyncRunPage, EldModuleError> {
+) -> Result<SyncRunPage, EldError> {
     let txn = tenancy::read(db, scope).await?;
     let (items, total) = repo::history(&txn, scope, page, per_page).await?;
     txn.commit().await?;

@@ -18,7 +18,7 @@ use super::write::vehicles::VehicleWriter;
 pub use super::write::{Counts, Missing};
 use super::write::{Received, RowKind};
 use crate::integrations::eld::bounds::Bounded;
-use crate::integrations::eld::{Credentials, EldError, EldProvider, ProviderKind};
+use crate::integrations::eld::{Credentials, EldProvider, EldProviderError, ProviderKind};
 use chrono::Utc;
 use db::entities::eld_sync_run;
 use db::tenancy::{self, FleetOwned, TenantScope};
@@ -34,7 +34,7 @@ use std::time::{Duration, Instant};
 #[derive(Debug, thiserror::Error)]
 pub enum SyncError {
     #[error(transparent)]
-    Provider(#[from] EldError),
+    Provider(#[from] EldProviderError),
     #[error("The saved ELD credentials cannot be read; enter them again in Company Settings.")]
     Credentials,
     #[error("The ELD connection was removed; connect it again in Company Settings.")]

@@ -5,7 +5,7 @@
 pub mod dto;
 pub mod error;
 pub mod logo;
-pub mod repo;
+mod repo;
 pub mod routes;
 pub mod service;
 pub mod settings;

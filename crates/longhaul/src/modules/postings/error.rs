@@ -5,7 +5,7 @@ use domain::texts::text;
 use sea_orm::DbErr;
 
 #[derive(Debug, thiserror::Error)]
-pub enum PostingError {
+pub enum PostingsError {
     /// No such posting or truck in this fleet (another fleet's is the same).
     #[error("not found")]
     NotFound,
@@ -26,34 +26,34 @@ pub enum PostingError {
     Internal(#[from] anyhow::Error),
 }
 
-impl PostingError {
+impl PostingsError {
     pub fn invalid(field: &'static str, path: &str) -> Self {
-        PostingError::Invalid {
+        PostingsError::Invalid {
             field,
             message: text(path).to_owned(),
         }
     }
 
     pub fn not_active() -> Self {
-        PostingError::NotActive(text("board.notActive").to_owned())
+        PostingsError::NotActive(text("board.notActive").to_owned())
     }
 }
 
-impl From<PostingError> for ApiError {
-    fn from(err: PostingError) -> Self {
+impl From<PostingsError> for ApiError {
+    fn from(err: PostingsError) -> Self {
         match err {
-            PostingError::NotFound => ApiError::NotFound,
-            PostingError::Invalid { field, message } => ApiError::field(field, message),
-            PostingError::NotActive(message) => ApiError::Conflict {
+            PostingsError::NotFound => ApiError::NotFound,
+            PostingsError::Invalid { field, message } => ApiError::field(field, message),
+            PostingsError::NotActive(message) => ApiError::Conflict {
                 code: "posting_not_active",
                 message,
             },
-            PostingError::AlreadyPosted(message) => ApiError::Conflict {
+            PostingsError::AlreadyPosted(message) => ApiError::Conflict {
                 code: "truck_already_posted",
                 message,
             },
-            PostingError::Database(err) => err.into(),
-            PostingError::Internal(err) => ApiError::internal(err),
+            PostingsError::Database(err) => err.into(),
+            PostingsError::Internal(err) => ApiError::internal(err),
         }
     }
 }

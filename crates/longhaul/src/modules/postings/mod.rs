@@ -12,4 +12,4 @@ pub mod refresh;
 pub mod routes;
 pub mod service;
 
-pub use error::PostingError;
+pub use error::PostingsError;

@@ -2,10 +2,10 @@
 //! fleet admin opens the posting dialog, and by the refresh job for
 //! postings that follow the ELD.
 
-use super::PostingError;
+use super::PostingsError;
 use super::dto::PositionView;
 use crate::integrations::eld::EldVehicleLocation;
-use crate::modules::eld::service::EldDeps;
+use crate::modules::eld::EldDeps;
 use crate::modules::eld::sync::provider_of;
 use crate::state::AppState;
 use db::entities::fleet_vehicle;
@@ -88,12 +88,12 @@ pub async fn of_vehicle(
     state: &AppState,
     scope: TenantScope,
     vehicle_id: Uuid,
-) -> Result<Option<PositionView>, PostingError> {
+) -> Result<Option<PositionView>, PostingsError> {
     let txn = tenancy::read(&state.db, scope).await?;
     let vehicle = fleet_vehicle::Entity::scoped_by_id(scope, vehicle_id)
         .one(&txn)
         .await?
-        .ok_or(PostingError::NotFound)?;
+        .ok_or(PostingsError::NotFound)?;
     txn.commit().await?;
     let Some(eld_id) = vehicle.vehicle_id else {
         return Ok(None);

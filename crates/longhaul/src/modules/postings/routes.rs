@@ -5,7 +5,7 @@ use super::dto::{
     PlaceList, PlaceQuery, PlaceView, PostingInput, PostingList, PostingListQuery, PostingView,
     VehiclePosition,
 };
-use super::{PostingError, position, service};
+use super::{PostingsError, position, service};
 use crate::http::error::ErrorBody;
 use crate::http::path_id::path_id;
 use crate::http::{ApiResult, ValidJson};
@@ -56,13 +56,13 @@ async fn eld_position_for(
     state: &AppState,
     scope: TenantScope,
     input: &PostingInput,
-) -> Result<Option<super::dto::PositionView>, PostingError> {
+) -> Result<Option<super::dto::PositionView>, PostingsError> {
     if input.location_source != "eld" {
         return Ok(None);
     }
     match position::of_vehicle(state, scope, input.vehicle_id).await {
-        Err(PostingError::NotFound) => {
-            Err(PostingError::invalid("vehicle_id", "board.truckInvalid"))
+        Err(PostingsError::NotFound) => {
+            Err(PostingsError::invalid("vehicle_id", "board.truckInvalid"))
         }
         other => other,
     }

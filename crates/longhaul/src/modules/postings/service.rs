@@ -3,7 +3,7 @@
 
 use super::carrier::facts_of;
 use super::dto::{PositionView, PostingInput, PostingView, shown_status};
-use super::{PostingError, index};
+use super::{PostingsError, index};
 use chrono::{DateTime, NaiveDate, Utc};
 use db::entities::{board_index, fleet_account, fleet_vehicle, truck_posting};
 use db::tenancy::{self, FleetOwned, SystemKey, TenantScope};
@@ -39,9 +39,9 @@ fn number_in(
     value: Option<i32>,
     min: i32,
     max: i32,
-) -> Result<Option<i32>, PostingError> {
+) -> Result<Option<i32>, PostingsError> {
     match value {
-        Some(v) if v < min || v > max => Err(PostingError::Invalid {
+        Some(v) if v < min || v > max => Err(PostingsError::Invalid {
             field,
             message: text("board.numberInvalid")
                 .replace("{min}", &min.to_string())
@@ -55,15 +55,15 @@ fn check(
     input: &PostingInput,
     eld_position: Option<&PositionView>,
     today: NaiveDate,
-) -> Result<Checked, PostingError> {
+) -> Result<Checked, PostingsError> {
     let located = match input.location_source.as_str() {
         "typed" => {
             let typed = input.origin.as_deref().map(str::trim).unwrap_or_default();
             if typed.is_empty() {
-                return Err(PostingError::invalid("origin", "board.originRequired"));
+                return Err(PostingsError::invalid("origin", "board.originRequired"));
             }
             let place = geo::resolve(typed)
-                .ok_or_else(|| PostingError::invalid("origin", "board.originUnknown"))?;
+                .ok_or_else(|| PostingsError::invalid("origin", "board.originUnknown"))?;
             Located {
                 city: place.city,
                 state: place.state,
@@ -74,8 +74,9 @@ fn check(
             }
         }
         "eld" => {
-            let p = eld_position
-                .ok_or_else(|| PostingError::invalid("location_source", "board.eldLocationNone"))?;
+            let p = eld_position.ok_or_else(|| {
+                PostingsError::invalid("location_source", "board.eldLocationNone")
+            })?;
             let at = geo::LatLon {
                 lat: p.lat,
                 lon: p.lon,
@@ -93,7 +94,7 @@ fn check(
             }
         }
         _ => {
-            return Err(PostingError::Invalid {
+            return Err(PostingsError::Invalid {
                 field: "location_source",
                 message: "Choose typed or eld".into(),
             });
@@ -102,23 +103,29 @@ fn check(
     match rules::check_window(input.available_from, input.available_to, today) {
         Ok(()) => {}
         Err(WindowError::Reversed) => {
-            return Err(PostingError::invalid("available_to", "board.windowInvalid"));
+            return Err(PostingsError::invalid(
+                "available_to",
+                "board.windowInvalid",
+            ));
         }
         Err(WindowError::Past) => {
-            return Err(PostingError::invalid("available_to", "board.windowPast"));
+            return Err(PostingsError::invalid("available_to", "board.windowPast"));
         }
         Err(WindowError::TooLong) => {
-            return Err(PostingError::invalid("available_to", "board.windowTooLong"));
+            return Err(PostingsError::invalid(
+                "available_to",
+                "board.windowTooLong",
+            ));
         }
     }
     if !rules::is_equipment(&input.equipment_type) {
-        return Err(PostingError::invalid(
+        return Err(PostingsError::invalid(
             "equipment_type",
             "board.equipmentInvalid",
         ));
     }
     let destinations = rules::destinations(&input.destinations)
-        .ok_or_else(|| PostingError::invalid("destinations", "board.destinationsInvalid"))?;
+        .ok_or_else(|| PostingsError::invalid("destinations", "board.destinationsInvalid"))?;
     number_in("length_ft", input.length_ft, 1, rules::MAX_LENGTH_FT)?;
     number_in("weight_lbs", input.weight_lbs, 1, rules::MAX_WEIGHT_LBS)?;
     number_in(
@@ -137,7 +144,7 @@ fn check(
         .as_ref()
         .is_some_and(|n| n.chars().count() > rules::MAX_NOTES)
     {
-        return Err(PostingError::Invalid {
+        return Err(PostingsError::Invalid {
             field: "notes",
             message: text("board.notesTooLong").replace("{max}", &rules::MAX_NOTES.to_string()),
         });
@@ -191,18 +198,18 @@ pub async fn create(
     scope: TenantScope,
     input: &PostingInput,
     eld_position: Option<&PositionView>,
-) -> Result<PostingView, PostingError> {
+) -> Result<PostingView, PostingsError> {
     let now = Utc::now();
     let checked = check(input, eld_position, now.date_naive())?;
     let txn = tenancy::write(db, scope).await?;
     let vehicle = fleet_vehicle::Entity::scoped_by_id(scope, input.vehicle_id)
         .one(&txn)
         .await?
-        .ok_or_else(|| PostingError::invalid("vehicle_id", "board.truckInvalid"))?;
+        .ok_or_else(|| PostingsError::invalid("vehicle_id", "board.truckInvalid"))?;
     let fleet = fleet_account::Entity::scoped(scope)
         .one(&txn)
         .await?
-        .ok_or(PostingError::NotFound)?;
+        .ok_or(PostingsError::NotFound)?;
     // A posting of this truck whose window is over no longer blocks a new one.
     end_expired_of_vehicle(&txn, scope, vehicle.id, now).await?;
     let f = facts_of(&fleet);
@@ -234,7 +241,7 @@ pub async fn create(
     let saved = match row.insert(&txn).await {
         Ok(saved) => saved,
         Err(err) if db::is_unique_violation(&err) => {
-            return Err(PostingError::AlreadyPosted(
+            return Err(PostingsError::AlreadyPosted(
                 text("board.alreadyPosted").to_owned(),
             ));
         }
@@ -272,13 +279,13 @@ async fn active_posting<C: sea_orm::ConnectionTrait>(
     scope: TenantScope,
     id: Uuid,
     now: DateTime<Utc>,
-) -> Result<truck_posting::Model, PostingError> {
+) -> Result<truck_posting::Model, PostingsError> {
     let posting = truck_posting::Entity::scoped_by_id(scope, id)
         .one(txn)
         .await?
-        .ok_or(PostingError::NotFound)?;
+        .ok_or(PostingsError::NotFound)?;
     if shown_status(&posting, now) != "active" {
-        return Err(PostingError::not_active());
+        return Err(PostingsError::not_active());
     }
     Ok(posting)
 }
@@ -289,13 +296,13 @@ pub async fn update(
     id: Uuid,
     input: &PostingInput,
     eld_position: Option<&PositionView>,
-) -> Result<PostingView, PostingError> {
+) -> Result<PostingView, PostingsError> {
     let now = Utc::now();
     let checked = check(input, eld_position, now.date_naive())?;
     let txn = tenancy::write(db, scope).await?;
     let posting = active_posting(&txn, scope, id, now).await?;
     if posting.vehicle_id != input.vehicle_id {
-        return Err(PostingError::invalid("vehicle_id", "board.truckInvalid"));
+        return Err(PostingsError::invalid("vehicle_id", "board.truckInvalid"));
     }
     let mut row = posting.into_active_model();
     apply(&mut row, input, checked);
@@ -310,7 +317,7 @@ pub async fn withdraw(
     db: &DatabaseConnection,
     scope: TenantScope,
     id: Uuid,
-) -> Result<PostingView, PostingError> {
+) -> Result<PostingView, PostingsError> {
     let now = Utc::now();
     let txn = tenancy::write(db, scope).await?;
     let posting = active_posting(&txn, scope, id, now).await?;
@@ -328,12 +335,12 @@ pub async fn get(
     db: &DatabaseConnection,
     scope: TenantScope,
     id: Uuid,
-) -> Result<PostingView, PostingError> {
+) -> Result<PostingView, PostingsError> {
     let txn = tenancy::read(db, scope).await?;
     let posting = truck_posting::Entity::scoped_by_id(scope, id)
         .one(&txn)
         .await?
-        .ok_or(PostingError::NotFound)?;
+        .ok_or(PostingsError::NotFound)?;
     txn.commit().await?;
     Ok(PostingView::of(&posting, Utc::now()))
 }
@@ -344,7 +351,7 @@ pub async fn list(
     db: &DatabaseConnection,
     scope: TenantScope,
     status: Option<&str>,
-) -> Result<Vec<PostingView>, PostingError> {
+) -> Result<Vec<PostingView>, PostingsError> {
     let now = Utc::now();
     let which = status.unwrap_or("active");
     let mut q = truck_posting::Entity::scoped(scope);
@@ -363,7 +370,7 @@ pub async fn list(
         }
         "all" => {}
         _ => {
-            return Err(PostingError::Invalid {
+            return Err(PostingsError::Invalid {
                 field: "status",
                 message: "Choose active, ended or all".into(),
             });

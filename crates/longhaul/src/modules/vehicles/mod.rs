@@ -5,7 +5,7 @@
 pub mod assignment;
 pub mod dto;
 pub mod error;
-pub mod repo;
+mod repo;
 pub mod routes;
 pub mod service;
 

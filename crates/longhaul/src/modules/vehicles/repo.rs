@@ -2,7 +2,7 @@
 //! (`FleetOwned`); the list queries are `list_trucks` and `list_trailers`.
 
 use super::dto::{TrailerListRow, TruckListRow};
-use crate::http::paging::{ListPage, ListRequest, ListSource, contains, tabbed_page};
+use crate::paging::{ListPage, ListRequest, ListSource, contains, tabbed_page};
 use db::entities::{fleet_driver, fleet_trailer, fleet_vehicle};
 use db::fleet_filters::{by_name, trailer_active, truck_active, truck_not_decommissioned};
 use db::tenancy::{FleetOwned, TenantScope};

@@ -9,7 +9,7 @@ use super::dto::{
 };
 use super::error::VehiclesError;
 use super::repo;
-use crate::http::paging::{ListPage, ListRequest};
+use crate::paging::{ListPage, ListRequest};
 use db::tenancy::TenantScope;
 use domain::fleet::phone_display;
 use domain::texts;

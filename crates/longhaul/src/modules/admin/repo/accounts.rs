@@ -1,6 +1,6 @@
 //! Fleet accounts and the accounts rows that tie logins to them.
 
-use crate::http::paging::{PageQuery, matches_any};
+use crate::paging::{PageQuery, matches_any};
 use chrono::Utc;
 use db::entities::{account, fleet_account, fleet_signup, profile};
 use sea_orm::sea_query::Expr;

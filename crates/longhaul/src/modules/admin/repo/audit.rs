@@ -1,6 +1,6 @@
 //! The audit log: written in the same transaction as the change it records.
 
-use crate::http::paging::{PageQuery, matches_any};
+use crate::paging::{PageQuery, matches_any};
 use chrono::Utc;
 use db::entities::audit_log;
 use sea_orm::{

@@ -1,6 +1,6 @@
 //! Fleet signups as the Fleet Signups tab sees them.
 
-use crate::http::paging::{PageQuery, matches_any};
+use crate::paging::{PageQuery, matches_any};
 use chrono::Utc;
 use db::entities::fleet_signup;
 use sea_orm::{

@@ -1,7 +1,7 @@
 //! Profiles as the Users tab sees them: listed, and given roles and
 //! accounts (logins themselves are made through auth).
 
-use crate::http::paging::{PageQuery, matches_any};
+use crate::paging::{PageQuery, matches_any};
 use chrono::Utc;
 use db::entities::profile;
 use sea_orm::{

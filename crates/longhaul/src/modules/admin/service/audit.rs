@@ -4,7 +4,7 @@ use super::super::dto::AuditEntry;
 use super::super::error::AdminError;
 use super::super::repo::audit;
 use super::AdminDeps;
-use crate::http::paging::{Page, PageQuery};
+use crate::paging::{Page, PageQuery};
 use serde_json::Value;
 use std::collections::BTreeMap;
 use uuid::Uuid;

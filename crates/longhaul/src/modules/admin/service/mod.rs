@@ -13,7 +13,7 @@ use super::repo::audit::{self as audit_repo, Entry};
 use crate::crypto::password::PasswordHasher;
 use crate::mail::{Mailer, send_or_log};
 use crate::modules::auth::SessionUser;
-use crate::modules::auth::service::profiles::sign_in_link;
+use crate::modules::auth::profiles::sign_in_link;
 use sea_orm::{ConnectionTrait, DatabaseConnection};
 use serde_json::Value;
 use uuid::Uuid;
