@@ -187,3 +187,21 @@ async fn nearest_sqlite<C: ConnectionTrait>(conn: &C, q: &BoardQuery) -> Result<
         .take(q.limit as usize)
         .collect())
 }
+
+/// The postings of `ids` a broker may see (active, window not over, the
+/// fleet not read-only): the board reads across fleets, and on PostgreSQL
+/// row-level security opens exactly these to a broker's transaction.
+pub async fn visible_postings<C: ConnectionTrait>(
+    conn: &C,
+    ids: Vec<Uuid>,
+    now: DateTime<Utc>,
+) -> Result<Vec<crate::entities::truck_posting::Model>, DbErr> {
+    use crate::entities::truck_posting;
+    truck_posting::Entity::find()
+        .filter(truck_posting::Column::Id.is_in(ids))
+        .filter(truck_posting::Column::Status.eq("active"))
+        .filter(truck_posting::Column::ExpiresAt.gt(now))
+        .filter(truck_posting::Column::FleetReadOnly.eq(false))
+        .all(conn)
+        .await
+}

@@ -8,7 +8,8 @@ use crate::mail::outbox::EmailJob;
 use crate::state::AppState;
 use chrono::Utc;
 use db::entities::outbox_email;
-use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, QueryOrder, Set};
+use db::system::SystemTable;
+use sea_orm::{ActiveModelTrait, ColumnTrait, QueryFilter, QueryOrder, Set};
 
 /// One outbox message to the transport.
 pub struct SendEmail;
@@ -25,7 +26,7 @@ impl Job for SendEmail {
 }
 
 async fn run(state: &AppState, job: EmailJob, last_attempt: bool) -> Result<(), JobError> {
-    let Some(row) = outbox_email::Entity::find_by_id(job.outbox_id)
+    let Some(row) = outbox_email::Entity::row(job.outbox_id)
         .one(&state.db)
         .await
         .map_err(JobError::retry)?
@@ -70,7 +71,7 @@ async fn run(state: &AppState, job: EmailJob, last_attempt: bool) -> Result<(), 
 
 /// Sends every pending message now, oldest first (tests; the CLI).
 pub async fn deliver_pending_emails(state: &AppState) -> anyhow::Result<usize> {
-    let pending = outbox_email::Entity::find()
+    let pending = outbox_email::Entity::rows()
         .filter(outbox_email::Column::Status.eq("pending"))
         .order_by_asc(outbox_email::Column::CreatedAt)
         .all(&state.db)

@@ -7,7 +7,8 @@ use crate::mail::outbox;
 use crate::state::AppState;
 use chrono::{Duration, Utc};
 use db::entities::{auth_throttle, one_time_token, outbox_email, session};
-use sea_orm::{ColumnTrait, Condition, EntityTrait, QueryFilter, QuerySelect};
+use db::system::SystemTable;
+use sea_orm::{ColumnTrait, Condition, QueryFilter, QuerySelect};
 
 /// The longest attempt window of any throttle (auth/service/throttle.rs).
 const LONGEST_THROTTLE_WINDOW: Duration = Duration::hours(1);
@@ -45,12 +46,12 @@ impl super::Job for SweepExpired {
 pub async fn sweep_expired(state: &AppState) -> anyhow::Result<Swept> {
     let now = Utc::now();
     let db = &state.db;
-    let sessions = session::Entity::delete_many()
+    let sessions = session::Entity::delete_rows()
         .filter(session::Column::ExpiresAt.lt(now))
         .exec(db)
         .await?
         .rows_affected;
-    let tokens = one_time_token::Entity::delete_many()
+    let tokens = one_time_token::Entity::delete_rows()
         .filter(
             Condition::any()
                 .add(one_time_token::Column::ExpiresAt.lt(now))
@@ -59,12 +60,12 @@ pub async fn sweep_expired(state: &AppState) -> anyhow::Result<Swept> {
         .exec(db)
         .await?
         .rows_affected;
-    let throttles = auth_throttle::Entity::delete_many()
+    let throttles = auth_throttle::Entity::delete_rows()
         .filter(auth_throttle::Column::LastAttempt.lt((now - LONGEST_THROTTLE_WINDOW).timestamp()))
         .exec(db)
         .await?
         .rows_affected;
-    let emails = outbox_email::Entity::delete_many()
+    let emails = outbox_email::Entity::delete_rows()
         .filter(outbox_email::Column::Status.ne("pending"))
         .filter(outbox_email::Column::CreatedAt.lt(now - Duration::days(30)))
         .exec(db)
@@ -72,7 +73,7 @@ pub async fn sweep_expired(state: &AppState) -> anyhow::Result<Swept> {
         .rows_affected;
     // A message stored while the queue was unreachable has no job: queue it
     // again (the idempotency key makes a second push of a live job a no-op).
-    let stranded: Vec<uuid::Uuid> = outbox_email::Entity::find()
+    let stranded: Vec<uuid::Uuid> = outbox_email::Entity::rows()
         .select_only()
         .column(outbox_email::Column::Id)
         .filter(outbox_email::Column::Status.eq("pending"))

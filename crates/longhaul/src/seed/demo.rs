@@ -6,10 +6,9 @@ use super::{DEMO_DOT, DEMO_EMAIL, DEMO_PASSWORD, DEMO_POWER_UNITS, refuse_in_pro
 use crate::modules::auth::bootstrap::{CreateUser, create_user};
 use crate::state::AppState;
 use db::entities::profile;
+use db::system::SystemTable;
 use domain::Role;
-use sea_orm::{
-    ActiveModelTrait, ColumnTrait, EntityTrait, IntoActiveModel, PaginatorTrait, QueryFilter, Set,
-};
+use sea_orm::{ActiveModelTrait, ColumnTrait, IntoActiveModel, PaginatorTrait, QueryFilter, Set};
 use serde_json::json;
 
 /// Creates the demo fleet and its admin once; a second run changes nothing
@@ -119,7 +118,7 @@ async fn seed_subscription(state: &AppState) -> anyhow::Result<()> {
 
 /// Whether the demo login exists: its fleet was made on an earlier run.
 async fn demo_user_exists(state: &AppState) -> anyhow::Result<bool> {
-    let count = profile::Entity::find()
+    let count = profile::Entity::rows()
         .filter(profile::Column::Email.eq(DEMO_EMAIL))
         .count(&state.db)
         .await?;

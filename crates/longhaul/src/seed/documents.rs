@@ -108,6 +108,10 @@ pub async fn seed_documents<C: ConnectionTrait>(
 }
 
 /// Up to 5,000 ids of the fleet's rows of one table.
+#[expect(
+    clippy::disallowed_methods,
+    reason = "demo data: the rows of the fleet the seed has just made"
+)]
 async fn ids<E: EntityTrait, C: ConnectionTrait>(
     conn: &C,
     id: E::Column,

@@ -6,6 +6,7 @@ use crate::state::AppState;
 use anyhow::Context;
 use chrono::{Duration, Utc};
 use db::entities::{fleet_account, fleet_driver, fleet_trailer, fleet_vehicle};
+use db::system::AcrossFleets;
 use db::tenancy::TenantScope;
 use domain::fleet::{DECOMMISSIONED_DRIVER_ID, DECOMMISSIONED_DRIVER_NAME};
 use sea_orm::{ColumnTrait, ConnectionTrait, DbErr, EntityTrait, NotSet, QueryFilter, Set};
@@ -44,7 +45,7 @@ pub async fn find_fleet_by_dot(
     dot: &str,
 ) -> anyhow::Result<fleet_account::Model> {
     let txn = db::tenancy::system_read(&state.db, &state.system_key).await?;
-    let fleet = fleet_account::Entity::find()
+    let fleet = fleet_account::Entity::across_fleets(&txn)
         .filter(fleet_account::Column::DotNumber.eq(dot))
         .one(&txn)
         .await?
@@ -255,7 +256,12 @@ pub async fn seed_assets<C: ConnectionTrait>(
     }
     // As an ELD sync leaves them: the truck of the driver the fleet does not
     // know and the one of the inactive driver have no driver.
-    release_trucks_of_unknown_drivers(db, TenantScope::for_job(fleet)).await?;
+    #[expect(
+        clippy::disallowed_methods,
+        reason = "demo data: the fleet the seed has just made"
+    )]
+    let scope = TenantScope::for_job(fleet);
+    release_trucks_of_unknown_drivers(db, scope).await?;
     Ok(())
 }
 

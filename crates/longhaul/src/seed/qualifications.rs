@@ -22,6 +22,10 @@ fn offset(today: NaiveDate, days: i64) -> NaiveDate {
 }
 
 /// Three items for each of the fleet's drivers (at most 5,000 drivers).
+#[expect(
+    clippy::disallowed_methods,
+    reason = "demo data: the drivers of the fleet the seed has just made"
+)]
 pub async fn seed_qualifications<C: ConnectionTrait>(
     conn: &C,
     fleet: Uuid,

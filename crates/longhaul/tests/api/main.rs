@@ -2,6 +2,11 @@
 //! Every database test runs on SQLite, and on PostgreSQL too when
 //! `TEST_DATABASE_URL` is set (CI sets it).
 
+#![allow(
+    clippy::disallowed_methods,
+    reason = "tests read and plant rows directly, across fleets, to check what the server did"
+)]
+
 mod helpers;
 
 mod admin;

@@ -2,6 +2,7 @@ use super::objects::{Charge, CustomerBilling, PaymentMethod, Subscription};
 use super::{CheckoutRequest, CheckoutSession, GatewayError, PaymentGateway};
 use chrono::Utc;
 use db::entities::{test_checkout_session, test_stripe_object};
+use db::system::SystemTable;
 use sea_orm::sea_query::OnConflict;
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseConnection, EntityTrait, QueryFilter,
@@ -72,12 +73,10 @@ impl PaymentGateway for TestModeGateway {
         &self,
         session_id: &str,
     ) -> Result<Option<CheckoutSession>, GatewayError> {
-        Ok(
-            test_checkout_session::Entity::find_by_id(session_id.to_owned())
-                .one(&self.db)
-                .await?
-                .map(|row| session_of(&row, &self.public_url)),
-        )
+        Ok(test_checkout_session::Entity::row(session_id.to_owned())
+            .one(&self.db)
+            .await?
+            .map(|row| session_of(&row, &self.public_url)))
     }
 
     async fn customer_billing(&self, customer_id: &str) -> Result<CustomerBilling, GatewayError> {
@@ -132,7 +131,7 @@ pub async fn save<C: ConnectionTrait>(
 }
 
 pub async fn object<C: ConnectionTrait>(db: &C, id: &str) -> Result<Option<Value>, GatewayError> {
-    Ok(test_stripe_object::Entity::find_by_id(id.to_owned())
+    Ok(test_stripe_object::Entity::row(id.to_owned())
         .one(db)
         .await?
         .map(|o| o.body))
@@ -144,7 +143,7 @@ pub async fn objects_of<C: ConnectionTrait>(
     object_type: &str,
 ) -> Result<Vec<Value>, GatewayError> {
     use test_stripe_object::Column as T;
-    Ok(test_stripe_object::Entity::find()
+    Ok(test_stripe_object::Entity::rows()
         .filter(T::CustomerId.eq(customer))
         .filter(T::ObjectType.eq(object_type))
         .order_by_desc(T::CreatedAt)

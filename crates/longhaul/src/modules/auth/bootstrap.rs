@@ -10,8 +10,9 @@ use crate::state::AppState;
 use anyhow::Context;
 use chrono::Utc;
 use db::entities::{account, app_meta, fleet_account};
+use db::system::{AcrossFleets, SystemTable};
 use domain::{Email, Role};
-use sea_orm::{ActiveModelTrait, EntityTrait, Set};
+use sea_orm::{ActiveModelTrait, ColumnTrait, QueryFilter, Set};
 use uuid::Uuid;
 
 const BOOTSTRAPPED_KEY: &str = "superadmin_bootstrapped_at";
@@ -31,7 +32,7 @@ enum FirstPassword {
 /// deleting or demoting that user later does not bring one back on restart,
 /// and an existing password is never reset.
 pub async fn ensure_super_admin(state: &AppState) -> anyhow::Result<()> {
-    if app_meta::Entity::find_by_id(BOOTSTRAPPED_KEY)
+    if app_meta::Entity::row(BOOTSTRAPPED_KEY)
         .one(&state.db)
         .await?
         .is_some()
@@ -207,7 +208,8 @@ pub async fn create_user(state: &AppState, input: CreateUser) -> anyhow::Result<
     .await
     .context("creating the user (is the e-mail taken?)")?;
     if let Some((_, fleet_id)) = account_id {
-        let mut fleet: fleet_account::ActiveModel = fleet_account::Entity::find_by_id(fleet_id)
+        let mut fleet: fleet_account::ActiveModel = fleet_account::Entity::across_fleets(&txn)
+            .filter(fleet_account::Column::Id.eq(fleet_id))
             .one(&txn)
             .await?
             .context("fleet account just created")?

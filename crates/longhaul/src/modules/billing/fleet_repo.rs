@@ -4,11 +4,10 @@
 use db::entities::{
     fleet_account, fleet_signup, stripe_charge, stripe_customer, stripe_subscription,
 };
+use db::system::SystemTable;
 use db::tenancy::{FleetOwned, TenantScope};
 use sea_orm::sea_query::Expr;
-use sea_orm::{
-    ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QueryOrder, QuerySelect,
-};
+use sea_orm::{ColumnTrait, ConnectionTrait, DbErr, QueryFilter, QueryOrder, QuerySelect};
 
 /// The fleet's Stripe customer: the fleet account's own, else the one of the
 /// signup the operator approved as this fleet (a webhook may link it after
@@ -32,7 +31,7 @@ pub async fn customer_of_fleet<C: ConnectionTrait>(
     if let Some(customer) = &fleet.stripe_customer_id {
         return Ok(Some(customer.clone()));
     }
-    Ok(fleet_signup::Entity::find()
+    Ok(fleet_signup::Entity::rows()
         .filter(fleet_signup::Column::ApprovedFleetId.eq(fleet.id))
         .filter(fleet_signup::Column::StripeCustomerId.is_not_null())
         .order_by_desc(fleet_signup::Column::CreatedAt)
@@ -48,7 +47,7 @@ pub async fn subscription<C: ConnectionTrait>(
     customer: &str,
 ) -> Result<Option<stripe_subscription::Model>, DbErr> {
     use stripe_subscription::Column as S;
-    stripe_subscription::Entity::find()
+    stripe_subscription::Entity::rows()
         .filter(S::CustomerId.eq(customer))
         .order_by_asc(Expr::cust(
             "CASE WHEN status IN ('canceled', 'incomplete_expired') THEN 1 ELSE 0 END",
@@ -66,7 +65,7 @@ pub async fn charges<C: ConnectionTrait>(
     limit: u64,
 ) -> Result<Vec<stripe_charge::Model>, DbErr> {
     use stripe_charge::Column as Ch;
-    stripe_charge::Entity::find()
+    stripe_charge::Entity::rows()
         .filter(Ch::CustomerId.eq(customer))
         .order_by_desc(Ch::Created)
         .order_by_desc(Ch::Id)
@@ -79,7 +78,7 @@ pub async fn customer<C: ConnectionTrait>(
     conn: &C,
     customer: &str,
 ) -> Result<Option<stripe_customer::Model>, DbErr> {
-    stripe_customer::Entity::find_by_id(customer.to_owned())
+    stripe_customer::Entity::row(customer.to_owned())
         .one(conn)
         .await
 }

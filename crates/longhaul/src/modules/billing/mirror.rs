@@ -10,6 +10,7 @@ use chrono::{DateTime, TimeZone, Utc};
 use db::entities::{
     stripe_charge, stripe_customer, stripe_subscription, stripe_subscription_state,
 };
+use db::system::SystemTable;
 use domain::billing::{StateVersion, charge_state_rank, past_due_since, subscription_status_rank};
 use sea_orm::sea_query::{Expr, OnConflict};
 use sea_orm::{
@@ -124,7 +125,7 @@ pub async fn record_subscription<C: ConnectionTrait>(
             .to_owned(),
     )
     .await?;
-    let states = stripe_subscription_state::Entity::find()
+    let states = stripe_subscription_state::Entity::rows()
         .filter(H::SubscriptionId.eq(&sub.id))
         .all(conn)
         .await?;
@@ -141,7 +142,7 @@ pub async fn record_subscription<C: ConnectionTrait>(
             )
         })
         .collect();
-    stripe_subscription::Entity::update_many()
+    stripe_subscription::Entity::update_rows()
         .col_expr(S::PastDueSince, Expr::value(past_due_since(&versions)))
         .filter(S::Id.eq(&sub.id))
         .exec(conn)
@@ -246,7 +247,7 @@ async fn remember_card<C: ConnectionTrait>(
     if let Some(card) = &pm.card {
         return store_card(conn, customer_id, pm, card, refreshed).await;
     }
-    let stored = stripe_customer::Entity::find_by_id(customer_id.to_owned())
+    let stored = stripe_customer::Entity::row(customer_id.to_owned())
         .one(conn)
         .await?;
     if stored.is_none_or(|c| c.card_payment_method.as_deref() != Some(pm.id.as_str())) {

@@ -4,9 +4,9 @@
 
 use chrono::Utc;
 use db::entities::{fleet_signup, stripe_event, test_checkout_session};
+use db::system::SystemTable;
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QueryOrder,
-    Set,
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, DbErr, QueryFilter, QueryOrder, Set,
 };
 use uuid::Uuid;
 
@@ -14,7 +14,7 @@ pub async fn signup<C: ConnectionTrait>(
     db: &C,
     id: Uuid,
 ) -> Result<Option<fleet_signup::Model>, DbErr> {
-    fleet_signup::Entity::find_by_id(id).one(db).await
+    fleet_signup::Entity::row(id).one(db).await
 }
 
 /// The newest signup a checkout session was opened for.
@@ -22,7 +22,7 @@ pub async fn signup_by_checkout<C: ConnectionTrait>(
     db: &C,
     session_id: &str,
 ) -> Result<Option<fleet_signup::Model>, DbErr> {
-    fleet_signup::Entity::find()
+    fleet_signup::Entity::rows()
         .filter(fleet_signup::Column::StripeSessionId.eq(session_id))
         .order_by_desc(fleet_signup::Column::CreatedAt)
         .one(db)
@@ -33,7 +33,7 @@ pub async fn signup_by_subscription<C: ConnectionTrait>(
     db: &C,
     subscription_id: &str,
 ) -> Result<Option<fleet_signup::Model>, DbErr> {
-    fleet_signup::Entity::find()
+    fleet_signup::Entity::rows()
         .filter(fleet_signup::Column::StripeSubscriptionId.eq(subscription_id))
         .one(db)
         .await
@@ -72,7 +72,7 @@ pub async fn test_checkout<C: ConnectionTrait>(
     db: &C,
     id: &str,
 ) -> Result<Option<test_checkout_session::Model>, DbErr> {
-    test_checkout_session::Entity::find_by_id(id.to_owned())
+    test_checkout_session::Entity::row(id.to_owned())
         .one(db)
         .await
 }

@@ -11,7 +11,8 @@ use crate::integrations::fmcsa::CarrierRegistry;
 use crate::integrations::stripe::test_mode::{new_id, object, objects_of, save};
 use chrono::{Months, Utc};
 use db::entities::stripe_subscription;
-use sea_orm::{DatabaseConnection, EntityTrait};
+use db::system::SystemTable;
+use sea_orm::DatabaseConnection;
 use serde_json::{Value, json};
 
 /// A card from one of Stripe's test numbers, as a payment method object.
@@ -42,7 +43,7 @@ async fn announce(
     subscription: &str,
     events: Vec<(&str, Value)>,
 ) -> Result<(), BillingError> {
-    let stored = stripe_subscription::Entity::find_by_id(subscription.to_owned())
+    let stored = stripe_subscription::Entity::row(subscription.to_owned())
         .one(db)
         .await?
         .map(|s| s.state_at.timestamp() + 1);

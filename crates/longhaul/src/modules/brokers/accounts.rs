@@ -9,9 +9,10 @@ use super::emails;
 use super::users::{Invitee, UserDeps, create_invited, view};
 use chrono::Utc;
 use db::entities::account;
+use db::system::SystemTable;
 use db::tenancy::{self, BrokerScope, SystemKey};
 use domain::Role;
-use sea_orm::{ActiveModelTrait, DatabaseConnection, EntityTrait, Set};
+use sea_orm::{ActiveModelTrait, DatabaseConnection, Set};
 use uuid::Uuid;
 
 /// "MC-123456", "mc 123456" or "123456" → "123456"; 1 to 8 digits.
@@ -97,7 +98,7 @@ pub async fn current(
     scope: BrokerScope,
     role: &str,
 ) -> Result<BrokerAccountView, BrokersError> {
-    let a = account::Entity::find_by_id(scope.broker_account_id())
+    let a = account::Entity::row(scope.broker_account_id())
         .one(db)
         .await?
         .ok_or(BrokersError::NotFound)?;

@@ -11,10 +11,12 @@ use super::emails::{self, DigestTruck};
 use crate::state::AppState;
 use chrono::{DateTime, Duration, Utc};
 use db::entities::{profile, saved_search};
-use db::tenancy::{self, BrokerScope};
+use db::system::AcrossBrokers;
+use db::system::SystemTable;
+use db::tenancy::{self, BrokerOwned, BrokerScope};
 use domain::texts::try_text;
 use sea_orm::sea_query::Expr;
-use sea_orm::{ColumnTrait, Condition, EntityTrait, QueryFilter};
+use sea_orm::{ColumnTrait, Condition, QueryFilter};
 
 /// At most one digest per search in this long.
 pub const DIGEST_EVERY: Duration = Duration::hours(1);
@@ -24,7 +26,7 @@ const LISTED: usize = 10;
 /// Sends the digests that are due; returns how many.
 pub async fn run(state: &AppState, now: DateTime<Utc>) -> anyhow::Result<usize> {
     let txn = tenancy::system_read(&state.db, &state.system_key).await?;
-    let due = saved_search::Entity::find()
+    let due = saved_search::Entity::across_brokers(&txn)
         .filter(saved_search::Column::Alerts.eq(true))
         .filter(
             Condition::any()
@@ -73,7 +75,7 @@ async fn digest_one(
         txn.rollback().await?;
         return Ok(false);
     }
-    let Some(owner) = profile::Entity::find_by_id(search.profile_id)
+    let Some(owner) = profile::Entity::row(search.profile_id)
         .filter(profile::Column::DeactivatedAt.is_null())
         .one(&txn)
         .await?
@@ -82,7 +84,7 @@ async fn digest_one(
         return Ok(false);
     };
     // The claim: only if no other run moved it meanwhile.
-    let claimed = saved_search::Entity::update_many()
+    let claimed = saved_search::Entity::scoped_update(scope)
         .filter(saved_search::Column::Id.eq(search.id))
         .filter(saved_search::Column::CheckedUntil.eq(search.checked_until))
         .col_expr(saved_search::Column::CheckedUntil, Expr::value(now))

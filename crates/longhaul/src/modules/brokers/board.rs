@@ -10,13 +10,13 @@ use crate::state::AppState;
 use chrono::{DateTime, Duration, Utc};
 use db::board::{BoardQuery, nearest};
 use db::entities::{account, fleet_message, profile, truck_posting};
+use db::system::SystemTable;
 use db::tenancy::{self, BrokerScope, TenantScope};
 use domain::board as rules;
 use domain::geo::{self, LatLon, Place};
 use domain::texts::text;
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseConnection, EntityTrait, QueryFilter,
-    Set,
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseConnection, QueryFilter, Set,
 };
 use std::collections::HashMap;
 use uuid::Uuid;
@@ -154,13 +154,7 @@ async fn visible<C: ConnectionTrait>(
     if ids.is_empty() {
         return Ok(HashMap::new());
     }
-    let rows = truck_posting::Entity::find()
-        .filter(truck_posting::Column::Id.is_in(ids))
-        .filter(truck_posting::Column::Status.eq("active"))
-        .filter(truck_posting::Column::ExpiresAt.gt(now))
-        .filter(truck_posting::Column::FleetReadOnly.eq(false))
-        .all(conn)
-        .await?;
+    let rows = db::board::visible_postings(conn, ids, now).await?;
     Ok(rows.into_iter().map(|p| (p.id, p)).collect())
 }
 
@@ -268,7 +262,7 @@ pub async fn contact(
         .await?
         .remove(&id)
         .ok_or(BrokersError::NotFound)?;
-    let broker_name = account::Entity::find_by_id(broker.scope.broker_account_id())
+    let broker_name = account::Entity::row(broker.scope.broker_account_id())
         .one(&txn)
         .await?
         .map(|a| a.name)
@@ -294,14 +288,14 @@ pub async fn contact(
     }
     .insert(&txn)
     .await?;
-    let account_ids: Vec<Uuid> = account::Entity::find()
+    let account_ids: Vec<Uuid> = account::Entity::rows()
         .filter(account::Column::FleetAccountId.eq(posting.fleet_account_id))
         .all(&txn)
         .await?
         .into_iter()
         .map(|a| a.id)
         .collect();
-    let admins = profile::Entity::find()
+    let admins = profile::Entity::rows()
         .filter(profile::Column::AccountId.is_in(account_ids))
         .filter(profile::Column::Role.eq(domain::Role::FleetAdmin.as_str()))
         .filter(profile::Column::DeactivatedAt.is_null())

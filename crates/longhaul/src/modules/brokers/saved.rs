@@ -11,10 +11,11 @@ use crate::crypto::Cipher;
 use crate::crypto::tokens::{hash_token, random_token};
 use chrono::Utc;
 use db::entities::saved_search;
+use db::system::AcrossBrokers;
 use db::tenancy::{self, BrokerOwned, BrokerScope, SystemKey};
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, DatabaseConnection, EntityTrait, IntoActiveModel,
-    PaginatorTrait, QueryFilter, QueryOrder, Set,
+    ActiveModelTrait, ColumnTrait, DatabaseConnection, IntoActiveModel, PaginatorTrait,
+    QueryFilter, QueryOrder, Set,
 };
 use uuid::Uuid;
 
@@ -103,12 +104,11 @@ pub async fn create(
 }
 
 async fn own(
-    txn: &sea_orm::DatabaseTransaction,
-    scope: BrokerScope,
+    txn: &db::tenancy::BrokerTx,
     profile_id: Uuid,
     id: Uuid,
 ) -> Result<saved_search::Model, BrokersError> {
-    saved_search::Entity::scoped(scope)
+    saved_search::Entity::scoped(txn.scope())
         .filter(saved_search::Column::Id.eq(id))
         .filter(saved_search::Column::ProfileId.eq(profile_id))
         .one(txn)
@@ -125,7 +125,7 @@ pub async fn update(
 ) -> Result<SavedSearchView, BrokersError> {
     let name = input.name.as_deref().map(name_of).transpose()?;
     let txn = tenancy::broker_write(db, scope).await?;
-    let found = own(&txn, scope, profile_id, id).await?;
+    let found = own(&txn, profile_id, id).await?;
     let turning_on = input.alerts == Some(true) && !found.alerts;
     let mut row = found.into_active_model();
     if let Some(name) = name {
@@ -176,7 +176,7 @@ pub async fn by_token(
         return Err(BrokersError::NotFound);
     }
     let txn = tenancy::system_read(db, key).await?;
-    let found = saved_search::Entity::find()
+    let found = saved_search::Entity::across_brokers(&txn)
         .filter(saved_search::Column::UnsubscribeTokenHash.eq(hash_token(token)))
         .one(&txn)
         .await?
@@ -195,7 +195,7 @@ pub async fn unsubscribe(
         return Err(BrokersError::NotFound);
     }
     let txn = tenancy::system_write(db, key).await?;
-    let found = saved_search::Entity::find()
+    let found = saved_search::Entity::across_brokers(&txn)
         .filter(saved_search::Column::UnsubscribeTokenHash.eq(hash_token(token)))
         .one(&txn)
         .await?

@@ -12,13 +12,14 @@ use crate::modules::auth::SessionUser;
 use crate::modules::auth::profiles::{self as auth_profiles, NewProfile};
 use chrono::Utc;
 use db::entities::{account, profile};
+use db::system::SystemTable;
 use db::tenancy::BrokerScope;
 use domain::Role;
 use domain::email::Email;
 use domain::texts::text;
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseBackend, DatabaseConnection,
-    EntityTrait, IntoActiveModel, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, Set,
+    IntoActiveModel, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, Set,
 };
 use uuid::Uuid;
 
@@ -116,7 +117,7 @@ pub async fn list(
     db: &DatabaseConnection,
     scope: BrokerScope,
 ) -> Result<Vec<BrokerUserView>, BrokersError> {
-    let rows = profile::Entity::find()
+    let rows = profile::Entity::rows()
         .filter(profile::Column::AccountId.eq(scope.broker_account_id()))
         .order_by_asc(profile::Column::Email)
         .limit(1000)
@@ -129,7 +130,7 @@ async fn account_name<C: ConnectionTrait>(
     conn: &C,
     scope: BrokerScope,
 ) -> Result<String, BrokersError> {
-    Ok(account::Entity::find_by_id(scope.broker_account_id())
+    Ok(account::Entity::row(scope.broker_account_id())
         .one(conn)
         .await?
         .map(|a| a.name)
@@ -248,7 +249,7 @@ async fn member<C: ConnectionTrait>(
     scope: BrokerScope,
     id: Uuid,
 ) -> Result<profile::Model, BrokersError> {
-    profile::Entity::find_by_id(id)
+    profile::Entity::row(id)
         .filter(profile::Column::AccountId.eq(scope.broker_account_id()))
         .one(conn)
         .await?
@@ -271,7 +272,7 @@ pub async fn update(
     }
     let role = input.role.as_deref().map(broker_role).transpose()?;
     let txn = db::begin_write(db).await?;
-    let mut lock = account::Entity::find_by_id(scope.broker_account_id());
+    let mut lock = account::Entity::row(scope.broker_account_id());
     if txn.get_database_backend() == DatabaseBackend::Postgres {
         lock = lock.lock_exclusive();
     }
@@ -291,7 +292,7 @@ pub async fn update(
     }
     row.updated_at = Set(Utc::now());
     let saved = row.update(&txn).await?;
-    let admins = profile::Entity::find()
+    let admins = profile::Entity::rows()
         .filter(profile::Column::AccountId.eq(scope.broker_account_id()))
         .filter(profile::Column::Role.eq(Role::BrokerAdmin.as_str()))
         .filter(profile::Column::DeactivatedAt.is_null())

@@ -9,9 +9,10 @@ use crate::crypto::tokens::{hash_token, random_token};
 use chrono::{NaiveDate, Utc};
 use db::SystemKey;
 use db::entities::compliance_setting;
+use db::system::AcrossFleets;
 use db::tenancy::TenantScope;
 use icalendar::{Calendar, Component, Event, EventLike};
-use sea_orm::{ColumnTrait, DatabaseConnection, EntityTrait, QueryFilter, Set};
+use sea_orm::{ColumnTrait, DatabaseConnection, QueryFilter, Set};
 use uuid::Uuid;
 
 /// How far back the feed reaches (older lapsed items stay on the calendar page).
@@ -78,7 +79,7 @@ pub async fn fleet_of_token(
         return Ok(None);
     }
     let txn = db::tenancy::system_read(db, key).await?;
-    let row = compliance_setting::Entity::find()
+    let row = compliance_setting::Entity::across_fleets(&txn)
         .filter(compliance_setting::Column::CalendarTokenHash.eq(hash_token(token)))
         .one(&txn)
         .await?;

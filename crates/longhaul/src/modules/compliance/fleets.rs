@@ -3,27 +3,29 @@
 use crate::state::AppState;
 use chrono::NaiveDate;
 use db::entities::fleet_account;
-use sea_orm::{ColumnTrait, DbErr, EntityTrait, QueryFilter, QuerySelect};
+use db::system::AcrossFleets;
+use db::tenancy::FleetOwned;
+use sea_orm::{ColumnTrait, DbErr, QueryFilter, QuerySelect};
 use std::collections::HashSet;
 use uuid::Uuid;
 
 /// The active fleets with no row of `E` on `day` yet (today's digest,
 /// today's snapshot): the work a run that died or ran before left to do.
-pub async fn active_fleets_without<E: EntityTrait>(
+pub async fn active_fleets_without<E: FleetOwned>(
     state: &AppState,
     fleet_column: E::Column,
     day_column: E::Column,
     day: NaiveDate,
 ) -> Result<Vec<Uuid>, DbErr> {
     let txn = db::tenancy::system_read(&state.db, &state.system_key).await?;
-    let fleets: Vec<Uuid> = fleet_account::Entity::find()
+    let fleets: Vec<Uuid> = fleet_account::Entity::across_fleets(&txn)
         .select_only()
         .column(fleet_account::Column::Id)
         .filter(fleet_account::Column::Status.eq("active"))
         .into_tuple()
         .all(&txn)
         .await?;
-    let done: HashSet<Uuid> = E::find()
+    let done: HashSet<Uuid> = E::across_fleets(&txn)
         .select_only()
         .column(fleet_column)
         .filter(day_column.eq(day))

@@ -115,6 +115,10 @@ pub async fn check_fleet(
     fleet_account_id: Uuid,
     today: NaiveDate,
 ) -> Result<CheckOutcome, MonitorError> {
+    #[expect(
+        clippy::disallowed_methods,
+        reason = "the FMCSA monitor's job: the fleet it was queued for"
+    )]
     let scope = TenantScope::for_job(fleet_account_id);
     let txn = db::tenancy::read(&state.db, scope).await?;
     let Some(fleet) = fleet_account::Entity::scoped(scope).one(&txn).await? else {
@@ -161,6 +165,10 @@ async fn store(
     fields: &BTreeMap<String, Option<String>>,
     found: &[FieldChange],
 ) -> Result<CheckOutcome, MonitorError> {
+    #[expect(
+        clippy::disallowed_methods,
+        reason = "the FMCSA monitor's job: the fleet it was queued for"
+    )]
     let scope = TenantScope::for_job(fleet.id);
     let now = Utc::now();
     let txn = db::tenancy::write(&state.db, scope).await?;

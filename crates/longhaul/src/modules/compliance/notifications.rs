@@ -51,7 +51,7 @@ pub async fn list(
         .limit(SHOWN)
         .all(&txn)
         .await?;
-    let attention = attention(&txn, scope, today).await?;
+    let attention = attention(&txn, today).await?;
     txn.commit().await?;
     Ok(NotificationList {
         unread,
@@ -63,12 +63,11 @@ pub async fn list(
 /// The overview's counts (the same filter as `calendar::summary`), the first
 /// overdue items and the renewals queue.
 async fn attention(
-    txn: &sea_orm::DatabaseTransaction,
-    scope: TenantScope,
+    txn: &db::tenancy::FleetTx,
     today: NaiveDate,
 ) -> Result<BellAttention, ComplianceError> {
     let all = Filter::default();
-    let source = FleetItems::open(txn, scope, today).await?;
+    let source = FleetItems::open(txn, txn.scope(), today).await?;
     let overdue_filter = all.in_group(CalendarGroup::Overdue, today);
     let overdue = source.count(overdue_filter).await?;
     let due_in30 = source
@@ -85,7 +84,7 @@ async fn attention(
     Ok(BellAttention {
         overdue,
         due_in30,
-        pending_renewals: pending_renewal_count(txn, scope).await?,
+        pending_renewals: pending_renewal_count(txn, txn.scope()).await?,
         overdue_items,
     })
 }

@@ -81,6 +81,10 @@ pub async fn remind_fleet(
     fleet_account_id: Uuid,
     today: NaiveDate,
 ) -> anyhow::Result<FleetOutcome> {
+    #[expect(
+        clippy::disallowed_methods,
+        reason = "the reminders job: one of the fleets the schedule found due"
+    )]
     let scope = TenantScope::for_job(fleet_account_id);
     let txn = db::tenancy::write(&state.db, scope).await?;
     let Some(fleet) = fleet_account::Entity::scoped(scope).one(&txn).await? else {

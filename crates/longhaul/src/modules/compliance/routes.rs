@@ -166,7 +166,7 @@ pub async fn calendar_feed(
         });
     };
     // The token is the credential: the fleet it names, nothing else.
-    let scope = TenantScope::for_job(fleet);
+    let scope = TenantScope::for_calendar_feed(fleet);
     let today = calendar::today();
     let filter = Filter {
         from: Some(feed::feed_start(today)),

@@ -5,6 +5,7 @@ use super::ComplianceError;
 use super::dto::{ComplianceSettingsInput, ComplianceSettingsView, ReminderRecipient};
 use chrono::Utc;
 use db::entities::{account, compliance_setting, profile};
+use db::system::SystemTable;
 use db::tenancy::{FleetOwned, TenantScope};
 use domain::Role;
 use domain::compliance::{DEFAULT_THRESHOLDS, format_thresholds, parse_thresholds};
@@ -29,7 +30,7 @@ pub async fn fleet_admins<C: ConnectionTrait>(
     conn: &C,
     fleet_account_id: Uuid,
 ) -> Result<Vec<Admin>, DbErr> {
-    let accounts: Vec<Uuid> = account::Entity::find()
+    let accounts: Vec<Uuid> = account::Entity::rows()
         .select_only()
         .column(account::Column::Id)
         .filter(account::Column::FleetAccountId.eq(fleet_account_id))
@@ -40,7 +41,7 @@ pub async fn fleet_admins<C: ConnectionTrait>(
     if accounts.is_empty() {
         return Ok(Vec::new());
     }
-    let rows = profile::Entity::find()
+    let rows = profile::Entity::rows()
         .filter(profile::Column::AccountId.is_in(accounts))
         .filter(profile::Column::Role.eq(Role::FleetAdmin.as_str()))
         .order_by_asc(profile::Column::Email)

@@ -7,6 +7,7 @@ use db::entities::{
     account, driver_invite, driver_renewal, driver_session, fleet_account, fleet_document,
     fleet_driver, fleet_message, fleet_trailer, fleet_vehicle, profile,
 };
+use db::system::SystemTable;
 use db::tenancy::{FleetOwned, TenantScope};
 use domain::Role;
 use sea_orm::sea_query::{Condition, Expr};
@@ -64,10 +65,7 @@ pub async fn session<C: ConnectionTrait>(
     conn: &C,
     token_hash: &str,
 ) -> Result<Option<driver_session::Model>, DbErr> {
-    driver_session::Entity::find_by_id(token_hash.to_owned())
-        .filter(driver_session::Column::ExpiresAt.gt(Utc::now()))
-        .one(conn)
-        .await
+    db::system::driver_session_by_token(conn, token_hash).await
 }
 
 pub async fn delete_session<C: ConnectionTrait>(conn: &C, token_hash: &str) -> Result<(), DbErr> {
@@ -78,15 +76,7 @@ pub async fn delete_session<C: ConnectionTrait>(conn: &C, token_hash: &str) -> R
 }
 
 pub async fn touch_session<C: ConnectionTrait>(conn: &C, token_hash: &str) -> Result<(), DbErr> {
-    driver_session::Entity::update_many()
-        .col_expr(
-            driver_session::Column::LastSeenAt,
-            Expr::value(Some(Utc::now())),
-        )
-        .filter(driver_session::Column::Id.eq(token_hash))
-        .exec(conn)
-        .await
-        .map(drop)
+    db::system::touch_driver_session(conn, token_hash).await
 }
 
 /// Signs the driver out everywhere (deactivated, password changed).
@@ -411,7 +401,7 @@ pub async fn admin_emails<C: ConnectionTrait>(
     conn: &C,
     fleet_account_id: Uuid,
 ) -> Result<Vec<String>, DbErr> {
-    let accounts: Vec<Uuid> = account::Entity::find()
+    let accounts: Vec<Uuid> = account::Entity::rows()
         .select_only()
         .column(account::Column::Id)
         .filter(account::Column::FleetAccountId.eq(fleet_account_id))
@@ -421,7 +411,7 @@ pub async fn admin_emails<C: ConnectionTrait>(
     if accounts.is_empty() {
         return Ok(Vec::new());
     }
-    profile::Entity::find()
+    profile::Entity::rows()
         .select_only()
         .column(profile::Column::Email)
         .filter(profile::Column::AccountId.is_in(accounts))

@@ -47,7 +47,7 @@ fn view(d: fleet_document::Model) -> PortalDocument {
 /// transaction so an assignment changing between the two cannot widen
 /// what is shown.
 async fn assets(
-    txn: &sea_orm::DatabaseTransaction,
+    txn: &db::tenancy::FleetTx,
     session: &DriverSession,
 ) -> Result<(Option<Uuid>, Vec<Uuid>), DriverPortalError> {
     let scope = session.scope();

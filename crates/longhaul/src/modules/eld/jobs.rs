@@ -25,6 +25,10 @@ fn deps(state: &AppState) -> EldDeps<'_> {
 /// over, which is safe: the rows are written in one transaction at the end.
 pub async fn run_sync(state: &AppState, job: SyncJob) -> Result<(), JobError> {
     let deps = deps(state);
+    #[expect(
+        clippy::disallowed_methods,
+        reason = "ELD sync jobs: the fleet named by the job's payload or the schedule's own query"
+    )]
     let scope = TenantScope::for_job(job.fleet_account_id);
     let txn = tenancy::write(&state.db, scope)
         .await
@@ -109,6 +113,10 @@ pub async fn start_due_syncs(state: &AppState) -> anyhow::Result<()> {
     }
     txn.commit().await?;
     for (fleet, settings) in fleets {
+        #[expect(
+            clippy::disallowed_methods,
+            reason = "ELD sync jobs: the fleet named by the job's payload or the schedule's own query"
+        )]
         let scope = TenantScope::for_job(fleet);
         for (wanted, kind) in [
             (settings.drivers, DataKind::Drivers),

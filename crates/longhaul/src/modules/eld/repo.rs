@@ -2,10 +2,11 @@
 
 use chrono::{DateTime, Utc};
 use db::entities::{eld_sync_run, fleet_eld_integration};
+use db::system::AcrossFleets;
 use db::tenancy::{FleetOwned, TenantScope};
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, PaginatorTrait,
-    QueryFilter, QueryOrder, QuerySelect, Set,
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, DbErr, PaginatorTrait, QueryFilter, QueryOrder,
+    QuerySelect, Set,
 };
 use uuid::Uuid;
 
@@ -112,11 +113,11 @@ pub async fn save_run<C: ConnectionTrait>(
 }
 
 /// Fleets whose scheduled sync is due (system scope: every fleet).
-pub async fn due_integrations<C: ConnectionTrait>(
-    db: &C,
+pub async fn due_integrations(
+    db: &db::tenancy::SystemTx,
     now: DateTime<Utc>,
 ) -> Result<Vec<fleet_eld_integration::Model>, DbErr> {
-    fleet_eld_integration::Entity::find()
+    fleet_eld_integration::Entity::across_fleets(db)
         .filter(fleet_eld_integration::Column::IsActive.eq(true))
         .filter(fleet_eld_integration::Column::NeedsAttention.eq(false))
         .filter(fleet_eld_integration::Column::NextSyncAt.lte(now))

@@ -4,10 +4,9 @@
 use db::entities::{fleet_account, fleet_driver, fleet_eld_integration, fleet_signup};
 use db::entities::{fleet_trailer, fleet_vehicle};
 use db::fleet_filters::{trailer_active, truck_active, truck_not_decommissioned};
+use db::system::SystemTable;
 use db::tenancy::{FleetOwned, TenantScope};
-use sea_orm::{
-    ColumnTrait, ConnectionTrait, DbErr, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder,
-};
+use sea_orm::{ColumnTrait, ConnectionTrait, DbErr, PaginatorTrait, QueryFilter, QueryOrder};
 use serde_json::Value;
 
 pub async fn account<C: ConnectionTrait>(
@@ -23,7 +22,7 @@ pub async fn signup_fmcsa_record<C: ConnectionTrait>(
     conn: &C,
     dot_number: &str,
 ) -> Result<Option<Value>, DbErr> {
-    Ok(fleet_signup::Entity::find()
+    Ok(fleet_signup::Entity::rows()
         .filter(fleet_signup::Column::DotNumber.eq(dot_number))
         .filter(fleet_signup::Column::FmcsaData.is_not_null())
         .order_by_desc(fleet_signup::Column::CreatedAt)

@@ -6,9 +6,10 @@
 use crate::integrations::fmcsa::carrier;
 use db::entities::fleet_account;
 use db::entities::{board_index, truck_posting};
+use db::system::SystemTable;
 use db::tenancy::{FleetOwned, TenantScope};
 use sea_orm::sea_query::Expr;
-use sea_orm::{ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter};
+use sea_orm::{ColumnTrait, ConnectionTrait, DbErr, QueryFilter};
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct CarrierFacts {
@@ -114,7 +115,7 @@ pub async fn refresh<C: ConnectionTrait>(
         .all(txn)
         .await?;
     for chunk in ids.chunks(500) {
-        let mut update = board_index::Entity::update_many()
+        let mut update = board_index::Entity::update_rows()
             .filter(board_index::Column::PostingId.is_in(chunk.to_vec()))
             .col_expr(board_index::Column::CarrierAllowed, Expr::value(f.allowed));
         if let Some(read_only) = read_only {

@@ -8,11 +8,10 @@ use crate::modules::billing::fleet_billing::billing_state_of_fleet;
 use crate::state::AppState;
 use chrono::Utc;
 use db::entities::{fleet_account, truck_posting};
+use db::system::AcrossFleets;
 use db::tenancy::{self, FleetOwned, TenantScope};
 use domain::geo::{LatLon, nearest_city};
-use sea_orm::{
-    ActiveModelTrait, ColumnTrait, EntityTrait, IntoActiveModel, QueryFilter, QuerySelect, Set,
-};
+use sea_orm::{ActiveModelTrait, ColumnTrait, IntoActiveModel, QueryFilter, QuerySelect, Set};
 use uuid::Uuid;
 
 #[derive(Debug, Default)]
@@ -29,7 +28,7 @@ pub async fn run(state: &AppState) -> anyhow::Result<RefreshRun> {
         ..Default::default()
     };
     let txn = tenancy::system_read(&state.db, &state.system_key).await?;
-    let fleets: Vec<Uuid> = truck_posting::Entity::find()
+    let fleets: Vec<Uuid> = truck_posting::Entity::across_fleets(&txn)
         .filter(truck_posting::Column::Status.eq("active"))
         .select_only()
         .column(truck_posting::Column::FleetAccountId)
@@ -41,6 +40,10 @@ pub async fn run(state: &AppState) -> anyhow::Result<RefreshRun> {
     for fleet_id in fleets {
         // Every caller of for_job is reviewed: this one acts on the fleet's
         // own postings only.
+        #[expect(
+            clippy::disallowed_methods,
+            reason = "the postings refresh job: a fleet with active postings"
+        )]
         let scope = TenantScope::for_job(fleet_id);
         match refresh_fleet(state, scope).await {
             Ok(moved) => {

@@ -6,6 +6,7 @@ use super::dto::{PositionView, PostingInput, PostingView, shown_status};
 use super::{PostingsError, index};
 use chrono::{DateTime, NaiveDate, Utc};
 use db::entities::{board_index, fleet_account, fleet_vehicle, truck_posting};
+use db::system::{AcrossFleets, SystemTable};
 use db::tenancy::{self, FleetOwned, SystemKey, TenantScope};
 use domain::board::{self as rules, WindowError};
 use domain::geo;
@@ -395,11 +396,11 @@ pub async fn end_expired(
     now: DateTime<Utc>,
 ) -> Result<u64, sea_orm::DbErr> {
     let txn = tenancy::system_write(db, key).await?;
-    board_index::Entity::delete_many()
+    board_index::Entity::delete_rows()
         .filter(board_index::Column::ExpiresAt.lte(now))
         .exec(&txn)
         .await?;
-    let ended = truck_posting::Entity::update_many()
+    let ended = truck_posting::Entity::update_across_fleets(&txn)
         .filter(truck_posting::Column::Status.eq("active"))
         .filter(truck_posting::Column::ExpiresAt.lte(now))
         .col_expr(truck_posting::Column::Status, Expr::value("expired"))

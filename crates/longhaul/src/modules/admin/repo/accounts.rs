@@ -3,20 +3,22 @@
 use crate::paging::{PageQuery, matches_any};
 use chrono::Utc;
 use db::entities::{account, fleet_account, fleet_signup, profile};
+use db::system::{AcrossFleets, SystemTable};
+use db::tenancy::SystemTx;
 use sea_orm::sea_query::Expr;
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, IntoActiveModel,
-    PaginatorTrait, QueryFilter, QueryOrder, Set,
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, DbErr, IntoActiveModel, PaginatorTrait,
+    QueryFilter, QueryOrder, Set,
 };
 use std::collections::{HashMap, HashSet};
 use uuid::Uuid;
 
 /// One page of fleet accounts by legal name, and the total.
-pub async fn fleets_page<C: ConnectionTrait>(
-    db: &C,
+pub async fn fleets_page(
+    tx: &SystemTx,
     query: &PageQuery,
 ) -> Result<(Vec<fleet_account::Model>, u64), DbErr> {
-    let mut select = fleet_account::Entity::find();
+    let mut select = fleet_account::Entity::across_fleets(tx);
     if let Some(text) = query.search() {
         select = select.filter(matches_any(
             &[
@@ -29,7 +31,7 @@ pub async fn fleets_page<C: ConnectionTrait>(
     let paginator = select
         .order_by_asc(fleet_account::Column::LegalName)
         .order_by_asc(fleet_account::Column::Id)
-        .paginate(db, query.per_page());
+        .paginate(tx, query.per_page());
     let total = paginator.num_items().await?;
     Ok((paginator.fetch_page(query.page() - 1).await?, total))
 }
@@ -40,7 +42,7 @@ pub async fn accounts_page<C: ConnectionTrait>(
     db: &C,
     query: &PageQuery,
 ) -> Result<(Vec<(account::Model, Option<fleet_account::Model>)>, u64), DbErr> {
-    let mut select = account::Entity::find()
+    let mut select = account::Entity::rows()
         .find_also_related(fleet_account::Entity)
         .filter(account::Column::AccountType.ne("system"));
     if let Some(text) = query.search() {
@@ -70,7 +72,7 @@ pub async fn emails_of<C: ConnectionTrait>(
     if ids.is_empty() {
         return Ok(HashMap::new());
     }
-    Ok(profile::Entity::find()
+    Ok(profile::Entity::rows()
         .filter(profile::Column::Id.is_in(ids))
         .all(db)
         .await?
@@ -87,7 +89,7 @@ pub async fn names_of<C: ConnectionTrait>(
     if ids.is_empty() {
         return Ok(HashMap::new());
     }
-    Ok(account::Entity::find()
+    Ok(account::Entity::rows()
         .filter(account::Column::Id.is_in(ids))
         .all(db)
         .await?
@@ -96,35 +98,29 @@ pub async fn names_of<C: ConnectionTrait>(
         .collect())
 }
 
-pub async fn fleet<C: ConnectionTrait>(
-    db: &C,
-    id: Uuid,
-) -> Result<Option<fleet_account::Model>, DbErr> {
-    fleet_account::Entity::find_by_id(id).one(db).await
+pub async fn fleet(tx: &SystemTx, id: Uuid) -> Result<Option<fleet_account::Model>, DbErr> {
+    fleet_account::Entity::across_fleets(tx)
+        .filter(fleet_account::Column::Id.eq(id))
+        .one(tx)
+        .await
 }
 
-pub async fn fleet_by_dot<C: ConnectionTrait>(
-    db: &C,
-    dot: &str,
-) -> Result<Option<fleet_account::Model>, DbErr> {
-    fleet_account::Entity::find()
+pub async fn fleet_by_dot(tx: &SystemTx, dot: &str) -> Result<Option<fleet_account::Model>, DbErr> {
+    fleet_account::Entity::across_fleets(tx)
         .filter(fleet_account::Column::DotNumber.eq(dot))
-        .one(db)
+        .one(tx)
         .await
 }
 
 /// Of the DOT numbers given, those whose fleet account has an owner.
-pub async fn owned_dots<C: ConnectionTrait>(
-    db: &C,
-    dots: Vec<String>,
-) -> Result<HashSet<String>, DbErr> {
+pub async fn owned_dots(tx: &SystemTx, dots: Vec<String>) -> Result<HashSet<String>, DbErr> {
     if dots.is_empty() {
         return Ok(HashSet::new());
     }
-    Ok(fleet_account::Entity::find()
+    Ok(fleet_account::Entity::across_fleets(tx)
         .filter(fleet_account::Column::DotNumber.is_in(dots))
         .filter(fleet_account::Column::OwnerId.is_not_null())
-        .all(db)
+        .all(tx)
         .await?
         .into_iter()
         .map(|f| f.dot_number)
@@ -187,12 +183,12 @@ pub async fn set_owner<C: ConnectionTrait>(
 }
 
 /// Fleets owned by `user_id` (except `keep`) stop naming them as owner.
-pub async fn clear_ownerships<C: ConnectionTrait>(
-    db: &C,
+pub async fn clear_ownerships(
+    tx: &SystemTx,
     user_id: Uuid,
     keep: Option<Uuid>,
 ) -> Result<(), DbErr> {
-    let mut update = fleet_account::Entity::update_many()
+    let mut update = fleet_account::Entity::update_across_fleets(tx)
         .col_expr(
             fleet_account::Column::OwnerId,
             Expr::value(Option::<Uuid>::None),
@@ -202,14 +198,14 @@ pub async fn clear_ownerships<C: ConnectionTrait>(
     if let Some(keep) = keep {
         update = update.filter(fleet_account::Column::Id.ne(keep));
     }
-    update.exec(db).await.map(|_| ())
+    update.exec(tx).await.map(|_| ())
 }
 
 pub async fn account_of_fleet<C: ConnectionTrait>(
     db: &C,
     fleet_id: Uuid,
 ) -> Result<Option<account::Model>, DbErr> {
-    account::Entity::find()
+    account::Entity::rows()
         .filter(account::Column::FleetAccountId.eq(fleet_id))
         .one(db)
         .await

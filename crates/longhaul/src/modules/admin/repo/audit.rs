@@ -3,9 +3,10 @@
 use crate::paging::{PageQuery, matches_any};
 use chrono::Utc;
 use db::entities::audit_log;
+use db::system::SystemTable;
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, PaginatorTrait,
-    QueryFilter, QueryOrder, Set,
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, DbErr, PaginatorTrait, QueryFilter, QueryOrder,
+    Set,
 };
 use serde_json::Value;
 use std::collections::BTreeMap;
@@ -44,7 +45,7 @@ pub async fn page<C: ConnectionTrait>(
     db: &C,
     query: &PageQuery,
 ) -> Result<(Vec<audit_log::Model>, u64), DbErr> {
-    let mut select = audit_log::Entity::find();
+    let mut select = audit_log::Entity::rows();
     if let Some(text) = query.search() {
         select = select.filter(matches_any(
             &[
@@ -66,17 +67,18 @@ pub async fn page<C: ConnectionTrait>(
 /// What the ids in a page of entries name — users, accounts, fleets and
 /// signups — so the tab shows "Dana Ruiz (dana@…)" and "Acme Freight LLC"
 /// rather than UUIDs. Ids that name nothing (deleted rows) are left out.
-pub async fn names_of<C: ConnectionTrait>(
-    db: &C,
+pub async fn names_of(
+    db: &db::tenancy::SystemTx,
     ids: &[Uuid],
 ) -> Result<BTreeMap<Uuid, String>, DbErr> {
     use db::entities::{account, fleet_account, fleet_signup, profile};
+    use db::system::AcrossFleets;
     let mut names = BTreeMap::new();
     if ids.is_empty() {
         return Ok(names);
     }
     let ids = ids.to_vec();
-    for p in profile::Entity::find()
+    for p in profile::Entity::rows()
         .filter(profile::Column::Id.is_in(ids.clone()))
         .all(db)
         .await?
@@ -95,14 +97,14 @@ pub async fn names_of<C: ConnectionTrait>(
         };
         names.insert(p.id, name);
     }
-    for a in account::Entity::find()
+    for a in account::Entity::rows()
         .filter(account::Column::Id.is_in(ids.clone()))
         .all(db)
         .await?
     {
         names.insert(a.id, a.name);
     }
-    for f in fleet_account::Entity::find()
+    for f in fleet_account::Entity::across_fleets(db)
         .filter(fleet_account::Column::Id.is_in(ids.clone()))
         .all(db)
         .await?
@@ -114,7 +116,7 @@ pub async fn names_of<C: ConnectionTrait>(
                 .unwrap_or(f.legal_name),
         );
     }
-    for s in fleet_signup::Entity::find()
+    for s in fleet_signup::Entity::rows()
         .filter(fleet_signup::Column::Id.is_in(ids))
         .all(db)
         .await?

@@ -3,9 +3,10 @@
 use crate::paging::{PageQuery, matches_any};
 use chrono::Utc;
 use db::entities::fleet_signup;
+use db::system::SystemTable;
 use sea_orm::{
-    ActiveModelTrait, ConnectionTrait, DbErr, EntityTrait, IntoActiveModel, PaginatorTrait,
-    QueryFilter, QueryOrder, Set,
+    ActiveModelTrait, ConnectionTrait, DbErr, IntoActiveModel, PaginatorTrait, QueryFilter,
+    QueryOrder, Set,
 };
 use uuid::Uuid;
 
@@ -14,7 +15,7 @@ pub async fn page<C: ConnectionTrait>(
     db: &C,
     query: &PageQuery,
 ) -> Result<(Vec<fleet_signup::Model>, u64), DbErr> {
-    let mut select = fleet_signup::Entity::find();
+    let mut select = fleet_signup::Entity::rows();
     if let Some(text) = query.search() {
         select = select.filter(matches_any(
             &[
@@ -37,7 +38,7 @@ pub async fn find<C: ConnectionTrait>(
     db: &C,
     id: Uuid,
 ) -> Result<Option<fleet_signup::Model>, DbErr> {
-    fleet_signup::Entity::find_by_id(id).one(db).await
+    fleet_signup::Entity::row(id).one(db).await
 }
 
 /// Marks the signup completed, with the fleet admin it got (if any).

@@ -4,9 +4,10 @@
 use crate::paging::{PageQuery, matches_any};
 use chrono::Utc;
 use db::entities::profile;
+use db::system::SystemTable;
 use sea_orm::{
-    ActiveModelTrait, ConnectionTrait, DbErr, EntityTrait, IntoActiveModel, PaginatorTrait,
-    QueryFilter, QueryOrder, Set,
+    ActiveModelTrait, ConnectionTrait, DbErr, IntoActiveModel, PaginatorTrait, QueryFilter,
+    QueryOrder, Set,
 };
 use uuid::Uuid;
 
@@ -15,7 +16,7 @@ pub async fn page<C: ConnectionTrait>(
     db: &C,
     query: &PageQuery,
 ) -> Result<(Vec<profile::Model>, u64), DbErr> {
-    let mut select = profile::Entity::find();
+    let mut select = profile::Entity::rows();
     if let Some(text) = query.search() {
         select = select.filter(matches_any(
             &[
@@ -34,7 +35,7 @@ pub async fn page<C: ConnectionTrait>(
 }
 
 pub async fn find<C: ConnectionTrait>(db: &C, id: Uuid) -> Result<Option<profile::Model>, DbErr> {
-    profile::Entity::find_by_id(id).one(db).await
+    profile::Entity::row(id).one(db).await
 }
 
 /// Sets the profile's role and account.

@@ -3,10 +3,9 @@
 
 use chrono::{Duration, Utc};
 use db::entities::one_time_token;
+use db::system::SystemTable;
 use sea_orm::sea_query::Expr;
-use sea_orm::{
-    ActiveModelTrait, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, Set,
-};
+use sea_orm::{ActiveModelTrait, ColumnTrait, ConnectionTrait, DbErr, QueryFilter, Set};
 use uuid::Uuid;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -58,7 +57,7 @@ pub async fn consume<C: ConnectionTrait>(
     let Some(user_id) = peek(db, token_hash, purpose).await? else {
         return Ok(None);
     };
-    let updated = one_time_token::Entity::update_many()
+    let updated = one_time_token::Entity::update_rows()
         .col_expr(one_time_token::Column::UsedAt, Expr::value(now))
         .filter(one_time_token::Column::Id.eq(token_hash))
         .filter(one_time_token::Column::UsedAt.is_null())
@@ -84,7 +83,7 @@ pub async fn find_valid<C: ConnectionTrait>(
     token_hash: &str,
     purpose: TokenPurpose,
 ) -> Result<Option<one_time_token::Model>, DbErr> {
-    one_time_token::Entity::find_by_id(token_hash.to_owned())
+    one_time_token::Entity::row(token_hash.to_owned())
         .filter(one_time_token::Column::Purpose.eq(purpose.as_str()))
         .filter(one_time_token::Column::UsedAt.is_null())
         .filter(one_time_token::Column::ExpiresAt.gt(Utc::now()))
@@ -99,7 +98,7 @@ pub async fn spend_all_of_user<C: ConnectionTrait>(
     user_id: Uuid,
     purpose: TokenPurpose,
 ) -> Result<(), DbErr> {
-    one_time_token::Entity::update_many()
+    one_time_token::Entity::update_rows()
         .col_expr(one_time_token::Column::UsedAt, Expr::value(Utc::now()))
         .filter(one_time_token::Column::UserId.eq(user_id))
         .filter(one_time_token::Column::Purpose.eq(purpose.as_str()))

@@ -2,10 +2,10 @@
 
 use chrono::Utc;
 use db::entities::profile;
+use db::system::SystemTable;
 use sea_orm::sea_query::Expr;
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, PaginatorTrait,
-    QueryFilter, Set,
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, DbErr, PaginatorTrait, QueryFilter, Set,
 };
 use uuid::Uuid;
 
@@ -13,14 +13,14 @@ pub async fn find_by_email<C: ConnectionTrait>(
     db: &C,
     email: &str,
 ) -> Result<Option<profile::Model>, DbErr> {
-    profile::Entity::find()
+    profile::Entity::rows()
         .filter(profile::Column::Email.eq(email))
         .one(db)
         .await
 }
 
 pub async fn find<C: ConnectionTrait>(db: &C, id: Uuid) -> Result<Option<profile::Model>, DbErr> {
-    profile::Entity::find_by_id(id).one(db).await
+    profile::Entity::row(id).one(db).await
 }
 
 /// The name of the account a profile belongs to (a brokerage, a fleet's
@@ -32,14 +32,14 @@ pub async fn account_name<C: ConnectionTrait>(
     let Some(id) = account_id else {
         return Ok(None);
     };
-    Ok(db::entities::account::Entity::find_by_id(id)
+    Ok(db::entities::account::Entity::row(id)
         .one(db)
         .await?
         .map(|a| a.name))
 }
 
 pub async fn email_exists<C: ConnectionTrait>(db: &C, email: &str) -> Result<bool, DbErr> {
-    Ok(profile::Entity::find()
+    Ok(profile::Entity::rows()
         .filter(profile::Column::Email.eq(email))
         .count(db)
         .await?
@@ -81,7 +81,7 @@ pub async fn insert<C: ConnectionTrait>(
 
 pub async fn confirm_email<C: ConnectionTrait>(db: &C, user_id: Uuid) -> Result<(), DbErr> {
     let now = Utc::now();
-    profile::Entity::update_many()
+    profile::Entity::update_rows()
         .col_expr(profile::Column::EmailConfirmedAt, Expr::value(now))
         .col_expr(profile::Column::UpdatedAt, Expr::value(now))
         .filter(profile::Column::Id.eq(user_id))
@@ -96,7 +96,7 @@ pub async fn set_password<C: ConnectionTrait>(
     user_id: Uuid,
     password_hash: String,
 ) -> Result<(), DbErr> {
-    profile::Entity::update_many()
+    profile::Entity::update_rows()
         .col_expr(profile::Column::PasswordHash, Expr::value(password_hash))
         .col_expr(profile::Column::UpdatedAt, Expr::value(Utc::now()))
         .filter(profile::Column::Id.eq(user_id))
@@ -111,7 +111,7 @@ pub async fn set_role<C: ConnectionTrait>(
     user_id: Uuid,
     role: Option<&str>,
 ) -> Result<(), DbErr> {
-    profile::Entity::update_many()
+    profile::Entity::update_rows()
         .col_expr(profile::Column::Role, Expr::value(role.map(str::to_owned)))
         .col_expr(profile::Column::UpdatedAt, Expr::value(Utc::now()))
         .filter(profile::Column::Id.eq(user_id))

@@ -2,6 +2,7 @@
 
 use chrono::{Duration, Utc};
 use db::entities::{account, fleet_account, profile, session};
+use db::system::SystemTable;
 use db::tenancy::{FleetOwned, TenantScope};
 use sea_orm::sea_query::Expr;
 use sea_orm::{
@@ -47,7 +48,7 @@ pub async fn find<C: ConnectionTrait>(
     db: &C,
     token_hash: &str,
 ) -> Result<Option<FoundSession>, DbErr> {
-    let found = session::Entity::find_by_id(token_hash.to_owned())
+    let found = session::Entity::row(token_hash.to_owned())
         .filter(session::Column::ExpiresAt.gt(Utc::now()))
         .find_also_related(profile::Entity)
         .and_also_related(account::Entity)
@@ -81,7 +82,7 @@ pub async fn delete<C: ConnectionTrait>(db: &C, token_hash: &str) -> Result<(), 
 }
 
 pub async fn delete_all_of_user<C: ConnectionTrait>(db: &C, user_id: Uuid) -> Result<(), DbErr> {
-    session::Entity::delete_many()
+    session::Entity::delete_rows()
         .filter(session::Column::UserId.eq(user_id))
         .exec(db)
         .await
@@ -89,7 +90,7 @@ pub async fn delete_all_of_user<C: ConnectionTrait>(db: &C, user_id: Uuid) -> Re
 }
 
 pub async fn touch<C: ConnectionTrait>(db: &C, token_hash: &str) -> Result<(), DbErr> {
-    session::Entity::update_many()
+    session::Entity::update_rows()
         .col_expr(session::Column::LastSeenAt, Expr::value(Utc::now()))
         .filter(session::Column::Id.eq(token_hash))
         .exec(db)

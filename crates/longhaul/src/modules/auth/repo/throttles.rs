@@ -3,11 +3,10 @@
 
 use chrono::Utc;
 use db::entities::auth_throttle;
+use db::system::SystemTable;
 use domain::throttle::{Counter, Policy};
 use sea_orm::sea_query::{Expr, ExprTrait};
-use sea_orm::{
-    ActiveModelTrait, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, Set,
-};
+use sea_orm::{ActiveModelTrait, ColumnTrait, ConnectionTrait, DbErr, QueryFilter, Set};
 
 /// Reserves one attempt of `policy` under `key`: read the row, apply the
 /// rule, write it back only if nobody else wrote it meanwhile (compare-and-set
@@ -22,9 +21,7 @@ pub async fn reserve<C: ConnectionTrait>(
 ) -> Result<Result<(), u64>, DbErr> {
     let now = Utc::now().timestamp();
     for _ in 0..8 {
-        let row = auth_throttle::Entity::find_by_id(key.to_owned())
-            .one(db)
-            .await?;
+        let row = auth_throttle::Entity::row(key.to_owned()).one(db).await?;
         let current = row.as_ref().map(|r| Counter {
             attempts: u32::try_from(r.attempts).unwrap_or(0),
             window_start: r.window_start,
@@ -55,7 +52,7 @@ pub async fn reserve<C: ConnectionTrait>(
                 }
             }
             Some(row) => {
-                let updated = auth_throttle::Entity::update_many()
+                let updated = auth_throttle::Entity::update_rows()
                     .col_expr(auth_throttle::Column::Attempts, Expr::value(attempts))
                     .col_expr(
                         auth_throttle::Column::WindowStart,
@@ -85,7 +82,7 @@ pub async fn refund<C: ConnectionTrait>(db: &C, keys: &[String]) -> Result<(), D
     if keys.is_empty() {
         return Ok(());
     }
-    auth_throttle::Entity::update_many()
+    auth_throttle::Entity::update_rows()
         .col_expr(
             auth_throttle::Column::Attempts,
             Expr::col(auth_throttle::Column::Attempts).sub(1),
@@ -103,7 +100,7 @@ pub async fn refund<C: ConnectionTrait>(db: &C, keys: &[String]) -> Result<(), D
 
 /// Forgets every budget tied to the account (after a successful reset).
 pub async fn clear_account<C: ConnectionTrait>(db: &C, email: &str) -> Result<(), DbErr> {
-    auth_throttle::Entity::delete_many()
+    auth_throttle::Entity::delete_rows()
         .filter(auth_throttle::Column::Account.eq(email))
         .exec(db)
         .await

@@ -2,6 +2,7 @@
 
 use chrono::Utc;
 use db::entities::carrier_lookup;
+use db::system::SystemTable;
 use sea_orm::sea_query::OnConflict;
 use sea_orm::{ConnectionTrait, DbErr, EntityTrait, Set};
 
@@ -9,7 +10,7 @@ pub async fn find<C: ConnectionTrait>(
     db: &C,
     dot: &str,
 ) -> Result<Option<carrier_lookup::Model>, DbErr> {
-    carrier_lookup::Entity::find_by_id(dot).one(db).await
+    carrier_lookup::Entity::row(dot).one(db).await
 }
 
 /// Stores the registry's answer (`None`: no such carrier) as of now.

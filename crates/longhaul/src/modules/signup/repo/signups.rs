@@ -2,17 +2,16 @@
 
 use chrono::Utc;
 use db::entities::fleet_signup;
+use db::system::SystemTable;
 use sea_orm::sea_query::Expr;
-use sea_orm::{
-    ActiveModelTrait, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, Set,
-};
+use sea_orm::{ActiveModelTrait, ColumnTrait, ConnectionTrait, DbErr, QueryFilter, Set};
 use uuid::Uuid;
 
 pub async fn find<C: ConnectionTrait>(
     db: &C,
     id: Uuid,
 ) -> Result<Option<fleet_signup::Model>, DbErr> {
-    fleet_signup::Entity::find_by_id(id).one(db).await
+    fleet_signup::Entity::row(id).one(db).await
 }
 
 pub async fn insert<C: ConnectionTrait>(
@@ -45,7 +44,7 @@ pub async fn update_unfrozen<C: ConnectionTrait>(
     row.updated_at = Set(Utc::now());
     let id = row.id.clone().unwrap();
     row.id = sea_orm::ActiveValue::NotSet;
-    let updated = fleet_signup::Entity::update_many()
+    let updated = fleet_signup::Entity::update_rows()
         .set(row)
         .filter(fleet_signup::Column::Id.eq(id))
         .filter(fleet_signup::Column::CheckoutStartedAt.is_null())
@@ -66,7 +65,7 @@ pub async fn freeze_for_checkout<C: ConnectionTrait>(
     id: Uuid,
 ) -> Result<Option<fleet_signup::Model>, DbErr> {
     let now = Utc::now();
-    let updated = fleet_signup::Entity::update_many()
+    let updated = fleet_signup::Entity::update_rows()
         .col_expr(fleet_signup::Column::CheckoutStartedAt, Expr::value(now))
         .col_expr(fleet_signup::Column::CurrentStep, Expr::value(3))
         .col_expr(fleet_signup::Column::UpdatedAt, Expr::value(now))
@@ -85,7 +84,7 @@ pub async fn freeze_for_checkout<C: ConnectionTrait>(
 /// Stripe refused to open the session: nothing was charged, so the signup
 /// may be edited again.
 pub async fn unfreeze<C: ConnectionTrait>(db: &C, id: Uuid) -> Result<(), DbErr> {
-    fleet_signup::Entity::update_many()
+    fleet_signup::Entity::update_rows()
         .col_expr(
             fleet_signup::Column::CheckoutStartedAt,
             Expr::value(Option::<chrono::DateTime<Utc>>::None),
