@@ -31,12 +31,16 @@ pub struct WorkerOptions {
     /// Retry backoff: first wait, doubling up to `max_backoff`.
     pub min_backoff: Duration,
     pub max_backoff: Duration,
+    /// Every schedule fires on this cron expression instead of its own
+    /// (`JOB_SCHEDULE_OVERRIDE`).
+    pub schedule_override: Option<String>,
 }
 
 impl WorkerOptions {
     pub fn from_config(config: &crate::Config) -> Self {
         Self {
             heartbeat: Duration::from_secs(config.job_heartbeat_secs),
+            schedule_override: config.job_schedule_override.clone(),
             ..Self::default()
         }
     }
@@ -50,6 +54,7 @@ impl Default for WorkerOptions {
             heartbeat: Duration::from_secs(10),
             min_backoff: Duration::from_secs(2),
             max_backoff: Duration::from_secs(300),
+            schedule_override: None,
         }
     }
 }
@@ -206,7 +211,7 @@ pub async fn run(
             }
         }
     }
-    let monitor = register_schedules(monitor, &state, &instance)?;
+    let monitor = register_schedules(monitor, &state, &instance, &options)?;
     tracing::info!(instance = %instance, "job workers started");
     monitor
         .run_with_signal(async move {
@@ -254,12 +259,14 @@ fn register_schedules(
     monitor: Monitor,
     state: &AppState,
     instance: &str,
+    options: &WorkerOptions,
 ) -> anyhow::Result<Monitor> {
     let mut monitor = monitor;
     for entry in state.job_kinds {
-        let Some(expr) = entry.schedule else {
+        let Some(own) = entry.schedule else {
             continue;
         };
+        let expr = options.schedule_override.as_deref().unwrap_or(own);
         let schedule = cron::Schedule::from_str(expr)
             .map_err(|e| anyhow::anyhow!("schedule '{expr}' of {}: {e}", entry.kind))?;
         let queue = state.jobs.clone();

@@ -58,7 +58,7 @@ impl Drop for WorkerProcess {
 }
 
 /// Polls `check` until it answers `Some`, failing after `limit`.
-async fn eventually<T, F, Fut>(limit: Duration, what: &str, mut check: F) -> T
+pub(crate) async fn eventually<T, F, Fut>(limit: Duration, what: &str, mut check: F) -> T
 where
     F: FnMut() -> Fut,
     Fut: std::future::Future<Output = Option<T>>,
@@ -74,7 +74,7 @@ where
 }
 
 /// (status, attempts) of every stored job of a queue.
-async fn stored_jobs(app: &TestApp, queue: &str) -> Vec<(String, i64)> {
+pub(crate) async fn stored_jobs(app: &TestApp, queue: &str) -> Vec<(String, i64)> {
     let db = app.inspect_db().await;
     let table = match db.get_database_backend() {
         sea_orm::DbBackend::Postgres => "apalis.jobs",
@@ -230,6 +230,7 @@ async fn mail_that_failed_to_send_is_retried_by_the_worker_and_sent_once() {
             heartbeat: Duration::from_secs(1),
             min_backoff: Duration::from_millis(20),
             max_backoff: Duration::from_millis(100),
+            schedule_override: None,
         };
         let workers = tokio::spawn(worker::run(app.state.clone(), options, async move {
             let mut stopped = stopped;
@@ -380,6 +381,7 @@ fn quick_workers() -> WorkerOptions {
         heartbeat: Duration::from_secs(1),
         min_backoff: Duration::from_millis(20),
         max_backoff: Duration::from_millis(100),
+        schedule_override: None,
     }
 }
 

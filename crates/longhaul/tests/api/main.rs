@@ -38,6 +38,7 @@ mod production_mode;
 mod rate_limit;
 mod rls_roles;
 mod route_guards;
+mod scale_out;
 mod signup_flow;
 mod stripe_adapter;
 mod tenancy;
