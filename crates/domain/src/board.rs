@@ -199,40 +199,6 @@ mod tests {
     }
 }
 
-/// Every text the server reads by path (checked by a test in `texts`).
-pub const TEXT_PATHS: &[&str] = &[
-    "board.originUnknown",
-    "board.originRequired",
-    "board.windowInvalid",
-    "board.windowPast",
-    "board.windowTooLong",
-    "board.equipmentInvalid",
-    "board.destinationsInvalid",
-    "board.radiusInvalid",
-    "board.notActive",
-    "board.eldLocationNone",
-    "board.truckInvalid",
-    "board.alreadyPosted",
-    "board.numberInvalid",
-    "board.notesTooLong",
-    "fleet.assets.unnamedTruck",
-    "board.contactSubject",
-    "board.contactInbox",
-    "board.saved.nameRequired",
-    "board.search.contactRequired",
-    "board.search.pageInvalid",
-    "board.search.maxAgeInvalid",
-    "board.saved.digestSubject",
-    "board.saved.unsubscribeNotFound",
-    "brokers.users.self",
-    "brokers.users.lastAdmin",
-    "brokers.users.exists",
-    "brokers.invite.subject",
-    "brokers.invite.invalid",
-    "brokers.admin.mcInvalid",
-    "brokers.admin.nameRequired",
-];
-
 /// The trust facts a posting shows, from the carrier's stored QCMobile
 /// object: allowed to operate (unknown counts as allowed: no warning
 /// without evidence), common or contract authority active, and BIPD

@@ -32,6 +32,226 @@ pub struct Texts {
     pub inbox: InboxTexts,
     pub portal_review: PortalReviewTexts,
     pub compliance: ComplianceTexts,
+    pub server: ServerTexts,
+    pub board: BoardTexts,
+    pub brokers: BrokersTexts,
+}
+
+/// The truck board's texts the server sends (`board`; the SPA reads the rest).
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct BoardTexts {
+    pub origin_unknown: String,
+    pub origin_required: String,
+    pub window_invalid: String,
+    pub window_past: String,
+    pub window_too_long: String,
+    pub equipment_invalid: String,
+    pub destinations_invalid: String,
+    pub radius_invalid: String,
+    pub not_active: String,
+    pub eld_location_none: String,
+    pub truck_invalid: String,
+    pub already_posted: String,
+    pub number_invalid: String,
+    pub notes_too_long: String,
+    pub contact_subject: String,
+    pub contact_inbox: String,
+    pub equipment: std::collections::BTreeMap<String, String>,
+    pub saved: BoardSavedTexts,
+    pub search: BoardSearchTexts,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct BoardSavedTexts {
+    pub name_required: String,
+    pub digest_subject: String,
+    pub unsubscribe_not_found: String,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct BoardSearchTexts {
+    pub contact_required: String,
+    pub page_invalid: String,
+    pub max_age_invalid: String,
+}
+
+/// The broker portal's texts the server sends (`brokers`).
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct BrokersTexts {
+    pub users: BrokerUserTexts,
+    pub invite: BrokerInviteTexts,
+    pub admin: BrokerAdminTexts,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct BrokerUserTexts {
+    #[serde(rename = "self")]
+    pub self_: String,
+    pub last_admin: String,
+    pub exists: String,
+    pub invited: String,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct BrokerInviteTexts {
+    pub subject: String,
+    pub invalid: String,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct BrokerAdminTexts {
+    pub mc_invalid: String,
+    pub name_required: String,
+}
+
+/// Texts only the server sends: its errors, e-mails, notifications and CSV
+/// headers (`server` in contracts/texts.json, which the SPA never imports).
+/// `{name}` in a text marks a value to fill in (`fill`).
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ServerTexts {
+    pub emails: ServerEmailTexts,
+    pub requests: ServerRequestTexts,
+    pub eld: ServerEldTexts,
+    pub brokers: ServerBrokerTexts,
+    pub compliance: ServerComplianceTexts,
+    pub driver_portal: ServerDriverPortalTexts,
+    pub postings: ServerPostingTexts,
+    pub billing: ServerBillingTexts,
+    pub drivers: ServerDriverTexts,
+    pub fleet: ServerFleetTexts,
+    pub documents: ServerDocumentTexts,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ServerEmailTexts {
+    pub choose_your_password: String,
+    pub open_your_dashboard: String,
+    pub confirm_account_subject: String,
+    pub confirm_your_email: String,
+    pub reset_password_subject: String,
+    pub choose_new_password: String,
+    pub account_exists_subject: String,
+    pub sign_in: String,
+    pub open_your_inbox: String,
+    pub open_truck_board: String,
+    pub open_compliance_calendar: String,
+    pub open_company_profile: String,
+    pub portal_password_subject: String,
+    pub set_your_password: String,
+    pub open_the_inbox: String,
+    pub confirm_fleet_account_subject: String,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ServerRequestTexts {
+    pub csv_multipart: String,
+    pub renewal_multipart: String,
+    pub logo_multipart: String,
+    pub document_multipart: String,
+    pub at_most: String,
+    pub unknown_role: String,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ServerEldTexts {
+    pub sync_kind_invalid: String,
+    pub csv_too_large: String,
+    pub csv_required: String,
+    pub import_busy: String,
+    pub sync_interrupted: String,
+    pub unknown_provider_named: String,
+    pub unknown_provider: String,
+    pub api_key_invalid: String,
+    pub api_key_too_long: String,
+    pub too_long: String,
+    pub server_name: String,
+    pub connection_raced: String,
+    pub frequency_invalid: String,
+    pub csv_fleet: String,
+    pub not_queued: String,
+    pub assignment_warning: String,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ServerBrokerTexts {
+    pub role_invalid: String,
+    pub password_already_set: String,
+    pub saved_search_limit: String,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ServerComplianceTexts {
+    pub unknown_cursor: String,
+    pub csv_headers: Vec<String>,
+    pub lapse_notice: String,
+    pub day_reminder: String,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ServerDriverPortalTexts {
+    pub phone_invalid: String,
+    pub renewal_target_invalid: String,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ServerPostingTexts {
+    pub source_invalid: String,
+    pub status_invalid: String,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ServerBillingTexts {
+    pub charged_less: String,
+    pub carrier_grew: String,
+    pub carrier_not_rechecked: String,
+    pub plan_name: String,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ServerDriverTexts {
+    pub username_taken: String,
+    pub email_taken: String,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ServerFleetTexts {
+    pub image_required: String,
+    pub session_timeout_invalid: String,
+    pub login_method_invalid: String,
+    pub password_mode_invalid: String,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ServerDocumentTexts {
+    pub unnamed_asset: String,
+}
+
+/// A text with its `{name}` marks filled in from `values`.
+pub fn fill(template: &str, values: &[(&str, &str)]) -> String {
+    values
+        .iter()
+        .fold(template.to_owned(), |text, (name, value)| {
+            text.replace(&format!("{{{name}}}"), value)
+        })
 }
 
 #[derive(Debug, Deserialize)]
@@ -129,6 +349,7 @@ pub struct EldTexts {
 #[derive(Debug, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct FleetTexts {
+    pub assets: FleetAssetTexts,
     pub portal: PortalTexts,
     pub driver_form: DriverFormTexts,
     pub settings_form: SettingsFormTexts,
@@ -137,6 +358,12 @@ pub struct FleetTexts {
     pub color_invalid: String,
     pub session_timeout_min: String,
     pub session_timeout_max: String,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct FleetAssetTexts {
+    pub unnamed_truck: String,
 }
 
 #[derive(Debug, Deserialize)]
@@ -267,6 +494,24 @@ mod tests {
     use super::*;
 
     #[test]
+    fn fill_puts_each_value_in_its_mark_and_leaves_the_rest() {
+        assert_eq!(
+            fill("At most {max} characters", &[("max", "200")]),
+            "At most 200 characters"
+        );
+        assert_eq!(
+            fill("{a} and {a}, not {b}", &[("a", "x")]),
+            "x and x, not {b}"
+        );
+        assert_eq!(
+            fill(&texts().server.billing.plan_name, &[("size", "6-10")]),
+            "Longhaul 6-10 plan"
+        );
+        assert_eq!(texts().server.compliance.csv_headers.len(), 7);
+        assert_eq!(texts().board.equipment["van"], "Dry Van");
+    }
+
+    #[test]
     fn texts_json_parses_and_keeps_spec_wording() {
         assert_eq!(
             texts().auth.email_password_required,
@@ -276,34 +521,5 @@ mod tests {
             texts().auth.account_created_self_description,
             "Please check your email to confirm your account."
         );
-    }
-}
-
-static VALUES: LazyLock<serde_json::Value> =
-    LazyLock::new(|| serde_json::from_str(RAW).expect("contracts/texts.json is JSON"));
-
-/// A text by its dotted path (`"board.originUnknown"`), for the sections the
-/// server only reads a few strings of. A path that is not in the file is a
-/// programming error; `every_board_text_path_exists` checks the ones used.
-pub fn text(path: &str) -> &'static str {
-    try_text(path).unwrap_or_else(|| panic!("contracts/texts.json has no text at {path}"))
-}
-
-/// A text by its dotted path, or `None` when there is none.
-pub fn try_text(path: &str) -> Option<&'static str> {
-    path.split('.')
-        .try_fold(&*VALUES, |v, key| v.get(key))
-        .and_then(|v| v.as_str())
-}
-
-#[cfg(test)]
-mod path_tests {
-    use super::text;
-
-    #[test]
-    fn every_board_text_path_exists() {
-        for path in crate::board::TEXT_PATHS {
-            assert!(!text(path).is_empty(), "{path}");
-        }
     }
 }

@@ -11,13 +11,13 @@ use serde_json::Value;
 pub const JOBS: &[JobEntry] = &[
     JobEntry::of::<jobs::SendEmail>(),
     JobEntry::of::<jobs::SweepExpired>(),
-    JobEntry::of::<eld::jobs::EldSync>(),
+    JobEntry::of::<eld::runs::EldSync>(),
     JobEntry::of::<eld::jobs::EldSchedule>(),
     JobEntry::of::<documents::jobs::DocumentSweep>(),
-    JobEntry::of::<billing::jobs::BillingRefresh>(),
+    JobEntry::of::<billing::BillingRefresh>(),
     JobEntry::of::<compliance::jobs::ComplianceReminders>(),
-    JobEntry::of::<compliance::jobs::FmcsaSchedule>(),
-    JobEntry::of::<compliance::jobs::FmcsaCheck>(),
+    JobEntry::of::<compliance::monitor::FmcsaSchedule>(),
+    JobEntry::of::<compliance::monitor::FmcsaCheck>(),
     JobEntry::of::<postings::jobs::BoardRefresh>(),
     JobEntry::of::<brokers::jobs::SavedSearchAlerts>(),
 ];

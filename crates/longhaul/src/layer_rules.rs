@@ -270,3 +270,90 @@ fn no_module_reaches_into_another_modules_routes_repo_or_service() {
         wrong.join("\n")
     );
 }
+
+/// The strongly connected groups of more than one file.
+/// (Tarjan's algorithm over the crate's `use` graph.)
+fn file_cycles() -> Vec<Vec<String>> {
+    let unit = |file: &[String]| file.join("::");
+    let mut edges: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    for (file, targets) in graph() {
+        let from = unit(&file);
+        let entry = edges.entry(from.clone()).or_default();
+        for target in targets {
+            let to = unit(&target);
+            if to != from {
+                entry.insert(to);
+            }
+        }
+    }
+    struct Tarjan<'a> {
+        edges: &'a BTreeMap<String, BTreeSet<String>>,
+        index: BTreeMap<String, usize>,
+        low: BTreeMap<String, usize>,
+        stack: Vec<String>,
+        on_stack: BTreeSet<String>,
+        groups: Vec<Vec<String>>,
+    }
+    impl Tarjan<'_> {
+        fn visit(&mut self, node: &str) {
+            let i = self.index.len();
+            self.index.insert(node.to_owned(), i);
+            self.low.insert(node.to_owned(), i);
+            self.stack.push(node.to_owned());
+            self.on_stack.insert(node.to_owned());
+            for next in self.edges.get(node).into_iter().flatten() {
+                if !self.index.contains_key(next) {
+                    self.visit(next);
+                    let low = self.low[node].min(self.low[next]);
+                    self.low.insert(node.to_owned(), low);
+                } else if self.on_stack.contains(next) {
+                    let low = self.low[node].min(self.index[next]);
+                    self.low.insert(node.to_owned(), low);
+                }
+            }
+            if self.low[node] == self.index[node] {
+                let mut group = Vec::new();
+                while let Some(top) = self.stack.pop() {
+                    self.on_stack.remove(&top);
+                    let done = top == node;
+                    group.push(top);
+                    if done {
+                        break;
+                    }
+                }
+                if group.len() > 1 {
+                    group.sort();
+                    self.groups.push(group);
+                }
+            }
+        }
+    }
+    let mut tarjan = Tarjan {
+        edges: &edges,
+        index: BTreeMap::new(),
+        low: BTreeMap::new(),
+        stack: Vec::new(),
+        on_stack: BTreeSet::new(),
+        groups: Vec::new(),
+    };
+    for node in edges.keys() {
+        if !tarjan.index.contains_key(node) {
+            tarjan.visit(node);
+        }
+    }
+    tarjan.groups
+}
+
+#[test]
+fn no_file_imports_itself_round_a_cycle() {
+    let cycles = file_cycles();
+    assert!(
+        cycles.is_empty(),
+        "import cycles between files (docs/architecture.md: layers point one way):\n{}",
+        cycles
+            .iter()
+            .map(|group| group.join(" → "))
+            .collect::<Vec<_>>()
+            .join("\n")
+    );
+}

@@ -20,6 +20,8 @@ pub mod seed;
 pub mod spa;
 pub mod state;
 pub mod telemetry;
+#[cfg(test)]
+mod text_rules;
 
 pub use app::Application;
 pub use config::Config;

@@ -41,7 +41,7 @@ pub struct App {
     pub metrics: crate::metrics::Metrics,
     /// The job workers this process runs, once started: `/readyz` checks
     /// their heartbeats.
-    pub workers: crate::jobs::worker::RunningWorkers,
+    pub workers: crate::jobs::RunningWorkers,
 }
 
 impl Deref for AppState {

@@ -13,7 +13,7 @@ use apalis_sqlite::SqliteStorage;
 use serde_json::Value;
 use std::future::Future;
 use std::str::FromStr;
-use std::sync::{Arc, OnceLock};
+
 use std::time::{Duration, Instant};
 use tower::retry::backoff::{ExponentialBackoffMaker, MakeBackoff};
 use tower::util::rng::HasherRng;
@@ -99,18 +99,6 @@ macro_rules! storage_worker {
     }};
 }
 
-/// The workers a process runs: their names' instance suffix and heartbeat,
-/// set when they start. `/readyz` reads their heartbeats in the job store.
-#[derive(Clone, Default)]
-pub struct RunningWorkers(Arc<OnceLock<(String, Duration)>>);
-
-impl RunningWorkers {
-    /// (instance, heartbeat), when this process runs workers.
-    pub fn get(&self) -> Option<&(String, Duration)> {
-        self.0.get()
-    }
-}
-
 /// The storage workers whose heartbeat is older than three beats (dead, or
 /// stalled in their poll loop), by kind; empty when all are alive.
 pub async fn stalled(state: &AppState) -> Result<Vec<String>, sea_orm::DbErr> {
@@ -173,7 +161,7 @@ pub async fn run(
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> anyhow::Result<()> {
     let instance = uuid::Uuid::new_v4().simple().to_string();
-    let _ = state.workers.0.set((instance.clone(), options.heartbeat));
+    state.workers.set(instance.clone(), options.heartbeat);
     let mut monitor = Monitor::new()
         .shutdown_timeout(Duration::from_secs(20))
         .should_restart(|worker, error| {

@@ -522,7 +522,7 @@ async fn the_billing_page_reads_stripe_once_then_renders_from_stored_rows() {
         // the events did not carry: the failed payment.
         longhaul::job_registry::run_job(
             &app.state,
-            <longhaul::modules::billing::jobs::BillingRefresh as longhaul::jobs::Job>::KIND,
+            <longhaul::modules::billing::BillingRefresh as longhaul::jobs::Job>::KIND,
             json!({ "customer": "cus_p" }),
             false,
         )

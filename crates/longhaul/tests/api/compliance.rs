@@ -14,7 +14,7 @@ use longhaul::config::Secret;
 use longhaul::integrations::fmcsa::QcMobile;
 use longhaul::job_registry::run_job;
 use longhaul::jobs::{Job, JobError};
-use longhaul::modules::compliance::jobs::FmcsaCheck;
+use longhaul::modules::compliance::monitor::FmcsaCheck;
 use longhaul::modules::compliance::monitor::{self, CheckOutcome};
 use longhaul::modules::compliance::reminders;
 use longhaul::seed::Sizes;

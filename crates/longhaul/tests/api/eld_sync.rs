@@ -7,7 +7,7 @@ use crate::on_each_backend;
 use domain::texts::texts;
 use longhaul::job_registry::run_job;
 use longhaul::jobs::Job;
-use longhaul::modules::eld::jobs::EldSync;
+use longhaul::modules::eld::runs::EldSync;
 use longhaul::seed::Sizes;
 use reqwest::StatusCode;
 use serde_json::{Value, json};

@@ -23,7 +23,7 @@ use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use serde_json::value::RawValue;
-use std::sync::{Arc, LazyLock};
+use std::sync::Arc;
 use std::time::Duration;
 
 /// The providers of the spec (part 2 §9), plus the offline demo provider.
@@ -403,30 +403,13 @@ pub fn connect(
             Err(missing())
         }
         (ProviderKind::Omnitracs, _) => Err(EldProviderError::Unsupported(
-            eld_text("omnitracsPartnerOnly").to_owned(),
+            domain::texts().eld.omnitracs_partner_only.clone(),
         )),
         // demo/other: wired by the sync module
         (ProviderKind::Demo | ProviderKind::Other, _) => Err(EldProviderError::Unsupported(
             format!("{} has no API adapter here.", kind.label()),
         )),
     }
-}
-
-/// `contracts/texts.json` → `eld.<key>`. `domain::texts()` does not carry the
-/// `eld` section yet, so the adapters read the same file themselves.
-fn eld_text(key: &str) -> &'static str {
-    static ELD: LazyLock<serde_json::Map<String, Value>> = LazyLock::new(|| {
-        let texts: Value =
-            serde_json::from_str(include_str!("../../../../../contracts/texts.json"))
-                .expect("contracts/texts.json is JSON");
-        match texts.get("eld") {
-            Some(Value::Object(eld)) => eld.clone(),
-            _ => panic!("contracts/texts.json has an \"eld\" section"),
-        }
-    });
-    ELD.get(key)
-        .and_then(Value::as_str)
-        .unwrap_or_else(|| panic!("contracts/texts.json has eld.{key}"))
 }
 
 #[cfg(test)]

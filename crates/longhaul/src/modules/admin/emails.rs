@@ -11,8 +11,14 @@ pub fn dashboard_ready(
     set_password_url: Option<&str>,
 ) -> anyhow::Result<OutgoingEmail> {
     let (link, button) = match set_password_url {
-        Some(url) => (url, "Choose your password"),
-        None => (sign_in_url, "Open your dashboard"),
+        Some(url) => (
+            url,
+            domain::texts().server.emails.choose_your_password.as_str(),
+        ),
+        None => (
+            sign_in_url,
+            domain::texts().server.emails.open_your_dashboard.as_str(),
+        ),
     };
     render::email(
         to,

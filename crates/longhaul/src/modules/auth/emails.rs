@@ -6,18 +6,18 @@ use minijinja::context;
 pub fn confirm_email(to: &str, link: &str) -> anyhow::Result<OutgoingEmail> {
     render::email(
         to,
-        "Confirm your Longhaul account",
+        &domain::texts().server.emails.confirm_account_subject,
         "confirm_email",
-        context! { link, button => "Confirm your e-mail" },
+        context! { link, button => &domain::texts().server.emails.confirm_your_email },
     )
 }
 
 pub fn password_reset(to: &str, link: &str) -> anyhow::Result<OutgoingEmail> {
     render::email(
         to,
-        "Reset your Longhaul password",
+        &domain::texts().server.emails.reset_password_subject,
         "password_reset",
-        context! { link, button => "Choose a new password" },
+        context! { link, button => &domain::texts().server.emails.choose_new_password },
     )
 }
 
@@ -26,8 +26,8 @@ pub fn password_reset(to: &str, link: &str) -> anyhow::Result<OutgoingEmail> {
 pub fn already_registered(to: &str, sign_in_link: &str) -> anyhow::Result<OutgoingEmail> {
     render::email(
         to,
-        "You already have a Longhaul account",
+        &domain::texts().server.emails.account_exists_subject,
         "already_registered",
-        context! { link => sign_in_link, button => "Sign in" },
+        context! { link => sign_in_link, button => &domain::texts().server.emails.sign_in },
     )
 }

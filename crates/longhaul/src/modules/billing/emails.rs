@@ -6,8 +6,8 @@ use minijinja::context;
 pub fn confirm_account(to: &str, link: &str) -> anyhow::Result<OutgoingEmail> {
     render::email(
         to,
-        "Confirm your Longhaul fleet account",
+        &domain::texts().server.emails.confirm_fleet_account_subject,
         "confirm_account",
-        context! { link, button => "Confirm your e-mail" },
+        context! { link, button => &domain::texts().server.emails.confirm_your_email },
     )
 }

@@ -8,7 +8,7 @@ use super::dto::{BillingOverview, BillingState, CardView, PaymentView, Subscript
 use super::error::BillingError;
 use super::{fleet_repo, mirror};
 use crate::integrations::stripe::PaymentGateway;
-use crate::jobs::{Enqueue, JobError, JobQueue};
+use crate::jobs::{Enqueue, Job, JobContext, JobError, JobQueue};
 use crate::state::AppState;
 use chrono::{DateTime, Duration, Utc};
 use db::entities::{stripe_charge, stripe_customer, stripe_subscription};
@@ -73,6 +73,21 @@ pub struct RefreshJob {
     pub customer: String,
 }
 
+/// The billing job: one Stripe customer's billing read from the API into our
+/// copy. It lives beside `request_refresh`, which queues it.
+pub struct BillingRefresh;
+
+impl Job for BillingRefresh {
+    const KIND: &'static str = "billing_refresh";
+    const MAX_ATTEMPTS: usize = 5;
+    const WATCHED: bool = true;
+    type Payload = RefreshJob;
+
+    async fn run(ctx: &JobContext<'_>, job: RefreshJob) -> Result<(), JobError> {
+        run_refresh(ctx.state, job).await
+    }
+}
+
 pub async fn run_refresh(state: &AppState, job: RefreshJob) -> Result<(), JobError> {
     refresh(&state.db, state.payments.as_ref(), &job.customer)
         .await
@@ -87,7 +102,7 @@ pub async fn run_refresh(state: &AppState, job: RefreshJob) -> Result<(), JobErr
 async fn request_refresh(jobs: &JobQueue, customer: &str, refreshed_at: DateTime<Utc>) {
     let read = refreshed_at.timestamp_micros();
     let queued = jobs
-        .push::<super::jobs::BillingRefresh>(
+        .push::<BillingRefresh>(
             &RefreshJob {
                 customer: customer.to_owned(),
             },

@@ -10,7 +10,6 @@ pub mod fleet_billing;
 mod fleet_repo;
 pub mod fleet_routes;
 pub mod guard;
-pub mod jobs;
 pub mod mirror;
 mod repo;
 pub mod routes;
@@ -21,3 +20,4 @@ mod test_portal;
 pub mod test_stripe;
 
 pub use error::BillingError;
+pub use fleet_billing::BillingRefresh;

@@ -11,6 +11,7 @@ use chrono::{DateTime, Utc};
 use db::entities::fleet_signup;
 use domain::DotNumber;
 use domain::pricing::band_for;
+use domain::texts::{fill, texts};
 use sea_orm::{ConnectionTrait, DatabaseConnection, IntoActiveModel, Set};
 use uuid::Uuid;
 
@@ -63,10 +64,13 @@ pub async fn review_band(
         .unwrap_or_default();
     let mut notes = Vec::new();
     if let Some(total) = session.amount_total.filter(|t| *t < paid_cents) {
-        notes.push(format!(
-            "Stripe charged {} but the band {paid_band} costs {}.",
-            dollars(total),
-            dollars(paid_cents)
+        notes.push(fill(
+            &texts().server.billing.charged_less,
+            &[
+                ("charged", &dollars(total)),
+                ("band", &paid_band),
+                ("price", &dollars(paid_cents)),
+            ],
         ));
     }
     let carrier = match DotNumber::parse(&signup.dot_number) {
@@ -77,18 +81,21 @@ pub async fn review_band(
         Some(record) => {
             let now = band_for(record.power_units);
             if now.monthly_rate_cents > paid_cents {
-                notes.push(format!(
-                    "The carrier now reports {} power units ({}, {}/month); {paid_band} was paid ({}/month).",
-                    record.power_units,
-                    now.label,
-                    dollars(now.monthly_rate_cents),
-                    dollars(paid_cents)
+                notes.push(fill(
+                    &texts().server.billing.carrier_grew,
+                    &[
+                        ("units", &record.power_units.to_string()),
+                        ("label", &now.label),
+                        ("rate", &dollars(now.monthly_rate_cents)),
+                        ("band", &paid_band),
+                        ("paid", &dollars(paid_cents)),
+                    ],
                 ));
             }
         }
-        None => notes.push(format!(
-            "DOT {} could not be re-checked with the carrier registry when the payment arrived.",
-            signup.dot_number
+        None => notes.push(fill(
+            &texts().server.billing.carrier_not_rechecked,
+            &[("dot", &signup.dot_number)],
         )),
     }
     Ok((!notes.is_empty()).then(|| notes.join(" ")))

@@ -21,9 +21,9 @@ pub fn parse_mc(raw: &str) -> Result<Option<String>, BrokersError> {
     if t.is_empty() {
         return Ok(None);
     }
-    domain::fleet::mc_digits(t)
-        .map(Some)
-        .ok_or_else(|| BrokersError::invalid("mc_number", "brokers.admin.mcInvalid"))
+    domain::fleet::mc_digits(t).map(Some).ok_or_else(|| {
+        BrokersError::invalid("mc_number", &domain::texts().brokers.admin.mc_invalid)
+    })
 }
 
 pub async fn create(
@@ -34,7 +34,10 @@ pub async fn create(
 ) -> Result<CreatedBrokerAccount, BrokersError> {
     let name = input.name.trim();
     if name.is_empty() || name.chars().count() > 200 {
-        return Err(BrokersError::invalid("name", "brokers.admin.nameRequired"));
+        return Err(BrokersError::invalid(
+            "name",
+            &domain::texts().brokers.admin.name_required,
+        ));
     }
     let mc = parse_mc(input.mc_number.as_deref().unwrap_or_default())?;
     let txn = tenancy::system_write(deps.db, key).await?;

@@ -14,7 +14,6 @@ use db::entities::{profile, saved_search};
 use db::system::AcrossBrokers;
 use db::system::SystemTable;
 use db::tenancy::{self, BrokerOwned, BrokerScope};
-use domain::texts::try_text;
 use sea_orm::sea_query::Expr;
 use sea_orm::{ColumnTrait, Condition, QueryFilter};
 
@@ -50,7 +49,11 @@ pub async fn run(state: &AppState, now: DateTime<Utc>) -> anyhow::Result<usize> 
 }
 
 fn label(equipment: &str) -> String {
-    try_text(&format!("board.equipment.{equipment}"))
+    domain::texts()
+        .board
+        .equipment
+        .get(equipment)
+        .map(String::as_str)
         .map_or_else(|| equipment.to_owned(), str::to_owned)
 }
 

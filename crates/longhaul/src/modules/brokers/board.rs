@@ -14,7 +14,6 @@ use db::system::SystemTable;
 use db::tenancy::{self, BrokerScope, TenantScope};
 use domain::board as rules;
 use domain::geo::{self, LatLon, Place};
-use domain::texts::text;
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseConnection, QueryFilter, Set,
 };
@@ -36,9 +35,13 @@ pub struct Checked {
 pub fn resolve_origin(text_in: &str) -> Result<Place, BrokersError> {
     let t = text_in.trim();
     if t.is_empty() {
-        return Err(BrokersError::invalid("origin", "board.originRequired"));
+        return Err(BrokersError::invalid(
+            "origin",
+            &domain::texts().board.origin_required,
+        ));
     }
-    geo::resolve(t).ok_or_else(|| BrokersError::invalid("origin", "board.originUnknown"))
+    geo::resolve(t)
+        .ok_or_else(|| BrokersError::invalid("origin", &domain::texts().board.origin_unknown))
 }
 
 /// Checks criteria and builds the query of one page (1-based).
@@ -46,15 +49,22 @@ pub fn check(c: &SearchCriteria, page: u32, now: DateTime<Utc>) -> Result<Checke
     let origin = resolve_origin(&c.origin)?;
     let radius = c.radius_mi.unwrap_or(rules::DEFAULT_RADIUS_MI);
     if !(1..=rules::MAX_RADIUS_MI).contains(&radius) {
-        return Err(BrokersError::invalid("radius_mi", "board.radiusInvalid"));
+        return Err(BrokersError::invalid(
+            "radius_mi",
+            &domain::texts().board.radius_invalid,
+        ));
     }
-    let destinations = rules::destinations(&c.destinations)
-        .ok_or_else(|| BrokersError::invalid("destinations", "board.destinationsInvalid"))?;
+    let destinations = rules::destinations(&c.destinations).ok_or_else(|| {
+        BrokersError::invalid("destinations", &domain::texts().board.destinations_invalid)
+    })?;
     let mut equipment: Vec<String> = Vec::new();
     for e in &c.equipment {
         let e = e.trim();
         if !rules::is_equipment(e) {
-            return Err(BrokersError::invalid("equipment", "board.equipmentInvalid"));
+            return Err(BrokersError::invalid(
+                "equipment",
+                &domain::texts().board.equipment_invalid,
+            ));
         }
         if !equipment.iter().any(|x| x == e) {
             equipment.push(e.to_owned());
@@ -63,18 +73,24 @@ pub fn check(c: &SearchCriteria, page: u32, now: DateTime<Utc>) -> Result<Checke
     if let (Some(from), Some(to)) = (c.available_from, c.available_to)
         && to < from
     {
-        return Err(BrokersError::invalid("available_to", "board.windowInvalid"));
+        return Err(BrokersError::invalid(
+            "available_to",
+            &domain::texts().board.window_invalid,
+        ));
     }
     if c.max_age_hours
         .is_some_and(|h| !(1..=MAX_AGE_HOURS).contains(&h))
     {
         return Err(BrokersError::invalid(
             "max_age_hours",
-            "board.search.maxAgeInvalid",
+            &domain::texts().board.search.max_age_invalid,
         ));
     }
     if !(1..=MAX_PAGE).contains(&page) {
-        return Err(BrokersError::invalid("page", "board.search.pageInvalid"));
+        return Err(BrokersError::invalid(
+            "page",
+            &domain::texts().board.search.page_invalid,
+        ));
     }
     Ok(Checked {
         query: BoardQuery {
@@ -247,7 +263,7 @@ pub async fn contact(
     if message.is_empty() || message.chars().count() > MAX_MESSAGE {
         return Err(BrokersError::invalid(
             "message",
-            "board.search.contactRequired",
+            &domain::texts().board.search.contact_required,
         ));
     }
     throttle::reserve_for_user(
@@ -281,7 +297,11 @@ pub async fn contact(
         company: Set(Some(broker_name.clone())),
         message: Set(format!(
             "{}\n\n{message}",
-            text("board.contactInbox").replace("{truck}", &posting.truck_number)
+            domain::texts()
+                .board
+                .contact_inbox
+                .as_str()
+                .replace("{truck}", &posting.truck_number)
         )),
         created_at: Set(now),
         read_at: Set(None),

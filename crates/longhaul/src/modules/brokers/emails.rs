@@ -3,7 +3,6 @@
 
 use crate::mail::{Mailer, OutgoingEmail, render, send_or_log};
 use crate::modules::auth::profiles::set_password_link;
-use domain::texts::text;
 use minijinja::context;
 
 pub async fn send_invite(
@@ -17,9 +16,14 @@ pub async fn send_invite(
     let link = set_password_link(public_url, token);
     let email = render::email(
         to,
-        &text("brokers.invite.subject").replace("{broker}", broker_name),
+        &domain::texts()
+            .brokers
+            .invite
+            .subject
+            .as_str()
+            .replace("{broker}", broker_name),
         "broker_invite",
-        context! { broker_name, inviter, email => to, link, button => "Choose your password" },
+        context! { broker_name, inviter, email => to, link, button => &domain::texts().server.emails.choose_your_password },
     );
     send_or_log(mailer, email, "broker invitation").await;
 }
@@ -37,9 +41,14 @@ pub async fn send_invite_to_existing(
     let link = crate::modules::auth::profiles::sign_in_link(public_url);
     let email = render::email(
         to,
-        &text("brokers.invite.subject").replace("{broker}", broker_name),
+        &domain::texts()
+            .brokers
+            .invite
+            .subject
+            .as_str()
+            .replace("{broker}", broker_name),
         "broker_invite_existing",
-        context! { broker_name, inviter, email => to, link, button => "Sign in" },
+        context! { broker_name, inviter, email => to, link, button => &domain::texts().server.emails.sign_in },
     );
     send_or_log(mailer, email, "broker invitation of an existing account").await;
 }
@@ -58,7 +67,10 @@ pub struct Inquiry<'a> {
 pub fn inquiry(to: &str, i: &Inquiry<'_>) -> anyhow::Result<OutgoingEmail> {
     render::email(
         to,
-        &text("board.contactSubject")
+        &domain::texts()
+            .board
+            .contact_subject
+            .as_str()
             .replace("{broker}", i.broker_name)
             .replace("{truck}", i.truck),
         "board_inquiry",
@@ -66,7 +78,7 @@ pub fn inquiry(to: &str, i: &Inquiry<'_>) -> anyhow::Result<OutgoingEmail> {
             broker_name => i.broker_name, sender_name => i.sender_name,
             sender_email => i.sender_email, truck => i.truck, origin => i.origin,
             window => i.window, message => i.message, link => i.inbox_link,
-            button => "Open your inbox",
+            button => &domain::texts().server.emails.open_your_inbox,
         },
     )
 }
@@ -100,10 +112,14 @@ pub fn digest(
 ) -> anyhow::Result<OutgoingEmail> {
     render::email(
         to,
-        &text("board.saved.digestSubject")
+        &domain::texts()
+            .board
+            .saved
+            .digest_subject
+            .as_str()
             .replace("{count}", &count.to_string())
             .replace("{name}", name),
         "saved_search_digest",
-        context! { name, trucks => trucks.iter().map(DigestTruck::value).collect::<Vec<_>>(), count, link => board_link, unsubscribe, button => "Open the truck board" },
+        context! { name, trucks => trucks.iter().map(DigestTruck::value).collect::<Vec<_>>(), count, link => board_link, unsubscribe, button => &domain::texts().server.emails.open_truck_board },
     )
 }

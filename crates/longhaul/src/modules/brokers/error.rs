@@ -1,7 +1,6 @@
 //! What the broker services refuse; it becomes HTTP in one place.
 
 use crate::http::ApiError;
-use domain::texts::text;
 use sea_orm::DbErr;
 
 #[derive(Debug, thiserror::Error)]
@@ -29,10 +28,10 @@ pub enum BrokersError {
 }
 
 impl BrokersError {
-    pub fn invalid(field: &'static str, path: &str) -> Self {
+    pub fn invalid(field: &'static str, message: &str) -> Self {
         BrokersError::Invalid {
             field,
-            message: text(path).to_owned(),
+            message: message.to_owned(),
         }
     }
 
@@ -52,7 +51,12 @@ impl From<BrokersError> for ApiError {
             BrokersError::Conflict { code, message } => ApiError::Conflict { code, message },
             BrokersError::EmailTaken(email) => ApiError::Conflict {
                 code: "email_taken",
-                message: text("brokers.users.exists").replace("{email}", &email),
+                message: domain::texts()
+                    .brokers
+                    .users
+                    .exists
+                    .as_str()
+                    .replace("{email}", &email),
             },
             BrokersError::RateLimited { retry_after_secs } => ApiError::RateLimited {
                 message: domain::texts().auth.too_many_requests.clone(),

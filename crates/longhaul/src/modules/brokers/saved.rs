@@ -37,7 +37,10 @@ pub fn view(s: &saved_search::Model) -> SavedSearchView {
 fn name_of(raw: &str) -> Result<String, BrokersError> {
     let name = raw.trim();
     if name.is_empty() || name.chars().count() > MAX_NAME {
-        return Err(BrokersError::invalid("name", "board.saved.nameRequired"));
+        return Err(BrokersError::invalid(
+            "name",
+            &domain::texts().board.saved.name_required,
+        ));
     }
     Ok(name.to_owned())
 }
@@ -81,7 +84,10 @@ pub async fn create(
     if count >= MAX_PER_USER {
         return Err(BrokersError::conflict(
             "too_many_saved_searches",
-            format!("You can save up to {MAX_PER_USER} searches; delete one first."),
+            domain::texts::fill(
+                &domain::texts().server.brokers.saved_search_limit,
+                &[("max", &MAX_PER_USER.to_string())],
+            ),
         ));
     }
     let saved = saved_search::ActiveModel {

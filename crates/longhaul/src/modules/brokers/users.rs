@@ -16,7 +16,6 @@ use db::system::SystemTable;
 use db::tenancy::BrokerScope;
 use domain::Role;
 use domain::email::Email;
-use domain::texts::text;
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseBackend, DatabaseConnection,
     IntoActiveModel, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, Set,
@@ -49,7 +48,7 @@ fn broker_role(role: &str) -> Result<&'static str, BrokersError> {
         "broker_user" => Ok(Role::BrokerUser.as_str()),
         _ => Err(BrokersError::Invalid {
             field: "role",
-            message: "Choose broker_admin or broker_user".into(),
+            message: domain::texts().server.brokers.role_invalid.clone(),
         }),
     }
 }
@@ -209,7 +208,12 @@ pub async fn invite(
         }
     }
     Ok(InviteSent {
-        message: text("brokers.users.invited").replace("{email}", &email),
+        message: domain::texts()
+            .brokers
+            .users
+            .invited
+            .as_str()
+            .replace("{email}", &email),
         email,
     })
 }
@@ -225,7 +229,7 @@ pub async fn resend_invite(
     if target.email_confirmed_at.is_some() {
         return Err(BrokersError::conflict(
             "invite_accepted",
-            "This user has already set a password.",
+            &domain::texts().server.brokers.password_already_set,
         ));
     }
     let inviter = display_name(&by.profile);
@@ -268,7 +272,10 @@ pub async fn update(
     input: &UpdateBrokerUser,
 ) -> Result<BrokerUserView, BrokersError> {
     if id == by.profile.id {
-        return Err(BrokersError::conflict("self", text("brokers.users.self")));
+        return Err(BrokersError::conflict(
+            "self",
+            domain::texts().brokers.users.self_.as_str(),
+        ));
     }
     let role = input.role.as_deref().map(broker_role).transpose()?;
     let txn = db::begin_write(db).await?;
@@ -302,7 +309,7 @@ pub async fn update(
         txn.rollback().await?;
         return Err(BrokersError::conflict(
             "last_admin",
-            text("brokers.users.lastAdmin"),
+            domain::texts().brokers.users.last_admin.as_str(),
         ));
     }
     if deactivating || role.is_some() {

@@ -110,10 +110,9 @@ pub async fn list(
     let filter = query_filter(query, today)?;
     let cursor = match query.after.as_deref().filter(|a| !a.is_empty()) {
         None => None,
-        Some(raw) => Some(
-            Cursor::decode(raw)
-                .ok_or_else(|| ComplianceError::invalid("after", "Unknown cursor"))?,
-        ),
+        Some(raw) => Some(Cursor::decode(raw).ok_or_else(|| {
+            ComplianceError::invalid("after", &domain::texts().server.compliance.unknown_cursor)
+        })?),
     };
     let limit = query.limit.unwrap_or(GROUP_PAGE).clamp(1, MAX_PAGE);
     let txn = db::tenancy::read(db, scope).await?;
@@ -175,9 +174,13 @@ pub async fn summary(
 pub fn csv(items: &[ComplianceItem], public_url: &str) -> Result<Vec<u8>, ComplianceError> {
     let t = &texts().compliance;
     let mut out = csv::Writer::from_writer(Vec::new());
-    let header = [
-        "Due date", "Status", "Kind", "Asset", "Item", "Type", "Link",
-    ];
+    let header: Vec<&str> = texts()
+        .server
+        .compliance
+        .csv_headers
+        .iter()
+        .map(String::as_str)
+        .collect();
     let write = |out: &mut csv::Writer<Vec<u8>>, row: &[&str]| {
         out.write_record(row)
             .map_err(|e| ComplianceError::Internal(e.into()))

@@ -38,7 +38,7 @@ pub fn digest(
         to,
         &subject,
         "compliance_digest",
-        context! { fleet_name, items => items.iter().map(DigestLine::value).collect::<Vec<_>>(), link, button => "Open the compliance calendar" },
+        context! { fleet_name, items => items.iter().map(DigestLine::value).collect::<Vec<_>>(), link, button => &domain::texts().server.emails.open_compliance_calendar },
     )
 }
 
@@ -71,6 +71,6 @@ pub fn fmcsa_changes(
         to,
         &subject,
         "fmcsa_changes",
-        context! { fleet_name, dot_number, changes => changes.iter().map(ChangeLine::value).collect::<Vec<_>>(), link, button => "Open the company profile" },
+        context! { fleet_name, dot_number, changes => changes.iter().map(ChangeLine::value).collect::<Vec<_>>(), link, button => &domain::texts().server.emails.open_company_profile },
     )
 }

@@ -16,7 +16,7 @@ use super::emails::{self, ChangeLine};
 use super::fleets::active_fleets_without;
 use super::{ComplianceError, settings};
 use crate::integrations::fmcsa::{RegistryError, carrier, carrier_profile, dollars};
-use crate::jobs::Enqueue;
+use crate::jobs::{Enqueue, Job, JobContext, JobError, Tick};
 use crate::mail::outbox;
 use crate::state::AppState;
 use chrono::{DateTime, NaiveDate, Timelike, Utc};
@@ -89,7 +89,7 @@ pub async fn queue_due_checks(state: &AppState, now: DateTime<Utc>) -> anyhow::R
         }
         state
             .jobs
-            .push::<super::jobs::FmcsaCheck>(
+            .push::<FmcsaCheck>(
                 &CheckJob {
                     fleet_account_id: fleet,
                     day: today,
@@ -376,6 +376,41 @@ pub async fn dismiss_alerts(
         .await?;
     txn.commit().await?;
     Ok(())
+}
+
+/// Queues the FMCSA checks whose minute of the day has come.
+pub struct FmcsaSchedule;
+
+impl Job for FmcsaSchedule {
+    const KIND: &'static str = "fmcsa_schedule";
+    const MAX_ATTEMPTS: usize = 3;
+    const SCHEDULE: Option<&'static str> = Some("0 */10 * * * *");
+    type Payload = Tick;
+
+    async fn run(ctx: &JobContext<'_>, _: Tick) -> Result<(), JobError> {
+        let queued = queue_due_checks(ctx.state, chrono::Utc::now())
+            .await
+            .map_err(JobError::retry)?;
+        tracing::info!(queued, "FMCSA checks queued");
+        Ok(())
+    }
+}
+
+/// Re-reads one fleet's FMCSA record and records what changed.
+pub struct FmcsaCheck;
+
+impl Job for FmcsaCheck {
+    const KIND: &'static str = "fmcsa_check";
+    /// An outage of FMCSA's API: retried with backoff up to ~10 min apart.
+    const MAX_ATTEMPTS: usize = 6;
+    type Payload = CheckJob;
+
+    async fn run(ctx: &JobContext<'_>, job: CheckJob) -> Result<(), JobError> {
+        check_fleet(ctx.state, job.fleet_account_id, job.day)
+            .await
+            .map(|outcome| tracing::info!(?outcome, fleet = %job.fleet_account_id, "FMCSA record checked"))
+            .map_err(JobError::retry)
+    }
 }
 
 #[cfg(test)]

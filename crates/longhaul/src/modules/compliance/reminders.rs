@@ -142,8 +142,11 @@ pub async fn remind_fleet(
             // The bell shows the date itself; a phrase like "in 5 days"
             // would be stale tomorrow.
             detail: Set(Some(match threshold {
-                0 => "Lapse notice".to_owned(),
-                t => format!("{t}-day reminder"),
+                0 => domain::texts().server.compliance.lapse_notice.clone(),
+                t => domain::texts::fill(
+                    &domain::texts().server.compliance.day_reminder,
+                    &[("days", &t.to_string())],
+                ),
             })),
             link: Set(view.link.clone()),
             created_at: Set(now),

@@ -129,7 +129,7 @@ pub async fn upload_document(
     multipart: Result<Multipart, MultipartRejection>,
 ) -> ApiResult<(StatusCode, Json<DocumentItem>)> {
     let multipart = multipart.map_err(|_| {
-        ApiError::UnsupportedMediaType("Send the document as multipart/form-data".into())
+        ApiError::UnsupportedMediaType(domain::texts().server.requests.document_multipart.clone())
     })?;
     let path = service::new_object_path(scope);
     let received = upload::receive(

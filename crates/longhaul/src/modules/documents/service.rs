@@ -306,7 +306,12 @@ async fn items_of<Conn: sea_orm::ConnectionTrait>(
                 .clone()
                 .filter(|n| !n.trim().is_empty())
                 .or_else(|| identifier.clone())
-                .unwrap_or_else(|| format!("Unnamed {kind}")),
+                .unwrap_or_else(|| {
+                    domain::texts::fill(
+                        &domain::texts().server.documents.unnamed_asset,
+                        &[("kind", kind)],
+                    )
+                }),
             identifier: identifier.clone(),
         })
     };

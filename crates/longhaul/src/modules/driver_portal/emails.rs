@@ -12,9 +12,12 @@ pub fn driver_invite(
 ) -> anyhow::Result<OutgoingEmail> {
     render::email(
         to,
-        &format!("Your {fleet_name} driver portal password"),
+        &domain::texts::fill(
+            &domain::texts().server.emails.portal_password_subject,
+            &[("fleet", fleet_name)],
+        ),
         "driver_invite",
-        context! { fleet_name, login, link, button => "Set your password" },
+        context! { fleet_name, login, link, button => &domain::texts().server.emails.set_your_password },
     )
 }
 
@@ -43,7 +46,7 @@ pub fn portal_message(to: &str, m: &PortalMessage<'_>) -> anyhow::Result<Outgoin
             message => m.message,
             driver_name => m.driver_name,
             link => m.inbox_link,
-            button => "Open the inbox",
+            button => &domain::texts().server.emails.open_the_inbox,
         },
     )
 }

@@ -21,6 +21,14 @@ use uuid::Uuid;
 const NAME_MAX: usize = 200;
 const MESSAGE_MAX: usize = 5000;
 
+/// 'At most {max} characters', for a field over its length.
+pub(crate) fn at_most(max: usize) -> String {
+    domain::texts::fill(
+        &domain::texts().server.requests.at_most,
+        &[("max", &max.to_string())],
+    )
+}
+
 pub async fn send(
     db: &DatabaseConnection,
     mailer: &dyn Mailer,
@@ -40,7 +48,7 @@ pub async fn send(
     if name.is_empty() {
         fields.insert("name".to_owned(), required.clone());
     } else if name.chars().count() > NAME_MAX {
-        fields.insert("name".to_owned(), format!("At most {NAME_MAX} characters"));
+        fields.insert("name".to_owned(), at_most(NAME_MAX));
     }
     if email.is_err() {
         fields.insert("email".to_owned(), texts().signup.email_invalid.clone());
@@ -49,18 +57,12 @@ pub async fn send(
         .as_ref()
         .is_some_and(|c| c.chars().count() > NAME_MAX)
     {
-        fields.insert(
-            "company".to_owned(),
-            format!("At most {NAME_MAX} characters"),
-        );
+        fields.insert("company".to_owned(), at_most(NAME_MAX));
     }
     if message.is_empty() {
         fields.insert("message".to_owned(), required);
     } else if message.chars().count() > MESSAGE_MAX {
-        fields.insert(
-            "message".to_owned(),
-            format!("At most {MESSAGE_MAX} characters"),
-        );
+        fields.insert("message".to_owned(), at_most(MESSAGE_MAX));
     }
     if let Some(first) = fields.values().next().cloned() {
         return Err(DriverPortalError::Invalid {

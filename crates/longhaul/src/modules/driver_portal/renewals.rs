@@ -81,7 +81,7 @@ async fn insert(
     {
         return Err(DriverPortalError::field(
             "note",
-            format!("At most {NOTE_MAX_CHARS} characters"),
+            crate::modules::driver_portal::messages::at_most(NOTE_MAX_CHARS),
         ));
     }
     // A driver's renewal may name the qualification item it renews (CDL or
@@ -145,7 +145,7 @@ async fn insert(
         _ => {
             return Err(DriverPortalError::field(
                 "target",
-                "Choose driver, truck or trailer",
+                &domain::texts().server.driver_portal.renewal_target_invalid,
             ));
         }
     };
@@ -379,7 +379,7 @@ pub async fn reject(
     if reason.chars().count() > REASON_MAX_CHARS {
         return Err(DriverPortalError::field(
             "reason",
-            format!("At most {REASON_MAX_CHARS} characters"),
+            crate::modules::driver_portal::messages::at_most(REASON_MAX_CHARS),
         ));
     }
     let txn = db::tenancy::write(db, scope).await?;

@@ -241,7 +241,7 @@ pub async fn submit_renewal(
     multipart: Result<Multipart, MultipartRejection>,
 ) -> ApiResult<(StatusCode, Json<RenewalView>)> {
     let multipart = multipart.map_err(|_| {
-        ApiError::UnsupportedMediaType("Send the renewal as multipart/form-data".into())
+        ApiError::UnsupportedMediaType(domain::texts().server.requests.renewal_multipart.clone())
     })?;
     let received = upload::receive(
         state.files.as_ref(),
@@ -284,9 +284,11 @@ pub async fn portal_change_phone(
         .chars()
         .all(|c| c.is_ascii_digit() || domain::driver_form::PHONE_PUNCTUATION.contains(c));
     if !(10..=15).contains(&digits) || !allowed {
-        return Err(
-            DriverPortalError::field("phone", "Enter a phone number with 10 to 15 digits").into(),
-        );
+        return Err(DriverPortalError::field(
+            "phone",
+            &domain::texts().server.driver_portal.phone_invalid,
+        )
+        .into());
     }
     let scope = session.scope();
     let txn = db::tenancy::write(&state.db, scope).await?;

@@ -52,11 +52,11 @@ impl From<DriversError> for ApiError {
             },
             DriversError::UsernameTaken => ApiError::Conflict {
                 code: "username_taken",
-                message: "Another driver of this fleet already has that username".into(),
+                message: domain::texts().server.drivers.username_taken.clone(),
             },
             DriversError::EmailTaken => ApiError::Conflict {
                 code: "email_taken",
-                message: "Another driver of this fleet already has that e-mail".into(),
+                message: domain::texts().server.drivers.email_taken.clone(),
             },
             DriversError::Database(err) => err.into(),
         }

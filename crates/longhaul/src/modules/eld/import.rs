@@ -59,9 +59,7 @@ pub async fn import_csv(
     .await
     .map_err(|err| {
         if db::is_unique_violation(&err) {
-            EldError::Busy(
-                "Another CSV import is running for this fleet; try again when it ends.".into(),
-            )
+            EldError::Busy(domain::texts().server.eld.import_busy.clone())
         } else {
             err.into()
         }

@@ -5,12 +5,14 @@ pub mod dto;
 mod error;
 pub mod import;
 pub mod jobs;
+pub mod kinds;
 mod pages;
 mod repo;
 pub mod routes;
+pub mod runs;
 pub mod service;
 pub mod sync;
 mod write;
 
 pub use error::EldError;
-pub use service::EldDeps;
+pub use kinds::EldDeps;

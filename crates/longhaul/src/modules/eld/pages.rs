@@ -77,7 +77,7 @@ impl<T> Pages<T> {
         }
         let received = self.rx.recv().await.unwrap_or_else(|| {
             Err(EldProviderError::Unavailable(
-                "The sync stopped while reading from the provider; run it again.".into(),
+                domain::texts().server.eld.sync_interrupted.clone(),
             ))
         });
         match &received {

@@ -4,7 +4,8 @@ use super::dto::{
     ConnectRequest, EldStatus, ImportResult, StartSyncRequest, SyncRun, SyncRunPage, SyncSettings,
 };
 use super::import::{self, MAX_IMPORT_BYTES};
-use super::service::{self, DataKind, EldDeps};
+use super::kinds::{DataKind, EldDeps};
+use super::{runs, service};
 use crate::http::error::ErrorBody;
 use crate::http::path_id::path_id;
 use crate::http::upload::{UploadError, read_file_field};
@@ -92,10 +93,13 @@ pub async fn start_sync(
     ValidJson(req): ValidJson<StartSyncRequest>,
 ) -> ApiResult<(StatusCode, Json<SyncRun>)> {
     let kind = DataKind::parse(&req.kind).ok_or_else(|| ApiError::Invalid {
-        message: "Choose drivers, trucks or trailers".into(),
-        fields: BTreeMap::from([("kind".into(), "Choose drivers, trucks or trailers".into())]),
+        message: domain::texts().server.eld.sync_kind_invalid.clone(),
+        fields: BTreeMap::from([(
+            "kind".into(),
+            domain::texts().server.eld.sync_kind_invalid.clone(),
+        )]),
     })?;
-    let run = service::start_sync(&deps(&state), scope, kind, "manual").await?;
+    let run = runs::start_sync(&deps(&state), scope, kind, "manual").await?;
     Ok((StatusCode::ACCEPTED, Json(run)))
 }
 
@@ -139,15 +143,18 @@ pub async fn import_csv(
         .await
         .map_err(|err| match err {
             UploadError::NotMultipart => ApiError::UnsupportedMediaType(
-                "Send the CSV file as multipart/form-data in the field 'file'".into(),
+                domain::texts().server.requests.csv_multipart.clone(),
             ),
-            UploadError::TooLarge => ApiError::PayloadTooLarge(format!(
-                "The file is larger than {} MB. Split it into smaller files.",
-                MAX_IMPORT_BYTES / (1024 * 1024)
+            UploadError::TooLarge => ApiError::PayloadTooLarge(domain::texts::fill(
+                &domain::texts().server.eld.csv_too_large,
+                &[("mb", &(MAX_IMPORT_BYTES / (1024 * 1024)).to_string())],
             )),
             UploadError::Missing => ApiError::Invalid {
-                message: "Choose a CSV file to import".into(),
-                fields: BTreeMap::from([("file".into(), "Choose a CSV file to import".into())]),
+                message: domain::texts().server.eld.csv_required.clone(),
+                fields: BTreeMap::from([(
+                    "file".into(),
+                    domain::texts().server.eld.csv_required.clone(),
+                )]),
             },
             UploadError::Malformed(message) => ApiError::BadRequest {
                 code: "invalid_multipart",

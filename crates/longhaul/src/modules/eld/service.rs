@@ -7,76 +7,16 @@ use super::dto::{
     ConnectRequest, EldStatus, GeotabDetails, IntegrationView, ProviderOption, SyncRun,
     SyncRunPage, SyncSettings,
 };
-use super::repo::{self, NewRun};
-use crate::crypto::Cipher;
-use crate::integrations::eld::connector::EldConnector;
+use super::kinds::{EldDeps, next_sync_after, settings_of};
+use super::repo;
 use crate::integrations::eld::{Credentials, EldProviderError, ProviderKind};
-use crate::jobs::{Enqueue, JobQueue};
-use chrono::{DateTime, Duration, Utc};
-use db::entities::{eld_sync_run, fleet_eld_integration};
+use chrono::Utc;
+use db::entities::fleet_eld_integration;
 use db::tenancy::{self, TenantScope};
 use domain::texts::texts;
 use sea_orm::{ActiveModelTrait, DatabaseConnection, IntoActiveModel, Set};
-use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use uuid::Uuid;
-
-pub struct EldDeps<'a> {
-    pub db: &'a DatabaseConnection,
-    pub jobs: &'a JobQueue,
-    pub cipher: &'a Cipher,
-    pub connector: &'a dyn EldConnector,
-}
-
-/// The data kinds a sync run can pull.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum DataKind {
-    Drivers,
-    Trucks,
-    Trailers,
-}
-
-impl DataKind {
-    pub fn parse(s: &str) -> Option<Self> {
-        match s {
-            "drivers" => Some(DataKind::Drivers),
-            "trucks" => Some(DataKind::Trucks),
-            "trailers" => Some(DataKind::Trailers),
-            _ => None,
-        }
-    }
-    pub fn as_str(self) -> &'static str {
-        match self {
-            DataKind::Drivers => "drivers",
-            DataKind::Trucks => "trucks",
-            DataKind::Trailers => "trailers",
-        }
-    }
-    /// The spec's text when the fleet has no integration (part 2 §5, §8).
-    fn not_connected(self) -> String {
-        let t = &texts().eld;
-        match self {
-            DataKind::Drivers => t.drivers_not_connected.clone(),
-            DataKind::Trucks => t.trucks_not_configured.clone(),
-            DataKind::Trailers => t.integration_not_found.clone(),
-        }
-    }
-    fn key_missing(self) -> String {
-        let t = &texts().eld;
-        match self {
-            DataKind::Trucks => t.trucks_key_missing.clone(),
-            DataKind::Drivers | DataKind::Trailers => t.api_key_missing.clone(),
-        }
-    }
-}
-
-/// The `eld_sync` job's payload.
-#[derive(Debug, Clone, Serialize, Deserialize)]
-pub struct SyncJob {
-    pub fleet_account_id: Uuid,
-    pub run_id: Uuid,
-}
 
 fn credentials_kind(kind: ProviderKind) -> &'static str {
     match kind {
@@ -99,15 +39,6 @@ pub fn providers() -> Vec<ProviderOption> {
                 .then(|| texts().eld.omnitracs_partner_only.clone()),
         })
         .collect()
-}
-
-pub fn settings_of(i: &fleet_eld_integration::Model) -> SyncSettings {
-    SyncSettings {
-        frequency: i.sync_frequency.clone(),
-        drivers: i.sync_drivers,
-        trucks: i.sync_trucks,
-        trailers: i.sync_trailers,
-    }
 }
 
 fn view_of(i: &fleet_eld_integration::Model) -> IntegrationView {
@@ -144,15 +75,6 @@ pub async fn status(db: &DatabaseConnection, scope: TenantScope) -> Result<EldSt
     })
 }
 
-/// The next scheduled run after `from` for a frequency.
-pub fn next_sync_after(frequency: &str, from: DateTime<Utc>) -> DateTime<Utc> {
-    from + match frequency {
-        "hourly" => Duration::hours(1),
-        "weekly" => Duration::weeks(1),
-        _ => Duration::days(1),
-    }
-}
-
 const MAX_SECRET_LEN: usize = 500;
 
 /// Reads and checks the request: the provider, then its credentials.
@@ -172,8 +94,14 @@ fn parse_connect(req: &ConnectRequest) -> Result<(ProviderKind, Credentials), El
         return Err(EldError::missing_information(fields));
     };
     let kind = ProviderKind::parse(provider).ok_or_else(|| EldError::Invalid {
-        message: format!("Unknown ELD provider '{provider}'"),
-        fields: BTreeMap::from([("provider".into(), "Unknown ELD provider".into())]),
+        message: domain::texts::fill(
+            &domain::texts().server.eld.unknown_provider_named,
+            &[("provider", provider)],
+        ),
+        fields: BTreeMap::from([(
+            "provider".into(),
+            domain::texts().server.eld.unknown_provider.clone(),
+        )]),
     })?;
     let too_long = |v: &str| v.len() > MAX_SECRET_LEN || v.chars().any(char::is_control);
     match kind {
@@ -188,10 +116,10 @@ fn parse_connect(req: &ConnectRequest) -> Result<(ProviderKind, Credentials), El
             }
             if too_long(key) {
                 return Err(EldError::Invalid {
-                    message: "The API key is not valid".into(),
+                    message: domain::texts().server.eld.api_key_invalid.clone(),
                     fields: BTreeMap::from([(
                         "api_key".into(),
-                        "The API key is too long or contains control characters".into(),
+                        domain::texts().server.eld.api_key_too_long.clone(),
                     )]),
                 });
             }
@@ -223,14 +151,14 @@ fn parse_connect(req: &ConnectRequest) -> Result<(ProviderKind, Credentials), El
                 } else if too_long(value) {
                     fields.insert(
                         format!("geotab.{name}"),
-                        "Too long or contains control characters".into(),
+                        domain::texts().server.eld.too_long.clone(),
                     );
                 }
             }
             if too_long(&server) || server.contains('/') {
                 fields.insert(
                     "geotab.server".into(),
-                    "Enter a server name such as my.geotab.com".into(),
+                    domain::texts().server.eld.server_name.clone(),
                 );
             }
             if !fields.is_empty() {
@@ -364,8 +292,7 @@ pub async fn connect(
                 if db::is_unique_violation(&e) {
                     // Two first connections at once: the other one won.
                     EldError::Invalid {
-                        message: "The ELD connection was just saved by another request; try again"
-                            .into(),
+                        message: domain::texts().server.eld.connection_raced.clone(),
                         fields: BTreeMap::new(),
                     }
                 } else {
@@ -385,8 +312,11 @@ pub async fn update_settings(
 ) -> Result<SyncSettings, EldError> {
     if !matches!(settings.frequency.as_str(), "hourly" | "daily" | "weekly") {
         return Err(EldError::Invalid {
-            message: "Choose hourly, daily or weekly".into(),
-            fields: BTreeMap::from([("frequency".into(), "Choose hourly, daily or weekly".into())]),
+            message: domain::texts().server.eld.frequency_invalid.clone(),
+            fields: BTreeMap::from([(
+                "frequency".into(),
+                domain::texts().server.eld.frequency_invalid.clone(),
+            )]),
         });
     }
     let txn = tenancy::write(db, scope).await?;
@@ -407,110 +337,6 @@ pub async fn update_settings(
     let saved = row.update(&txn).await?;
     txn.commit().await?;
     Ok(settings_of(&saved))
-}
-
-/// Starts a run of `kind`, or returns the one of that kind already queued or
-/// running (the unique slot decides between two requests at once).
-pub async fn start_sync(
-    deps: &EldDeps<'_>,
-    scope: TenantScope,
-    kind: DataKind,
-    trigger: &str,
-) -> Result<SyncRun, EldError> {
-    let txn = tenancy::write(deps.db, scope).await?;
-    let integration = repo::integration(&txn, scope)
-        .await?
-        .filter(|i| i.is_active)
-        .ok_or_else(|| EldError::NotConnected(kind.not_connected()))?;
-    let provider = ProviderKind::parse(&integration.provider)
-        .ok_or_else(|| EldError::NotConnected(kind.not_connected()))?;
-    match provider {
-        ProviderKind::Omnitracs => {
-            return Err(EldError::Unsupported(
-                texts().eld.omnitracs_partner_only.clone(),
-            ));
-        }
-        ProviderKind::Other => {
-            return Err(EldError::Unsupported(
-                "Your fleet imports its data from a CSV file: use Import CSV in Company Settings → ELD Integration.".into(),
-            ));
-        }
-        ProviderKind::Samsara | ProviderKind::Keeptruckin | ProviderKind::Geotab
-            if integration.api_key_encrypted.is_none() =>
-        {
-            return Err(EldError::KeyMissing(kind.key_missing()));
-        }
-        _ => {}
-    }
-    let inserted = repo::insert_run(
-        &txn,
-        scope,
-        NewRun {
-            kind: kind.as_str(),
-            trigger,
-            provider: provider.as_str(),
-        },
-        Utc::now(),
-    )
-    .await;
-    let run = match inserted {
-        Ok(run) => run,
-        Err(err) if db::is_unique_violation(&err) => {
-            drop(txn);
-            let txn = tenancy::read(deps.db, scope).await?;
-            let running = repo::active_run_of_kind(&txn, scope, kind.as_str()).await?;
-            txn.commit().await?;
-            // Ended between the insert and this read: start a new one.
-            return match running {
-                Some(run) => Ok(run.into()),
-                None => Box::pin(start_sync(deps, scope, kind, trigger)).await,
-            };
-        }
-        Err(err) => return Err(err.into()),
-    };
-    txn.commit().await?;
-    let pushed = deps
-        .jobs
-        .push::<super::jobs::EldSync>(
-            &SyncJob {
-                fleet_account_id: scope.fleet_account_id(),
-                run_id: run.id,
-            },
-            Enqueue {
-                idempotency_key: Some(run.id.to_string()),
-                ..Default::default()
-            },
-        )
-        .await;
-    if let Err(err) = pushed {
-        finish_failed(
-            deps.db,
-            scope,
-            run.clone(),
-            "The sync could not be queued; try again.",
-        )
-        .await?;
-        return Err(EldError::Internal(err.into()));
-    }
-    Ok(run.into())
-}
-
-/// Ends a run as failed and frees its slot.
-pub async fn finish_failed(
-    db: &DatabaseConnection,
-    scope: TenantScope,
-    run: eld_sync_run::Model,
-    error: &str,
-) -> Result<eld_sync_run::Model, EldError> {
-    let txn = tenancy::write(db, scope).await?;
-    let mut run = run.into_active_model();
-    run.status = Set("failed".into());
-    run.active_kind = Set(None);
-    run.finished_at = Set(Some(Utc::now()));
-    run.error = Set(Some(error.chars().take(1000).collect()));
-    let saved = repo::save_run(&txn, run).await?;
-    txn.commit().await?;
-    Ok(saved)
 }
 
 pub async fn get_run(

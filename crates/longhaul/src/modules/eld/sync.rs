@@ -8,9 +8,9 @@
 //! providers keeps identities. Unchanged rows are not written; rows of this
 //! provider that disappeared become inactive.
 
+use super::kinds::{DataKind, EldDeps, next_sync_after};
 use super::pages::{self, Fetched, Pages};
 use super::repo;
-use super::service::{DataKind, EldDeps, next_sync_after};
 use super::write::assignments::write_trailer_assignments;
 use super::write::drivers::DriverWriter;
 use super::write::trailers::TrailerWriter;
@@ -307,8 +307,9 @@ pub async fn sync_kind(
                 Err(err) => {
                     tracing::warn!(error = %err, "trailer assignments could not be updated");
                     Outcome {
-                        warning: Some(format!(
-                            "Assignment Sync Warning: Trailers synced, but there was an issue updating trailer assignments ({err})"
+                        warning: Some(domain::texts::fill(
+                            &domain::texts().server.eld.assignment_warning,
+                            &[("error", &err.to_string())],
                         )),
                         ..done(counts)
                     }

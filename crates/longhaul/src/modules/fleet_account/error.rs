@@ -48,7 +48,9 @@ impl From<FleetAccountError> for ApiError {
                 message: fields.values().next().cloned().unwrap_or_default(),
                 fields,
             },
-            FleetAccountError::LogoMissing => ApiError::field("logo", "Choose an image file"),
+            FleetAccountError::LogoMissing => {
+                ApiError::field("logo", domain::texts().server.fleet.image_required.as_str())
+            }
             FleetAccountError::LogoTooLarge => {
                 ApiError::PayloadTooLarge(texts().fleet.settings_form.logo_too_large.clone())
             }

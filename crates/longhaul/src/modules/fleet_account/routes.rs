@@ -120,9 +120,9 @@ pub async fn upload_logo(
         .await
         .map_err(|err| -> ApiError {
             match err {
-                UploadError::NotMultipart => {
-                    ApiError::UnsupportedMediaType("Send the logo as multipart/form-data".into())
-                }
+                UploadError::NotMultipart => ApiError::UnsupportedMediaType(
+                    domain::texts().server.requests.logo_multipart.clone(),
+                ),
                 UploadError::TooLarge => FleetAccountError::LogoTooLarge.into(),
                 UploadError::Missing => FleetAccountError::LogoMissing.into(),
                 UploadError::Malformed(message) => ApiError::BadRequest {

@@ -157,7 +157,7 @@ pub async fn update_security(
     let minutes = input.session_timeout_minutes.as_i64().ok_or_else(|| {
         FleetAccountError::field(
             "session_timeout_minutes",
-            "Session timeout must be a whole number of minutes",
+            &domain::texts().server.fleet.session_timeout_invalid,
         )
     })?;
     if minutes < i64::from(SESSION_TIMEOUT_MIN) {
@@ -187,7 +187,10 @@ pub async fn update_portal(
 ) -> Result<(), FleetAccountError> {
     let mut fields = BTreeMap::new();
     if !matches!(input.login_method.as_str(), "username" | "email") {
-        fields.insert("login_method".into(), "Choose username or email".into());
+        fields.insert(
+            "login_method".into(),
+            domain::texts().server.fleet.login_method_invalid.clone(),
+        );
     }
     if !matches!(
         input.auth_type.as_str(),
@@ -195,12 +198,15 @@ pub async fn update_portal(
     ) {
         fields.insert(
             "auth_type".into(),
-            "Choose system_password or individual_password".into(),
+            domain::texts().server.fleet.password_mode_invalid.clone(),
         );
     }
     let welcome = clean(input.welcome_message);
     if welcome.as_ref().is_some_and(|w| w.chars().count() > 2000) {
-        fields.insert("welcome_message".into(), "At most 2000 characters".into());
+        fields.insert(
+            "welcome_message".into(),
+            domain::texts::fill(&domain::texts().server.requests.at_most, &[("max", "2000")]),
+        );
     }
     let new_password = input.system_password.filter(|p| !p.is_empty());
     // Every driver of the fleet signs in with it: the accounts' rule, not

@@ -1,7 +1,6 @@
 //! What the posting services refuse; it becomes HTTP in one place.
 
 use crate::http::ApiError;
-use domain::texts::text;
 use sea_orm::DbErr;
 
 #[derive(Debug, thiserror::Error)]
@@ -27,15 +26,15 @@ pub enum PostingsError {
 }
 
 impl PostingsError {
-    pub fn invalid(field: &'static str, path: &str) -> Self {
+    pub fn invalid(field: &'static str, message: &str) -> Self {
         PostingsError::Invalid {
             field,
-            message: text(path).to_owned(),
+            message: message.to_owned(),
         }
     }
 
     pub fn not_active() -> Self {
-        PostingsError::NotActive(text("board.notActive").to_owned())
+        PostingsError::NotActive(domain::texts().board.not_active.as_str().to_owned())
     }
 }
 

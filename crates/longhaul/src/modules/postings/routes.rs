@@ -61,9 +61,10 @@ async fn eld_position_for(
         return Ok(None);
     }
     match position::of_vehicle(state, scope, input.vehicle_id).await {
-        Err(PostingsError::NotFound) => {
-            Err(PostingsError::invalid("vehicle_id", "board.truckInvalid"))
-        }
+        Err(PostingsError::NotFound) => Err(PostingsError::invalid(
+            "vehicle_id",
+            &domain::texts().board.truck_invalid,
+        )),
         other => other,
     }
 }

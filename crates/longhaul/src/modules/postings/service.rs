@@ -10,7 +10,6 @@ use db::system::{AcrossFleets, SystemTable};
 use db::tenancy::{self, FleetOwned, SystemKey, TenantScope};
 use domain::board::{self as rules, WindowError};
 use domain::geo;
-use domain::texts::text;
 use sea_orm::sea_query::Expr;
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, DatabaseConnection, EntityTrait, IntoActiveModel, QueryFilter,
@@ -44,7 +43,10 @@ fn number_in(
     match value {
         Some(v) if v < min || v > max => Err(PostingsError::Invalid {
             field,
-            message: text("board.numberInvalid")
+            message: domain::texts()
+                .board
+                .number_invalid
+                .as_str()
                 .replace("{min}", &min.to_string())
                 .replace("{max}", &max.to_string()),
         }),
@@ -61,10 +63,14 @@ fn check(
         "typed" => {
             let typed = input.origin.as_deref().map(str::trim).unwrap_or_default();
             if typed.is_empty() {
-                return Err(PostingsError::invalid("origin", "board.originRequired"));
+                return Err(PostingsError::invalid(
+                    "origin",
+                    &domain::texts().board.origin_required,
+                ));
             }
-            let place = geo::resolve(typed)
-                .ok_or_else(|| PostingsError::invalid("origin", "board.originUnknown"))?;
+            let place = geo::resolve(typed).ok_or_else(|| {
+                PostingsError::invalid("origin", &domain::texts().board.origin_unknown)
+            })?;
             Located {
                 city: place.city,
                 state: place.state,
@@ -76,7 +82,7 @@ fn check(
         }
         "eld" => {
             let p = eld_position.ok_or_else(|| {
-                PostingsError::invalid("location_source", "board.eldLocationNone")
+                PostingsError::invalid("location_source", &domain::texts().board.eld_location_none)
             })?;
             let at = geo::LatLon {
                 lat: p.lat,
@@ -97,7 +103,7 @@ fn check(
         _ => {
             return Err(PostingsError::Invalid {
                 field: "location_source",
-                message: "Choose typed or eld".into(),
+                message: domain::texts().server.postings.source_invalid.clone(),
             });
         }
     };
@@ -106,27 +112,31 @@ fn check(
         Err(WindowError::Reversed) => {
             return Err(PostingsError::invalid(
                 "available_to",
-                "board.windowInvalid",
+                &domain::texts().board.window_invalid,
             ));
         }
         Err(WindowError::Past) => {
-            return Err(PostingsError::invalid("available_to", "board.windowPast"));
+            return Err(PostingsError::invalid(
+                "available_to",
+                &domain::texts().board.window_past,
+            ));
         }
         Err(WindowError::TooLong) => {
             return Err(PostingsError::invalid(
                 "available_to",
-                "board.windowTooLong",
+                &domain::texts().board.window_too_long,
             ));
         }
     }
     if !rules::is_equipment(&input.equipment_type) {
         return Err(PostingsError::invalid(
             "equipment_type",
-            "board.equipmentInvalid",
+            &domain::texts().board.equipment_invalid,
         ));
     }
-    let destinations = rules::destinations(&input.destinations)
-        .ok_or_else(|| PostingsError::invalid("destinations", "board.destinationsInvalid"))?;
+    let destinations = rules::destinations(&input.destinations).ok_or_else(|| {
+        PostingsError::invalid("destinations", &domain::texts().board.destinations_invalid)
+    })?;
     number_in("length_ft", input.length_ft, 1, rules::MAX_LENGTH_FT)?;
     number_in("weight_lbs", input.weight_lbs, 1, rules::MAX_WEIGHT_LBS)?;
     number_in(
@@ -147,7 +157,11 @@ fn check(
     {
         return Err(PostingsError::Invalid {
             field: "notes",
-            message: text("board.notesTooLong").replace("{max}", &rules::MAX_NOTES.to_string()),
+            message: domain::texts()
+                .board
+                .notes_too_long
+                .as_str()
+                .replace("{max}", &rules::MAX_NOTES.to_string()),
         });
     }
     Ok(Checked {
@@ -164,7 +178,14 @@ fn truck_number(vehicle: &fleet_vehicle::Model) -> String {
         .map(str::trim)
         .filter(|n| !n.is_empty())
         .map_or_else(
-            || text("fleet.assets.unnamedTruck").to_owned(),
+            || {
+                domain::texts()
+                    .fleet
+                    .assets
+                    .unnamed_truck
+                    .as_str()
+                    .to_owned()
+            },
             str::to_owned,
         )
 }
@@ -206,7 +227,9 @@ pub async fn create(
     let vehicle = fleet_vehicle::Entity::scoped_by_id(scope, input.vehicle_id)
         .one(&txn)
         .await?
-        .ok_or_else(|| PostingsError::invalid("vehicle_id", "board.truckInvalid"))?;
+        .ok_or_else(|| {
+            PostingsError::invalid("vehicle_id", &domain::texts().board.truck_invalid)
+        })?;
     let fleet = fleet_account::Entity::scoped(scope)
         .one(&txn)
         .await?
@@ -243,7 +266,7 @@ pub async fn create(
         Ok(saved) => saved,
         Err(err) if db::is_unique_violation(&err) => {
             return Err(PostingsError::AlreadyPosted(
-                text("board.alreadyPosted").to_owned(),
+                domain::texts().board.already_posted.as_str().to_owned(),
             ));
         }
         Err(err) => return Err(err.into()),
@@ -303,7 +326,10 @@ pub async fn update(
     let txn = tenancy::write(db, scope).await?;
     let posting = active_posting(&txn, scope, id, now).await?;
     if posting.vehicle_id != input.vehicle_id {
-        return Err(PostingsError::invalid("vehicle_id", "board.truckInvalid"));
+        return Err(PostingsError::invalid(
+            "vehicle_id",
+            &domain::texts().board.truck_invalid,
+        ));
     }
     let mut row = posting.into_active_model();
     apply(&mut row, input, checked);
@@ -373,7 +399,7 @@ pub async fn list(
         _ => {
             return Err(PostingsError::Invalid {
                 field: "status",
-                message: "Choose active, ended or all".into(),
+                message: domain::texts().server.postings.status_invalid.clone(),
             });
         }
     }

@@ -1,7 +1,7 @@
 //! The request and response bodies of `/api/signup/lookup` and
 //! `/api/signups/*`, and how a signup row reads to the wizard.
 
-use super::service::is_frozen;
+use super::frozen::is_frozen;
 use crate::integrations::fmcsa::CarrierRecord;
 use db::entities::fleet_signup;
 use domain::pricing::band_for;

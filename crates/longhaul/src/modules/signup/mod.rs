@@ -3,6 +3,7 @@
 
 pub mod dto;
 pub mod error;
+mod frozen;
 pub mod lookup;
 mod repo;
 pub mod routes;

@@ -4,6 +4,7 @@
 
 use super::dto::{CompanyInfo, SignupView};
 use super::error::SignupError;
+use super::frozen::is_frozen;
 use super::lookup;
 use super::repo::signups as repo;
 use crate::integrations::fmcsa::CarrierRegistry;
@@ -21,12 +22,6 @@ pub struct SignupDeps<'a> {
     pub payments: &'a dyn PaymentGateway,
     /// Where Stripe sends the customer back to.
     pub public_url: &'a str,
-}
-
-/// Once checkout has started nothing about the signup changes: the price,
-/// band and e-mail are what the checkout session charges for.
-pub fn is_frozen(row: &fleet_signup::Model) -> bool {
-    row.checkout_started_at.is_some() || row.stripe_session_id.is_some()
 }
 
 /// A new signup (step 1, not frozen) with the carrier data and contact of
@@ -259,7 +254,10 @@ pub async fn start_checkout(
         amount_cents: company.monthly_rate_cents,
         fleet_size: company.fleet_size.clone(),
         power_units: company.power_units,
-        product_name: format!("Longhaul {} plan", company.fleet_size),
+        product_name: domain::texts::fill(
+            &domain::texts().server.billing.plan_name,
+            &[("size", &company.fleet_size)],
+        ),
         description: format!("{} (DOT {})", company.legal_name, company.dot_number),
         success_url: format!("{public}/subscription-success?session_id={{CHECKOUT_SESSION_ID}}"),
         cancel_url: format!("{public}/fleet-signup?id={}", row.id),

@@ -57,9 +57,15 @@ pub fn parse_role(role: Option<&str>) -> Result<Option<Role>, AdminError> {
         .filter(|r| !r.is_empty() && *r != "none")
     {
         None => Ok(None),
-        Some(r) => Role::parse(r)
-            .map(Some)
-            .ok_or_else(|| AdminError::invalid("role", format!("Unknown role '{r}'"))),
+        Some(r) => Role::parse(r).map(Some).ok_or_else(|| {
+            AdminError::invalid(
+                "role",
+                domain::texts::fill(
+                    &domain::texts().server.requests.unknown_role,
+                    &[("role", r)],
+                ),
+            )
+        }),
     }
 }
 
