@@ -81,6 +81,14 @@ pub trait SystemTable: EntityTrait {
     fn delete_rows() -> DeleteMany<Self> {
         Self::delete_many()
     }
+
+    /// A delete of one row by primary key.
+    fn delete_row<T>(id: T) -> sea_orm::ValidatedDeleteOne<Self>
+    where
+        T: Into<<Self::PrimaryKey as PrimaryKeyTrait>::ValueType>,
+    {
+        Self::delete_by_id(id)
+    }
 }
 
 macro_rules! system_tables {
@@ -159,6 +167,18 @@ pub async fn touch_driver_session<C: ConnectionTrait>(
             Expr::value(Some(Utc::now())),
         )
         .filter(driver_session::Column::Id.eq(token_hash))
+        .exec(conn)
+        .await
+        .map(drop)
+}
+
+/// Ends a driver-portal session by its token's hash (sign-out, or a session
+/// found no longer usable): the token names the session, before any scope.
+pub async fn delete_driver_session<C: ConnectionTrait>(
+    conn: &C,
+    token_hash: &str,
+) -> Result<(), DbErr> {
+    driver_session::Entity::delete_by_id(token_hash.to_owned())
         .exec(conn)
         .await
         .map(drop)

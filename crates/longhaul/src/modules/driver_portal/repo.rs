@@ -12,8 +12,8 @@ use db::tenancy::{FleetOwned, TenantScope};
 use domain::Role;
 use sea_orm::sea_query::{Condition, Expr};
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, PaginatorTrait,
-    QueryFilter, QueryOrder, QuerySelect, Set,
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, DbErr, PaginatorTrait, QueryFilter, QueryOrder,
+    QuerySelect, Set,
 };
 use uuid::Uuid;
 
@@ -69,10 +69,7 @@ pub async fn session<C: ConnectionTrait>(
 }
 
 pub async fn delete_session<C: ConnectionTrait>(conn: &C, token_hash: &str) -> Result<(), DbErr> {
-    driver_session::Entity::delete_by_id(token_hash.to_owned())
-        .exec(conn)
-        .await
-        .map(drop)
+    db::system::delete_driver_session(conn, token_hash).await
 }
 
 pub async fn touch_session<C: ConnectionTrait>(conn: &C, token_hash: &str) -> Result<(), DbErr> {

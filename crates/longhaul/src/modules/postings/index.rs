@@ -3,12 +3,13 @@
 //! one row, any other none.
 
 use db::entities::{board_index, truck_posting};
+use db::system::SystemTable;
 use sea_orm::sea_query::OnConflict;
 use sea_orm::{ConnectionTrait, DbErr, EntityTrait, Set};
 
 pub async fn sync<C: ConnectionTrait>(txn: &C, p: &truck_posting::Model) -> Result<(), DbErr> {
     if p.status != "active" {
-        board_index::Entity::delete_by_id(p.id).exec(txn).await?;
+        board_index::Entity::delete_row(p.id).exec(txn).await?;
         return Ok(());
     }
     let row = board_index::ActiveModel {

@@ -12,8 +12,8 @@ use domain::board::{self as rules, WindowError};
 use domain::geo;
 use sea_orm::sea_query::Expr;
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, DatabaseConnection, EntityTrait, IntoActiveModel, QueryFilter,
-    QueryOrder, QuerySelect, Set,
+    ActiveModelTrait, ColumnTrait, DatabaseConnection, IntoActiveModel, QueryFilter, QueryOrder,
+    QuerySelect, Set,
 };
 use uuid::Uuid;
 
@@ -289,7 +289,7 @@ async fn end_expired_of_vehicle<C: sea_orm::ConnectionTrait>(
         .all(txn)
         .await?;
     for p in ended {
-        board_index::Entity::delete_by_id(p.id).exec(txn).await?;
+        board_index::Entity::delete_row(p.id).exec(txn).await?;
         let mut row = p.into_active_model();
         row.status = Set("expired".into());
         row.ended_at = Set(Some(now));

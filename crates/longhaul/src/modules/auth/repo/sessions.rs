@@ -6,8 +6,7 @@ use db::system::SystemTable;
 use db::tenancy::{FleetOwned, TenantScope};
 use sea_orm::sea_query::Expr;
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseConnection, DbErr, EntityTrait,
-    QueryFilter, Set,
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseConnection, DbErr, QueryFilter, Set,
 };
 use uuid::Uuid;
 
@@ -75,7 +74,7 @@ pub async fn find<C: ConnectionTrait>(
 }
 
 pub async fn delete<C: ConnectionTrait>(db: &C, token_hash: &str) -> Result<(), DbErr> {
-    session::Entity::delete_by_id(token_hash.to_owned())
+    session::Entity::delete_row(token_hash.to_owned())
         .exec(db)
         .await
         .map(|_| ())
