@@ -39,7 +39,7 @@ fn module_path(src: &Path, file: &Path) -> Vec<String> {
     parts
 }
 
-fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
+pub(crate) fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
     for entry in std::fs::read_dir(dir).expect("readable src") {
         let path = entry.expect("a dir entry").path();
         if path.is_dir() {

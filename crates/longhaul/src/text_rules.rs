@@ -5,7 +5,8 @@
 //! operators, attributes and comments. A file's unit tests (after
 //! `#[cfg(test)]`) are left out.
 
-use std::path::{Path, PathBuf};
+use crate::layer_rules::rust_files;
+use std::path::Path;
 
 /// Lines whose literals are for operators and developers, not users.
 const FOR_OPERATORS: &[&str] = &[
@@ -37,17 +38,6 @@ const NOT_OURS: &[(&str, &str)] = &[
     ("billing/guard.rs", "FleetAdmin or DriverSession"),
     ("health/metrics_route.rs", "Bearer "),
 ];
-
-fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    for entry in std::fs::read_dir(dir).expect("readable src") {
-        let path = entry.expect("a dir entry").path();
-        if path.is_dir() {
-            rust_files(&path, out);
-        } else if path.extension().is_some_and(|e| e == "rs") {
-            out.push(path);
-        }
-    }
-}
 
 /// The plain `"…"` string literals of a line; raw strings (`r"…"`,
 /// `r#"…"#`: SQL, JSON) are skipped whole.

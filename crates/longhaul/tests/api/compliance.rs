@@ -14,6 +14,7 @@ use longhaul::config::Secret;
 use longhaul::integrations::fmcsa::QcMobile;
 use longhaul::job_registry::run_job;
 use longhaul::jobs::{Job, JobError};
+use longhaul::modules::compliance::deps::ComplianceDeps;
 use longhaul::modules::compliance::monitor::FmcsaCheck;
 use longhaul::modules::compliance::monitor::{self, CheckOutcome};
 use longhaul::modules::compliance::reminders;
@@ -609,10 +610,14 @@ async fn the_reminder_job_sends_each_threshold_once_in_one_digest_a_day() {
         let extra = u64::from(mcs150_in_window(dot));
 
         let state = &app.state;
-        let first_run = reminders::run_daily(state, today()).await.unwrap();
+        let first_run = reminders::run_daily(&ComplianceDeps::of(state), today())
+            .await
+            .unwrap();
         assert_eq!(first_run.digests_sent, 1);
         assert_eq!(first_run.reminders, 3 + extra);
-        let again = reminders::run_daily(state, today()).await.unwrap();
+        let again = reminders::run_daily(&ComplianceDeps::of(state), today())
+            .await
+            .unwrap();
         assert_eq!(again.digests_sent, 0, "the same day: nothing again");
         assert_eq!(again.reminders, 0);
 
@@ -680,14 +685,17 @@ async fn the_reminder_job_sends_each_threshold_once_in_one_digest_a_day() {
 
         // Tomorrow: every item is still in the threshold it was reminded of.
         let tomorrow = today() + Duration::days(1);
-        let next_day = reminders::run_daily(state, tomorrow).await.unwrap();
+        let next_day = reminders::run_daily(&ComplianceDeps::of(state), tomorrow)
+            .await
+            .unwrap();
         assert_eq!(next_day.reminders, 0);
         // In four days the registration is due tomorrow: its 1-day reminder,
         // once, even with two runs at the same moment.
         let later = today() + Duration::days(4);
+        let deps = ComplianceDeps::of(state);
         let (a, b) = tokio::join!(
-            reminders::run_daily(state, later),
-            reminders::run_daily(state, later)
+            reminders::run_daily(&deps, later),
+            reminders::run_daily(&deps, later)
         );
         let (a, b) = (a.unwrap(), b.unwrap());
         assert_eq!(a.digests_sent + b.digests_sent, 1, "{a:?} {b:?}");
@@ -732,7 +740,7 @@ async fn the_reminder_job_sends_each_threshold_once_in_one_digest_a_day() {
             .await;
         assert_eq!(res.status(), StatusCode::OK);
         company_document(&app, "New permit", 2).await;
-        let quiet = reminders::run_daily(state, today() + Duration::days(5))
+        let quiet = reminders::run_daily(&ComplianceDeps::of(state), today() + Duration::days(5))
             .await
             .unwrap();
         assert_eq!(quiet.reminders, 0, "no thresholds chosen: no reminders");
@@ -813,15 +821,19 @@ async fn a_restarted_run_sends_nothing_twice() {
 
         // The first run committed Alpha, then its process died: Alpha's
         // digest is stored in the outbox, not yet sent, and Bravo not done.
-        let done = reminders::remind_fleet(&app.state, a, today())
+        let done = reminders::remind_fleet(&ComplianceDeps::of(&app.state), a, today())
             .await
             .unwrap();
         assert!(done.digest_sent);
         // The restarted job.
-        let rerun = reminders::run_daily(&app.state, today()).await.unwrap();
+        let rerun = reminders::run_daily(&ComplianceDeps::of(&app.state), today())
+            .await
+            .unwrap();
         assert_eq!(rerun.digests_sent, 1, "only Bravo");
         // And the job retried once more after that.
-        let retried = reminders::run_daily(&app.state, today()).await.unwrap();
+        let retried = reminders::run_daily(&ComplianceDeps::of(&app.state), today())
+            .await
+            .unwrap();
         assert_eq!(retried.digests_sent, 0);
         for (to, name) in [
             ("a@restart.test", "Alpha registration"),
@@ -913,7 +925,7 @@ async fn the_fmcsa_monitor_records_changes_updates_the_profile_and_mails_once() 
         .await;
         let (app, fleet_id) = monitored_app(backend, &server).await;
         let day1 = today() - Duration::days(1);
-        let first_check = monitor::check_fleet(&app.state, fleet_id, day1)
+        let first_check = monitor::check_fleet(&ComplianceDeps::of(&app.state), fleet_id, day1)
             .await
             .unwrap();
         assert_eq!(first_check, CheckOutcome::Checked { changes: 0 });
@@ -925,14 +937,14 @@ async fn the_fmcsa_monitor_records_changes_updates_the_profile_and_mails_once() 
             ResponseTemplate::new(200).set_body_json(carrier("N", "0")),
         )
         .await;
-        let second = monitor::check_fleet(&app.state, fleet_id, today())
+        let second = monitor::check_fleet(&ComplianceDeps::of(&app.state), fleet_id, today())
             .await
             .unwrap();
         // "0" on file under the required $750,000 is also 'below required'.
         assert_eq!(second, CheckOutcome::Checked { changes: 3 });
         // Run again the same day (a retried job): nothing new.
         assert_eq!(
-            monitor::check_fleet(&app.state, fleet_id, today())
+            monitor::check_fleet(&ComplianceDeps::of(&app.state), fleet_id, today())
                 .await
                 .unwrap(),
             CheckOutcome::AlreadyChecked
@@ -1015,7 +1027,7 @@ async fn the_fmcsa_monitor_records_changes_updates_the_profile_and_mails_once() 
         assert!(alerts.as_array().unwrap().is_empty());
 
         // The schedule queues no second check today.
-        let queued = monitor::queue_due_checks(&app.state, Utc::now())
+        let queued = monitor::queue_due_checks(&ComplianceDeps::of(&app.state), Utc::now())
             .await
             .unwrap();
         assert_eq!(queued, 0);
@@ -1032,9 +1044,13 @@ async fn a_qcmobile_outage_changes_nothing_and_is_retried() {
         )
         .await;
         let (app, fleet_id) = monitored_app(backend, &server).await;
-        monitor::check_fleet(&app.state, fleet_id, today() - Duration::days(1))
-            .await
-            .unwrap();
+        monitor::check_fleet(
+            &ComplianceDeps::of(&app.state),
+            fleet_id,
+            today() - Duration::days(1),
+        )
+        .await
+        .unwrap();
         let before = stored_record(&app, fleet_id).await;
         let job = json!({ "fleet_account_id": fleet_id, "day": today() });
 

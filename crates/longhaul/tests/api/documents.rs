@@ -733,8 +733,12 @@ async fn sweep(
     app: &TestApp,
     grace_minutes: i64,
 ) -> longhaul::modules::documents::sweep::SweptObjects {
-    longhaul::modules::documents::sweep::sweep_orphans(
-        &app.state,
+    use longhaul::modules::documents::sweep::{local_files_dir, sweep_orphans};
+    let local_files = local_files_dir(&app.state.config);
+    sweep_orphans(
+        &app.state.db,
+        app.state.files.as_ref(),
+        local_files.as_deref(),
         chrono::Duration::minutes(grace_minutes),
     )
     .await

@@ -11,6 +11,7 @@ use std::sync::Arc;
 
 pub mod eld_fakes;
 mod pg_cleanup;
+pub mod processes;
 
 pub const ADMIN_EMAIL: &str = "root@longhaul.test";
 pub const ADMIN_PASSWORD: &str = "correct-horse-battery";

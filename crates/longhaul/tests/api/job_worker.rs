@@ -4,6 +4,7 @@
 
 use crate::eld_sync::{admin_with_fleet, total};
 use crate::helpers::eld_fakes::{Fault, SamsaraFake};
+use crate::helpers::processes::Longhaul;
 use crate::helpers::{TestApp, backends, spawn_configured};
 use longhaul::app::Overrides;
 use longhaul::integrations::eld::connector::RealConnector;
@@ -12,49 +13,47 @@ use longhaul::mail::{Mailer, MemoryMailer, OutgoingEmail};
 use reqwest::StatusCode;
 use sea_orm::{ConnectionTrait, Statement};
 use serde_json::{Value, json};
-use std::process::{Child, Command, Stdio};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
-/// A `longhaul worker` process on the test app's database and data
-/// directory (so it reads the same encrypted keys), with a one-second
-/// heartbeat. Killed when dropped.
-struct WorkerProcess(Child);
-
-impl WorkerProcess {
-    fn start(app: &TestApp, samsara: &str, log_name: &str) -> Self {
-        let log = std::fs::File::create(app.data_dir.join(log_name)).unwrap();
-        let mut cmd = Command::new(env!("CARGO_BIN_EXE_longhaul"));
-        cmd.arg("worker")
-            .env("DATA_DIR", &app.data_dir)
-            .env("JOB_HEARTBEAT_SECS", "1")
-            .env("SAMSARA_BASE_URL", samsara)
-            .env("LOG_FORMAT", "json")
-            .env_remove("DATABASE_URL")
-            .env_remove("DATABASE_MIGRATION_URL")
-            .stdin(Stdio::null())
-            .stdout(log.try_clone().unwrap())
-            .stderr(log);
-        if let Some(pg) = &app.database_url {
-            cmd.env("DATABASE_URL", &pg.serving)
-                .env("DATABASE_MIGRATION_URL", &pg.owner);
-        }
-        WorkerProcess(cmd.spawn().expect("longhaul worker starts"))
-    }
-
-    /// SIGKILL: no shutdown hook, no graceful hand-back of running jobs.
-    fn kill_9(&mut self) {
-        self.0.kill().unwrap();
-        self.0.wait().unwrap();
-    }
+/// A `longhaul worker` process on the test app's database with a one-second
+/// heartbeat, its ELD adapters pointed at `samsara`. Killed when dropped.
+fn worker_process(app: &TestApp, samsara: &str, log_name: &str) -> Longhaul {
+    Longhaul::start(
+        app,
+        &["worker"],
+        &[("JOB_HEARTBEAT_SECS", "1"), ("SAMSARA_BASE_URL", samsara)],
+        log_name,
+    )
 }
 
-impl Drop for WorkerProcess {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
+/// Connects the app's fleet (a new one of `email`) to the Samsara fake, makes
+/// the drivers' second page hang, and starts a drivers sync: whichever worker
+/// takes it stays in the middle of the run. Answers the run's URL.
+pub(crate) async fn sync_hanging_on_page_2(
+    app: &mut TestApp,
+    fake: &SamsaraFake,
+    email: &str,
+    dot: &str,
+) -> String {
+    admin_with_fleet(app, email, dot).await;
+    let res = app
+        .put(
+            "/api/fleet/eld/connection",
+            json!({ "provider": "samsara", "api_key": SamsaraFake::TOKEN }),
+        )
+        .await;
+    assert_eq!(res.status(), StatusCode::CREATED);
+    fake.fail_page("/fleet/drivers", 2, Fault::Slow(Duration::from_secs(120)));
+    fake.forget_seen();
+    let run: Value = app
+        .post("/api/fleet/eld/syncs", json!({ "kind": "drivers" }))
+        .await
+        .json()
+        .await
+        .unwrap();
+    format!("/api/fleet/eld/syncs/{}", run["id"].as_str().unwrap())
 }
 
 /// Polls `check` until it answers `Some`, failing after `limit`.
@@ -113,27 +112,9 @@ async fn a_sync_killed_with_its_worker_runs_once_more_after_restart() {
             },
         )
         .await;
-        admin_with_fleet(&mut app, "kill9@sam.example", "3320001").await;
-        let res = app
-            .put(
-                "/api/fleet/eld/connection",
-                json!({ "provider": "samsara", "api_key": SamsaraFake::TOKEN }),
-            )
-            .await;
-        assert_eq!(res.status(), StatusCode::CREATED);
-        // Page 2 hangs, so the first worker is in the middle of the run.
-        fake.fail_page("/fleet/drivers", 2, Fault::Slow(Duration::from_secs(120)));
-        fake.forget_seen();
+        let run_url = sync_hanging_on_page_2(&mut app, &fake, "kill9@sam.example", "3320001").await;
 
-        let run: Value = app
-            .post("/api/fleet/eld/syncs", json!({ "kind": "drivers" }))
-            .await
-            .json()
-            .await
-            .unwrap();
-        let run_url = format!("/api/fleet/eld/syncs/{}", run["id"].as_str().unwrap());
-
-        let mut first = WorkerProcess::start(&app, &fake.uri(), "worker-1.log");
+        let mut first = worker_process(&app, &fake.uri(), "worker-1.log");
         eventually(
             Duration::from_secs(60),
             "the run to reach page 2",
@@ -152,7 +133,7 @@ async fn a_sync_killed_with_its_worker_runs_once_more_after_restart() {
         assert_eq!(total(&app, "/api/fleet/drivers").await, 0);
 
         fake.clear_faults();
-        let _second = WorkerProcess::start(&app, &fake.uri(), "worker-2.log");
+        let _second = worker_process(&app, &fake.uri(), "worker-2.log");
         let done: Value = eventually(Duration::from_secs(60), "the run to end", || async {
             let run: Value = app.get(&run_url).await.json().await.unwrap();
             (run["status"] != "running" && run["status"] != "queued").then_some(run)

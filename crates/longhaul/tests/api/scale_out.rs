@@ -5,12 +5,13 @@
 //! once although both workers' schedulers fire it, and an ELD sync whose
 //! worker is killed with SIGKILL mid-run is finished once by the other.
 
-use crate::eld_sync::{admin_with_fleet, total};
-use crate::helpers::eld_fakes::{Fault, SamsaraFake};
+use crate::eld_sync::total;
+use crate::helpers::eld_fakes::SamsaraFake;
+use crate::helpers::processes::Longhaul;
 use crate::helpers::{
     ADMIN_EMAIL, ADMIN_PASSWORD, TestApp, backends, new_client, spawn_configured,
 };
-use crate::job_worker::{eventually, stored_jobs};
+use crate::job_worker::{eventually, stored_jobs, sync_hanging_on_page_2};
 use futures_util::future::join_all;
 use longhaul::app::Overrides;
 use longhaul::integrations::eld::connector::RealConnector;
@@ -19,108 +20,58 @@ use reqwest::StatusCode;
 use sea_orm::{ConnectionTrait, Statement};
 use serde_json::{Value, json};
 use std::collections::BTreeMap;
-use std::process::{Child, Command, Stdio};
 use std::sync::Arc;
 use std::time::Duration;
 
-/// A `longhaul` process on the test app's database and data directory
-/// (which holds the keys that decrypt stored secrets). Killed when dropped.
-struct Longhaul {
-    child: Child,
-    log: std::path::PathBuf,
+/// A web process without workers, answering once it is up.
+async fn web(app: &TestApp, name: &str) -> (Longhaul, String) {
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
+        .to_string();
+    let process = Longhaul::start(
+        app,
+        &["serve", "--no-worker"],
+        &[("PORT", &port)],
+        &format!("{name}.log"),
+    );
+    let base = format!("http://127.0.0.1:{port}");
+    let client = new_client();
+    eventually(
+        Duration::from_secs(60),
+        "the web process to answer",
+        || async {
+            let res = client.get(format!("{base}/healthz")).send().await.ok()?;
+            res.status().is_success().then_some(())
+        },
+    )
+    .await;
+    (process, base)
 }
 
-impl Longhaul {
-    fn start(app: &TestApp, args: &[&str], env: &[(&str, &str)], log_name: &str) -> Longhaul {
-        let log = app.data_dir.join(log_name);
-        let file = std::fs::File::create(&log).unwrap();
-        let mut cmd = Command::new(env!("CARGO_BIN_EXE_longhaul"));
-        cmd.args(args)
-            .env("DATA_DIR", &app.data_dir)
-            .env("HOST", "127.0.0.1")
-            .env("SUPERADMIN_EMAIL", ADMIN_EMAIL)
-            .env("SUPERADMIN_PASSWORD", ADMIN_PASSWORD)
-            .env("PUBLIC_URL", "http://localhost:3000")
-            .env("LOG_FORMAT", "json")
-            .env_remove("DATABASE_URL")
-            .env_remove("DATABASE_MIGRATION_URL")
-            .envs(env.iter().copied())
-            .stdin(Stdio::null())
-            .stdout(file.try_clone().unwrap())
-            .stderr(file);
-        if let Some(pg) = &app.database_url {
-            cmd.env("DATABASE_URL", &pg.serving)
-                .env("DATABASE_MIGRATION_URL", &pg.owner);
-        }
-        Longhaul {
-            child: cmd.spawn().expect("longhaul starts"),
-            log,
-        }
-    }
-
-    /// A web process without workers, answering once it is up.
-    async fn web(app: &TestApp, name: &str) -> (Longhaul, String) {
-        let port = std::net::TcpListener::bind("127.0.0.1:0")
-            .unwrap()
-            .local_addr()
-            .unwrap()
-            .port()
-            .to_string();
-        let process = Longhaul::start(
-            app,
-            &["serve", "--no-worker"],
-            &[("PORT", &port)],
-            &format!("{name}.log"),
-        );
-        let base = format!("http://127.0.0.1:{port}");
-        let client = new_client();
-        eventually(
-            Duration::from_secs(60),
-            "the web process to answer",
-            || async {
-                let res = client.get(format!("{base}/healthz")).send().await.ok()?;
-                res.status().is_success().then_some(())
-            },
-        )
-        .await;
-        (process, base)
-    }
-
-    /// A worker process whose schedules fire every two seconds.
-    async fn worker(app: &TestApp, samsara: &str, name: &str) -> (Longhaul, String) {
-        let process = Longhaul::start(
-            app,
-            &["worker"],
-            &[
-                ("JOB_HEARTBEAT_SECS", "1"),
-                ("JOB_SCHEDULE_OVERRIDE", "*/2 * * * * *"),
-                ("SAMSARA_BASE_URL", samsara),
-            ],
-            &format!("{name}.log"),
-        );
-        let instance = eventually(Duration::from_secs(60), "the workers to start", || async {
-            let log = std::fs::read_to_string(&process.log).ok()?;
-            log.lines()
-                .filter_map(|line| serde_json::from_str::<Value>(line).ok())
-                .find(|line| line["message"] == "job workers started")
-                .and_then(|line| line["instance"].as_str().map(str::to_owned))
-        })
-        .await;
-        (process, instance)
-    }
-
-    /// SIGKILL: no shutdown hook, no graceful hand-back of running jobs.
-    fn kill_9(&mut self) {
-        self.child.kill().unwrap();
-        self.child.wait().unwrap();
-    }
-}
-
-impl Drop for Longhaul {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
+/// A worker process whose schedules fire every two seconds.
+async fn worker(app: &TestApp, samsara: &str, name: &str) -> (Longhaul, String) {
+    let process = Longhaul::start(
+        app,
+        &["worker"],
+        &[
+            ("JOB_HEARTBEAT_SECS", "1"),
+            ("JOB_SCHEDULE_OVERRIDE", "*/2 * * * * *"),
+            ("SAMSARA_BASE_URL", samsara),
+        ],
+        &format!("{name}.log"),
+    );
+    let instance = eventually(Duration::from_secs(60), "the workers to start", || async {
+        let log = std::fs::read_to_string(&process.log).ok()?;
+        log.lines()
+            .filter_map(|line| serde_json::from_str::<Value>(line).ok())
+            .find(|line| line["message"] == "job workers started")
+            .and_then(|line| line["instance"].as_str().map(str::to_owned))
+    })
+    .await;
+    (process, instance)
 }
 
 async fn sign_in(client: &reqwest::Client, base: &str, email: &str, password: &str) -> StatusCode {
@@ -202,8 +153,8 @@ async fn two_web_and_two_worker_processes_share_one_database() {
             },
         )
         .await;
-        let (_web_a, a) = Longhaul::web(&app, "web-a").await;
-        let (_web_b, b) = Longhaul::web(&app, "web-b").await;
+        let (_web_a, a) = web(&app, "web-a").await;
+        let (_web_b, b) = web(&app, "web-b").await;
 
         // A session made on A is a session on B; signing out on B ends it on A.
         let browser = new_client();
@@ -267,8 +218,8 @@ async fn two_web_and_two_worker_processes_share_one_database() {
         }
 
         // Two workers, each with every schedule firing every two seconds.
-        let (mut worker_1, instance_1) = Longhaul::worker(&app, &fake.uri(), "worker-1").await;
-        let (mut worker_2, instance_2) = Longhaul::worker(&app, &fake.uri(), "worker-2").await;
+        let (mut worker_1, instance_1) = worker(&app, &fake.uri(), "worker-1").await;
+        let (mut worker_2, instance_2) = worker(&app, &fake.uri(), "worker-2").await;
         let seen = eventually(
             Duration::from_secs(60),
             "two ticks of every schedule",
@@ -314,24 +265,7 @@ async fn two_web_and_two_worker_processes_share_one_database() {
         }
 
         // A sync whose worker dies mid-run is finished once by the other.
-        admin_with_fleet(&mut app, "scale@sam.example", "3320002").await;
-        let res = app
-            .put(
-                "/api/fleet/eld/connection",
-                json!({ "provider": "samsara", "api_key": SamsaraFake::TOKEN }),
-            )
-            .await;
-        assert_eq!(res.status(), StatusCode::CREATED);
-        // Page 2 hangs, so whichever worker takes the run is in the middle of it.
-        fake.fail_page("/fleet/drivers", 2, Fault::Slow(Duration::from_secs(120)));
-        fake.forget_seen();
-        let run: Value = app
-            .post("/api/fleet/eld/syncs", json!({ "kind": "drivers" }))
-            .await
-            .json()
-            .await
-            .unwrap();
-        let run_url = format!("/api/fleet/eld/syncs/{}", run["id"].as_str().unwrap());
+        let run_url = sync_hanging_on_page_2(&mut app, &fake, "scale@sam.example", "3320002").await;
         let holder = eventually(
             Duration::from_secs(60),
             "the run to reach page 2",

@@ -554,7 +554,8 @@ async fn a_saved_search_mails_one_digest_for_new_matches_and_unsubscribes_in_one
             )
             .await;
         assert_eq!(res.status(), StatusCode::CREATED);
-        let run = || longhaul::modules::brokers::alerts::run(&app.state, Utc::now());
+        let deps = longhaul::modules::brokers::deps::BrokersDeps::of(&app.state);
+        let run = || longhaul::modules::brokers::alerts::run(&deps, Utc::now());
         // Nothing new since it was saved.
         assert_eq!(run().await.unwrap(), 0);
         post_ok(&app, posting(t[1], "80202", "van")).await;
@@ -671,9 +672,11 @@ async fn a_posting_can_follow_the_eld_position_and_shows_its_age() {
             .exec(&app.inspect_db().await)
             .await
             .unwrap();
-        let run = longhaul::modules::postings::refresh::run(&app.state)
-            .await
-            .unwrap();
+        let run = longhaul::modules::postings::refresh::run(
+            &longhaul::modules::postings::refresh::RefreshDeps::of(&app.state),
+        )
+        .await
+        .unwrap();
         assert_eq!(run.moved, 1);
         let b = broker(&app, "Eld Brokers", "admin@eldb.test").await;
         // Searched from the city the position is near.
@@ -693,9 +696,11 @@ async fn a_posting_can_follow_the_eld_position_and_shows_its_age() {
         // A withdrawn posting is no longer moved.
         app.post(&format!("/api/fleet/postings/{id}/withdraw"), json!({}))
             .await;
-        let run = longhaul::modules::postings::refresh::run(&app.state)
-            .await
-            .unwrap();
+        let run = longhaul::modules::postings::refresh::run(
+            &longhaul::modules::postings::refresh::RefreshDeps::of(&app.state),
+        )
+        .await
+        .unwrap();
         assert_eq!(run.moved, 0);
     }
 }

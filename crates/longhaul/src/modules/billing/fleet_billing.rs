@@ -84,14 +84,10 @@ impl Job for BillingRefresh {
     type Payload = RefreshJob;
 
     async fn run(ctx: &JobContext<'_>, job: RefreshJob) -> Result<(), JobError> {
-        run_refresh(ctx.state, job).await
+        refresh(&ctx.state.db, ctx.state.payments.as_ref(), &job.customer)
+            .await
+            .map_err(JobError::retry)
     }
-}
-
-pub async fn run_refresh(state: &AppState, job: RefreshJob) -> Result<(), JobError> {
-    refresh(&state.db, state.payments.as_ref(), &job.customer)
-        .await
-        .map_err(JobError::retry)
 }
 
 /// One refresh per stored state of the customer, however many views ask:

@@ -6,9 +6,9 @@
 //! outbox are one transaction, so two runs at once send it once.
 
 use super::board::{check, run as run_search};
+use super::deps::BrokersDeps;
 use super::dto::SearchCriteria;
 use super::emails::{self, DigestTruck};
-use crate::state::AppState;
 use chrono::{DateTime, Duration, Utc};
 use db::entities::{profile, saved_search};
 use db::system::AcrossBrokers;
@@ -23,8 +23,8 @@ pub const DIGEST_EVERY: Duration = Duration::hours(1);
 const LISTED: usize = 10;
 
 /// Sends the digests that are due; returns how many.
-pub async fn run(state: &AppState, now: DateTime<Utc>) -> anyhow::Result<usize> {
-    let txn = tenancy::system_read(&state.db, &state.system_key).await?;
+pub async fn run(deps: &BrokersDeps<'_>, now: DateTime<Utc>) -> anyhow::Result<usize> {
+    let txn = tenancy::system_read(deps.db, deps.system_key).await?;
     let due = saved_search::Entity::across_brokers(&txn)
         .filter(saved_search::Column::Alerts.eq(true))
         .filter(
@@ -37,7 +37,7 @@ pub async fn run(state: &AppState, now: DateTime<Utc>) -> anyhow::Result<usize> 
     txn.commit().await?;
     let mut sent = 0;
     for search in due {
-        match digest_one(state, &search, now).await {
+        match digest_one(deps, &search, now).await {
             Ok(true) => sent += 1,
             Ok(false) => {}
             Err(err) => {
@@ -58,7 +58,7 @@ fn label(equipment: &str) -> String {
 }
 
 async fn digest_one(
-    state: &AppState,
+    deps: &BrokersDeps<'_>,
     search: &saved_search::Model,
     now: DateTime<Utc>,
 ) -> anyhow::Result<bool> {
@@ -72,7 +72,7 @@ async fn digest_one(
         .map_or(search.checked_until, |a| a.max(search.checked_until));
     checked.query.posted_after = Some(since + Duration::microseconds(1));
     let scope = BrokerScope::for_job(search.broker_account_id);
-    let txn = tenancy::broker_write(&state.db, scope).await?;
+    let txn = tenancy::broker_write(deps.db, scope).await?;
     let (results, more) = run_search(&txn, &checked).await?;
     if results.is_empty() {
         txn.rollback().await?;
@@ -119,9 +119,9 @@ async fn digest_one(
     let token = search
         .unsubscribe_token_sealed
         .as_deref()
-        .and_then(|sealed| state.cipher.decrypt(sealed).ok())
+        .and_then(|sealed| deps.cipher.decrypt(sealed).ok())
         .unwrap_or_default();
-    let public = &state.config.public_url;
+    let public = deps.public_url;
     let count = results.len() + usize::from(more);
     let mail = emails::digest(
         &owner.email,
@@ -131,9 +131,9 @@ async fn digest_one(
         &format!("{public}/broker/board?{}", board_query(&criteria)),
         &format!("{public}/unsubscribe/{token}"),
     )?;
-    let stored = crate::mail::outbox::store_in(&txn, &state.cipher, &[mail]).await?;
+    let stored = crate::mail::outbox::store_in(&txn, deps.cipher, &[mail]).await?;
     txn.commit().await?;
-    crate::mail::outbox::enqueue_stored(&state.jobs, stored, "saved-search digest").await;
+    crate::mail::outbox::enqueue_stored(deps.jobs, stored, "saved-search digest").await;
     Ok(true)
 }
 

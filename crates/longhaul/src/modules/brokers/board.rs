@@ -2,11 +2,10 @@
 //! badges, one posting's details, and a message to its carrier.
 
 use super::BrokersError;
+use super::deps::BrokersDeps;
 use super::dto::{BoardOrigin, BoardPage, BoardResult, CarrierView, SearchCriteria, TrustBadges};
 use super::emails::{self, Inquiry};
-use crate::modules::auth::Broker;
 use crate::modules::auth::throttle::{self, UserBudget};
-use crate::state::AppState;
 use chrono::{DateTime, Duration, Utc};
 use db::board::{BoardQuery, nearest};
 use db::entities::{account, fleet_message, profile, truck_posting};
@@ -254,8 +253,9 @@ pub async fn detail(
 /// is mailed to the fleet's admins, both in one transaction (the mail
 /// through the outbox), so neither is lost without the other.
 pub async fn contact(
-    state: &AppState,
-    broker: &Broker,
+    deps: &BrokersDeps<'_>,
+    scope: BrokerScope,
+    sender: &profile::Model,
     id: Uuid,
     message: &str,
 ) -> Result<(), BrokersError> {
@@ -266,34 +266,29 @@ pub async fn contact(
             &domain::texts().board.search.contact_required,
         ));
     }
-    throttle::reserve_for_user(
-        &state.db,
-        UserBudget::ContactCarrier,
-        broker.user.profile.id,
-    )
-    .await?;
+    throttle::reserve_for_user(deps.db, UserBudget::ContactCarrier, sender.id).await?;
     let now = Utc::now();
-    let txn = tenancy::broker_read(&state.db, broker.scope).await?;
+    let txn = tenancy::broker_read(deps.db, scope).await?;
     let posting = visible(&txn, vec![id], now)
         .await?
         .remove(&id)
         .ok_or(BrokersError::NotFound)?;
-    let broker_name = account::Entity::row(broker.scope.broker_account_id())
+    let broker_name = account::Entity::row(scope.broker_account_id())
         .one(&txn)
         .await?
         .map(|a| a.name)
         .unwrap_or_default();
     txn.commit().await?;
 
-    let sender = super::users::display_name(&broker.user.profile);
+    let sender_name = super::users::display_name(sender);
     let fleet_scope = TenantScope::for_board_inquiry(posting.fleet_account_id);
-    let txn = tenancy::write(&state.db, fleet_scope).await?;
+    let txn = tenancy::write(deps.db, fleet_scope).await?;
     fleet_message::ActiveModel {
         id: Set(Uuid::new_v4()),
         fleet_account_id: Set(posting.fleet_account_id),
         driver_id: Set(None),
-        sender_name: Set(sender.clone()),
-        sender_email: Set(broker.user.profile.email.clone()),
+        sender_name: Set(sender_name.clone()),
+        sender_email: Set(sender.email.clone()),
         company: Set(Some(broker_name.clone())),
         message: Set(format!(
             "{}\n\n{message}",
@@ -323,11 +318,11 @@ pub async fn contact(
         .await?;
     let origin = format!("{}, {}", posting.origin_city, posting.origin_state);
     let window = format!("{} to {}", posting.available_from, posting.available_to);
-    let inbox_link = format!("{}/fleet-dashboard/inbox", state.config.public_url);
+    let inbox_link = format!("{}/fleet-dashboard/inbox", deps.public_url);
     let inquiry = Inquiry {
         broker_name: &broker_name,
-        sender_name: &sender,
-        sender_email: &broker.user.profile.email,
+        sender_name: &sender_name,
+        sender_email: &sender.email,
         truck: &posting.truck_number,
         origin: &origin,
         window: &window,
@@ -338,8 +333,8 @@ pub async fn contact(
         .iter()
         .map(|a| emails::inquiry(&a.email, &inquiry))
         .collect::<anyhow::Result<Vec<_>>>()?;
-    let stored = crate::mail::outbox::store_in(&txn, &state.cipher, &mails).await?;
+    let stored = crate::mail::outbox::store_in(&txn, deps.cipher, &mails).await?;
     txn.commit().await?;
-    crate::mail::outbox::enqueue_stored(&state.jobs, stored, "board inquiry").await;
+    crate::mail::outbox::enqueue_stored(deps.jobs, stored, "board inquiry").await;
     Ok(())
 }

@@ -12,7 +12,7 @@ impl Job for SavedSearchAlerts {
     type Payload = Tick;
 
     async fn run(ctx: &JobContext<'_>, _: Tick) -> Result<(), JobError> {
-        let sent = super::alerts::run(ctx.state, chrono::Utc::now())
+        let sent = super::alerts::run(&super::deps::BrokersDeps::of(ctx.state), chrono::Utc::now())
             .await
             .map_err(JobError::retry)?;
         tracing::info!(sent, "saved-search digests sent");

@@ -5,6 +5,7 @@
 pub mod accounts;
 pub mod alerts;
 pub mod board;
+pub mod deps;
 pub mod dto;
 pub mod emails;
 pub mod error;

@@ -2,6 +2,7 @@
 //! admins only), the super admin's `/api/admin/broker-accounts`, and the
 //! open unsubscribe link.
 
+use super::deps::BrokersDeps;
 use super::dto::{
     BoardPage, BoardResult, BrokerAccountView, BrokerUserList, BrokerUserView, ContactCarrier,
     ContactSent, CreateBrokerAccount, CreateSavedSearch, CreatedBrokerAccount, DetailQuery,
@@ -108,7 +109,14 @@ pub async fn contact_carrier(
     Path(id): Path<String>,
     ValidJson(input): ValidJson<ContactCarrier>,
 ) -> ApiResult<(StatusCode, Json<ContactSent>)> {
-    board::contact(&state, &broker, path_id(&id)?, &input.message).await?;
+    board::contact(
+        &BrokersDeps::of(&state),
+        broker.scope,
+        &broker.user.profile,
+        path_id(&id)?,
+        &input.message,
+    )
+    .await?;
     Ok((StatusCode::ACCEPTED, Json(ContactSent { sent: true })))
 }
 
@@ -275,7 +283,7 @@ pub fn dev_router() -> axum::Router<AppState> {
     axum::Router::new().route(
         "/api/dev/board/run-alerts",
         axum::routing::post(|State(state): State<AppState>| async move {
-            match alerts::run(&state, chrono::Utc::now()).await {
+            match alerts::run(&BrokersDeps::of(&state), chrono::Utc::now()).await {
                 Ok(sent) => Ok(Json(serde_json::json!({ "sent": sent }))),
                 Err(err) => Err(crate::http::ApiError::internal(err)),
             }

@@ -16,7 +16,7 @@ impl Job for ComplianceReminders {
 
     async fn run(ctx: &JobContext<'_>, _: Tick) -> Result<(), JobError> {
         let today = chrono::Utc::now().date_naive();
-        let run = super::reminders::run_daily(ctx.state, today)
+        let run = super::reminders::run_daily(&super::deps::ComplianceDeps::of(ctx.state), today)
             .await
             .map_err(JobError::retry)?;
         tracing::info!(?run, "compliance reminders sent");

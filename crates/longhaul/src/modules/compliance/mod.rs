@@ -5,6 +5,7 @@
 //! the monitoring of the fleet's own FMCSA record.
 
 pub mod calendar;
+pub mod deps;
 pub mod dto;
 mod emails;
 pub mod error;

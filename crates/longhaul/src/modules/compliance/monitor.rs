@@ -11,6 +11,7 @@
 //! A registry that fails (timeout, 5xx, an HTML maintenance page) changes
 //! nothing: the job fails and is retried with backoff.
 
+use super::deps::ComplianceDeps;
 use super::dto::{FmcsaChangeView, FmcsaHistory};
 use super::emails::{self, ChangeLine};
 use super::fleets::active_fleets_without;
@@ -18,7 +19,6 @@ use super::{ComplianceError, settings};
 use crate::integrations::fmcsa::{RegistryError, carrier, carrier_profile, dollars};
 use crate::jobs::{Enqueue, Job, JobContext, JobError, Tick};
 use crate::mail::outbox;
-use crate::state::AppState;
 use chrono::{DateTime, NaiveDate, Timelike, Utc};
 use db::entities::{fleet_account, fleet_notification, fmcsa_change, fmcsa_snapshot};
 use db::tenancy::{FleetOwned, TenantScope};
@@ -72,11 +72,15 @@ pub fn slot_minute(fleet_account_id: Uuid) -> u32 {
 
 /// The scheduled tick: queues today's check of every active fleet whose
 /// minute has come and that has no snapshot today, spaced by [`PACE`].
-pub async fn queue_due_checks(state: &AppState, now: DateTime<Utc>) -> anyhow::Result<u64> {
+pub async fn queue_due_checks(
+    deps: &ComplianceDeps<'_>,
+    now: DateTime<Utc>,
+) -> anyhow::Result<u64> {
     let today = now.date_naive();
     let minute = now.hour() * 60 + now.minute();
     let unchecked = active_fleets_without::<fmcsa_snapshot::Entity>(
-        state,
+        deps.db,
+        deps.system_key,
         fmcsa_snapshot::Column::FleetAccountId,
         fmcsa_snapshot::Column::TakenOn,
         today,
@@ -87,8 +91,7 @@ pub async fn queue_due_checks(state: &AppState, now: DateTime<Utc>) -> anyhow::R
         if slot_minute(fleet) > minute {
             continue;
         }
-        state
-            .jobs
+        deps.jobs
             .push::<FmcsaCheck>(
                 &CheckJob {
                     fleet_account_id: fleet,
@@ -111,7 +114,7 @@ fn watched(record: &serde_json::Value) -> Option<BTreeMap<String, Option<String>
 
 /// Reads one fleet's record and records what changed (idempotent per day).
 pub async fn check_fleet(
-    state: &AppState,
+    deps: &ComplianceDeps<'_>,
     fleet_account_id: Uuid,
     today: NaiveDate,
 ) -> Result<CheckOutcome, MonitorError> {
@@ -120,7 +123,7 @@ pub async fn check_fleet(
         reason = "the FMCSA monitor's job: the fleet it was queued for"
     )]
     let scope = TenantScope::for_job(fleet_account_id);
-    let txn = db::tenancy::read(&state.db, scope).await?;
+    let txn = db::tenancy::read(deps.db, scope).await?;
     let Some(fleet) = fleet_account::Entity::scoped(scope).one(&txn).await? else {
         return Ok(CheckOutcome::NotFound);
     };
@@ -137,7 +140,7 @@ pub async fn check_fleet(
     if checked_today {
         return Ok(CheckOutcome::AlreadyChecked);
     }
-    let Some(record) = state.carriers.lookup(&fleet.dot_number).await? else {
+    let Some(record) = deps.carriers.lookup(&fleet.dot_number).await? else {
         tracing::warn!(fleet = %fleet_account_id, dot = %fleet.dot_number, "FMCSA knows no carrier with the fleet's number");
         return Ok(CheckOutcome::NotFound);
     };
@@ -154,11 +157,11 @@ pub async fn check_fleet(
         .as_ref()
         .map(|b| changes(b, &now_fields))
         .unwrap_or_default();
-    store(state, &fleet, today, &record.raw, &now_fields, &found).await
+    store(deps, &fleet, today, &record.raw, &now_fields, &found).await
 }
 
 async fn store(
-    state: &AppState,
+    deps: &ComplianceDeps<'_>,
     fleet: &fleet_account::Model,
     today: NaiveDate,
     raw: &serde_json::Value,
@@ -171,7 +174,7 @@ async fn store(
     )]
     let scope = TenantScope::for_job(fleet.id);
     let now = Utc::now();
-    let txn = db::tenancy::write(&state.db, scope).await?;
+    let txn = db::tenancy::write(deps.db, scope).await?;
     let stored = fmcsa_snapshot::Entity::insert(fmcsa_snapshot::ActiveModel {
         id: Set(Uuid::new_v4()),
         fleet_account_id: Set(fleet.id),
@@ -264,10 +267,7 @@ async fn store(
             })
             .collect();
         let admins = settings::fleet_admins(&txn, fleet.id).await?;
-        let link = format!(
-            "{}/fleet-dashboard/profile?tab=history",
-            state.config.public_url
-        );
+        let link = format!("{}/fleet-dashboard/profile?tab=history", deps.public_url);
         let name = fleet_display_name(fleet.dba_name.as_deref(), &fleet.legal_name);
         let mails = admins
             .iter()
@@ -275,10 +275,10 @@ async fn store(
                 emails::fmcsa_changes(&admin.email, &name, &fleet.dot_number, &lines, &link)
             })
             .collect::<anyhow::Result<Vec<_>>>()?;
-        stored = outbox::store_in(&txn, &state.cipher, &mails).await?;
+        stored = outbox::store_in(&txn, deps.cipher, &mails).await?;
     }
     txn.commit().await?;
-    outbox::enqueue_stored(&state.jobs, stored, "FMCSA change").await;
+    outbox::enqueue_stored(deps.jobs, stored, "FMCSA change").await;
     Ok(CheckOutcome::Checked {
         changes: found.len(),
     })
@@ -388,7 +388,7 @@ impl Job for FmcsaSchedule {
     type Payload = Tick;
 
     async fn run(ctx: &JobContext<'_>, _: Tick) -> Result<(), JobError> {
-        let queued = queue_due_checks(ctx.state, chrono::Utc::now())
+        let queued = queue_due_checks(&ComplianceDeps::of(ctx.state), chrono::Utc::now())
             .await
             .map_err(JobError::retry)?;
         tracing::info!(queued, "FMCSA checks queued");
@@ -406,7 +406,7 @@ impl Job for FmcsaCheck {
     type Payload = CheckJob;
 
     async fn run(ctx: &JobContext<'_>, job: CheckJob) -> Result<(), JobError> {
-        check_fleet(ctx.state, job.fleet_account_id, job.day)
+        check_fleet(&ComplianceDeps::of(ctx.state), job.fleet_account_id, job.day)
             .await
             .map(|outcome| tracing::info!(?outcome, fleet = %job.fleet_account_id, "FMCSA record checked"))
             .map_err(JobError::retry)

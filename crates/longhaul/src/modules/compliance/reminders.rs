@@ -9,13 +9,13 @@
 //! the same day, two runs at once, or a run restarted after a crash sends
 //! nothing twice: a fleet either committed all of it or none of it.
 
+use super::deps::ComplianceDeps;
 use super::dto::ReminderRun;
 use super::emails::{self, DigestLine};
 use super::fleets::active_fleets_without;
 use super::items::{self, Filter, FleetItems, RawItem};
 use super::settings::{self, Settings};
 use crate::mail::outbox;
-use crate::state::AppState;
 use chrono::{Duration, NaiveDate, Utc};
 use db::entities::{compliance_digest, fleet_account, fleet_notification};
 use db::tenancy::{FleetOwned, TenantScope};
@@ -35,16 +35,17 @@ pub struct FleetOutcome {
 }
 
 /// Runs the day's reminders for every active fleet.
-pub async fn run_daily(state: &AppState, today: NaiveDate) -> anyhow::Result<ReminderRun> {
+pub async fn run_daily(deps: &ComplianceDeps<'_>, today: NaiveDate) -> anyhow::Result<ReminderRun> {
     let pending = active_fleets_without::<compliance_digest::Entity>(
-        state,
+        deps.db,
+        deps.system_key,
         compliance_digest::Column::FleetAccountId,
         compliance_digest::Column::Day,
         today,
     )
     .await?;
     // SQLite has one writer; PostgreSQL takes a few fleets at once.
-    let parallel = match state.backend {
+    let parallel = match deps.backend {
         db::Backend::Postgres => 4,
         _ => 1,
     };
@@ -53,7 +54,7 @@ pub async fn run_daily(state: &AppState, today: NaiveDate) -> anyhow::Result<Rem
         ..Default::default()
     };
     let mut results = futures_util::stream::iter(pending)
-        .map(|fleet| async move { (fleet, remind_fleet(state, fleet, today).await) })
+        .map(|fleet| async move { (fleet, remind_fleet(deps, fleet, today).await) })
         .buffer_unordered(parallel);
     let mut failed = 0;
     while let Some((fleet, result)) = results.next().await {
@@ -77,7 +78,7 @@ pub async fn run_daily(state: &AppState, today: NaiveDate) -> anyhow::Result<Rem
 
 /// One fleet's reminders for `today`, all or nothing.
 pub async fn remind_fleet(
-    state: &AppState,
+    deps: &ComplianceDeps<'_>,
     fleet_account_id: Uuid,
     today: NaiveDate,
 ) -> anyhow::Result<FleetOutcome> {
@@ -86,7 +87,7 @@ pub async fn remind_fleet(
         reason = "the reminders job: one of the fleets the schedule found due"
     )]
     let scope = TenantScope::for_job(fleet_account_id);
-    let txn = db::tenancy::write(&state.db, scope).await?;
+    let txn = db::tenancy::write(deps.db, scope).await?;
     let Some(fleet) = fleet_account::Entity::scoped(scope).one(&txn).await? else {
         return Ok(FleetOutcome::default());
     };
@@ -183,16 +184,16 @@ pub async fn remind_fleet(
         })
         .collect();
     let admins = settings::fleet_admins(&txn, fleet_account_id).await?;
-    let link = format!("{}/fleet-dashboard/compliance", state.config.public_url);
+    let link = format!("{}/fleet-dashboard/compliance", deps.public_url);
     let name = fleet_display_name(fleet.dba_name.as_deref(), &fleet.legal_name);
     let mails = settings
         .recipients_among(&admins)
         .into_iter()
         .map(|admin| emails::digest(&admin.email, &name, &lines, &link))
         .collect::<anyhow::Result<Vec<_>>>()?;
-    let stored = outbox::store_in(&txn, &state.cipher, &mails).await?;
+    let stored = outbox::store_in(&txn, deps.cipher, &mails).await?;
     txn.commit().await?;
-    outbox::enqueue_stored(&state.jobs, stored, "compliance digest").await;
+    outbox::enqueue_stored(deps.jobs, stored, "compliance digest").await;
     Ok(FleetOutcome {
         reminders: due.len() as u64,
         digest_sent: true,

@@ -315,7 +315,7 @@ pub fn dev_router() -> axum::Router<AppState> {
 }
 
 async fn run_reminders_now(State(state): State<AppState>) -> ApiResult<Json<ReminderRun>> {
-    super::reminders::run_daily(&state, calendar::today())
+    super::reminders::run_daily(&super::deps::ComplianceDeps::of(&state), calendar::today())
         .await
         .map(Json)
         .map_err(ApiError::internal)

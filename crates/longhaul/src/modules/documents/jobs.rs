@@ -14,9 +14,16 @@ impl Job for DocumentSweep {
 
     async fn run(ctx: &JobContext<'_>, _: Tick) -> Result<(), JobError> {
         let grace = chrono::Duration::minutes(ctx.state.config.orphan_grace_minutes);
-        let swept = super::sweep::sweep_orphans(ctx.state, grace)
-            .await
-            .map_err(JobError::retry)?;
+        let state = ctx.state;
+        let local_files = super::sweep::local_files_dir(&state.config);
+        let swept = super::sweep::sweep_orphans(
+            &state.db,
+            state.files.as_ref(),
+            local_files.as_deref(),
+            grace,
+        )
+        .await
+        .map_err(JobError::retry)?;
         tracing::info!(?swept, "orphaned document objects swept");
         Ok(())
     }

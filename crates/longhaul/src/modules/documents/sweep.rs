@@ -7,12 +7,14 @@
 //! process) go the same way.
 
 use super::{KEY_PREFIX, repo};
-use crate::state::AppState;
+use crate::config::Config;
 use chrono::{Duration, Utc};
 use db::tenancy::TenantScope;
 use futures_util::StreamExt;
+use object_store::ObjectStore;
 use object_store::path::Path;
 use object_store::{ObjectMeta, ObjectStoreExt};
+use sea_orm::DatabaseConnection;
 use std::collections::HashMap;
 use uuid::Uuid;
 
@@ -35,28 +37,39 @@ fn fleet_of(path: &Path) -> Option<Uuid> {
     Uuid::parse_str(parts.next()?.as_ref()).ok()
 }
 
-pub async fn sweep_orphans(state: &AppState, grace: Duration) -> anyhow::Result<SweptObjects> {
+/// Where the local store keeps its files (none with S3): its cut-off
+/// writes are swept too.
+pub fn local_files_dir(config: &Config) -> Option<std::path::PathBuf> {
+    config.s3.is_none().then(|| config.data_dir.join("files"))
+}
+
+pub async fn sweep_orphans(
+    db: &DatabaseConnection,
+    files: &dyn ObjectStore,
+    local_files: Option<&std::path::Path>,
+    grace: Duration,
+) -> anyhow::Result<SweptObjects> {
     let cutoff = Utc::now() - grace;
     let mut swept = SweptObjects::default();
-    let mut listing = state.files.list(Some(&Path::from(KEY_PREFIX)));
+    let mut listing = files.list(Some(&Path::from(KEY_PREFIX)));
     let mut batch = Vec::with_capacity(BATCH);
     while let Some(meta) = listing.next().await {
         batch.push(meta?);
         if batch.len() == BATCH {
-            sweep_batch(state, std::mem::take(&mut batch), cutoff, &mut swept).await?;
+            sweep_batch(db, files, std::mem::take(&mut batch), cutoff, &mut swept).await?;
         }
     }
-    sweep_batch(state, batch, cutoff, &mut swept).await?;
+    sweep_batch(db, files, batch, cutoff, &mut swept).await?;
     // The local store's cut-off writes, which its listing never shows.
-    if state.config.s3.is_none() {
-        let dir = state.config.data_dir.join("files");
-        swept.removed += crate::files::remove_stale_partials(dir, cutoff.into()).await?;
+    if let Some(dir) = local_files {
+        swept.removed += crate::files::remove_stale_partials(dir.to_owned(), cutoff.into()).await?;
     }
     Ok(swept)
 }
 
 async fn sweep_batch(
-    state: &AppState,
+    db: &DatabaseConnection,
+    files: &dyn ObjectStore,
     batch: Vec<ObjectMeta>,
     cutoff: chrono::DateTime<Utc>,
     swept: &mut SweptObjects,
@@ -79,7 +92,7 @@ async fn sweep_batch(
         )]
         let scope = TenantScope::for_job(fleet);
         let paths: Vec<String> = objects.iter().map(|m| m.location.to_string()).collect();
-        let txn = db::tenancy::read(&state.db, scope).await?;
+        let txn = db::tenancy::read(db, scope).await?;
         let referenced = repo::referenced_paths(&txn, scope, &paths).await?;
         drop(txn);
         for meta in objects {
@@ -90,7 +103,7 @@ async fn sweep_batch(
                 swept.kept += 1;
                 continue;
             }
-            match state.files.delete(&meta.location).await {
+            match files.delete(&meta.location).await {
                 Ok(()) | Err(object_store::Error::NotFound { .. }) => swept.removed += 1,
                 Err(err) => {
                     tracing::warn!(path = %meta.location, error = %err, "removing an orphaned object failed; the next sweep retries it");

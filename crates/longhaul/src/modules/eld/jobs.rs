@@ -1,20 +1,19 @@
 //! The ELD jobs: one sync run, and the schedule's tick that starts the runs
 //! that are due.
 
-use super::kinds::{DataKind, settings_of};
+use super::kinds::{DataKind, EldDeps, settings_of};
 use super::repo;
-use super::runs::{deps, start_sync};
+use super::runs::start_sync;
 use super::sync;
 use crate::jobs::{Job, JobContext, JobError, Tick};
-use crate::state::AppState;
 use chrono::Utc;
+use db::SystemKey;
 use db::tenancy::{self, TenantScope};
 
 /// Starts the scheduled runs that are due, for every fleet (system scope to
 /// find them, then each fleet's own scope to start them).
-pub async fn start_due_syncs(state: &AppState) -> anyhow::Result<()> {
-    let deps = deps(state);
-    let txn = tenancy::system_write(&state.db, &state.system_key).await?;
+pub async fn start_due_syncs(deps: &EldDeps<'_>, key: &SystemKey) -> anyhow::Result<()> {
+    let txn = tenancy::system_write(deps.db, key).await?;
     let due = repo::due_integrations(&txn, Utc::now()).await?;
     let mut fleets = Vec::new();
     for integration in due {
@@ -33,7 +32,7 @@ pub async fn start_due_syncs(state: &AppState) -> anyhow::Result<()> {
             (settings.trucks, DataKind::Trucks),
             (settings.trailers, DataKind::Trailers),
         ] {
-            if wanted && let Err(err) = start_sync(&deps, scope, kind, "schedule").await {
+            if wanted && let Err(err) = start_sync(deps, scope, kind, "schedule").await {
                 tracing::warn!(fleet = %fleet, kind = kind.as_str(), error = %err, "scheduled sync not started");
             }
         }
@@ -51,6 +50,8 @@ impl Job for EldSchedule {
     type Payload = Tick;
 
     async fn run(ctx: &JobContext<'_>, _: Tick) -> Result<(), JobError> {
-        start_due_syncs(ctx.state).await.map_err(JobError::retry)
+        start_due_syncs(&EldDeps::of(ctx.state), &ctx.state.system_key)
+            .await
+            .map_err(JobError::retry)
     }
 }

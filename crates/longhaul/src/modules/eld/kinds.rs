@@ -5,6 +5,7 @@ use super::dto::SyncSettings;
 use crate::crypto::Cipher;
 use crate::integrations::eld::connector::EldConnector;
 use crate::jobs::JobQueue;
+use crate::state::AppState;
 use chrono::{DateTime, Duration, Utc};
 use db::entities::fleet_eld_integration;
 use domain::texts::texts;
@@ -17,6 +18,18 @@ pub struct EldDeps<'a> {
     pub jobs: &'a JobQueue,
     pub cipher: &'a Cipher,
     pub connector: &'a dyn EldConnector,
+}
+
+impl<'a> EldDeps<'a> {
+    /// What the ELD services use, from the application's state.
+    pub fn of(state: &'a AppState) -> EldDeps<'a> {
+        EldDeps {
+            db: &state.db,
+            jobs: &state.jobs,
+            cipher: &state.cipher,
+            connector: state.eld.as_ref(),
+        }
+    }
 }
 
 /// The data kinds a sync run can pull.

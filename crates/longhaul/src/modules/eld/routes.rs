@@ -38,15 +38,6 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(import_template))
 }
 
-fn deps(state: &AppState) -> EldDeps<'_> {
-    EldDeps {
-        db: &state.db,
-        jobs: &state.jobs,
-        cipher: &state.cipher,
-        connector: state.eld.as_ref(),
-    }
-}
-
 #[utoipa::path(get, path = "/api/fleet/eld", tag = "eld",
     responses((status = 200, body = EldStatus), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
 pub async fn status(
@@ -65,7 +56,7 @@ pub async fn connect(
     FleetAdmin(scope): FleetAdmin,
     ValidJson(req): ValidJson<ConnectRequest>,
 ) -> ApiResult<(StatusCode, Json<EldStatus>)> {
-    let (status, created) = service::connect(&deps(&state), scope, req).await?;
+    let (status, created) = service::connect(&EldDeps::of(&state), scope, req).await?;
     let code = if created {
         StatusCode::CREATED
     } else {
@@ -99,7 +90,7 @@ pub async fn start_sync(
             domain::texts().server.eld.sync_kind_invalid.clone(),
         )]),
     })?;
-    let run = runs::start_sync(&deps(&state), scope, kind, "manual").await?;
+    let run = runs::start_sync(&EldDeps::of(&state), scope, kind, "manual").await?;
     Ok((StatusCode::ACCEPTED, Json(run)))
 }
 

@@ -9,7 +9,7 @@ use super::repo::{self, NewRun};
 use super::sync::{self, SyncError};
 use crate::integrations::eld::{EldProviderError, ProviderKind};
 use crate::jobs::{Enqueue, Job, JobContext, JobError};
-use crate::state::AppState;
+use crate::metrics::Metrics;
 use chrono::Utc;
 use db::entities::eld_sync_run;
 use db::tenancy::{self, TenantScope};
@@ -120,26 +120,16 @@ pub async fn finish_failed(
     Ok(saved)
 }
 
-pub(super) fn deps(state: &AppState) -> EldDeps<'_> {
-    EldDeps {
-        db: &state.db,
-        jobs: &state.jobs,
-        cipher: &state.cipher,
-        connector: state.eld.as_ref(),
-    }
-}
-
 /// Runs one sync run. A run that already ended is left alone (a rerun after
 /// a crash finds it done); one that was running when its process died starts
 /// over, which is safe: the rows are written in one transaction at the end.
-pub async fn run_sync(state: &AppState, job: SyncJob) -> Result<(), JobError> {
-    let deps = deps(state);
+pub async fn run_sync(deps: &EldDeps<'_>, metrics: &Metrics, job: SyncJob) -> Result<(), JobError> {
     #[expect(
         clippy::disallowed_methods,
         reason = "ELD sync jobs: the fleet named by the job's payload or the schedule's own query"
     )]
     let scope = TenantScope::for_job(job.fleet_account_id);
-    let txn = tenancy::write(&state.db, scope)
+    let txn = tenancy::write(deps.db, scope)
         .await
         .map_err(JobError::retry)?;
     let Some(run) = repo::run(&txn, scope, job.run_id)
@@ -166,10 +156,10 @@ pub async fn run_sync(state: &AppState, job: SyncJob) -> Result<(), JobError> {
     let mut run = repo::save_run(&txn, am).await.map_err(JobError::retry)?;
     txn.commit().await.map_err(JobError::retry)?;
 
-    let outcome = sync::sync_kind(&deps, scope, kind, &mut run).await;
+    let outcome = sync::sync_kind(deps, scope, kind, &mut run).await;
     match outcome {
         Ok(outcome) => {
-            let txn = tenancy::write(&state.db, scope)
+            let txn = tenancy::write(deps.db, scope)
                 .await
                 .map_err(JobError::retry)?;
             let mut am = run.clone().into_active_model();
@@ -186,21 +176,21 @@ pub async fn run_sync(state: &AppState, job: SyncJob) -> Result<(), JobError> {
             am.warning = Set(outcome.warning);
             repo::save_run(&txn, am).await.map_err(JobError::retry)?;
             txn.commit().await.map_err(JobError::retry)?;
-            state.metrics.eld_sync_run(kind.as_str(), "succeeded");
+            metrics.eld_sync_run(kind.as_str(), "succeeded");
             Ok(())
         }
         // The database failing is the job's problem: retry it.
         Err(SyncError::Database(err)) => Err(JobError::retry(err)),
         Err(err) => {
             if let SyncError::Provider(EldProviderError::Unauthorized(reason)) = &err {
-                sync::mark_needs_attention(&deps, scope, reason)
+                sync::mark_needs_attention(deps, scope, reason)
                     .await
                     .map_err(JobError::retry)?;
             }
-            finish_failed(&state.db, scope, run, &err.to_string())
+            finish_failed(deps.db, scope, run, &err.to_string())
                 .await
                 .map_err(|e| JobError::retry(anyhow::anyhow!(e.to_string())))?;
-            state.metrics.eld_sync_run(kind.as_str(), "failed");
+            metrics.eld_sync_run(kind.as_str(), "failed");
             Ok(())
         }
     }
@@ -217,6 +207,6 @@ impl Job for EldSync {
     type Payload = SyncJob;
 
     async fn run(ctx: &JobContext<'_>, job: SyncJob) -> Result<(), JobError> {
-        run_sync(ctx.state, job).await
+        run_sync(&EldDeps::of(ctx.state), &ctx.state.metrics, job).await
     }
 }

@@ -13,7 +13,7 @@ impl Job for BoardRefresh {
     type Payload = Tick;
 
     async fn run(ctx: &JobContext<'_>, _: Tick) -> Result<(), JobError> {
-        let run = super::refresh::run(ctx.state)
+        let run = super::refresh::run(&super::refresh::RefreshDeps::of(ctx.state))
             .await
             .map_err(JobError::retry)?;
         tracing::info!(?run, "truck board refreshed");

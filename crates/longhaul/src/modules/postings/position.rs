@@ -7,7 +7,6 @@ use super::dto::PositionView;
 use crate::integrations::eld::EldVehicleLocation;
 use crate::modules::eld::EldDeps;
 use crate::modules::eld::sync::provider_of;
-use crate::state::AppState;
 use db::entities::fleet_vehicle;
 use db::tenancy::{self, FleetOwned, TenantScope};
 use domain::geo::{LatLon, nearest_city};
@@ -17,15 +16,6 @@ use uuid::Uuid;
 
 /// The most pages of positions read in one go (512 a page on Samsara).
 const MAX_PAGES: usize = 40;
-
-fn deps(state: &AppState) -> EldDeps<'_> {
-    EldDeps {
-        db: &state.db,
-        jobs: &state.jobs,
-        cipher: &state.cipher,
-        connector: state.eld.as_ref(),
-    }
-}
 
 pub fn view_of(l: &EldVehicleLocation) -> PositionView {
     let at = LatLon {
@@ -47,9 +37,9 @@ pub fn view_of(l: &EldVehicleLocation) -> PositionView {
 /// Every vehicle's position by its ELD id; empty when the fleet has no
 /// working ELD connection (the reason is logged, not shown: the dialog
 /// just offers no ELD position).
-pub async fn all(state: &AppState, scope: TenantScope) -> HashMap<String, EldVehicleLocation> {
+pub async fn all(deps: &EldDeps<'_>, scope: TenantScope) -> HashMap<String, EldVehicleLocation> {
     let mut out = HashMap::new();
-    let provider = match provider_of(&deps(state), scope).await {
+    let provider = match provider_of(deps, scope).await {
         Ok((_, provider)) => provider,
         Err(err) => {
             tracing::debug!(fleet = %scope.fleet_account_id(), error = %err, "no ELD positions");
@@ -85,11 +75,11 @@ pub async fn all(state: &AppState, scope: TenantScope) -> HashMap<String, EldVeh
 
 /// One truck's last ELD position, or none.
 pub async fn of_vehicle(
-    state: &AppState,
+    deps: &EldDeps<'_>,
     scope: TenantScope,
     vehicle_id: Uuid,
 ) -> Result<Option<PositionView>, PostingsError> {
-    let txn = tenancy::read(&state.db, scope).await?;
+    let txn = tenancy::read(deps.db, scope).await?;
     let vehicle = fleet_vehicle::Entity::scoped_by_id(scope, vehicle_id)
         .one(&txn)
         .await?
@@ -98,5 +88,5 @@ pub async fn of_vehicle(
     let Some(eld_id) = vehicle.vehicle_id else {
         return Ok(None);
     };
-    Ok(all(state, scope).await.get(&eld_id).map(view_of))
+    Ok(all(deps, scope).await.get(&eld_id).map(view_of))
 }

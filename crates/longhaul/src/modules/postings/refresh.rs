@@ -5,14 +5,35 @@
 
 use super::{carrier, index, position, service};
 use crate::modules::billing::fleet_billing::billing_state_of_fleet;
+use crate::modules::eld::EldDeps;
 use crate::state::AppState;
 use chrono::Utc;
+use db::SystemKey;
 use db::entities::{fleet_account, truck_posting};
 use db::system::AcrossFleets;
 use db::tenancy::{self, FleetOwned, TenantScope};
 use domain::geo::{LatLon, nearest_city};
 use sea_orm::{ActiveModelTrait, ColumnTrait, IntoActiveModel, QueryFilter, QuerySelect, Set};
 use uuid::Uuid;
+
+/// What the refresh uses: the ELD's (positions), the system key (to find
+/// the fleets with postings) and the billing grace (read-only fleets leave
+/// the board).
+pub struct RefreshDeps<'a> {
+    pub eld: EldDeps<'a>,
+    pub system_key: &'a SystemKey,
+    pub past_due_grace_days: u32,
+}
+
+impl<'a> RefreshDeps<'a> {
+    pub fn of(state: &'a AppState) -> RefreshDeps<'a> {
+        RefreshDeps {
+            eld: EldDeps::of(state),
+            system_key: &state.system_key,
+            past_due_grace_days: state.config.past_due_grace_days,
+        }
+    }
+}
 
 #[derive(Debug, Default)]
 pub struct RefreshRun {
@@ -21,13 +42,13 @@ pub struct RefreshRun {
     pub moved: usize,
 }
 
-pub async fn run(state: &AppState) -> anyhow::Result<RefreshRun> {
+pub async fn run(deps: &RefreshDeps<'_>) -> anyhow::Result<RefreshRun> {
     let now = Utc::now();
     let mut out = RefreshRun {
-        ended: service::end_expired(&state.db, &state.system_key, now).await?,
+        ended: service::end_expired(deps.eld.db, deps.system_key, now).await?,
         ..Default::default()
     };
-    let txn = tenancy::system_read(&state.db, &state.system_key).await?;
+    let txn = tenancy::system_read(deps.eld.db, deps.system_key).await?;
     let fleets: Vec<Uuid> = truck_posting::Entity::across_fleets(&txn)
         .filter(truck_posting::Column::Status.eq("active"))
         .select_only()
@@ -45,7 +66,7 @@ pub async fn run(state: &AppState) -> anyhow::Result<RefreshRun> {
             reason = "the postings refresh job: a fleet with active postings"
         )]
         let scope = TenantScope::for_job(fleet_id);
-        match refresh_fleet(state, scope).await {
+        match refresh_fleet(deps, scope).await {
             Ok(moved) => {
                 out.fleets += 1;
                 out.moved += moved;
@@ -59,11 +80,11 @@ pub async fn run(state: &AppState) -> anyhow::Result<RefreshRun> {
 }
 
 /// One fleet: carrier facts, then ELD positions. Returns how many postings moved.
-pub async fn refresh_fleet(state: &AppState, scope: TenantScope) -> anyhow::Result<usize> {
-    let txn = tenancy::write(&state.db, scope).await?;
+pub async fn refresh_fleet(deps: &RefreshDeps<'_>, scope: TenantScope) -> anyhow::Result<usize> {
+    let txn = tenancy::write(deps.eld.db, scope).await?;
     if let Some(fleet) = fleet_account::Entity::scoped(scope).one(&txn).await? {
         // A fleet whose billing made it read-only leaves the board until it pays.
-        let read_only = billing_state_of_fleet(&txn, &fleet, state.config.past_due_grace_days)
+        let read_only = billing_state_of_fleet(&txn, &fleet, deps.past_due_grace_days)
             .await
             .map_err(|err| anyhow::anyhow!("billing state: {err}"))?
             .read_only;
@@ -79,9 +100,9 @@ pub async fn refresh_fleet(state: &AppState, scope: TenantScope) -> anyhow::Resu
         return Ok(0);
     }
     // Outside a transaction: the provider may take seconds.
-    let positions = position::all(state, scope).await;
+    let positions = position::all(&deps.eld, scope).await;
     let vehicles: Vec<(Uuid, Option<String>)> = {
-        let txn = tenancy::read(&state.db, scope).await?;
+        let txn = tenancy::read(deps.eld.db, scope).await?;
         let rows = db::entities::fleet_vehicle::Entity::scoped(scope)
             .filter(
                 db::entities::fleet_vehicle::Column::Id
@@ -97,7 +118,7 @@ pub async fn refresh_fleet(state: &AppState, scope: TenantScope) -> anyhow::Resu
         rows
     };
     let mut moved = 0;
-    let txn = tenancy::write(&state.db, scope).await?;
+    let txn = tenancy::write(deps.eld.db, scope).await?;
     for posting in following {
         let Some(found) = vehicles
             .iter()

@@ -11,6 +11,7 @@ use crate::http::path_id::path_id;
 use crate::http::{ApiResult, ValidJson};
 use crate::modules::auth::CurrentUser;
 use crate::modules::auth::FleetAdmin;
+use crate::modules::eld::EldDeps;
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::{Path, Query, State};
@@ -60,7 +61,7 @@ async fn eld_position_for(
     if input.location_source != "eld" {
         return Ok(None);
     }
-    match position::of_vehicle(state, scope, input.vehicle_id).await {
+    match position::of_vehicle(&EldDeps::of(state), scope, input.vehicle_id).await {
         Err(PostingsError::NotFound) => Err(PostingsError::invalid(
             "vehicle_id",
             &domain::texts().board.truck_invalid,
@@ -136,6 +137,6 @@ pub async fn vehicle_position(
     FleetAdmin(scope): FleetAdmin,
     Path(id): Path<String>,
 ) -> ApiResult<Json<VehiclePosition>> {
-    let position = position::of_vehicle(&state, scope, path_id(&id)?).await?;
+    let position = position::of_vehicle(&EldDeps::of(&state), scope, path_id(&id)?).await?;
     Ok(Json(VehiclePosition { position }))
 }
