@@ -1,11 +1,11 @@
 import { BellRing, FileDown, Rss } from 'lucide-react'
-import { useCallback, useState } from 'react'
+import { lazy, Suspense, useCallback, useState } from 'react'
 import { useSearchParams } from 'react-router'
 import { Button } from '@/components/ui/button'
 import { buttonClass } from '@/components/ui/button-variants'
+import { Spinner } from '@/components/ui/spinner'
 import { texts } from '@/lib/texts'
 import { exportUrl } from './api/calendar-api'
-import { CalendarFeedDialog } from './calendar-feed-dialog'
 import { CalendarList } from './calendar-list'
 import { CalendarToolbar } from './calendar-toolbar'
 import { monthOf, todayIso } from './due-dates'
@@ -19,8 +19,18 @@ import {
   type AssetFilter,
   type CalendarFilters,
 } from './filter-params'
-import { MonthView } from './month-view'
-import { ReminderSettingsDialog } from './reminder-settings-dialog'
+
+// What the first screen does not show loads when asked for: the month view
+// (the list is the default) and the two dialogs, which the buttons open.
+const MonthView = lazy(() => import('./month-view').then(({ MonthView }) => ({ default: MonthView })))
+const CalendarFeedDialog = lazy(() =>
+  import('./calendar-feed-dialog').then(({ CalendarFeedDialog }) => ({ default: CalendarFeedDialog })),
+)
+const ReminderSettingsDialog = lazy(() =>
+  import('./reminder-settings-dialog').then(({ ReminderSettingsDialog }) => ({ default: ReminderSettingsDialog })),
+)
+
+type Dialog = 'feed' | 'settings'
 
 const c = texts.compliance
 
@@ -34,7 +44,13 @@ export default function CompliancePage() {
   const [searchParams, setSearchParams] = useSearchParams()
   const filters = filtersFromSearch(searchParams)
   const request = requestFromFilters(filters)
-  const [dialog, setDialog] = useState<'feed' | 'settings' | null>(null)
+  const [dialog, setDialog] = useState<Dialog | null>(null)
+  // A dialog mounts when first opened and stays, so that it can animate out.
+  const [opened, setOpened] = useState<ReadonlySet<Dialog>>(() => new Set())
+  const openDialog = (which: Dialog) => {
+    setOpened((current) => new Set(current).add(which))
+    setDialog(which)
+  }
 
   const update = useCallback(
     (change: (current: CalendarFilters) => CalendarFilters) =>
@@ -56,11 +72,11 @@ export default function CompliancePage() {
             <FileDown className="h-4 w-4" aria-hidden />
             {c.actions.exportCsv}
           </a>
-          <Button variant="outline" onClick={() => setDialog('feed')}>
+          <Button variant="outline" onClick={() => openDialog('feed')}>
             <Rss className="h-4 w-4" aria-hidden />
             {c.actions.feed}
           </Button>
-          <Button variant="outline" onClick={() => setDialog('settings')}>
+          <Button variant="outline" onClick={() => openDialog('settings')}>
             <BellRing className="h-4 w-4" aria-hidden />
             {c.actions.settings}
           </Button>
@@ -75,14 +91,22 @@ export default function CompliancePage() {
           onView={(view) => update((current) => ({ ...current, view }))}
         />
         {filters.view === 'month' ? (
-          <MonthView
-            // Another month or filter starts over (the day chosen, the pages loaded).
-            key={`${month}:${JSON.stringify(request)}`}
-            request={request}
-            month={month}
-            onMonth={(next) => update((current) => ({ ...current, month: next }))}
-            onShowOnly={showOnly}
-          />
+          <Suspense
+            fallback={
+              <div className="flex justify-center py-12">
+                <Spinner />
+              </div>
+            }
+          >
+            <MonthView
+              // Another month or filter starts over (the day chosen, the pages loaded).
+              key={`${month}:${JSON.stringify(request)}`}
+              request={request}
+              month={month}
+              onMonth={(next) => update((current) => ({ ...current, month: next }))}
+              onShowOnly={showOnly}
+            />
+          </Suspense>
         ) : (
           <CalendarList
             request={request}
@@ -93,8 +117,17 @@ export default function CompliancePage() {
         )}
       </div>
 
-      <CalendarFeedDialog open={dialog === 'feed'} onOpenChange={(open) => setDialog(open ? 'feed' : null)} />
-      <ReminderSettingsDialog open={dialog === 'settings'} onOpenChange={(open) => setDialog(open ? 'settings' : null)} />
+      <Suspense fallback={null}>
+        {opened.has('feed') && (
+          <CalendarFeedDialog open={dialog === 'feed'} onOpenChange={(open) => setDialog(open ? 'feed' : null)} />
+        )}
+        {opened.has('settings') && (
+          <ReminderSettingsDialog
+            open={dialog === 'settings'}
+            onOpenChange={(open) => setDialog(open ? 'settings' : null)}
+          />
+        )}
+      </Suspense>
     </div>
   )
 }

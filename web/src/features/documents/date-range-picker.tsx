@@ -1,10 +1,10 @@
 import { subMonths } from 'date-fns'
 import { CalendarDays } from 'lucide-react'
-import { useCallback, useState, useSyncExternalStore } from 'react'
+import { lazy, Suspense, useCallback, useState, useSyncExternalStore } from 'react'
 import type { DateRange } from 'react-day-picker'
 import { Button } from '@/components/ui/button'
-import { Calendar } from '@/components/ui/calendar'
 import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover'
+import { Spinner } from '@/components/ui/spinner'
 import { cn } from '@/lib/cn'
 import { texts } from '@/lib/texts'
 import { dateToDay, dayToDate, rangeLabel } from './document-dates'
@@ -16,6 +16,10 @@ export interface DateRangePickerProps {
   onChange: (range: { from: string | null; to: string | null }) => void
   className?: string
 }
+
+// The calendar (react-day-picker and its styles, a third of the documents
+// screen's JavaScript) loads when the picker first opens, not with the screen.
+const Calendar = lazy(() => import('@/components/ui/calendar').then(({ Calendar }) => ({ default: Calendar })))
 
 /** Two months fit side by side from Tailwind's sm width up. */
 const TWO_MONTHS = '(min-width: 640px)'
@@ -70,15 +74,23 @@ export function DateRangePicker({ from, to, onChange, className }: DateRangePick
         </Button>
       </PopoverTrigger>
       <PopoverContent className="w-auto p-2!">
-        <Calendar
-          mode="range"
-          numberOfMonths={twoMonths ? 2 : 1}
-          resetOnSelect
-          // Uploads lie in the past: with no range, last month and this one show (this one alone on a phone).
-          defaultMonth={selected?.from ?? selected?.to ?? (twoMonths ? subMonths(new Date(), 1) : new Date())}
-          selected={selected}
-          onSelect={select}
-        />
+        <Suspense
+          fallback={
+            <div className="flex h-72 w-64 items-center justify-center">
+              <Spinner />
+            </div>
+          }
+        >
+          <Calendar
+            mode="range"
+            numberOfMonths={twoMonths ? 2 : 1}
+            resetOnSelect
+            // Uploads lie in the past: with no range, last month and this one show (this one alone on a phone).
+            defaultMonth={selected?.from ?? selected?.to ?? (twoMonths ? subMonths(new Date(), 1) : new Date())}
+            selected={selected}
+            onSelect={select}
+          />
+        </Suspense>
       </PopoverContent>
     </Popover>
   )

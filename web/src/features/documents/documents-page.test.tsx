@@ -228,7 +228,7 @@ describe('documents page', () => {
     render('/fleet-dashboard/documents?from=2025-01-05')
     await screen.findByText('Cab card 2025')
     await user.click(screen.getByTestId('date-range-button'))
-    expect(screen.getAllByRole('grid')).toHaveLength(2)
+    expect(await screen.findAllByRole('grid')).toHaveLength(2)
     expect(screen.getByText('January 2025')).toBeInTheDocument()
     expect(screen.getByText('February 2025')).toBeInTheDocument()
     await user.click(screen.getByRole('button', { name: /February 3rd, 2025/ }))

@@ -20,4 +20,4 @@ mod test_portal;
 pub mod test_stripe;
 
 pub use error::BillingError;
-pub use fleet_billing::BillingRefresh;
+pub use fleet_billing::{BillingRefresh, billing_state_of_fleet};

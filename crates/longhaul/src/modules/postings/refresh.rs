@@ -4,7 +4,7 @@
 //! facts onto its postings.
 
 use super::{carrier, index, position, service};
-use crate::modules::billing::fleet_billing::billing_state_of_fleet;
+use crate::modules::billing::billing_state_of_fleet;
 use crate::modules::eld::EldDeps;
 use crate::state::AppState;
 use chrono::Utc;

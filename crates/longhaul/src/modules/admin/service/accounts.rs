@@ -6,7 +6,7 @@ use super::super::error::AdminError;
 use super::super::repo::{accounts, users};
 use super::{Actor, AdminDeps, record, send_dashboard_ready};
 use crate::modules::auth::profiles as login;
-use crate::modules::billing::{BillingError, fleet_billing};
+use crate::modules::billing::{BillingError, billing_state_of_fleet};
 use crate::paging::{Page, PageQuery};
 use db::entities::{account, fleet_account, profile};
 use domain::{Role, texts};
@@ -63,7 +63,7 @@ pub async fn list_accounts(
     for (_, fleet) in &rows {
         billing.push(match fleet {
             Some(fleet) => Some(
-                fleet_billing::billing_state_of_fleet(&txn, fleet, deps.grace_days)
+                billing_state_of_fleet(&txn, fleet, deps.grace_days)
                     .await
                     .map_err(|err| match err {
                         BillingError::Database(err) => AdminError::Database(err),
