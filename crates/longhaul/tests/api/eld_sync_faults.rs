@@ -4,29 +4,18 @@
 
 use crate::eld_sync::{admin_with_fleet, sync, total};
 use crate::helpers::eld_fakes::{Fault, MotiveData, MotiveFake, SamsaraFake, test_endpoints};
-use crate::helpers::{TestApp, backends, spawn_configured};
-use longhaul::app::Overrides;
+use crate::helpers::{TestApp, backends};
 use longhaul::integrations::eld::EldEndpoints;
-use longhaul::integrations::eld::connector::RealConnector;
 use longhaul::job_registry::run_job;
 use longhaul::jobs::Job;
 use longhaul::modules::eld::jobs::EldSchedule;
 use longhaul::modules::eld::runs::EldSync;
 use reqwest::StatusCode;
 use serde_json::{Value, json};
-use std::sync::Arc;
 use std::time::Duration;
 
 async fn app_for(backend: crate::helpers::Backend, endpoints: EldEndpoints) -> TestApp {
-    spawn_configured(
-        backend,
-        &[],
-        Overrides {
-            eld: Some(Arc::new(RealConnector { endpoints })),
-            ..Overrides::default()
-        },
-    )
-    .await
+    crate::helpers::spawn_with_eld(backend, endpoints).await
 }
 
 async fn connect(app: &TestApp, provider: &str, key: &str) {

@@ -4,12 +4,9 @@
 
 use crate::eld_sync::{admin_with_fleet, sync};
 use crate::helpers::eld_fakes::SamsaraFake;
-use crate::helpers::{TestApp, backends, spawn_configured};
-use longhaul::app::Overrides;
-use longhaul::integrations::eld::connector::RealConnector;
+use crate::helpers::{TestApp, backends, spawn_with_eld};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
-use std::sync::Arc;
 
 fn written(run: &Value) -> (i64, i64, i64) {
     (
@@ -31,17 +28,7 @@ async fn samsara_fleet(
     email: &str,
     dot: &str,
 ) -> (TestApp, uuid::Uuid) {
-    let mut app = spawn_configured(
-        backend,
-        &[],
-        Overrides {
-            eld: Some(Arc::new(RealConnector {
-                endpoints: fake.endpoints(),
-            })),
-            ..Overrides::default()
-        },
-    )
-    .await;
+    let mut app = spawn_with_eld(backend, fake.endpoints()).await;
     let fleet = admin_with_fleet(&mut app, email, dot).await;
     let res = app
         .put(

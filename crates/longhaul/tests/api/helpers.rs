@@ -126,6 +126,24 @@ pub async fn spawn_custom(
     }
 }
 
+/// A fresh app whose ELD adapters speak to `endpoints` (a local fake).
+pub async fn spawn_with_eld(
+    backend: Backend,
+    endpoints: longhaul::integrations::eld::EldEndpoints,
+) -> TestApp {
+    spawn_configured(
+        backend,
+        &[],
+        Overrides {
+            eld: Some(Arc::new(
+                longhaul::integrations::eld::connector::RealConnector { endpoints },
+            )),
+            ..Overrides::default()
+        },
+    )
+    .await
+}
+
 /// Builds (does not start) an app from exactly these settings.
 pub async fn try_build(
     vars: HashMap<String, String>,

@@ -5,9 +5,8 @@
 use crate::eld_sync::{admin_with_fleet, total};
 use crate::helpers::eld_fakes::{Fault, SamsaraFake};
 use crate::helpers::processes::Longhaul;
-use crate::helpers::{TestApp, backends, spawn_configured};
+use crate::helpers::{TestApp, backends, spawn_configured, spawn_with_eld};
 use longhaul::app::Overrides;
-use longhaul::integrations::eld::connector::RealConnector;
 use longhaul::jobs::{WorkerOptions, worker};
 use longhaul::mail::{Mailer, MemoryMailer, OutgoingEmail};
 use reqwest::StatusCode;
@@ -101,17 +100,7 @@ pub(crate) async fn stored_jobs(app: &TestApp, queue: &str) -> Vec<(String, i64)
 async fn a_sync_killed_with_its_worker_runs_once_more_after_restart() {
     for backend in backends() {
         let fake = SamsaraFake::start(30, 0, 0, 10).await;
-        let mut app = spawn_configured(
-            backend,
-            &[],
-            Overrides {
-                eld: Some(Arc::new(RealConnector {
-                    endpoints: fake.endpoints(),
-                })),
-                ..Overrides::default()
-            },
-        )
-        .await;
+        let mut app = spawn_with_eld(backend, fake.endpoints()).await;
         let run_url = sync_hanging_on_page_2(&mut app, &fake, "kill9@sam.example", "3320001").await;
 
         let mut first = worker_process(&app, &fake.uri(), "worker-1.log");

@@ -8,19 +8,14 @@
 use crate::eld_sync::total;
 use crate::helpers::eld_fakes::SamsaraFake;
 use crate::helpers::processes::Longhaul;
-use crate::helpers::{
-    ADMIN_EMAIL, ADMIN_PASSWORD, TestApp, backends, new_client, spawn_configured,
-};
+use crate::helpers::{ADMIN_EMAIL, ADMIN_PASSWORD, TestApp, backends, new_client, spawn_with_eld};
 use crate::job_worker::{eventually, stored_jobs, sync_hanging_on_page_2};
 use futures_util::future::join_all;
-use longhaul::app::Overrides;
-use longhaul::integrations::eld::connector::RealConnector;
 use longhaul::job_registry::JOBS;
 use reqwest::StatusCode;
 use sea_orm::{ConnectionTrait, Statement};
 use serde_json::{Value, json};
 use std::collections::BTreeMap;
-use std::sync::Arc;
 use std::time::Duration;
 
 /// A web process without workers, answering once it is up.
@@ -84,6 +79,16 @@ async fn sign_in(client: &reqwest::Client, base: &str, email: &str, password: &s
         .status()
 }
 
+/// What `base` answers for the browser's session.
+async fn session(browser: &reqwest::Client, base: &str) -> Value {
+    let res = browser
+        .get(format!("{base}/api/auth/session"))
+        .send()
+        .await
+        .unwrap();
+    res.json().await.unwrap()
+}
+
 /// The worker that holds (or last held) the job of `queue` in `status`
 /// (apalis's `lock_by`).
 async fn locked_by(app: &TestApp, queue: &str, status: &str) -> Option<String> {
@@ -142,17 +147,7 @@ async fn two_web_and_two_worker_processes_share_one_database() {
     for backend in backends() {
         let fake = SamsaraFake::start(30, 0, 0, 10).await;
         // The in-process app checks the ELD key against the same fake.
-        let mut app = spawn_configured(
-            backend,
-            &[],
-            Overrides {
-                eld: Some(Arc::new(RealConnector {
-                    endpoints: fake.endpoints(),
-                })),
-                ..Overrides::default()
-            },
-        )
-        .await;
+        let mut app = spawn_with_eld(backend, fake.endpoints()).await;
         let (_web_a, a) = web(&app, "web-a").await;
         let (_web_b, b) = web(&app, "web-b").await;
 
@@ -169,14 +164,7 @@ async fn two_web_and_two_worker_processes_share_one_database() {
             .as_str()
             .unwrap()
             .to_owned();
-        let on_b: Value = browser
-            .get(format!("{b}/api/auth/session"))
-            .send()
-            .await
-            .unwrap()
-            .json()
-            .await
-            .unwrap();
+        let on_b = session(&browser, &b).await;
         assert_eq!(on_b["user"]["email"], ADMIN_EMAIL, "{backend:?}: {on_b}");
         let res = browser
             .post(format!("{b}/api/auth/sign-out"))
@@ -185,14 +173,7 @@ async fn two_web_and_two_worker_processes_share_one_database() {
             .await
             .unwrap();
         assert!(res.status().is_success(), "{backend:?}: {}", res.status());
-        let on_a: Value = browser
-            .get(format!("{a}/api/auth/session"))
-            .send()
-            .await
-            .unwrap()
-            .json()
-            .await
-            .unwrap();
+        let on_a = session(&browser, &a).await;
         assert!(on_a["user"].is_null(), "{backend:?}: {on_a}");
 
         // Five wrong passwords per e-mail, however they are spread over the
