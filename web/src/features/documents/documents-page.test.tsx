@@ -11,6 +11,9 @@ import { renderAt } from '@/test/render'
 import DocumentsPage from './documents-page'
 import { documentItem, documentPage } from './documents-test-fixtures'
 
+/** The calendar is a lazy chunk: its first import in jsdom can take seconds on a busy machine. */
+const CALENDAR_LOAD = { timeout: 10_000 }
+
 const d = texts.documents
 const VEHICLE = '0b6f6a3e-5d0c-4a43-9a56-0f4f1f1f2b7c'
 
@@ -228,7 +231,7 @@ describe('documents page', () => {
     render('/fleet-dashboard/documents?from=2025-01-05')
     await screen.findByText('Cab card 2025')
     await user.click(screen.getByTestId('date-range-button'))
-    expect(await screen.findAllByRole('grid')).toHaveLength(2)
+    expect(await screen.findAllByRole('grid', {}, CALENDAR_LOAD)).toHaveLength(2)
     expect(screen.getByText('January 2025')).toBeInTheDocument()
     expect(screen.getByText('February 2025')).toBeInTheDocument()
     await user.click(screen.getByRole('button', { name: /February 3rd, 2025/ }))
