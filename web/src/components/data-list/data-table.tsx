@@ -6,6 +6,7 @@ import { buttonClass } from '@/components/ui/button-variants'
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/components/ui/dropdown-menu'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table'
 import { cn } from '@/lib/cn'
+import { useRowsInViewFirst } from '@/lib/use-rows-in-view-first'
 import { useWideScreen } from './use-wide-screen'
 
 /**
@@ -115,7 +116,9 @@ const openable = 'cursor-pointer focus-visible:outline-2 focus-visible:-outline-
  */
 export function DataTable<T>(props: DataTableProps<T>) {
   const wide = useWideScreen()
-  return wide ? <RowsTable {...props} /> : <RowsCards {...props} />
+  // A 1280×800 screen shows about 20 compact rows; a phone three or four cards.
+  const items = useRowsInViewFirst(props.items, wide ? 20 : 6)
+  return wide ? <RowsTable {...props} items={items} /> : <RowsCards {...props} items={items} />
 }
 
 function RowsTable<T>({ items, columns, rows, actionsLabel, className }: DataTableProps<T>) {

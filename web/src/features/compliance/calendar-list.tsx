@@ -1,5 +1,5 @@
 import { CalendarCheck } from 'lucide-react'
-import { useEffect, useId } from 'react'
+import { useEffect, useId, useMemo } from 'react'
 import { toast } from '@/lib/toast'
 import { LoadError } from '@/components/load-error'
 import { Badge } from '@/components/ui/badge'
@@ -8,6 +8,7 @@ import { Spinner } from '@/components/ui/spinner'
 import { cn } from '@/lib/cn'
 import { format, texts } from '@/lib/texts'
 import { useLoadErrorToast } from '@/lib/use-load-error-toast'
+import { useRowsInViewFirst } from '@/lib/use-rows-in-view-first'
 import { GROUPS, type CalendarGroupItems, type CalendarRequest, type GroupName } from './api/calendar-api'
 import { useCalendar, useGroupMore } from './api/calendar-queries'
 import type { AssetFilter } from './filter-params'
@@ -109,7 +110,12 @@ function GroupSection({ group, data, request, today, disabled, onShowOnly }: Gro
     if (failed) toast.error(l.moreFailed, { id: `compliance-more-${group}` })
   }, [failed, group])
 
-  const items = more.items.length > 0 ? [...data.items, ...more.items] : data.items
+  const items = useMemo(
+    () => (more.items.length > 0 ? [...data.items, ...more.items] : data.items),
+    [data.items, more.items],
+  )
+  // The first group fills a phone's screen and a desktop's: the rest of each group follows.
+  const rows = useRowsInViewFirst(items, wide ? 12 : 4)
   const busy = more.isLoading
 
   return (
@@ -130,9 +136,9 @@ function GroupSection({ group, data, request, today, disabled, onShowOnly }: Gro
         {items.length === 0 ? (
           <p className="text-sm text-muted-foreground">{l.groupEmpty}</p>
         ) : wide ? (
-          <ItemTable items={items} today={today} onShowOnly={onShowOnly} />
+          <ItemTable items={rows} today={today} onShowOnly={onShowOnly} />
         ) : (
-          <ItemCards items={items} today={today} onShowOnly={onShowOnly} />
+          <ItemCards items={rows} today={today} onShowOnly={onShowOnly} />
         )}
         {items.length > 0 && (more.hasMore || items.length < data.total) && (
           <div className="mt-3 flex flex-wrap items-center justify-between gap-2 border-t border-border pt-3 text-sm">

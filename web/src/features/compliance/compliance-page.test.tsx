@@ -19,6 +19,8 @@ import {
 const c = texts.compliance
 const CALENDAR = '/api/fleet/compliance/calendar'
 const ITEMS = '/api/fleet/compliance/items'
+// Rows past a screen's first render in a deferred render (useRowsInViewFirst): 200 table rows in jsdom take seconds on a loaded CI machine.
+const ALL_ROWS = { timeout: 10_000 }
 
 afterEach(() => {
   toast.dismiss()
@@ -114,11 +116,12 @@ describe('compliance calendar: list', () => {
     render()
 
     const section = within(await screen.findByRole('region', { name: c.groups.next90 }))
-    expect(await section.findAllByTestId('compliance-item')).toHaveLength(50)
+    // The first rows render at once, the rest of the page in a deferred render.
+    await waitFor(() => expect(section.getAllByTestId('compliance-item')).toHaveLength(50), ALL_ROWS)
     expect(section.getByText('Showing 50 of 75')).toBeInTheDocument()
     await user.click(section.getByRole('button', { name: c.list.showMore }))
 
-    await waitFor(() => expect(section.getAllByTestId('compliance-item')).toHaveLength(75))
+    await waitFor(() => expect(section.getAllByTestId('compliance-item')).toHaveLength(75), ALL_ROWS)
     expect(section.getByText('next90 item 1')).toBeInTheDocument()
     expect(section.getByText('next90 item 75')).toBeInTheDocument()
     expect(section.queryByRole('button', { name: c.list.showMore })).not.toBeInTheDocument()
@@ -137,11 +140,11 @@ describe('compliance calendar: list', () => {
     const section = within(await screen.findByRole('region', { name: c.groups.later }))
     await user.click(await section.findByRole('button', { name: c.list.showMore }))
     expect(await screen.findByText(c.list.moreFailed)).toBeInTheDocument()
-    expect(section.getAllByTestId('compliance-item')).toHaveLength(50)
+    await waitFor(() => expect(section.getAllByTestId('compliance-item')).toHaveLength(50), ALL_ROWS)
 
     fail = false
     await user.click(section.getByRole('button', { name: c.list.showMore }))
-    await waitFor(() => expect(section.getAllByTestId('compliance-item')).toHaveLength(51))
+    await waitFor(() => expect(section.getAllByTestId('compliance-item')).toHaveLength(51), ALL_ROWS)
     expect(section.queryByRole('button', { name: c.list.showMore })).not.toBeInTheDocument()
   })
 

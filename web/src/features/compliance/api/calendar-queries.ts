@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useState } from 'react'
+import { useMemo, useState } from 'react'
 import { unlessJustFetched } from '@/lib/prefetch'
 import { queryKeys } from '@/lib/query-keys'
 import {
@@ -76,8 +76,10 @@ export function useMorePages(
     }
   }
 
+  // The same array until another page arrives: lists defer their rows by it (useRowsInViewFirst).
+  const items = useMemo(() => pages.flatMap((page) => page.items), [pages])
   return {
-    items: pages.flatMap((page) => page.items),
+    items,
     hasMore: Boolean(cursor),
     isLoading: status === 'loading',
     isError: status === 'error',
