@@ -1,5 +1,5 @@
 import { AlertTriangle, Upload } from 'lucide-react'
-import { useCallback, useState } from 'react'
+import { lazy, Suspense, useCallback, useState } from 'react'
 import { useSearchParams } from 'react-router'
 import { Spinner } from '@/components/ui/spinner'
 import { Button } from '@/components/ui/button'
@@ -19,9 +19,12 @@ import {
   type DocumentsTab,
 } from './filter-params'
 import { RenewalReviewQueue } from './renewal-review-queue'
-import { UploadDocumentDialog } from './upload-document-dialog'
 
 const d = texts.documents
+
+// The upload form (its validation, its vehicle lists) loads when 'Upload Document' is first pressed.
+const loadUploadDialog = () => import('./upload-document-dialog')
+const UploadDocumentDialog = lazy(() => loadUploadDialog().then(({ UploadDocumentDialog }) => ({ default: UploadDocumentDialog })))
 
 const tabLabels: Record<DocumentsTab, string> = {
   all: d.tabs.all,
@@ -35,6 +38,8 @@ export default function DocumentsPage() {
   const filters = filtersFromSearch(searchParams)
   const query = useDocumentsPage(requestFromFilters(filters))
   const [uploading, setUploading] = useState(false)
+  // Mounted when first opened and kept, so that it can animate out.
+  const [uploadOpened, setUploadOpened] = useState(false)
 
   const navigate = useCallback(
     (next: DocumentFilters) => setSearchParams((current) => searchFromFilters(next, current)),
@@ -56,7 +61,15 @@ export default function DocumentsPage() {
           <h1 className="text-2xl font-bold tracking-tight text-ink">{d.title}</h1>
           <p className="text-muted-foreground">{d.subtitle}</p>
         </div>
-        <Button onClick={() => setUploading(true)}>
+        <Button
+          // A pointer on its way to the button, or focus on it, starts the form's load.
+          onPointerEnter={() => void loadUploadDialog()}
+          onFocus={() => void loadUploadDialog()}
+          onClick={() => {
+            setUploadOpened(true)
+            setUploading(true)
+          }}
+        >
           <Upload className="h-4 w-4" aria-hidden />
           {d.uploadButton}
         </Button>
@@ -108,7 +121,11 @@ export default function DocumentsPage() {
         </Tabs>
       </div>
 
-      <UploadDocumentDialog open={uploading} onOpenChange={setUploading} />
+      {uploadOpened && (
+        <Suspense fallback={null}>
+          <UploadDocumentDialog open={uploading} onOpenChange={setUploading} />
+        </Suspense>
+      )}
     </div>
   )
 }
