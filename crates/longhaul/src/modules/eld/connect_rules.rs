@@ -2,7 +2,6 @@
 //! provider first, because it decides which credentials are asked for; the
 //! sync frequency. Each refusal is the spec's text.
 
-use super::dto::{ConnectRequest, GeotabCredentials};
 use crate::http::validation::refuse;
 use crate::integrations::eld::ProviderKind;
 use domain::texts::texts;
@@ -17,8 +16,8 @@ pub enum ProviderNamed {
 }
 
 impl ProviderNamed {
-    pub fn of(request: &ConnectRequest) -> Self {
-        match request.provider.as_deref().map(str::trim) {
+    pub fn of(provider: Option<&str>) -> Self {
+        match provider.map(str::trim) {
             None | Some("") => ProviderNamed::Missing,
             Some(name) => ProviderKind::parse(name)
                 .map_or_else(|| ProviderNamed::Unknown(name.to_owned()), Self::Known),
@@ -100,15 +99,5 @@ pub(super) fn frequency(value: &str, _: &()) -> garde::Result {
     match value {
         "hourly" | "daily" | "weekly" => Ok(()),
         _ => refuse(&domain::texts().server.eld.frequency_invalid),
-    }
-}
-
-impl GeotabCredentials {
-    /// The server to call: the one typed, else Geotab's own.
-    pub fn server_or_default(&self) -> String {
-        Some(self.server.trim())
-            .filter(|s| !s.is_empty())
-            .unwrap_or("my.geotab.com")
-            .to_owned()
     }
 }

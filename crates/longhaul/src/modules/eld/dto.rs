@@ -105,6 +105,16 @@ pub struct GeotabCredentials {
     pub password: String,
 }
 
+impl GeotabCredentials {
+    /// The server to call: the one typed, else Geotab's own.
+    pub fn server_or_default(&self) -> String {
+        Some(self.server.trim())
+            .filter(|s| !s.is_empty())
+            .unwrap_or("my.geotab.com")
+            .to_owned()
+    }
+}
+
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct StartSyncRequest {
     #[schema(value_type = SyncKind)]

@@ -79,7 +79,7 @@ pub async fn status(db: &DatabaseConnection, scope: TenantScope) -> Result<EldSt
 /// Checks the request against the provider it names, then reads its
 /// credentials.
 fn parse_connect(mut req: ConnectRequest) -> Result<(ProviderKind, Credentials), EldError> {
-    let named = ProviderNamed::of(&req);
+    let named = ProviderNamed::of(req.provider.as_deref());
     if named == ProviderNamed::Known(ProviderKind::Geotab) {
         // No Geotab section is checked as an empty one: each field missing.
         req.geotab.get_or_insert_default();

@@ -14,6 +14,16 @@ pub struct Address {
     pub zip: Option<String>,
 }
 
+impl Address {
+    fn lines(&self) -> [&Option<String>; 4] {
+        [&self.street, &self.city, &self.state, &self.zip]
+    }
+}
+
+fn every_line_short(value: &Address, _: &()) -> garde::Result {
+    rules::address_lines(value.lines())
+}
+
 #[derive(Serialize, ToSchema)]
 pub struct Contact {
     pub first_name: Option<String>,
@@ -142,7 +152,7 @@ pub struct ContactInput {
     #[garde(custom(rules::short_text))]
     pub phone: Option<String>,
     #[serde(default)]
-    #[garde(custom(rules::address))]
+    #[garde(custom(every_line_short))]
     pub address: Address,
 }
 
@@ -155,7 +165,7 @@ pub struct GeneralInput {
     #[garde(custom(rules::short_text))]
     pub mc_number: Option<String>,
     #[serde(default)]
-    #[garde(custom(rules::address))]
+    #[garde(custom(every_line_short))]
     pub physical_address: Address,
     #[garde(dive)]
     pub contact: ContactInput,

@@ -1,7 +1,6 @@
 //! The company settings' field rules (spec part 2 §9), as the request types
 //! name them in `#[garde(custom(…))]`; each refusal is the spec's text.
 
-use super::dto::Address;
 use crate::http::validation::{at_most, refuse};
 use domain::fleet::parse_hex_color;
 use domain::{Email, texts};
@@ -37,8 +36,7 @@ pub(super) fn short_text(value: &Option<String>, _: &()) -> garde::Result {
 }
 
 /// An address answers as one field, whichever of its lines is too long.
-pub(super) fn address(value: &Address, _: &()) -> garde::Result {
-    let lines = [&value.street, &value.city, &value.state, &value.zip];
+pub(super) fn address_lines(lines: [&Option<String>; 4]) -> garde::Result {
     if lines.into_iter().flatten().any(|v| too_long(v)) {
         refuse(&texts().signup.field_too_long)
     } else {
