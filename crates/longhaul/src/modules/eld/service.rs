@@ -311,3 +311,113 @@ pub async fn history(
         per_page,
     })
 }
+
+/// The connect refusals as they read before the rules became derives
+/// (issue 30 point 5): each envelope's sentence and fields, byte for byte.
+#[cfg(test)]
+mod connect_refusals {
+    use super::*;
+    use serde_json::{Value, json};
+
+    fn refused(body: Value) -> (String, Vec<(String, String)>) {
+        let req: ConnectRequest = serde_json::from_value(body).unwrap();
+        match parse_connect(req) {
+            Err(EldError::Invalid { message, fields }) => (message, fields.into_iter().collect()),
+            other => panic!("not refused: {:?}", other.map(|(kind, _)| kind)),
+        }
+    }
+
+    fn fields(pairs: &[(&str, &str)]) -> Vec<(String, String)> {
+        pairs
+            .iter()
+            .map(|(f, m)| ((*f).to_owned(), (*m).to_owned()))
+            .collect()
+    }
+
+    #[test]
+    fn each_refusal_reads_as_it_did() {
+        let missing = texts().eld.missing_information.as_str();
+        let s = &domain::texts().server.eld;
+        assert_eq!(
+            refused(json!({})),
+            (
+                missing.to_owned(),
+                fields(&[("api_key", missing), ("provider", missing)])
+            )
+        );
+        assert_eq!(
+            refused(json!({ "provider": " ", "api_key": "k" })),
+            (missing.to_owned(), fields(&[("provider", missing)]))
+        );
+        assert_eq!(
+            refused(json!({ "provider": "acme", "api_key": "" })),
+            (
+                domain::texts::fill(&s.unknown_provider_named, &[("provider", "acme")]),
+                fields(&[("provider", &s.unknown_provider)])
+            )
+        );
+        assert_eq!(
+            refused(json!({ "provider": "samsara", "api_key": " " })),
+            (missing.to_owned(), fields(&[("api_key", missing)]))
+        );
+        assert_eq!(
+            refused(json!({ "provider": "keeptruckin", "api_key": "k".repeat(501) })),
+            (
+                s.api_key_invalid.clone(),
+                fields(&[("api_key", &s.api_key_too_long)])
+            )
+        );
+        assert_eq!(
+            refused(json!({ "provider": "geotab" })),
+            (
+                missing.to_owned(),
+                fields(&[
+                    ("geotab.database", missing),
+                    ("geotab.password", missing),
+                    ("geotab.user_name", missing),
+                ])
+            )
+        );
+        assert_eq!(
+            refused(json!({ "provider": "geotab", "geotab": {
+                "server": "a/b", "database": " ", "user_name": "u", "password": "p".repeat(501) } })),
+            (
+                missing.to_owned(),
+                fields(&[
+                    ("geotab.database", missing),
+                    ("geotab.password", &s.too_long),
+                    ("geotab.server", &s.server_name),
+                ])
+            )
+        );
+    }
+
+    #[test]
+    fn accepted_requests_read_their_credentials() {
+        let req: ConnectRequest = serde_json::from_value(json!({ "provider": " geotab ",
+            "geotab": { "server": " ", "database": " db ", "user_name": " u ", "password": " p " } }))
+        .unwrap();
+        let (kind, credentials) = parse_connect(req).unwrap();
+        assert_eq!(kind, ProviderKind::Geotab);
+        assert!(
+            credentials
+                == Credentials::Geotab {
+                    server: "my.geotab.com".into(),
+                    database: "db".into(),
+                    user_name: "u".into(),
+                    password: " p ".into(),
+                }
+        );
+        let req: ConnectRequest =
+            serde_json::from_value(json!({ "provider": "samsara", "api_key": " key " })).unwrap();
+        assert!(
+            parse_connect(req).unwrap().1
+                == Credentials::ApiKey {
+                    api_key: "key".into()
+                }
+        );
+        let req: ConnectRequest =
+            serde_json::from_value(json!({ "provider": "omnitracs" })).unwrap();
+        assert!(matches!(parse_connect(req), Err(EldError::Unsupported(_))));
+    }
+}
