@@ -4,6 +4,8 @@
 pub mod app;
 pub mod config;
 pub mod crypto;
+#[cfg(test)]
+mod field_map_rules;
 pub mod files;
 pub mod http;
 pub mod integrations;

@@ -53,11 +53,7 @@ pub type ApiResult<T> = Result<T, ApiError>;
 impl ApiError {
     /// A validation failure on one field; the message is the spec's text.
     pub fn field(field: &str, message: impl Into<String>) -> Self {
-        let message = message.into();
-        ApiError::Invalid {
-            fields: BTreeMap::from([(field.to_owned(), message.clone())]),
-            message,
-        }
+        crate::http::Refusal::one(field, message).into()
     }
 
     pub fn internal(err: impl Into<anyhow::Error>) -> Self {

@@ -11,6 +11,8 @@ pub mod request_metrics;
 pub mod security_headers;
 pub mod session_timeouts;
 pub mod upload;
+pub mod validation;
 
 pub use error::{ApiError, ApiResult};
 pub use json::ValidJson;
+pub use validation::Refusal;

@@ -2,7 +2,7 @@
 //! once, here).
 
 use crate::crypto::password::HashError;
-use crate::http::ApiError;
+use crate::http::{ApiError, Refusal};
 use crate::modules::auth::AuthError;
 use axum::http::StatusCode;
 use domain::texts;
@@ -65,11 +65,13 @@ pub enum BillingError {
 
 impl BillingError {
     pub fn field(field: &str, message: impl Into<String>) -> Self {
-        let message = message.into();
-        BillingError::Invalid {
-            fields: BTreeMap::from([(field.to_owned(), message.clone())]),
-            message,
-        }
+        Refusal::one(field, message).into()
+    }
+}
+
+impl From<Refusal> for BillingError {
+    fn from(Refusal { message, fields }: Refusal) -> Self {
+        BillingError::Invalid { message, fields }
     }
 }
 

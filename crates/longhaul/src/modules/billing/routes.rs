@@ -121,7 +121,7 @@ pub async fn test_checkout_pay(
     ValidJson(body): ValidJson<PayRequest>,
 ) -> ApiResult<Json<PayResponse>> {
     let card = CardInput {
-        number: &body.card_number,
+        card_number: &body.card_number,
         expiry: &body.expiry,
         cvc: &body.cvc,
     };

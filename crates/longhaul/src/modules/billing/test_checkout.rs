@@ -7,13 +7,13 @@ use super::error::BillingError;
 use super::events::{EventData, StripeEvent, apply_event};
 use super::repo;
 use super::test_stripe::{self, NewSubscription};
+use crate::http::validation::{self, refuse};
 use crate::integrations::fmcsa::CarrierRegistry;
 use crate::integrations::stripe::test_mode::session_of;
 use chrono::{Datelike, Utc};
 use db::entities::test_checkout_session;
 use domain::texts;
 use sea_orm::{DatabaseConnection, IntoActiveModel, Set};
-use std::collections::BTreeMap;
 
 async fn find(
     db: &DatabaseConnection,
@@ -60,39 +60,44 @@ pub fn classify_test_card(number: &str) -> bool {
     classify(number).is_some()
 }
 
-fn check_card(card_number: &str, expiry: &str, cvc: &str) -> Result<Card, BillingError> {
-    let t = &texts().test_checkout;
-    let mut fields = BTreeMap::new();
-    let number: String = card_number.chars().filter(|c| !c.is_whitespace()).collect();
-    let card = classify(&number);
-    if card.is_none() {
-        fields.insert("card_number".to_owned(), t.invalid_card.clone());
-    }
-    let expiry_ok = parse_expiry(expiry).is_some_and(|(month, year)| {
-        let now = Utc::now();
-        (year, month) >= (now.year(), now.month())
-    });
-    if !expiry_ok {
-        fields.insert("expiry".to_owned(), t.invalid_expiry.clone());
-    }
-    let cvc = cvc.trim();
-    if !(3..=4).contains(&cvc.len()) || !cvc.chars().all(|c| c.is_ascii_digit()) {
-        fields.insert("cvc".to_owned(), t.invalid_cvc.clone());
-    }
-    match card {
-        Some(card) if fields.is_empty() => Ok(card),
-        _ => Err(BillingError::Invalid {
-            message: fields.values().next().cloned().unwrap_or_default(),
-            fields,
-        }),
+/// The card as typed on the test checkout page; each field answers with
+/// the page's text.
+#[derive(garde::Validate)]
+pub struct CardInput<'a> {
+    #[garde(custom(a_test_card))]
+    pub card_number: &'a str,
+    #[garde(custom(this_month_or_later))]
+    pub expiry: &'a str,
+    #[garde(custom(three_or_four_digits))]
+    pub cvc: &'a str,
+}
+
+fn digits_of(card_number: &str) -> String {
+    card_number.chars().filter(|c| !c.is_whitespace()).collect()
+}
+
+fn a_test_card(value: &str, _: &()) -> garde::Result {
+    match classify(&digits_of(value)) {
+        Some(_) => Ok(()),
+        None => refuse(&texts().test_checkout.invalid_card),
     }
 }
 
-/// The card as typed on the test checkout page.
-pub struct CardInput<'a> {
-    pub number: &'a str,
-    pub expiry: &'a str,
-    pub cvc: &'a str,
+fn this_month_or_later(value: &str, _: &()) -> garde::Result {
+    let now = Utc::now();
+    match parse_expiry(value) {
+        Some((month, year)) if (year, month) >= (now.year(), now.month()) => Ok(()),
+        _ => refuse(&texts().test_checkout.invalid_expiry),
+    }
+}
+
+fn three_or_four_digits(value: &str, _: &()) -> garde::Result {
+    let cvc = value.trim();
+    if (3..=4).contains(&cvc.len()) && cvc.chars().all(|c| c.is_ascii_digit()) {
+        Ok(())
+    } else {
+        refuse(&texts().test_checkout.invalid_cvc)
+    }
 }
 
 /// Returns the success URL to send the browser to. `public_url` is where
@@ -108,9 +113,9 @@ pub async fn pay(
     if row.status != "open" {
         return Err(BillingError::AlreadyComplete);
     }
-    match check_card(card.number, card.expiry, card.cvc)? {
-        Card::Declined => return Err(BillingError::CardDeclined),
-        Card::Succeeds => {}
+    validation::check(&card)?;
+    if let Some(Card::Declined) = classify(&digits_of(card.card_number)) {
+        return Err(BillingError::CardDeclined);
     }
     let mut active = row.into_active_model();
     active.status = Set("complete".into());
@@ -151,7 +156,7 @@ pub async fn pay(
             email: session.customer_email.as_deref(),
             amount_cents: row.amount_cents,
             description: &row.description,
-            card_number: card.number,
+            card_number: card.card_number,
             exp_month,
             exp_year,
         },

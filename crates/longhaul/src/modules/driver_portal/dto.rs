@@ -1,6 +1,9 @@
 //! The driver portal's request and response bodies.
 
+use crate::http::validation::{at_most, refuse};
 use chrono::{DateTime, NaiveDate, Utc};
+use domain::text_input::clean_text;
+use domain::{Email, texts};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use uuid::Uuid;
@@ -183,13 +186,47 @@ pub struct RenewalReject {
     pub reason: String,
 }
 
-#[derive(Deserialize, ToSchema)]
+// The contact form; each field answers with the spec's text (part 1 §5).
+#[derive(Deserialize, ToSchema, garde::Validate)]
 pub struct PortalMessageRequest {
+    #[garde(custom(|v: &str, _: &()| required_within(v, false, NAME_MAX)))]
     pub name: String,
+    #[garde(custom(an_email))]
     pub email: String,
     #[serde(default)]
+    #[garde(custom(a_company_name))]
     pub company: Option<String>,
+    #[garde(custom(|v: &str, _: &()| required_within(v, true, MESSAGE_MAX)))]
     pub message: String,
+}
+
+const NAME_MAX: usize = 200;
+const MESSAGE_MAX: usize = 5000;
+
+/// Present once cleaned of control characters, and no longer than `max`.
+fn required_within(raw: &str, multiline: bool, max: usize) -> garde::Result {
+    let value = clean_text(raw, multiline);
+    if value.is_empty() {
+        refuse(&texts().driver_portal.field_required)
+    } else if value.chars().count() > max {
+        refuse(&at_most(max))
+    } else {
+        Ok(())
+    }
+}
+
+fn an_email(raw: &str, _: &()) -> garde::Result {
+    match Email::parse(raw) {
+        Ok(_) => Ok(()),
+        Err(_) => refuse(&texts().signup.email_invalid),
+    }
+}
+
+fn a_company_name(raw: &Option<String>, _: &()) -> garde::Result {
+    match raw.as_deref().map(|c| clean_text(c, false)) {
+        Some(c) if c.chars().count() > NAME_MAX => refuse(&at_most(NAME_MAX)),
+        _ => Ok(()),
+    }
 }
 
 #[derive(Serialize, ToSchema)]

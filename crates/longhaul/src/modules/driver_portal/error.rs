@@ -1,7 +1,7 @@
 //! What the driver portal can refuse, and how each refusal reads over HTTP.
 
 use crate::crypto::password::HashError;
-use crate::http::ApiError;
+use crate::http::{ApiError, Refusal};
 use crate::modules::auth::AuthError;
 use crate::modules::documents::DocumentsError;
 use axum::http::StatusCode;
@@ -50,11 +50,13 @@ pub enum DriverPortalError {
 
 impl DriverPortalError {
     pub fn field(field: &str, message: impl Into<String>) -> Self {
-        let message = message.into();
-        DriverPortalError::Invalid {
-            fields: BTreeMap::from([(field.to_owned(), message.clone())]),
-            message,
-        }
+        Refusal::one(field, message).into()
+    }
+}
+
+impl From<Refusal> for DriverPortalError {
+    fn from(Refusal { message, fields }: Refusal) -> Self {
+        DriverPortalError::Invalid { message, fields }
     }
 }
 
@@ -90,10 +92,9 @@ impl From<DriverPortalError> for ApiError {
                 code: "already_reviewed",
                 message: t.already_reviewed.clone(),
             },
-            DriverPortalError::NoEmail => ApiError::Invalid {
-                message: t.invite_needs_email.clone(),
-                fields: BTreeMap::from([("email".to_owned(), t.invite_needs_email.clone())]),
-            },
+            DriverPortalError::NoEmail => {
+                Refusal::one("email", t.invite_needs_email.as_str()).into()
+            }
             DriverPortalError::Auth(err) => err.into(),
             DriverPortalError::Hashing(err) => err.into(),
             DriverPortalError::Documents(err) => err.into(),

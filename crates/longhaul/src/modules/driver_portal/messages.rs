@@ -7,27 +7,16 @@ use super::emails::{self, PortalMessage};
 use super::error::DriverPortalError;
 use super::repo;
 use super::sessions::DriverSession;
+use crate::http::validation;
 use crate::mail::{Mailer, send_or_log};
 use chrono::Utc;
 use db::entities::fleet_message;
 use db::tenancy::TenantScope;
+use domain::Email;
 use domain::fleet::driver_display_name;
 use domain::text_input::clean_text as clean;
-use domain::{Email, texts};
 use sea_orm::{DatabaseConnection, Set};
-use std::collections::BTreeMap;
 use uuid::Uuid;
-
-const NAME_MAX: usize = 200;
-const MESSAGE_MAX: usize = 5000;
-
-/// 'At most {max} characters', for a field over its length.
-pub(crate) fn at_most(max: usize) -> String {
-    domain::texts::fill(
-        &domain::texts().server.requests.at_most,
-        &[("max", &max.to_string())],
-    )
-}
 
 pub async fn send(
     db: &DatabaseConnection,
@@ -36,41 +25,14 @@ pub async fn send(
     session: &DriverSession,
     body: PortalMessageRequest,
 ) -> Result<MessageView, DriverPortalError> {
+    validation::check(&body)?;
     let name = clean(&body.name, false);
-    let email = Email::parse(&body.email);
+    let email = Email::parse(&body.email).map_err(|_| DriverPortalError::NotFound)?;
     let company = body
         .company
         .map(|c| clean(&c, false))
         .filter(|c| !c.is_empty());
     let message = clean(&body.message, true);
-    let mut fields = BTreeMap::new();
-    let required = texts().driver_portal.field_required.clone();
-    if name.is_empty() {
-        fields.insert("name".to_owned(), required.clone());
-    } else if name.chars().count() > NAME_MAX {
-        fields.insert("name".to_owned(), at_most(NAME_MAX));
-    }
-    if email.is_err() {
-        fields.insert("email".to_owned(), texts().signup.email_invalid.clone());
-    }
-    if company
-        .as_ref()
-        .is_some_and(|c| c.chars().count() > NAME_MAX)
-    {
-        fields.insert("company".to_owned(), at_most(NAME_MAX));
-    }
-    if message.is_empty() {
-        fields.insert("message".to_owned(), required);
-    } else if message.chars().count() > MESSAGE_MAX {
-        fields.insert("message".to_owned(), at_most(MESSAGE_MAX));
-    }
-    if let Some(first) = fields.values().next().cloned() {
-        return Err(DriverPortalError::Invalid {
-            message: first,
-            fields,
-        });
-    }
-    let email = email.map_err(|_| DriverPortalError::NotFound)?;
     let scope = session.scope();
     let txn = db::tenancy::write(db, scope).await?;
     let driver = repo::driver(&txn, scope, session.driver_id)

@@ -81,7 +81,7 @@ async fn insert(
     {
         return Err(DriverPortalError::field(
             "note",
-            crate::modules::driver_portal::messages::at_most(NOTE_MAX_CHARS),
+            crate::http::validation::at_most(NOTE_MAX_CHARS),
         ));
     }
     // A driver's renewal may name the qualification item it renews (CDL or
@@ -379,7 +379,7 @@ pub async fn reject(
     if reason.chars().count() > REASON_MAX_CHARS {
         return Err(DriverPortalError::field(
             "reason",
-            crate::modules::driver_portal::messages::at_most(REASON_MAX_CHARS),
+            crate::http::validation::at_most(REASON_MAX_CHARS),
         ));
     }
     let txn = db::tenancy::write(db, scope).await?;

@@ -1,7 +1,7 @@
 //! What the drivers service can answer besides its result; it becomes an
 //! HTTP error in one place (`From<DriversError> for ApiError`).
 
-use crate::http::ApiError;
+use crate::http::{ApiError, Refusal};
 use domain::driver_form::FieldErrors;
 use sea_orm::DbErr;
 
@@ -46,10 +46,7 @@ impl From<DriversError> for ApiError {
     fn from(err: DriversError) -> Self {
         match err {
             DriversError::NotFound => ApiError::NotFound,
-            DriversError::Invalid(fields) => ApiError::Invalid {
-                message: fields.values().next().cloned().unwrap_or_default(),
-                fields,
-            },
+            DriversError::Invalid(fields) => Refusal::of(fields).into(),
             DriversError::UsernameTaken => ApiError::Conflict {
                 code: "username_taken",
                 message: domain::texts().server.drivers.username_taken.clone(),

@@ -1,5 +1,6 @@
 //! What the ELD routes answer and accept.
 
+use super::connect_rules::{self, ProviderNamed};
 use chrono::{DateTime, Utc};
 use db::entities::eld_sync_run;
 use serde::{Deserialize, Serialize};
@@ -38,12 +39,16 @@ pub struct GeotabDetails {
     pub user_name: String,
 }
 
-#[derive(Debug, Clone, Serialize, Deserialize, ToSchema, PartialEq, Eq)]
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema, PartialEq, Eq, garde::Validate)]
 pub struct SyncSettings {
     #[schema(value_type = SyncFrequency)]
+    #[garde(custom(connect_rules::frequency))]
     pub frequency: String,
+    #[garde(skip)]
     pub drivers: bool,
+    #[garde(skip)]
     pub trucks: bool,
+    #[garde(skip)]
     pub trailers: bool,
 }
 
@@ -68,26 +73,46 @@ pub struct ProviderOption {
     pub note: Option<String>,
 }
 
-#[derive(Debug, Deserialize, ToSchema)]
+// Checked against the provider it names (`connect_rules`).
+#[derive(Debug, Deserialize, ToSchema, garde::Validate)]
+#[garde(context(ProviderNamed))]
 pub struct ConnectRequest {
     #[serde(default)]
+    #[garde(custom(connect_rules::provider))]
     pub provider: Option<String>,
     #[serde(default)]
+    #[garde(custom(connect_rules::api_key))]
     pub api_key: Option<String>,
     #[serde(default)]
+    #[garde(dive)]
     pub geotab: Option<GeotabCredentials>,
 }
 
-#[derive(Debug, Deserialize, ToSchema)]
+#[derive(Debug, Default, Deserialize, ToSchema, garde::Validate)]
+#[garde(context(ProviderNamed))]
 pub struct GeotabCredentials {
     #[serde(default)]
+    #[garde(custom(connect_rules::geotab_server))]
     pub server: String,
     #[serde(default)]
+    #[garde(custom(connect_rules::geotab_trimmed))]
     pub database: String,
     #[serde(default)]
+    #[garde(custom(connect_rules::geotab_trimmed))]
     pub user_name: String,
     #[serde(default)]
+    #[garde(custom(connect_rules::geotab_required))]
     pub password: String,
+}
+
+impl GeotabCredentials {
+    /// The server to call: the one typed, else Geotab's own.
+    pub fn server_or_default(&self) -> String {
+        Some(self.server.trim())
+            .filter(|s| !s.is_empty())
+            .unwrap_or("my.geotab.com")
+            .to_owned()
+    }
 }
 
 #[derive(Debug, Deserialize, ToSchema)]

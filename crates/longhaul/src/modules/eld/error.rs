@@ -1,8 +1,7 @@
 //! What the ELD service can answer besides its result; it becomes an HTTP
 //! error in one place.
 
-use crate::http::ApiError;
-use domain::texts::texts;
+use crate::http::{ApiError, Refusal};
 use sea_orm::DbErr;
 use std::collections::BTreeMap;
 
@@ -35,12 +34,9 @@ pub enum EldError {
     Internal(#[from] anyhow::Error),
 }
 
-impl EldError {
-    pub fn missing_information(fields: BTreeMap<String, String>) -> Self {
-        EldError::Invalid {
-            message: texts().eld.missing_information.clone(),
-            fields,
-        }
+impl From<Refusal> for EldError {
+    fn from(Refusal { message, fields }: Refusal) -> Self {
+        EldError::Invalid { message, fields }
     }
 }
 

@@ -1,6 +1,7 @@
 //! ELD integration: the fleet's connection to its provider, sync runs (a
 //! job each) with progress and history, the schedule, and the CSV import.
 
+mod connect_rules;
 pub mod dto;
 mod error;
 pub mod import;

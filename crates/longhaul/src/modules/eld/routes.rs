@@ -19,7 +19,6 @@ use axum::extract::multipart::MultipartRejection;
 use axum::extract::{DefaultBodyLimit, Multipart, Path, State};
 use axum::http::{StatusCode, header};
 use axum::response::IntoResponse;
-use std::collections::BTreeMap;
 use utoipa_axum::router::{OpenApiRouter, UtoipaMethodRouterExt};
 use utoipa_axum::routes;
 
@@ -83,12 +82,11 @@ pub async fn start_sync(
     FleetAdmin(scope): FleetAdmin,
     ValidJson(req): ValidJson<StartSyncRequest>,
 ) -> ApiResult<(StatusCode, Json<SyncRun>)> {
-    let kind = DataKind::parse(&req.kind).ok_or_else(|| ApiError::Invalid {
-        message: domain::texts().server.eld.sync_kind_invalid.clone(),
-        fields: BTreeMap::from([(
-            "kind".into(),
-            domain::texts().server.eld.sync_kind_invalid.clone(),
-        )]),
+    let kind = DataKind::parse(&req.kind).ok_or_else(|| {
+        ApiError::field(
+            "kind",
+            domain::texts().server.eld.sync_kind_invalid.as_str(),
+        )
     })?;
     let run = runs::start_sync(&EldDeps::of(&state), scope, kind, "manual").await?;
     Ok((StatusCode::ACCEPTED, Json(run)))
@@ -140,13 +138,9 @@ pub async fn import_csv(
                 &domain::texts().server.eld.csv_too_large,
                 &[("mb", &(MAX_IMPORT_BYTES / (1024 * 1024)).to_string())],
             )),
-            UploadError::Missing => ApiError::Invalid {
-                message: domain::texts().server.eld.csv_required.clone(),
-                fields: BTreeMap::from([(
-                    "file".into(),
-                    domain::texts().server.eld.csv_required.clone(),
-                )]),
-            },
+            UploadError::Missing => {
+                ApiError::field("file", domain::texts().server.eld.csv_required.as_str())
+            }
             UploadError::Malformed(message) => ApiError::BadRequest {
                 code: "invalid_multipart",
                 message,

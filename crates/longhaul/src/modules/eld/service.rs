@@ -3,19 +3,20 @@
 //! history. Shared by the routes and the jobs.
 
 use super::EldError;
+use super::connect_rules::ProviderNamed;
 use super::dto::{
     ConnectRequest, EldStatus, GeotabDetails, IntegrationView, ProviderOption, SyncRun,
     SyncRunPage, SyncSettings,
 };
 use super::kinds::{EldDeps, next_sync_after, settings_of};
 use super::repo;
+use crate::http::validation;
 use crate::integrations::eld::{Credentials, EldProviderError, ProviderKind};
 use chrono::Utc;
 use db::entities::fleet_eld_integration;
 use db::tenancy::{self, TenantScope};
 use domain::texts::texts;
 use sea_orm::{ActiveModelTrait, DatabaseConnection, IntoActiveModel, Set};
-use std::collections::BTreeMap;
 use uuid::Uuid;
 
 fn credentials_kind(kind: ProviderKind) -> &'static str {
@@ -75,109 +76,60 @@ pub async fn status(db: &DatabaseConnection, scope: TenantScope) -> Result<EldSt
     })
 }
 
-const MAX_SECRET_LEN: usize = 500;
-
-/// Reads and checks the request: the provider, then its credentials.
-fn parse_connect(req: &ConnectRequest) -> Result<(ProviderKind, Credentials), EldError> {
-    let mut fields = BTreeMap::new();
-    let missing = texts().eld.missing_information.clone();
-    let provider = req
-        .provider
-        .as_deref()
-        .map(str::trim)
-        .filter(|p| !p.is_empty());
-    let Some(provider) = provider else {
-        fields.insert("provider".into(), missing.clone());
-        if req.api_key.as_deref().is_none_or(|k| k.trim().is_empty()) {
-            fields.insert("api_key".into(), missing);
-        }
-        return Err(EldError::missing_information(fields));
+/// Checks the request against the provider it names, then reads its
+/// credentials.
+fn parse_connect(mut req: ConnectRequest) -> Result<(ProviderKind, Credentials), EldError> {
+    let named = ProviderNamed::of(req.provider.as_deref());
+    if named == ProviderNamed::Known(ProviderKind::Geotab) {
+        // No Geotab section is checked as an empty one: each field missing.
+        req.geotab.get_or_insert_default();
+    }
+    validation::check_with(&req, &named).map_err(|refusal| refused(&named, refusal))?;
+    let ProviderNamed::Known(kind) = named else {
+        return Err(anyhow::anyhow!("the connect rules let an unknown provider through").into());
     };
-    let kind = ProviderKind::parse(provider).ok_or_else(|| EldError::Invalid {
-        message: domain::texts::fill(
-            &domain::texts().server.eld.unknown_provider_named,
-            &[("provider", provider)],
-        ),
-        fields: BTreeMap::from([(
-            "provider".into(),
-            domain::texts().server.eld.unknown_provider.clone(),
-        )]),
-    })?;
-    let too_long = |v: &str| v.len() > MAX_SECRET_LEN || v.chars().any(char::is_control);
     match kind {
         ProviderKind::Omnitracs => Err(EldError::Unsupported(
             texts().eld.omnitracs_partner_only.clone(),
         )),
-        ProviderKind::Samsara | ProviderKind::Keeptruckin => {
-            let key = req.api_key.as_deref().map(str::trim).unwrap_or_default();
-            if key.is_empty() {
-                fields.insert("api_key".into(), missing);
-                return Err(EldError::missing_information(fields));
-            }
-            if too_long(key) {
-                return Err(EldError::Invalid {
-                    message: domain::texts().server.eld.api_key_invalid.clone(),
-                    fields: BTreeMap::from([(
-                        "api_key".into(),
-                        domain::texts().server.eld.api_key_too_long.clone(),
-                    )]),
-                });
-            }
-            Ok((
-                kind,
-                Credentials::ApiKey {
-                    api_key: key.to_owned(),
-                },
-            ))
-        }
+        ProviderKind::Samsara | ProviderKind::Keeptruckin => Ok((
+            kind,
+            Credentials::ApiKey {
+                api_key: req.api_key.unwrap_or_default().trim().to_owned(),
+            },
+        )),
         ProviderKind::Geotab => {
-            let g = req.geotab.as_ref();
-            let get = |f: fn(&super::dto::GeotabCredentials) -> &String| {
-                g.map(|g| f(g).trim().to_owned()).unwrap_or_default()
-            };
-            let server = Some(get(|g| &g.server))
-                .filter(|s| !s.is_empty())
-                .unwrap_or_else(|| "my.geotab.com".into());
-            let database = get(|g| &g.database);
-            let user_name = get(|g| &g.user_name);
-            let password = g.map(|g| g.password.clone()).unwrap_or_default();
-            for (name, value) in [
-                ("database", &database),
-                ("user_name", &user_name),
-                ("password", &password),
-            ] {
-                if value.is_empty() {
-                    fields.insert(format!("geotab.{name}"), missing.clone());
-                } else if too_long(value) {
-                    fields.insert(
-                        format!("geotab.{name}"),
-                        domain::texts().server.eld.too_long.clone(),
-                    );
-                }
-            }
-            if too_long(&server) || server.contains('/') {
-                fields.insert(
-                    "geotab.server".into(),
-                    domain::texts().server.eld.server_name.clone(),
-                );
-            }
-            if !fields.is_empty() {
-                return Err(EldError::Invalid {
-                    message: missing,
-                    fields,
-                });
-            }
+            let g = req.geotab.unwrap_or_default();
             Ok((
                 kind,
                 Credentials::Geotab {
-                    server,
-                    database,
-                    user_name,
-                    password,
+                    server: g.server_or_default(),
+                    database: g.database.trim().to_owned(),
+                    user_name: g.user_name.trim().to_owned(),
+                    password: g.password,
                 },
             ))
         }
         ProviderKind::Demo | ProviderKind::Other => Ok((kind, Credentials::None)),
+    }
+}
+
+/// The envelope's sentence for a refused connect: the unknown provider by
+/// name, a key that cannot be one, else the spec's "missing information".
+fn refused(named: &ProviderNamed, refusal: validation::Refusal) -> EldError {
+    let t = &domain::texts().server.eld;
+    let message = match named {
+        ProviderNamed::Unknown(name) => {
+            domain::texts::fill(&t.unknown_provider_named, &[("provider", name)])
+        }
+        _ if refusal.fields.get("api_key") == Some(&t.api_key_too_long) => {
+            t.api_key_invalid.clone()
+        }
+        _ => texts().eld.missing_information.clone(),
+    };
+    EldError::Invalid {
+        message,
+        fields: refusal.fields,
     }
 }
 
@@ -196,7 +148,7 @@ pub async fn connect(
     scope: TenantScope,
     req: ConnectRequest,
 ) -> Result<(EldStatus, bool), EldError> {
-    let (kind, credentials) = parse_connect(&req)?;
+    let (kind, credentials) = parse_connect(req)?;
     if !matches!(kind, ProviderKind::Other) {
         let provider = deps
             .connector
@@ -291,10 +243,9 @@ pub async fn connect(
             .map_err(|e| {
                 if db::is_unique_violation(&e) {
                     // Two first connections at once: the other one won.
-                    EldError::Invalid {
-                        message: domain::texts().server.eld.connection_raced.clone(),
-                        fields: BTreeMap::new(),
-                    }
+                    EldError::from(validation::Refusal::without_fields(
+                        domain::texts().server.eld.connection_raced.as_str(),
+                    ))
                 } else {
                     e.into()
                 }
@@ -310,15 +261,7 @@ pub async fn update_settings(
     scope: TenantScope,
     settings: SyncSettings,
 ) -> Result<SyncSettings, EldError> {
-    if !matches!(settings.frequency.as_str(), "hourly" | "daily" | "weekly") {
-        return Err(EldError::Invalid {
-            message: domain::texts().server.eld.frequency_invalid.clone(),
-            fields: BTreeMap::from([(
-                "frequency".into(),
-                domain::texts().server.eld.frequency_invalid.clone(),
-            )]),
-        });
-    }
+    validation::check(&settings)?;
     let txn = tenancy::write(db, scope).await?;
     let row = repo::integration(&txn, scope)
         .await?
@@ -367,4 +310,114 @@ pub async fn history(
         page,
         per_page,
     })
+}
+
+/// The connect refusals as they read before the rules became derives
+/// (issue 30 point 5): each envelope's sentence and fields, byte for byte.
+#[cfg(test)]
+mod connect_refusals {
+    use super::*;
+    use serde_json::{Value, json};
+
+    fn refused(body: Value) -> (String, Vec<(String, String)>) {
+        let req: ConnectRequest = serde_json::from_value(body).unwrap();
+        match parse_connect(req) {
+            Err(EldError::Invalid { message, fields }) => (message, fields.into_iter().collect()),
+            other => panic!("not refused: {:?}", other.map(|(kind, _)| kind)),
+        }
+    }
+
+    fn fields(pairs: &[(&str, &str)]) -> Vec<(String, String)> {
+        pairs
+            .iter()
+            .map(|(f, m)| ((*f).to_owned(), (*m).to_owned()))
+            .collect()
+    }
+
+    #[test]
+    fn each_refusal_reads_as_it_did() {
+        let missing = texts().eld.missing_information.as_str();
+        let s = &domain::texts().server.eld;
+        assert_eq!(
+            refused(json!({})),
+            (
+                missing.to_owned(),
+                fields(&[("api_key", missing), ("provider", missing)])
+            )
+        );
+        assert_eq!(
+            refused(json!({ "provider": " ", "api_key": "k" })),
+            (missing.to_owned(), fields(&[("provider", missing)]))
+        );
+        assert_eq!(
+            refused(json!({ "provider": "acme", "api_key": "" })),
+            (
+                domain::texts::fill(&s.unknown_provider_named, &[("provider", "acme")]),
+                fields(&[("provider", &s.unknown_provider)])
+            )
+        );
+        assert_eq!(
+            refused(json!({ "provider": "samsara", "api_key": " " })),
+            (missing.to_owned(), fields(&[("api_key", missing)]))
+        );
+        assert_eq!(
+            refused(json!({ "provider": "keeptruckin", "api_key": "k".repeat(501) })),
+            (
+                s.api_key_invalid.clone(),
+                fields(&[("api_key", &s.api_key_too_long)])
+            )
+        );
+        assert_eq!(
+            refused(json!({ "provider": "geotab" })),
+            (
+                missing.to_owned(),
+                fields(&[
+                    ("geotab.database", missing),
+                    ("geotab.password", missing),
+                    ("geotab.user_name", missing),
+                ])
+            )
+        );
+        assert_eq!(
+            refused(json!({ "provider": "geotab", "geotab": {
+                "server": "a/b", "database": " ", "user_name": "u", "password": "p".repeat(501) } })),
+            (
+                missing.to_owned(),
+                fields(&[
+                    ("geotab.database", missing),
+                    ("geotab.password", &s.too_long),
+                    ("geotab.server", &s.server_name),
+                ])
+            )
+        );
+    }
+
+    #[test]
+    fn accepted_requests_read_their_credentials() {
+        let req: ConnectRequest = serde_json::from_value(json!({ "provider": " geotab ",
+            "geotab": { "server": " ", "database": " db ", "user_name": " u ", "password": " p " } }))
+        .unwrap();
+        let (kind, credentials) = parse_connect(req).unwrap();
+        assert_eq!(kind, ProviderKind::Geotab);
+        assert!(
+            credentials
+                == Credentials::Geotab {
+                    server: "my.geotab.com".into(),
+                    database: "db".into(),
+                    user_name: "u".into(),
+                    password: " p ".into(),
+                }
+        );
+        let req: ConnectRequest =
+            serde_json::from_value(json!({ "provider": "samsara", "api_key": " key " })).unwrap();
+        assert!(
+            parse_connect(req).unwrap().1
+                == Credentials::ApiKey {
+                    api_key: "key".into()
+                }
+        );
+        let req: ConnectRequest =
+            serde_json::from_value(json!({ "provider": "omnitracs" })).unwrap();
+        assert!(matches!(parse_connect(req), Err(EldError::Unsupported(_))));
+    }
 }

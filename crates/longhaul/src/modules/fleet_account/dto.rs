@@ -1,6 +1,7 @@
 //! The fleet account's request and response types, as the API contract
 //! names them.
 
+use super::rules;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use uuid::Uuid;
@@ -11,6 +12,16 @@ pub struct Address {
     pub city: Option<String>,
     pub state: Option<String>,
     pub zip: Option<String>,
+}
+
+impl Address {
+    fn lines(&self) -> [&Option<String>; 4] {
+        [&self.street, &self.city, &self.state, &self.zip]
+    }
+}
+
+fn every_line_short(value: &Address, _: &()) -> garde::Result {
+    rules::address_lines(value.lines())
 }
 
 #[derive(Serialize, ToSchema)]
@@ -130,31 +141,43 @@ pub struct Overview {
     pub trailers_active_assigned: u64,
 }
 
-#[derive(Deserialize, ToSchema)]
+#[derive(Deserialize, ToSchema, garde::Validate)]
 pub struct ContactInput {
+    #[garde(custom(rules::short_text))]
     pub first_name: Option<String>,
+    #[garde(custom(rules::short_text))]
     pub last_name: Option<String>,
+    #[garde(custom(rules::optional_email))]
     pub email: Option<String>,
+    #[garde(custom(rules::short_text))]
     pub phone: Option<String>,
     #[serde(default)]
+    #[garde(custom(every_line_short))]
     pub address: Address,
 }
 
-#[derive(Deserialize, ToSchema)]
+#[derive(Deserialize, ToSchema, garde::Validate)]
 pub struct GeneralInput {
+    #[garde(custom(rules::legal_name))]
     pub legal_name: String,
+    #[garde(custom(rules::short_text))]
     pub dba_name: Option<String>,
+    #[garde(custom(rules::short_text))]
     pub mc_number: Option<String>,
     #[serde(default)]
+    #[garde(custom(every_line_short))]
     pub physical_address: Address,
+    #[garde(dive)]
     pub contact: ContactInput,
 }
 
-#[derive(Deserialize, ToSchema)]
+#[derive(Deserialize, ToSchema, garde::Validate)]
 pub struct BrandingInput {
     #[schema(pattern = "^#[0-9A-Fa-f]{6}$", example = "#3E63DD")]
+    #[garde(custom(rules::color))]
     pub primary_color: String,
     #[schema(pattern = "^#[0-9A-Fa-f]{6}$", example = "#6E56CF")]
+    #[garde(custom(rules::color))]
     pub secondary_color: String,
 }
 
@@ -165,19 +188,24 @@ pub struct SecurityInput {
     pub session_timeout_minutes: serde_json::Value,
 }
 
-#[derive(Deserialize, ToSchema)]
+#[derive(Deserialize, ToSchema, garde::Validate)]
 pub struct PortalInput {
+    #[garde(skip)]
     pub is_enabled: bool,
     #[schema(pattern = "^(username|email)$", example = "username")]
+    #[garde(custom(rules::login_method))]
     pub login_method: String,
     #[schema(
         pattern = "^(system_password|individual_password)$",
         example = "individual_password"
     )]
+    #[garde(custom(rules::auth_type))]
     pub auth_type: String,
     #[schema(max_length = 2000)]
+    #[garde(custom(rules::welcome_message))]
     pub welcome_message: Option<String>,
     /// A new company-wide password (6 to 72 characters); empty keeps the stored one.
     #[schema(max_length = 72)]
+    #[garde(custom(rules::system_password))]
     pub system_password: Option<String>,
 }

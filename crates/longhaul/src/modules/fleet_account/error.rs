@@ -2,7 +2,7 @@
 //! becomes an HTTP error in one place (`From<FleetAccountError> for ApiError`).
 
 use crate::crypto::password::HashError;
-use crate::http::ApiError;
+use crate::http::{ApiError, Refusal};
 use domain::texts;
 use sea_orm::DbErr;
 use std::collections::BTreeMap;
@@ -36,7 +36,13 @@ pub enum FleetAccountError {
 impl FleetAccountError {
     /// One refused field.
     pub fn field(field: &str, message: impl Into<String>) -> Self {
-        FleetAccountError::Invalid(BTreeMap::from([(field.to_owned(), message.into())]))
+        Refusal::one(field, message).into()
+    }
+}
+
+impl From<Refusal> for FleetAccountError {
+    fn from(refusal: Refusal) -> Self {
+        FleetAccountError::Invalid(refusal.fields)
     }
 }
 
@@ -44,10 +50,7 @@ impl From<FleetAccountError> for ApiError {
     fn from(err: FleetAccountError) -> Self {
         match err {
             FleetAccountError::NotFound => ApiError::NotFound,
-            FleetAccountError::Invalid(fields) => ApiError::Invalid {
-                message: fields.values().next().cloned().unwrap_or_default(),
-                fields,
-            },
+            FleetAccountError::Invalid(fields) => Refusal::of(fields).into(),
             FleetAccountError::LogoMissing => {
                 ApiError::field("logo", domain::texts().server.fleet.image_required.as_str())
             }

@@ -7,6 +7,7 @@ pub mod error;
 pub mod logo;
 mod repo;
 pub mod routes;
+mod rules;
 pub mod service;
 pub mod settings;
 pub mod view;

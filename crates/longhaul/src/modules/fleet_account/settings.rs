@@ -5,21 +5,13 @@ use super::dto::{BrandingInput, GeneralInput, PortalInput, PortalSettings, Secur
 use super::error::FleetAccountError;
 use super::repo;
 use crate::crypto::password::PasswordHasher;
+use crate::http::validation;
 use chrono::Utc;
 use db::entities::fleet_account;
 use db::tenancy::TenantScope;
 use domain::fleet::{SESSION_TIMEOUT_MAX, SESSION_TIMEOUT_MIN, parse_hex_color};
 use domain::{Email, texts};
 use sea_orm::{DatabaseConnection, IntoActiveModel, Set};
-use std::collections::BTreeMap;
-
-fn invalid(fields: BTreeMap<String, String>) -> Result<(), FleetAccountError> {
-    if fields.is_empty() {
-        Ok(())
-    } else {
-        Err(FleetAccountError::Invalid(fields))
-    }
-}
 
 fn clean(v: Option<String>) -> Option<String> {
     v.map(|s| s.trim().to_owned()).filter(|s| !s.is_empty())
@@ -52,48 +44,11 @@ pub async fn update_general(
     scope: TenantScope,
     input: GeneralInput,
 ) -> Result<(), FleetAccountError> {
-    let mut fields = BTreeMap::new();
+    validation::check(&input)?;
     let legal_name = input.legal_name.trim().to_owned();
-    if legal_name.is_empty() {
-        fields.insert(
-            "legal_name".into(),
-            texts().fleet.settings_form.legal_name_required.clone(),
-        );
-    }
-    let email = match clean(input.contact.email) {
-        None => None,
-        Some(raw) => match Email::parse(&raw) {
-            Ok(e) => Some(e.to_string()),
-            Err(_) => {
-                fields.insert("contact.email".into(), texts().signup.email_invalid.clone());
-                None
-            }
-        },
-    };
-    let texts_to_check = [
-        ("legal_name", Some(&legal_name)),
-        ("dba_name", input.dba_name.as_ref()),
-        ("mc_number", input.mc_number.as_ref()),
-        ("contact.first_name", input.contact.first_name.as_ref()),
-        ("contact.last_name", input.contact.last_name.as_ref()),
-        ("contact.phone", input.contact.phone.as_ref()),
-    ];
-    for (key, value) in texts_to_check {
-        if value.is_some_and(|v| v.chars().count() > 200) {
-            fields.insert(key.into(), texts().signup.field_too_long.clone());
-        }
-    }
-    for (key, a) in [
-        ("physical_address", &input.physical_address),
-        ("contact.address", &input.contact.address),
-    ] {
-        for v in [&a.street, &a.city, &a.state, &a.zip].into_iter().flatten() {
-            if v.chars().count() > 200 {
-                fields.insert(key.into(), texts().signup.field_too_long.clone());
-            }
-        }
-    }
-    invalid(fields)?;
+    let email = clean(input.contact.email)
+        .and_then(|raw| Email::parse(&raw).ok())
+        .map(|e| e.to_string());
     let (physical, contact) = (input.physical_address, input.contact.address);
     let (first_name, last_name, phone) = (
         input.contact.first_name,
@@ -126,19 +81,9 @@ pub async fn update_branding(
     scope: TenantScope,
     input: BrandingInput,
 ) -> Result<(), FleetAccountError> {
-    let mut fields = BTreeMap::new();
+    validation::check(&input)?;
     let primary = parse_hex_color(&input.primary_color);
     let secondary = parse_hex_color(&input.secondary_color);
-    if primary.is_none() {
-        fields.insert("primary_color".into(), texts().fleet.color_invalid.clone());
-    }
-    if secondary.is_none() {
-        fields.insert(
-            "secondary_color".into(),
-            texts().fleet.color_invalid.clone(),
-        );
-    }
-    invalid(fields)?;
     edit_account(db, scope, |_, a| {
         a.primary_color = Set(primary.unwrap_or_default());
         a.secondary_color = Set(secondary.unwrap_or_default());
@@ -185,39 +130,9 @@ pub async fn update_portal(
     scope: TenantScope,
     input: PortalInput,
 ) -> Result<(), FleetAccountError> {
-    let mut fields = BTreeMap::new();
-    if !matches!(input.login_method.as_str(), "username" | "email") {
-        fields.insert(
-            "login_method".into(),
-            domain::texts().server.fleet.login_method_invalid.clone(),
-        );
-    }
-    if !matches!(
-        input.auth_type.as_str(),
-        "system_password" | "individual_password"
-    ) {
-        fields.insert(
-            "auth_type".into(),
-            domain::texts().server.fleet.password_mode_invalid.clone(),
-        );
-    }
+    validation::check(&input)?;
     let welcome = clean(input.welcome_message);
-    if welcome.as_ref().is_some_and(|w| w.chars().count() > 2000) {
-        fields.insert(
-            "welcome_message".into(),
-            domain::texts::fill(&domain::texts().server.requests.at_most, &[("max", "2000")]),
-        );
-    }
     let new_password = input.system_password.filter(|p| !p.is_empty());
-    // Every driver of the fleet signs in with it: the accounts' rule, not
-    // the sign-up form's six characters.
-    if let Some(Err(message)) = new_password
-        .as_deref()
-        .map(domain::password::check_account_password)
-    {
-        fields.insert("system_password".into(), message.to_owned());
-    }
-    invalid(fields)?;
     // Hashed before the transaction: the hash takes a core for a while.
     let password_hash = match new_password {
         Some(p) => Some(passwords.hash(p).await?),

@@ -1,7 +1,7 @@
 //! What the wizard can refuse, and how each refusal reads over HTTP
 //! (converted once, here).
 
-use crate::http::ApiError;
+use crate::http::{ApiError, Refusal};
 use axum::http::StatusCode;
 use domain::texts;
 use sea_orm::DbErr;
@@ -42,11 +42,13 @@ pub enum SignupError {
 
 impl SignupError {
     pub fn field(field: &str, message: impl Into<String>) -> Self {
-        let message = message.into();
-        SignupError::Invalid {
-            fields: BTreeMap::from([(field.to_owned(), message.clone())]),
-            message,
-        }
+        Refusal::one(field, message).into()
+    }
+}
+
+impl From<Refusal> for SignupError {
+    fn from(Refusal { message, fields }: Refusal) -> Self {
+        SignupError::Invalid { message, fields }
     }
 }
 

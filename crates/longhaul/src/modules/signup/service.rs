@@ -7,6 +7,7 @@ use super::error::SignupError;
 use super::frozen::is_frozen;
 use super::lookup;
 use super::repo::signups as repo;
+use crate::http::Refusal;
 use crate::integrations::fmcsa::CarrierRegistry;
 use crate::integrations::stripe::{CheckoutRequest, PaymentGateway};
 use db::entities::fleet_signup;
@@ -171,13 +172,7 @@ pub async fn set_contact(
         &input.email,
         &input.phone,
     )
-    .map_err(|errors| SignupError::Invalid {
-        message: errors[0].1.to_owned(),
-        fields: errors
-            .into_iter()
-            .map(|(f, m)| (f.to_owned(), m.to_owned()))
-            .collect(),
-    })?;
+    .map_err(|errors| SignupError::from(Refusal::in_order(errors)))?;
     let existing = open_signup(db, id).await?;
     let apply = |mut row: fleet_signup::ActiveModel| {
         row.first_name = Set(Some(contact.first_name.clone()));
