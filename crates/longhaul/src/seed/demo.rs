@@ -79,12 +79,16 @@ pub async fn seed_demo(state: &AppState) -> anyhow::Result<bool> {
 /// A subscription at the Stripe stand-in with half a year of payments, so
 /// the billing page has something to show.
 async fn seed_subscription(state: &AppState) -> anyhow::Result<()> {
-    use crate::modules::billing::test_stripe::{self, NewSubscription};
+    use crate::integrations::stripe::test_mode::{self, NewSubscription};
+    let events = crate::modules::billing::StandInEvents {
+        db: &state.db,
+        carriers: state.carriers.as_ref(),
+    };
     let customer = format!("cus_test_demo{DEMO_DOT}");
     let amount = domain::pricing::band_for(i64::from(DEMO_POWER_UNITS)).monthly_rate_cents;
-    test_stripe::start_subscription(
+    test_mode::start_subscription(
         &state.db,
-        state.carriers.as_ref(),
+        &events,
         &state.config.public_url,
         NewSubscription {
             customer: &customer,
@@ -98,9 +102,9 @@ async fn seed_subscription(state: &AppState) -> anyhow::Result<()> {
         },
     )
     .await?;
-    test_stripe::backfill_payments(
+    test_mode::backfill_payments(
         &state.db,
-        state.carriers.as_ref(),
+        &events,
         &state.config.public_url,
         &customer,
         amount,

@@ -3,6 +3,7 @@
 
 use crate::crypto::password::HashError;
 use crate::http::ApiError;
+use crate::integrations::stripe::test_mode::TestModeError;
 use crate::modules::auth::AuthError;
 use axum::http::StatusCode;
 use domain::texts;
@@ -69,6 +70,21 @@ impl BillingError {
         BillingError::Invalid {
             fields: BTreeMap::from([(field.to_owned(), message.clone())]),
             message,
+        }
+    }
+}
+
+/// The Stripe stand-in's pages refuse as billing's own routes do.
+impl From<TestModeError> for BillingError {
+    fn from(err: TestModeError) -> Self {
+        match err {
+            TestModeError::NotFound => BillingError::TestCheckoutNotFound,
+            TestModeError::AlreadyComplete => BillingError::AlreadyComplete,
+            TestModeError::CardDeclined => BillingError::CardDeclined,
+            TestModeError::Invalid { message, fields } => BillingError::Invalid { message, fields },
+            TestModeError::BadObject(message) => BillingError::InvalidEvent(message),
+            TestModeError::Gateway(err) => BillingError::Gateway(err),
+            TestModeError::Database(err) => BillingError::Database(err),
         }
     }
 }
