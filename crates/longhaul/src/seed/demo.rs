@@ -3,7 +3,7 @@
 
 use super::factories::{Sizes, find_fleet_by_dot, seed_assets};
 use super::{DEMO_DOT, DEMO_EMAIL, DEMO_PASSWORD, DEMO_POWER_UNITS, refuse_in_production};
-use crate::modules::auth::bootstrap::{CreateUser, create_user};
+use crate::modules::auth::bootstrap::{CreateUser, UserDeps, create_user};
 use crate::state::AppState;
 use db::entities::profile;
 use db::system::SystemTable;
@@ -19,7 +19,7 @@ pub async fn seed_demo(state: &AppState) -> anyhow::Result<bool> {
         return Ok(false);
     }
     create_user(
-        state,
+        &UserDeps::of(state),
         CreateUser {
             email: DEMO_EMAIL.into(),
             password: DEMO_PASSWORD.into(),
