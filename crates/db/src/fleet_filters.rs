@@ -1,15 +1,18 @@
 //! The fleet rules that several capabilities ask of the database, written
 //! once as query conditions: which trucks are decommissioned, which trucks
-//! and trailers count as active, which drivers came from the ELD, and the
-//! name order of the asset lists. The states they read are derived when a
+//! and trailers count as active, which drivers came from the ELD, the
+//! name order of the asset lists, and the renewals awaiting review. The states they read are derived when a
 //! row is written (`domain::fleet_lists`, decision 014) and stored in
 //! indexed columns, so a list counts and pages from its index.
 
-use crate::entities::{fleet_driver, fleet_list_count, fleet_trailer, fleet_vehicle};
+use crate::entities::{
+    driver_renewal, fleet_driver, fleet_list_count, fleet_trailer, fleet_vehicle,
+};
 use crate::tenancy::{FleetOwned, TenantScope};
 use domain::fleet_lists::{List, ListTab};
 use sea_orm::{
-    ColumnTrait, Condition, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QueryOrder, Select,
+    ColumnTrait, Condition, ConnectionTrait, DbErr, EntityTrait, PaginatorTrait, QueryFilter,
+    QueryOrder, Select,
 };
 
 /// Not a decommissioned truck (spec part 2 §4): in one of the list's tabs.
@@ -74,4 +77,16 @@ pub async fn stored_tab_counts<C: ConnectionTrait>(
             .sum::<u64>()
     };
     Ok((count(ListTab::Active), count(ListTab::Inactive)))
+}
+
+/// How many renewals drivers uploaded wait for the fleet's review: the
+/// driver portal's review queue, counted on the dashboard's bell and badges.
+pub async fn pending_renewal_count<C: ConnectionTrait>(
+    conn: &C,
+    scope: TenantScope,
+) -> Result<u64, DbErr> {
+    driver_renewal::Entity::scoped(scope)
+        .filter(driver_renewal::Column::Status.eq("pending"))
+        .count(conn)
+        .await
 }

@@ -10,6 +10,40 @@ pub const SESSION_TIMEOUT_DEFAULT: i32 = 60;
 pub const DEFAULT_PRIMARY_COLOR: &str = "#3E63DD";
 pub const DEFAULT_SECONDARY_COLOR: &str = "#6E56CF";
 
+/// How a fleet's drivers sign in to its portal (Portal Settings, spec part 2
+/// §2), as the fleet account stores it (JSON). The dashboard edits it; the
+/// portal and the session layer read it.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct PortalSettings {
+    pub is_enabled: bool,
+    /// username | email
+    pub login_method: String,
+    /// system_password | individual_password
+    pub auth_type: String,
+    pub welcome_message: Option<String>,
+}
+
+impl Default for PortalSettings {
+    fn default() -> Self {
+        PortalSettings {
+            is_enabled: false,
+            login_method: "username".into(),
+            auth_type: "individual_password".into(),
+            welcome_message: None,
+        }
+    }
+}
+
+impl PortalSettings {
+    /// The stored settings, or the defaults (portal off) when none or unreadable.
+    pub fn stored(value: Option<&serde_json::Value>) -> PortalSettings {
+        value
+            .cloned()
+            .and_then(|v| serde_json::from_value(v).ok())
+            .unwrap_or_default()
+    }
+}
+
 /// An MC number's digits as FMCSA's docket lists them ("MC-778899",
 /// "mc 778899", "778899" → "778899"): 1 to 8 digits after an optional "MC"
 /// and separators; `None` for anything else.
@@ -84,6 +118,23 @@ pub fn parse_hex_color(raw: &str) -> Option<String> {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn portal_settings_fall_back_to_a_closed_portal() {
+        use super::PortalSettings;
+        assert_eq!(PortalSettings::stored(None), PortalSettings::default());
+        assert!(!PortalSettings::stored(None).is_enabled);
+        // Unreadable (a field missing) reads as the defaults, not half of it.
+        let partial = serde_json::json!({ "is_enabled": true });
+        assert_eq!(
+            PortalSettings::stored(Some(&partial)),
+            PortalSettings::default()
+        );
+        let full = serde_json::json!({ "is_enabled": true, "login_method": "email",
+            "auth_type": "system_password", "welcome_message": null });
+        let read = PortalSettings::stored(Some(&full));
+        assert!(read.is_enabled);
+        assert_eq!(read.login_method, "email");
+    }
 
     #[test]
     fn mc_numbers_are_their_digits() {

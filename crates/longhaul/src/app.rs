@@ -140,7 +140,12 @@ impl Application {
 /// adapter and makes the first super admin — logging one line per dependency.
 pub async fn prepare(config: Config, overrides: Overrides) -> anyhow::Result<AppState> {
     let state = connect(config, overrides).await?;
-    auth::bootstrap::ensure_super_admin(&state).await?;
+    auth::bootstrap::ensure_super_admin(
+        &auth::bootstrap::UserDeps::of(&state),
+        state.mailer.as_ref(),
+        auth::bootstrap::FirstAdmin::of(&state.config),
+    )
+    .await?;
     // SEED_DEMO is refused in production by the configuration.
     if state.config.seed_demo && seed::seed_demo(&state).await? {
         eprintln!(

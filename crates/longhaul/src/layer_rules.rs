@@ -272,7 +272,6 @@ fn no_module_reaches_into_another_modules_routes_repo_or_service() {
 }
 
 /// The strongly connected groups of more than one file.
-/// (Tarjan's algorithm over the crate's `use` graph.)
 fn file_cycles() -> Vec<Vec<String>> {
     let unit = |file: &[String]| file.join("::");
     let mut edges: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
@@ -286,6 +285,53 @@ fn file_cycles() -> Vec<Vec<String>> {
             }
         }
     }
+    strongly_connected(&edges)
+}
+
+/// The capability a file belongs to: `modules::billing::guard` → `billing`.
+fn capability(file: &[String]) -> Option<&str> {
+    (file.first().map(String::as_str) == Some("modules"))
+        .then(|| file.get(1).map(String::as_str))
+        .flatten()
+}
+
+/// The file graph folded to capability modules (`modules/<name>`): the
+/// groups of capabilities that import one another round a loop, each with
+/// the file imports that close it.
+fn capability_cycles() -> Vec<(Vec<String>, Vec<String>)> {
+    let mut edges: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    let mut through: BTreeMap<(String, String), BTreeSet<String>> = BTreeMap::new();
+    for (file, targets) in graph() {
+        let Some(from) = capability(&file) else {
+            continue;
+        };
+        let entry = edges.entry(from.to_owned()).or_default();
+        for target in targets {
+            if let Some(to) = capability(&target).filter(|to| *to != from) {
+                entry.insert(to.to_owned());
+                through
+                    .entry((from.to_owned(), to.to_owned()))
+                    .or_default()
+                    .insert(format!("{} → {}", file.join("::"), target.join("::")));
+            }
+        }
+    }
+    strongly_connected(&edges)
+        .into_iter()
+        .map(|group| {
+            let imports = through
+                .iter()
+                .filter(|((from, to), _)| group.contains(from) && group.contains(to))
+                .flat_map(|(_, files)| files.iter().cloned())
+                .collect();
+            (group, imports)
+        })
+        .collect()
+}
+
+/// The strongly connected groups of more than one node.
+/// (Tarjan's algorithm.)
+fn strongly_connected(edges: &BTreeMap<String, BTreeSet<String>>) -> Vec<Vec<String>> {
     struct Tarjan<'a> {
         edges: &'a BTreeMap<String, BTreeSet<String>>,
         index: BTreeMap<String, usize>,
@@ -329,7 +375,7 @@ fn file_cycles() -> Vec<Vec<String>> {
         }
     }
     let mut tarjan = Tarjan {
-        edges: &edges,
+        edges,
         index: BTreeMap::new(),
         low: BTreeMap::new(),
         stack: Vec::new(),
@@ -353,6 +399,25 @@ fn no_file_imports_itself_round_a_cycle() {
         cycles
             .iter()
             .map(|group| group.join(" → "))
+            .collect::<Vec<_>>()
+            .join("\n")
+    );
+}
+
+#[test]
+fn no_capability_imports_itself_round_a_cycle() {
+    let cycles = capability_cycles();
+    assert!(
+        cycles.is_empty(),
+        "capability modules import one another round a loop (docs/architecture.md: \
+         pass what a lower module needs in from app.rs, or move the shared piece down):\n{}",
+        cycles
+            .iter()
+            .map(|(group, imports)| format!(
+                "{} — through:\n  {}",
+                group.join(", "),
+                imports.join("\n  ")
+            ))
             .collect::<Vec<_>>()
             .join("\n")
     );

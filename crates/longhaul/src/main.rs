@@ -134,7 +134,7 @@ async fn run() -> anyhow::Result<()> {
             };
             let state = app::prepare(config, Default::default()).await?;
             let id = bootstrap::create_user(
-                &state,
+                &bootstrap::UserDeps::of(&state),
                 CreateUser {
                     email,
                     password,

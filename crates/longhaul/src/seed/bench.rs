@@ -3,7 +3,7 @@
 
 use super::factories::{Sizes, find_fleet_by_dot, seed_fleet_assets};
 use super::{BENCH_EMAIL, DEMO_PASSWORD, refuse_in_production};
-use crate::modules::auth::bootstrap::{CreateUser, create_user};
+use crate::modules::auth::bootstrap::{CreateUser, UserDeps, create_user};
 use crate::state::AppState;
 use domain::Role;
 use sea_orm::ConnectionTrait;
@@ -43,7 +43,7 @@ pub async fn seed_bench(state: &AppState, data: BenchData) -> anyhow::Result<()>
         };
         let dot = format!("{}", 7_000_000 + i);
         create_user(
-            state,
+            &UserDeps::of(state),
             CreateUser {
                 email,
                 password: DEMO_PASSWORD.into(),

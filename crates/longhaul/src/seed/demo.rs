@@ -3,7 +3,7 @@
 
 use super::factories::{Sizes, find_fleet_by_dot, seed_assets};
 use super::{DEMO_DOT, DEMO_EMAIL, DEMO_PASSWORD, DEMO_POWER_UNITS, refuse_in_production};
-use crate::modules::auth::bootstrap::{CreateUser, create_user};
+use crate::modules::auth::bootstrap::{CreateUser, UserDeps, create_user};
 use crate::state::AppState;
 use db::entities::profile;
 use db::system::SystemTable;
@@ -19,7 +19,7 @@ pub async fn seed_demo(state: &AppState) -> anyhow::Result<bool> {
         return Ok(false);
     }
     create_user(
-        state,
+        &UserDeps::of(state),
         CreateUser {
             email: DEMO_EMAIL.into(),
             password: DEMO_PASSWORD.into(),
@@ -79,12 +79,16 @@ pub async fn seed_demo(state: &AppState) -> anyhow::Result<bool> {
 /// A subscription at the Stripe stand-in with half a year of payments, so
 /// the billing page has something to show.
 async fn seed_subscription(state: &AppState) -> anyhow::Result<()> {
-    use crate::modules::billing::test_stripe::{self, NewSubscription};
+    use crate::integrations::stripe::test_mode::{self, NewSubscription};
+    let events = crate::modules::billing::StandInEvents {
+        db: &state.db,
+        carriers: state.carriers.as_ref(),
+    };
     let customer = format!("cus_test_demo{DEMO_DOT}");
     let amount = domain::pricing::band_for(i64::from(DEMO_POWER_UNITS)).monthly_rate_cents;
-    test_stripe::start_subscription(
+    test_mode::start_subscription(
         &state.db,
-        state.carriers.as_ref(),
+        &events,
         &state.config.public_url,
         NewSubscription {
             customer: &customer,
@@ -98,9 +102,9 @@ async fn seed_subscription(state: &AppState) -> anyhow::Result<()> {
         },
     )
     .await?;
-    test_stripe::backfill_payments(
+    test_mode::backfill_payments(
         &state.db,
-        state.carriers.as_ref(),
+        &events,
         &state.config.public_url,
         &customer,
         amount,

@@ -394,9 +394,9 @@ on_each_backend!(
 on_each_backend!(
     an_owner_is_assigned_even_without_an_accounts_row,
     |mut app: TestApp| async move {
-        use longhaul::modules::auth::bootstrap::{CreateUser, create_user};
+        use longhaul::modules::auth::bootstrap::{CreateUser, UserDeps, create_user};
         create_user(
-            &app.state,
+            &UserDeps::of(&app.state),
             CreateUser {
                 email: "solo@orphan.example".into(),
                 password: "secret1".into(),
@@ -410,7 +410,7 @@ on_each_backend!(
         .await
         .unwrap();
         create_user(
-            &app.state,
+            &UserDeps::of(&app.state),
             CreateUser {
                 email: "new-owner@orphan.example".into(),
                 password: "secret1".into(),

@@ -4,7 +4,7 @@
 use crate::helpers::{TestApp, error_of, new_client};
 use crate::on_each_backend;
 use domain::Role;
-use longhaul::modules::auth::bootstrap::{CreateUser, create_user};
+use longhaul::modules::auth::bootstrap::{CreateUser, UserDeps, create_user};
 use reqwest::{Method, StatusCode};
 use sea_orm::EntityTrait;
 use serde_json::{Value, json};
@@ -33,7 +33,7 @@ on_each_backend!(
         ];
         for (email, role, fleet) in users {
             create_user(
-                &app.state,
+                &UserDeps::of(&app.state),
                 CreateUser {
                     email: email.into(),
                     password: "secret1".into(),

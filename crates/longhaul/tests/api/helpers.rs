@@ -436,7 +436,7 @@ pub async fn make_user(
     fleet: Option<(&str, &str)>,
 ) {
     longhaul::modules::auth::bootstrap::create_user(
-        &app.state,
+        &longhaul::modules::auth::bootstrap::UserDeps::of(&app.state),
         longhaul::modules::auth::bootstrap::CreateUser {
             email: email.into(),
             password: "secret1".into(),

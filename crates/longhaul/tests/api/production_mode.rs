@@ -203,10 +203,10 @@ async fn production_has_no_dev_tools_and_emails_the_first_super_admin() {
         assert_eq!(sign_in("chosen-password-1").await.status(), StatusCode::OK);
 
         // A demo login left over from development opens nothing in production.
-        use longhaul::modules::auth::bootstrap::{CreateUser, create_user};
+        use longhaul::modules::auth::bootstrap::{CreateUser, UserDeps, create_user};
         use longhaul::seed::{DEMO_EMAIL, DEMO_PASSWORD};
         create_user(
-            &app.state,
+            &UserDeps::of(&app.state),
             CreateUser {
                 email: DEMO_EMAIL.into(),
                 password: DEMO_PASSWORD.into(),

@@ -1,7 +1,7 @@
 use crate::helpers::{Backend, TestApp, error_of};
 use crate::on_each_backend;
 use domain::Role;
-use longhaul::modules::auth::bootstrap::{CreateUser, create_user};
+use longhaul::modules::auth::bootstrap::{CreateUser, UserDeps, create_user};
 use reqwest::StatusCode;
 use sea_orm::{ConnectionTrait, DatabaseBackend, Statement, TransactionTrait};
 
@@ -21,7 +21,7 @@ on_each_backend!(
     fleet_scope_comes_from_the_session,
     |mut app: TestApp| async move {
         create_user(
-            &app.state,
+            &UserDeps::of(&app.state),
             user(
                 "a@acme.test",
                 Role::FleetAdmin,
@@ -31,7 +31,7 @@ on_each_backend!(
         .await
         .unwrap();
         create_user(
-            &app.state,
+            &UserDeps::of(&app.state),
             user(
                 "b@bolt.test",
                 Role::FleetAdmin,
@@ -41,13 +41,13 @@ on_each_backend!(
         .await
         .unwrap();
         create_user(
-            &app.state,
+            &UserDeps::of(&app.state),
             user("pending@fleet.test", Role::FleetAdmin, None),
         )
         .await
         .unwrap();
         create_user(
-            &app.state,
+            &UserDeps::of(&app.state),
             user("driver@acme.test", Role::FleetDriver, None),
         )
         .await

@@ -1,11 +1,27 @@
-//! The Stripe objects billing reads — subscriptions, charges and the card of
-//! a payment method — in the shapes both webhooks and the API send. Related
+//! The Stripe objects billing reads — events, subscriptions, charges and the
+//! card of a payment method — in the shapes both webhooks and the API send. Related
 //! objects come as ids, or as whole objects when expanded; period dates sit
 //! on the subscription's items in current API versions and on the
 //! subscription itself in older ones.
 
 use serde::Deserialize;
 use serde_json::Value;
+
+/// An event, as a webhook delivers it (and the stand-in sends it).
+#[derive(Debug, Clone, Deserialize)]
+pub struct StripeEvent {
+    pub id: String,
+    #[serde(rename = "type")]
+    pub event_type: String,
+    /// Unix seconds.
+    pub created: i64,
+    pub data: EventData,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct EventData {
+    pub object: Value,
+}
 
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
 pub struct Card {

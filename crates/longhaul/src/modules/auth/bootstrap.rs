@@ -1,19 +1,61 @@
 //! The first super admin of an empty installation, and the operator's
 //! `create-user` command (also the seed's and the tests' way to make a
-//! user). Start-up and CLI glue, so it takes the whole state and answers
-//! `anyhow` errors; the HTTP routes use `service`.
+//! user). Start-up and CLI glue, so it answers `anyhow` errors; the HTTP
+//! routes use `service`.
 
 use super::repo::profiles;
 use super::service::profiles::{self as login, NewProfile};
-use crate::config::Environment;
+use crate::config::{Config, Environment};
+use crate::crypto::password::PasswordHasher;
+use crate::mail::Mailer;
 use crate::state::AppState;
 use anyhow::Context;
 use chrono::Utc;
+use db::SystemKey;
 use db::entities::{account, app_meta, fleet_account};
 use db::system::{AcrossFleets, SystemTable};
 use domain::{Email, Role};
-use sea_orm::{ActiveModelTrait, ColumnTrait, QueryFilter, Set};
+use sea_orm::{ActiveModelTrait, ColumnTrait, DatabaseConnection, QueryFilter, Set};
 use uuid::Uuid;
+
+/// What making a user takes.
+pub struct UserDeps<'a> {
+    pub db: &'a DatabaseConnection,
+    /// A new user's fleet account is made across fleets.
+    pub system_key: &'a SystemKey,
+    pub passwords: &'a PasswordHasher,
+}
+
+impl<'a> UserDeps<'a> {
+    pub fn of(state: &'a AppState) -> UserDeps<'a> {
+        UserDeps {
+            db: &state.db,
+            system_key: &state.system_key,
+            passwords: &state.passwords,
+        }
+    }
+}
+
+/// The configuration that decides who the first super admin is.
+pub struct FirstAdmin<'a> {
+    /// SUPERADMIN_EMAIL and SUPERADMIN_PASSWORD.
+    pub email: Option<&'a str>,
+    pub password: Option<&'a str>,
+    pub production: bool,
+    /// Where the sign-in and set-password links point.
+    pub public_url: &'a str,
+}
+
+impl<'a> FirstAdmin<'a> {
+    pub fn of(config: &'a Config) -> FirstAdmin<'a> {
+        FirstAdmin {
+            email: config.superadmin_email.as_deref(),
+            password: config.superadmin_password.as_ref().map(|p| p.expose()),
+            production: config.environment == Environment::Production,
+            public_url: &config.public_url,
+        }
+    }
+}
 
 const BOOTSTRAPPED_KEY: &str = "superadmin_bootstrapped_at";
 
@@ -31,24 +73,25 @@ enum FirstPassword {
 /// Creates the super admin once. The marker row makes this a one-time act:
 /// deleting or demoting that user later does not bring one back on restart,
 /// and an existing password is never reset.
-pub async fn ensure_super_admin(state: &AppState) -> anyhow::Result<()> {
+pub async fn ensure_super_admin(
+    users: &UserDeps<'_>,
+    mailer: &dyn Mailer,
+    config: FirstAdmin<'_>,
+) -> anyhow::Result<()> {
     if app_meta::Entity::row(BOOTSTRAPPED_KEY)
-        .one(&state.db)
+        .one(users.db)
         .await?
         .is_some()
     {
         return Ok(());
     }
-    let production = state.config.environment == Environment::Production;
-    let (email, first) = match (
-        &state.config.superadmin_email,
-        &state.config.superadmin_password,
-    ) {
+    let production = config.production;
+    let (email, first) = match (config.email, config.password) {
         (Some(email), Some(password)) => (
-            email.clone(),
-            FirstPassword::Configured(password.expose().to_owned()),
+            email.to_owned(),
+            FirstPassword::Configured(password.to_owned()),
         ),
-        (Some(email), None) if production => (email.clone(), FirstPassword::Emailed),
+        (Some(email), None) if production => (email.to_owned(), FirstPassword::Emailed),
         // The configuration requires SUPERADMIN_EMAIL in production.
         _ if production => anyhow::bail!("production needs SUPERADMIN_EMAIL"),
         _ => (
@@ -59,13 +102,13 @@ pub async fn ensure_super_admin(state: &AppState) -> anyhow::Result<()> {
     let email = Email::parse(&email).map_err(|m| anyhow::anyhow!("SUPERADMIN_EMAIL: {m}"))?;
     let password_hash = match &first {
         FirstPassword::Configured(p) | FirstPassword::Generated(p) => {
-            state.passwords.hash(p.clone()).await?
+            users.passwords.hash(p.clone()).await?
         }
         // Nobody knows this one: the password is set through the link.
-        FirstPassword::Emailed => state.passwords.hash_unusable().await?,
+        FirstPassword::Emailed => users.passwords.hash_unusable().await?,
     };
     let mut set_password_token = None;
-    let txn = db::begin_write(&state.db).await?;
+    let txn = db::begin_write(users.db).await?;
     match profiles::find_by_email(&txn, email.as_str()).await? {
         // An account with that e-mail already exists: promote, keep its password.
         Some(existing) => {
@@ -102,13 +145,13 @@ pub async fn ensure_super_admin(state: &AppState) -> anyhow::Result<()> {
         // never carry a password.
         (FirstPassword::Generated(password), _) if !production => eprintln!(
             "\n  A super admin was created for this new installation.\n  Sign in at {}/auth\n    e-mail:   {}\n    password: {}\n  (shown once; set SUPERADMIN_EMAIL and SUPERADMIN_PASSWORD to choose them)\n",
-            state.config.public_url, email, password
+            config.public_url, email, password
         ),
         (FirstPassword::Emailed, Some(token)) => {
-            let link = login::set_password_link(&state.config.public_url, &token);
+            let link = login::set_password_link(config.public_url, &token);
             let sent = async {
                 let mail = super::emails::password_reset(email.as_str(), &link)?;
-                state.mailer.send(mail).await
+                mailer.send(mail).await
             };
             match sent.await {
                 Ok(()) => {
@@ -140,12 +183,12 @@ pub struct CreateUser {
 
 /// Creates a confirmed user, optionally with a fleet account of its own, for
 /// operators (and demo or test set-up) before the admin screens exist.
-pub async fn create_user(state: &AppState, input: CreateUser) -> anyhow::Result<Uuid> {
+pub async fn create_user(users: &UserDeps<'_>, input: CreateUser) -> anyhow::Result<Uuid> {
     let email = Email::parse(&input.email).map_err(|m| anyhow::anyhow!("email: {m}"))?;
     domain::password::check_sign_up_password(&input.password)
         .map_err(|m| anyhow::anyhow!("password: {m}"))?;
-    let password_hash = state.passwords.hash(input.password).await?;
-    let txn = db::tenancy::system_write(&state.db, &state.system_key).await?;
+    let password_hash = users.passwords.hash(input.password).await?;
+    let txn = db::tenancy::system_write(users.db, users.system_key).await?;
     let account_id = match input.fleet_name {
         Some(legal_name) => {
             let now = Utc::now();

@@ -5,11 +5,10 @@
 //! `SuperAdmin`); `billing::guard::fleet_writable` is layered inside them. An extractor whose guard layer is missing is a programming
 //! error: it answers 500, never lets the request through.
 
-use super::SessionUser;
 use super::session::{ResolvedDriver, ResolvedSession};
+use super::{DriverSession, SessionUser};
 use crate::crypto::tokens::constant_time_eq;
 use crate::http::ApiError;
-use crate::modules::driver_portal::sessions::DriverSession;
 use axum::extract::{FromRequestParts, Request};
 use axum::http::Method;
 use axum::http::request::Parts;

@@ -1,8 +1,9 @@
 //! Accounts: sign-up with e-mail confirmation, sign-in, sign-out, password
 //! reset, sessions and the first super admin. Other modules make and end
-//! logins through `service::profiles`. The session middleware and the role
-//! guards every router group is layered with live here too (`session`,
-//! `guards`).
+//! logins through `service::profiles`. Every kind of session is kept here —
+//! a fleet or admin user's, and a driver's (`driver_sessions`, which the
+//! driver portal starts) — with the session middleware and the role guards
+//! every router group is layered with (`session`, `guards`).
 
 pub mod bootstrap;
 pub mod dto;
@@ -16,6 +17,7 @@ pub mod session;
 
 pub use error::AuthError;
 pub use guards::{Broker, FleetAdmin, SuperAdmin};
+pub use service::driver_sessions::{self, DriverSession};
 pub use service::sessions::SessionUser;
 /// Accounts, sign-in links and attempt budgets, for the modules that make users.
 pub use service::{profiles, throttle};

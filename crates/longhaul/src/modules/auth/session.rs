@@ -3,10 +3,10 @@
 //! the role guards are layers on router groups (`guards`).
 
 use super::SessionUser;
+use super::driver_sessions::{self, DriverSession};
 use super::service::sessions::{self, IdleRules};
 use crate::http::ApiError;
 use crate::http::cookies::SESSION_COOKIE;
-use crate::modules::driver_portal::sessions::{self as driver_sessions, DriverSession};
 use crate::state::AppState;
 use axum::extract::{FromRequestParts, Request, State};
 use axum::http::request::Parts;

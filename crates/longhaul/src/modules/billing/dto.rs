@@ -194,7 +194,7 @@ pub struct TestPortalView {
 
 #[derive(Deserialize, ToSchema)]
 pub struct TestPortalActionRequest {
-    pub action: super::test_stripe::PortalAction,
+    pub action: crate::integrations::stripe::test_mode::PortalAction,
     /// For `update_card`: one of Stripe's test card numbers.
     #[serde(default)]
     pub card_number: Option<String>,

@@ -3,6 +3,7 @@
 
 use crate::crypto::password::HashError;
 use crate::http::{ApiError, Refusal};
+use crate::integrations::stripe::test_mode::TestModeError;
 use crate::modules::auth::AuthError;
 use axum::http::StatusCode;
 use domain::texts;
@@ -72,6 +73,21 @@ impl BillingError {
 impl From<Refusal> for BillingError {
     fn from(Refusal { message, fields }: Refusal) -> Self {
         BillingError::Invalid { message, fields }
+    }
+}
+
+/// The Stripe stand-in's pages refuse as billing's own routes do.
+impl From<TestModeError> for BillingError {
+    fn from(err: TestModeError) -> Self {
+        match err {
+            TestModeError::NotFound => BillingError::TestCheckoutNotFound,
+            TestModeError::AlreadyComplete => BillingError::AlreadyComplete,
+            TestModeError::CardDeclined => BillingError::CardDeclined,
+            TestModeError::Invalid { message, fields } => BillingError::Invalid { message, fields },
+            TestModeError::BadObject(message) => BillingError::InvalidEvent(message),
+            TestModeError::Gateway(err) => BillingError::Gateway(err),
+            TestModeError::Database(err) => BillingError::Database(err),
+        }
     }
 }
 

@@ -1,5 +1,5 @@
 //! Applying Stripe events to signups. The verified webhook and the offline
-//! test checkout both come through `apply_event`.
+//! Stripe stand-in (through `StandInEvents`) both come through `apply_event`.
 
 use super::error::BillingError;
 use super::mirror::{self, subscription_version};
@@ -7,27 +7,14 @@ use super::repo;
 use super::subscription::{record_checkout, review_band, update_state};
 use crate::integrations::fmcsa::CarrierRegistry;
 use crate::integrations::stripe::objects::{Charge, Subscription};
+use crate::integrations::stripe::test_mode::EventSink;
 use crate::integrations::stripe::{CheckoutSession, webhook};
 use chrono::Utc;
 use sea_orm::DatabaseConnection;
-use serde::Deserialize;
 use serde_json::Value;
 use uuid::Uuid;
 
-#[derive(Debug, Clone, Deserialize)]
-pub struct StripeEvent {
-    pub id: String,
-    #[serde(rename = "type")]
-    pub event_type: String,
-    /// Unix seconds.
-    pub created: i64,
-    pub data: EventData,
-}
-
-#[derive(Debug, Clone, Deserialize)]
-pub struct EventData {
-    pub object: Value,
-}
+pub use crate::integrations::stripe::objects::{EventData, StripeEvent};
 
 #[derive(Debug, PartialEq, Eq)]
 pub enum Applied {
@@ -182,6 +169,27 @@ pub async fn apply_event(
     }
     txn.commit().await?;
     Ok(Applied::Recorded)
+}
+
+/// The Stripe stand-in's events, applied here as a verified webhook's are.
+pub struct StandInEvents<'a> {
+    pub db: &'a DatabaseConnection,
+    pub carriers: &'a dyn CarrierRegistry,
+}
+
+#[async_trait::async_trait]
+impl EventSink for StandInEvents<'_> {
+    type Error = BillingError;
+
+    async fn deliver(&self, event: &StripeEvent) -> Result<(), BillingError> {
+        apply_event(self.db, self.carriers, event).await.map(drop)
+    }
+
+    async fn subscription_state_at(&self, subscription: &str) -> Result<Option<i64>, BillingError> {
+        Ok(repo::subscription_state_at(self.db, subscription)
+            .await?
+            .map(|at| at.timestamp()))
+    }
 }
 
 fn metadata_signup(metadata: &Value) -> Option<Uuid> {

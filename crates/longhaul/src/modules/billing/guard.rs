@@ -2,8 +2,7 @@
 //! but not write (issues 13 and 29).
 
 use crate::http::ApiError;
-use crate::modules::auth::FleetAdmin;
-use crate::modules::driver_portal::sessions::DriverSession;
+use crate::modules::auth::{DriverSession, FleetAdmin};
 use axum::extract::Request;
 use axum::http::Method;
 use axum::middleware::Next;

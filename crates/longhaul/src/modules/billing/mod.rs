@@ -1,6 +1,7 @@
 //! Subscriptions: Stripe webhooks (verified, applied once, newest state
-//! wins), the success page's check and account creation, and the offline
-//! test checkout.
+//! wins), the success page's check and account creation, and the pages of
+//! the offline Stripe stand-in (`integrations::stripe::test_mode`), whose
+//! events billing applies as a webhook's.
 
 pub mod dto;
 mod emails;
@@ -15,9 +16,8 @@ mod repo;
 pub mod routes;
 pub mod service;
 mod subscription;
-pub mod test_checkout;
-mod test_portal;
-pub mod test_stripe;
+mod test_pages;
 
 pub use error::BillingError;
+pub use events::StandInEvents;
 pub use fleet_billing::{BillingRefresh, billing_state_of_fleet};

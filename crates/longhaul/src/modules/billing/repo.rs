@@ -1,9 +1,9 @@
 //! Billing's queries: a signup's checkout and subscription state (the
-//! wizard's own queries are signup's), Stripe events seen, and the offline
-//! test checkout's sessions.
+//! wizard's own queries are signup's), Stripe events seen, and how new our
+//! copy of a subscription is.
 
-use chrono::Utc;
-use db::entities::{fleet_signup, stripe_event, test_checkout_session};
+use chrono::{DateTime, Utc};
+use db::entities::{fleet_signup, stripe_event, stripe_subscription};
 use db::system::SystemTable;
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, DbErr, QueryFilter, QueryOrder, Set,
@@ -68,18 +68,13 @@ pub async fn record_event<C: ConnectionTrait>(
     }
 }
 
-pub async fn test_checkout<C: ConnectionTrait>(
+/// When the newest state we hold of a subscription was made.
+pub async fn subscription_state_at<C: ConnectionTrait>(
     db: &C,
     id: &str,
-) -> Result<Option<test_checkout_session::Model>, DbErr> {
-    test_checkout_session::Entity::row(id.to_owned())
+) -> Result<Option<DateTime<Utc>>, DbErr> {
+    Ok(stripe_subscription::Entity::row(id.to_owned())
         .one(db)
-        .await
-}
-
-pub async fn save_test_checkout<C: ConnectionTrait>(
-    db: &C,
-    row: test_checkout_session::ActiveModel,
-) -> Result<test_checkout_session::Model, DbErr> {
-    row.update(db).await
+        .await?
+        .map(|s| s.state_at))
 }

@@ -6,12 +6,12 @@ use super::dto::{
     SubscriptionCheck, TestCheckoutView, TestPortalActionRequest, TestPortalView, WebhookAck,
 };
 use super::error::BillingError;
-use super::events::{self, Applied};
+use super::events::{self, Applied, StandInEvents};
 use super::service::{self, BillingDeps};
-use super::test_checkout::{self, CardInput};
-use super::test_portal;
+use super::test_pages;
 use crate::http::error::ErrorBody;
 use crate::http::{ApiResult, ValidJson};
+use crate::integrations::stripe::test_mode::CardInput;
 use crate::state::AppState;
 use axum::Json;
 use axum::body::Bytes;
@@ -36,6 +36,13 @@ pub fn test_checkout_router() -> OpenApiRouter<AppState> {
         .routes(routes!(test_portal_view))
         .routes(routes!(test_portal_act))
         .routes(routes!(test_receipt))
+}
+
+fn stand_in_events(state: &AppState) -> StandInEvents<'_> {
+    StandInEvents {
+        db: &state.db,
+        carriers: state.carriers.as_ref(),
+    }
 }
 
 fn deps(state: &AppState) -> BillingDeps<'_> {
@@ -109,7 +116,7 @@ pub async fn test_checkout_view(
     State(state): State<AppState>,
     Path(id): Path<String>,
 ) -> ApiResult<Json<TestCheckoutView>> {
-    Ok(Json(test_checkout::view(&state.db, &id).await?))
+    Ok(Json(test_pages::checkout_view(&state.db, &id).await?))
 }
 
 #[utoipa::path(post, path = "/api/test-checkout/{id}/pay", tag = "billing", params(("id" = String, Path)), request_body = PayRequest,
@@ -125,9 +132,8 @@ pub async fn test_checkout_pay(
         expiry: &body.expiry,
         cvc: &body.cvc,
     };
-    let success_url = test_checkout::pay(
-        &state.db,
-        state.carriers.as_ref(),
+    let success_url = test_pages::pay(
+        &stand_in_events(&state),
         &state.config.public_url,
         &id,
         card,
@@ -142,7 +148,7 @@ pub async fn test_portal_view(
     State(state): State<AppState>,
     Path(id): Path<String>,
 ) -> ApiResult<Json<TestPortalView>> {
-    Ok(Json(test_portal::view(&state.db, &id).await?))
+    Ok(Json(test_pages::portal_view(&state.db, &id).await?))
 }
 
 /// Changes the stand-in's subscription as the customer or time would, and
@@ -156,9 +162,8 @@ pub async fn test_portal_act(
     ValidJson(body): ValidJson<TestPortalActionRequest>,
 ) -> ApiResult<Json<TestPortalView>> {
     Ok(Json(
-        test_portal::act(
-            &state.db,
-            state.carriers.as_ref(),
+        test_pages::portal_act(
+            &stand_in_events(&state),
             &state.config.public_url,
             &id,
             body.action,
@@ -174,5 +179,5 @@ pub async fn test_receipt(
     State(state): State<AppState>,
     Path(id): Path<String>,
 ) -> ApiResult<Json<PaymentView>> {
-    Ok(Json(test_portal::receipt(&state.db, &id).await?))
+    Ok(Json(test_pages::receipt(&state.db, &id).await?))
 }

@@ -4,7 +4,6 @@
 use super::ComplianceError;
 use super::dto::{BellAttention, NotificationList, NotificationView};
 use super::items::{Filter, FleetItems};
-use crate::modules::driver_portal::pending_renewal_count;
 use chrono::{NaiveDate, Utc};
 use db::entities::fleet_notification;
 use db::tenancy::{FleetOwned, TenantScope};
@@ -84,7 +83,7 @@ async fn attention(
     Ok(BellAttention {
         overdue,
         due_in30,
-        pending_renewals: pending_renewal_count(txn, txn.scope()).await?,
+        pending_renewals: db::fleet_filters::pending_renewal_count(txn, txn.scope()).await?,
         overdue_items,
     })
 }

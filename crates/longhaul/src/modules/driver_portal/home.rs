@@ -5,9 +5,9 @@
 use super::dto::{PortalHome, PortalTrailer, PortalTruck};
 use super::error::DriverPortalError;
 use super::repo;
-use super::sessions::DriverSession;
 use super::sign_in::{config_of, driver_view};
-use crate::modules::fleet_account::view::portal_settings;
+use crate::modules::auth::DriverSession;
+use domain::fleet::PortalSettings;
 use sea_orm::DatabaseConnection;
 
 pub async fn home(
@@ -25,7 +25,7 @@ pub async fn home(
     let truck = repo::truck_of(&txn, scope, driver.id).await?;
     let trailers = repo::trailers_of(&txn, scope, driver.id).await?;
     txn.commit().await?;
-    let settings = portal_settings(&fleet);
+    let settings = PortalSettings::stored(fleet.portal_settings.as_ref());
     Ok(PortalHome {
         driver: driver_view(&driver),
         fleet: config_of(&fleet, &settings),

@@ -10,10 +10,12 @@ use super::sign_in::{fleet_name, fleet_of_link};
 use crate::crypto::password::PasswordHasher;
 use crate::crypto::tokens;
 use crate::mail::Mailer;
+use crate::modules::auth::driver_sessions;
 use crate::modules::auth::throttle::{self, UserBudget};
 use chrono::{Duration, Utc};
 use db::entities::driver_invite;
 use db::tenancy::TenantScope;
+use domain::fleet::PortalSettings;
 use domain::texts;
 use sea_orm::{DatabaseConnection, Set};
 use uuid::Uuid;
@@ -58,7 +60,7 @@ pub async fn send(
         },
     )
     .await?;
-    let settings = crate::modules::fleet_account::view::portal_settings(&fleet);
+    let settings = PortalSettings::stored(fleet.portal_settings.as_ref());
     let login = if settings.login_method == "email" {
         email.clone()
     } else {
@@ -144,7 +146,7 @@ pub async fn accept(
         .filter(|d| d.is_active)
         .ok_or(DriverPortalError::InviteInvalid)?;
     repo::set_password(&txn, driver, hash).await?;
-    repo::delete_sessions_of_driver(&txn, scope, invite.driver_id).await?;
+    driver_sessions::end_all_of_driver(&txn, scope, invite.driver_id, None).await?;
     txn.commit().await?;
     Ok(())
 }
@@ -153,7 +155,7 @@ pub async fn accept(
 /// only); their other sessions end, this one goes on.
 pub async fn change_password(
     deps: &InviteDeps<'_>,
-    session: &super::sessions::DriverSession,
+    session: &crate::modules::auth::DriverSession,
     current: String,
     new: String,
 ) -> Result<(), DriverPortalError> {
@@ -166,9 +168,7 @@ pub async fn change_password(
         .await?
         .ok_or(DriverPortalError::NotFound)?;
     txn.commit().await?;
-    if crate::modules::fleet_account::view::portal_settings(&fleet).auth_type
-        != "individual_password"
-    {
+    if PortalSettings::stored(fleet.portal_settings.as_ref()).auth_type != "individual_password" {
         return Err(DriverPortalError::SharedPassword);
     }
     check_password(&new).map_err(|e| match e {
@@ -197,8 +197,7 @@ pub async fn change_password(
         .await?
         .ok_or(DriverPortalError::NotFound)?;
     repo::set_password(&txn, driver, hash).await?;
-    repo::delete_other_sessions_of_driver(&txn, scope, session.driver_id, &session.session_id)
-        .await?;
+    driver_sessions::end_all_of_driver(&txn, scope, session.driver_id, Some(session)).await?;
     txn.commit().await?;
     Ok(())
 }

@@ -15,10 +15,7 @@ mod messages;
 mod renewals;
 mod repo;
 pub mod routes;
-pub mod sessions;
 mod shared_documents;
 mod sign_in;
 
 pub use error::DriverPortalError;
-/// The review queue's size, for the fleet dashboard's badges.
-pub use repo::pending_renewal_count;

@@ -8,8 +8,8 @@
 use super::dto::RenewalView;
 use super::error::DriverPortalError;
 use super::repo;
-use super::sessions::DriverSession;
 use super::shared_documents::type_label;
+use crate::modules::auth::DriverSession;
 use crate::modules::documents::upload::{Received, remove_quietly};
 use crate::modules::documents::{self, NewDocument};
 use crate::modules::documents::{date, invalid, new_object_path};

@@ -1,11 +1,10 @@
 //! The driver portal's queries. Every fleet table is reached through its
-//! scoped finder; `driver_sessions` is looked up by token hash alone while
-//! a request's session is resolved (it is not a tenant table, m0017).
+//! scoped finder. (Driver sessions are `auth`'s.)
 
 use chrono::{DateTime, Utc};
 use db::entities::{
-    account, driver_invite, driver_renewal, driver_session, fleet_account, fleet_document,
-    fleet_driver, fleet_message, fleet_trailer, fleet_vehicle, profile,
+    account, driver_invite, driver_renewal, fleet_account, fleet_document, fleet_driver,
+    fleet_message, fleet_trailer, fleet_vehicle, profile,
 };
 use db::system::SystemTable;
 use db::tenancy::{FleetOwned, TenantScope};
@@ -51,68 +50,6 @@ pub async fn active_driver_by_login<C: ConnectionTrait>(
         .filter(fleet_driver::Column::IsActive.eq(true))
         .one(conn)
         .await
-}
-
-pub async fn insert_session<C: ConnectionTrait>(
-    conn: &C,
-    row: driver_session::ActiveModel,
-) -> Result<(), DbErr> {
-    row.insert(conn).await.map(drop)
-}
-
-/// An unexpired session by its token's hash.
-pub async fn session<C: ConnectionTrait>(
-    conn: &C,
-    token_hash: &str,
-) -> Result<Option<driver_session::Model>, DbErr> {
-    db::system::driver_session_by_token(conn, token_hash).await
-}
-
-pub async fn delete_session<C: ConnectionTrait>(conn: &C, token_hash: &str) -> Result<(), DbErr> {
-    db::system::delete_driver_session(conn, token_hash).await
-}
-
-pub async fn touch_session<C: ConnectionTrait>(conn: &C, token_hash: &str) -> Result<(), DbErr> {
-    db::system::touch_driver_session(conn, token_hash).await
-}
-
-/// Signs the driver out everywhere (deactivated, password changed).
-pub async fn delete_sessions_of_driver<C: ConnectionTrait>(
-    conn: &C,
-    scope: TenantScope,
-    driver_id: Uuid,
-) -> Result<u64, DbErr> {
-    Ok(driver_session::Entity::scoped_delete(scope)
-        .filter(driver_session::Column::DriverId.eq(driver_id))
-        .exec(conn)
-        .await?
-        .rows_affected)
-}
-
-/// Signs the driver out everywhere but `keep` (they changed their password).
-pub async fn delete_other_sessions_of_driver<C: ConnectionTrait>(
-    conn: &C,
-    scope: TenantScope,
-    driver_id: Uuid,
-    keep: &str,
-) -> Result<u64, DbErr> {
-    Ok(driver_session::Entity::scoped_delete(scope)
-        .filter(driver_session::Column::DriverId.eq(driver_id))
-        .filter(driver_session::Column::Id.ne(keep))
-        .exec(conn)
-        .await?
-        .rows_affected)
-}
-
-/// Signs every driver of the fleet out (the shared password changed).
-pub async fn delete_sessions_of_fleet<C: ConnectionTrait>(
-    conn: &C,
-    scope: TenantScope,
-) -> Result<u64, DbErr> {
-    Ok(driver_session::Entity::scoped_delete(scope)
-        .exec(conn)
-        .await?
-        .rows_affected)
 }
 
 pub async fn set_password<C: ConnectionTrait>(
@@ -295,18 +232,6 @@ pub async fn pending_renewals<C: ConnectionTrait>(
         .order_by_asc(driver_renewal::Column::CreatedAt)
         .limit(200)
         .all(conn)
-        .await
-}
-
-/// How many renewals wait for the fleet's review (the side menu's and the
-/// bell's badge).
-pub async fn pending_renewal_count<C: ConnectionTrait>(
-    conn: &C,
-    scope: TenantScope,
-) -> Result<u64, DbErr> {
-    driver_renewal::Entity::scoped(scope)
-        .filter(driver_renewal::Column::Status.eq("pending"))
-        .count(conn)
         .await
 }
 

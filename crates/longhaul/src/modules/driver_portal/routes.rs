@@ -9,7 +9,6 @@ use super::dto::{
 };
 use super::error::DriverPortalError;
 use super::invites::{self, InviteDeps};
-use super::sessions::{self, DriverSession};
 use super::sign_in::{self, SignInDeps, driver_view};
 use super::{home, messages, renewals, repo, shared_documents};
 use crate::http::client_ip::ClientIp;
@@ -18,6 +17,7 @@ use crate::http::download::content_disposition;
 use crate::http::error::ErrorBody;
 use crate::http::path_id::path_id;
 use crate::http::{ApiError, ApiResult, ValidJson};
+use crate::modules::auth::{DriverSession, driver_sessions};
 use crate::modules::documents::upload;
 use crate::state::AppState;
 use axum::Json;
@@ -175,7 +175,7 @@ pub async fn portal_sign_out(
     session: DriverSession,
     jar: CookieJar,
 ) -> ApiResult<(CookieJar, StatusCode)> {
-    sessions::end(&state.db, &session).await?;
+    driver_sessions::end(&state.db, &session).await?;
     Ok((jar.remove(session_cookie_removal()), StatusCode::NO_CONTENT))
 }
 

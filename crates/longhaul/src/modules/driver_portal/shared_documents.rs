@@ -4,7 +4,7 @@
 use super::dto::PortalDocument;
 use super::error::DriverPortalError;
 use super::repo;
-use super::sessions::DriverSession;
+use crate::modules::auth::DriverSession;
 use db::entities::fleet_document;
 use domain::texts;
 use object_store::path::Path;

@@ -6,14 +6,13 @@
 use super::dto::{PortalConfig, PortalDriver};
 use super::error::DriverPortalError;
 use super::repo;
-use super::sessions::{self, DriverSession};
 use crate::crypto::password::PasswordHasher;
 use crate::modules::auth::throttle;
-use crate::modules::fleet_account::dto::PortalSettings;
-use crate::modules::fleet_account::view::portal_settings;
+use crate::modules::auth::{DriverSession, driver_sessions};
 use chrono::Duration;
 use db::entities::{fleet_account, fleet_driver};
 use db::tenancy::TenantScope;
+use domain::fleet::PortalSettings;
 use domain::fleet::{driver_display_name, phone_display};
 use sea_orm::DatabaseConnection;
 use uuid::Uuid;
@@ -80,7 +79,7 @@ pub async fn fleet_of_link(
         .await?
         .ok_or(DriverPortalError::NotFound)?;
     txn.commit().await?;
-    let settings = portal_settings(&fleet);
+    let settings = PortalSettings::stored(fleet.portal_settings.as_ref());
     Ok((scope, fleet, settings))
 }
 
@@ -146,6 +145,7 @@ pub async fn sign_in(
         });
     };
     throttle::refund(deps.db, &reserved).await?;
-    let (cookie, session) = sessions::start(deps.db, scope, driver.id, deps.session_ttl).await?;
+    let (cookie, session) =
+        driver_sessions::start(deps.db, scope, driver.id, deps.session_ttl).await?;
     Ok((cookie, session, driver_view(&driver)))
 }

@@ -70,7 +70,7 @@ pub struct Security {
     pub session_timeout_minutes: i32,
 }
 
-#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct PortalSettings {
     pub is_enabled: bool,
     /// username | email
@@ -80,13 +80,14 @@ pub struct PortalSettings {
     pub welcome_message: Option<String>,
 }
 
-impl Default for PortalSettings {
-    fn default() -> Self {
+/// The stored settings (`domain::fleet`, which knows no API schema) as the API shows them.
+impl From<domain::fleet::PortalSettings> for PortalSettings {
+    fn from(s: domain::fleet::PortalSettings) -> Self {
         PortalSettings {
-            is_enabled: false,
-            login_method: "username".into(),
-            auth_type: "individual_password".into(),
-            welcome_message: None,
+            is_enabled: s.is_enabled,
+            login_method: s.login_method,
+            auth_type: s.auth_type,
+            welcome_message: s.welcome_message,
         }
     }
 }

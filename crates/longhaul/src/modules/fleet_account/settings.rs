@@ -1,7 +1,7 @@
 //! Company settings (spec part 2 §9): General, Branding, Security and Portal
 //! Settings. Each checks its input, answering per field, then saves.
 
-use super::dto::{BrandingInput, GeneralInput, PortalInput, PortalSettings, SecurityInput};
+use super::dto::{BrandingInput, GeneralInput, PortalInput, SecurityInput};
 use super::error::FleetAccountError;
 use super::repo;
 use crate::crypto::password::PasswordHasher;
@@ -9,7 +9,7 @@ use crate::http::validation;
 use chrono::Utc;
 use db::entities::fleet_account;
 use db::tenancy::TenantScope;
-use domain::fleet::{SESSION_TIMEOUT_MAX, SESSION_TIMEOUT_MIN, parse_hex_color};
+use domain::fleet::{PortalSettings, SESSION_TIMEOUT_MAX, SESSION_TIMEOUT_MIN, parse_hex_color};
 use domain::{Email, texts};
 use sea_orm::{DatabaseConnection, IntoActiveModel, Set};
 
@@ -150,7 +150,8 @@ pub async fn update_portal(
     let settings = serde_json::to_value(settings).map_err(anyhow::Error::from)?;
     let mut sign_in_changed = new_system_password;
     edit_account(db, scope, |fleet, a| {
-        sign_in_changed |= super::view::portal_settings(fleet).auth_type != auth_type;
+        sign_in_changed |=
+            PortalSettings::stored(fleet.portal_settings.as_ref()).auth_type != auth_type;
         if system_password && password_hash.is_none() && fleet.portal_system_password_hash.is_none()
         {
             return Err(FleetAccountError::field(
@@ -168,7 +169,7 @@ pub async fn update_portal(
     if sign_in_changed {
         // A rotated shared password (or another way of signing in) signs
         // every driver out.
-        crate::modules::driver_portal::sessions::end_all_of_fleet(db, scope).await?;
+        crate::modules::auth::driver_sessions::end_all_of_fleet(db, scope).await?;
     }
     Ok(())
 }

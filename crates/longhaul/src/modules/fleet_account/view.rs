@@ -3,22 +3,13 @@
 //! Company Profile), the brand colours' defaults and the logo's URL.
 
 use super::dto::{
-    Address, Authority, Branding, Contact, EldView, FleetAccountView, FmcsaView, PortalSettings,
-    PortalView, Security,
+    Address, Authority, Branding, Contact, EldView, FleetAccountView, FmcsaView, PortalView,
+    Security,
 };
 use crate::integrations::fmcsa::{CarrierProfile, carrier_profile};
 use db::entities::fleet_account;
-use domain::fleet::{DEFAULT_PRIMARY_COLOR, DEFAULT_SECONDARY_COLOR};
+use domain::fleet::{DEFAULT_PRIMARY_COLOR, DEFAULT_SECONDARY_COLOR, PortalSettings};
 use serde_json::Value;
-
-/// The stored portal settings, or the defaults when none (or unreadable).
-pub fn portal_settings(fleet: &fleet_account::Model) -> PortalSettings {
-    fleet
-        .portal_settings
-        .clone()
-        .and_then(|v| serde_json::from_value(v).ok())
-        .unwrap_or_default()
-}
 
 fn fmcsa_view(p: &CarrierProfile) -> FmcsaView {
     FmcsaView {
@@ -52,7 +43,7 @@ pub fn account_view(
     let or_fmcsa = |own: Option<String>, f: fn(&CarrierProfile) -> Option<String>| {
         own.or_else(|| profile.as_ref().and_then(f))
     };
-    let portal = portal_settings(&fleet);
+    let portal = PortalSettings::stored(fleet.portal_settings.as_ref());
     let physical = Address {
         street: or_fmcsa(fleet.physical_street.clone(), |p| p.physical_street.clone()),
         city: or_fmcsa(fleet.physical_city.clone(), |p| p.physical_city.clone()),
@@ -123,7 +114,7 @@ pub fn account_view(
             session_timeout_minutes: fleet.session_timeout_minutes,
         },
         portal: PortalView {
-            settings: portal,
+            settings: portal.into(),
             has_system_password: fleet.portal_system_password_hash.is_some(),
         },
         eld: EldView {

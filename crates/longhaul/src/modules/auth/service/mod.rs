@@ -2,6 +2,7 @@
 //! and other modules: `profiles` is the surface other modules use to make
 //! logins inside their own transactions.
 
+pub mod driver_sessions;
 pub mod profiles;
 pub mod registration;
 pub mod reset;

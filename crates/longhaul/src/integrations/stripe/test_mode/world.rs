@@ -1,19 +1,16 @@
-//! The offline Stripe stand-in's world: a customer's payment method,
-//! subscription and charges kept in Stripe's own JSON shapes
-//! (`test_stripe_objects`), changed by the test checkout and the stand-in's
-//! portal page, and announced as Stripe events through `apply_event` — the
-//! path a verified webhook takes — so `make run` shows every billing state
-//! through the same code as production.
+//! The stand-in's world: a customer's payment method, subscription and
+//! charges, changed by the test checkout and the stand-in's portal page, and
+//! announced as Stripe events to the `EventSink`.
 
-use super::error::BillingError;
-use super::events::{EventData, StripeEvent, apply_event};
-use crate::integrations::fmcsa::CarrierRegistry;
-use crate::integrations::stripe::test_mode::{new_id, object, objects_of, save};
+use super::super::objects::{EventData, StripeEvent};
+use super::store::{new_id, object, objects_of, save};
+use super::{EventSink, TestModeError};
 use chrono::{Months, Utc};
-use db::entities::stripe_subscription;
-use db::system::SystemTable;
 use sea_orm::DatabaseConnection;
 use serde_json::{Value, json};
+
+/// Changes to announce: an event type and its object.
+type Changes = Vec<(&'static str, Value)>;
 
 /// A card from one of Stripe's test numbers, as a payment method object.
 fn card_of(number: &str, exp_month: u32, exp_year: i32) -> Value {
@@ -37,16 +34,15 @@ fn card_of(number: &str, exp_month: u32, exp_year: i32) -> Value {
 /// Announces a change as Stripe events. They are stamped a second after the
 /// subscription's stored state at the least: two clicks on the portal page
 /// within one second must still read as one after the other.
-async fn announce(
-    db: &DatabaseConnection,
-    carriers: &dyn CarrierRegistry,
+async fn announce<S: EventSink>(
+    sink: &S,
     subscription: &str,
-    events: Vec<(&str, Value)>,
-) -> Result<(), BillingError> {
-    let stored = stripe_subscription::Entity::row(subscription.to_owned())
-        .one(db)
+    events: Changes,
+) -> Result<(), S::Error> {
+    let stored = sink
+        .subscription_state_at(subscription)
         .await?
-        .map(|s| s.state_at.timestamp() + 1);
+        .map(|at| at + 1);
     let now = Utc::now().timestamp().max(stored.unwrap_or(0));
     for (event_type, object) in events {
         let event = StripeEvent {
@@ -55,7 +51,7 @@ async fn announce(
             created: now,
             data: EventData { object },
         };
-        apply_event(db, carriers, &event).await?;
+        sink.deliver(&event).await?;
     }
     Ok(())
 }
@@ -99,12 +95,21 @@ pub struct NewSubscription<'a> {
     pub exp_year: i32,
 }
 
-pub async fn start_subscription(
+pub async fn start_subscription<S: EventSink>(
     db: &DatabaseConnection,
-    carriers: &dyn CarrierRegistry,
+    sink: &S,
     public_url: &str,
     new: NewSubscription<'_>,
-) -> Result<(), BillingError> {
+) -> Result<(), S::Error> {
+    let changes = open_subscription(db, public_url, &new).await?;
+    announce(sink, new.subscription, changes).await
+}
+
+async fn open_subscription(
+    db: &DatabaseConnection,
+    public_url: &str,
+    new: &NewSubscription<'_>,
+) -> Result<Changes, TestModeError> {
     let pm_id = new_id("pm");
     let card = card_of(new.card_number, new.exp_month, new.exp_year);
     save(db, &pm_id, "payment_method", Some(new.customer),
@@ -166,32 +171,43 @@ pub async fn start_subscription(
         &charge,
     )
     .await?;
-    announce(
-        db,
-        carriers,
-        new.subscription,
-        vec![
-            ("customer.subscription.created", subscription("incomplete")),
-            ("charge.succeeded", charge.clone()),
-            ("invoice.paid", json!({ "id": new_id("in"), "object": "invoice", "customer": new.customer,
-                "status": "paid", "amount_paid": new.amount_cents,
-                "parent": { "subscription_details": { "subscription": new.subscription, "metadata": {} } } })),
-            ("customer.subscription.updated", active),
-        ],
-    )
-    .await
+    Ok(vec![
+        ("customer.subscription.created", subscription("incomplete")),
+        ("charge.succeeded", charge.clone()),
+        (
+            "invoice.paid",
+            json!({ "id": new_id("in"), "object": "invoice", "customer": new.customer,
+            "status": "paid", "amount_paid": new.amount_cents,
+            "parent": { "subscription_details": { "subscription": new.subscription, "metadata": {} } } }),
+        ),
+        ("customer.subscription.updated", active),
+    ])
 }
 
 /// Earlier months' payments of a stand-in subscription (the demo fleet's
 /// history), announced as Stripe would have at the time.
-pub async fn backfill_payments(
+pub async fn backfill_payments<S: EventSink>(
     db: &DatabaseConnection,
-    carriers: &dyn CarrierRegistry,
+    sink: &S,
     public_url: &str,
     customer: &str,
     amount_cents: i64,
     months: u32,
-) -> Result<(), BillingError> {
+) -> Result<(), S::Error> {
+    for event in past_payments(db, public_url, customer, amount_cents, months).await? {
+        sink.deliver(&event).await?;
+    }
+    Ok(())
+}
+
+async fn past_payments(
+    db: &DatabaseConnection,
+    public_url: &str,
+    customer: &str,
+    amount_cents: i64,
+    months: u32,
+) -> Result<Vec<StripeEvent>, TestModeError> {
+    let mut events = Vec::new();
     let pm = objects_of(db, customer, "payment_method").await?;
     let card = pm.first().map(|p| p["card"].clone()).unwrap_or(Value::Null);
     for month in 1..=months {
@@ -215,15 +231,14 @@ pub async fn backfill_payments(
             &charge,
         )
         .await?;
-        let event = StripeEvent {
+        events.push(StripeEvent {
             id: new_id("evt"),
             event_type: "charge.succeeded".into(),
             created: when.timestamp(),
             data: EventData { object: charge },
-        };
-        apply_event(db, carriers, &event).await?;
+        });
     }
-    Ok(())
+    Ok(events)
 }
 
 /// What the stand-in's portal page can do to a subscription: the customer's
@@ -240,20 +255,32 @@ pub enum PortalAction {
     Resume,
 }
 
-pub async fn act(
+pub async fn act<S: EventSink>(
     db: &DatabaseConnection,
-    carriers: &dyn CarrierRegistry,
+    sink: &S,
     public_url: &str,
     customer: &str,
     action: PortalAction,
     card_number: Option<&str>,
-) -> Result<(), BillingError> {
+) -> Result<(), S::Error> {
+    let (subscription, changes) = change(db, public_url, customer, action, card_number).await?;
+    announce(sink, &subscription, changes).await
+}
+
+/// The subscription changed by `action`, and the events that say so.
+async fn change(
+    db: &DatabaseConnection,
+    public_url: &str,
+    customer: &str,
+    action: PortalAction,
+    card_number: Option<&str>,
+) -> Result<(String, Changes), TestModeError> {
     let Some(mut sub) = objects_of(db, customer, "subscription")
         .await?
         .into_iter()
         .next()
     else {
-        return Err(BillingError::TestCheckoutNotFound);
+        return Err(TestModeError::NotFound);
     };
     let sub_id = sub["id"].as_str().unwrap_or_default().to_owned();
     let pm_id = sub["default_payment_method"]
@@ -271,7 +298,7 @@ pub async fn act(
         json!({ "id": new_id("in"), "object": "invoice", "customer": customer, "status": status,
         "parent": { "subscription_details": { "subscription": sub_id, "metadata": {} } } })
     };
-    let mut events: Vec<(&str, Value)> = Vec::new();
+    let mut events: Changes = Vec::new();
     let mut new_charge = None;
     match action {
         PortalAction::UpdateCard => {
@@ -354,5 +381,5 @@ pub async fn act(
     }
     save(db, &sub_id, "subscription", Some(customer), &sub).await?;
     events.push(("customer.subscription.updated", sub));
-    announce(db, carriers, &sub_id, events).await
+    Ok((sub_id, events))
 }

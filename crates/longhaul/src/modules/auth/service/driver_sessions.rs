@@ -1,17 +1,19 @@
-//! Driver sessions. A driver's cookie token starts with `d.`, so the
+//! Driver sessions: the driver portal's sign-in starts them, the session
+//! layer resolves them. A driver's cookie token starts with `d.`, so the
 //! session layer knows which table to look in; only the token's hash is
 //! stored. A session ends when the driver is deactivated, the portal is
 //! turned off, or the fleet's idle timeout (Company Settings → Security)
 //! passes; a new password (the driver's own or the fleet's shared one)
 //! deletes the sessions it replaces.
 
-use super::repo;
+use super::super::repo::driver_sessions as repo;
 use crate::crypto::tokens;
 use crate::http::session_timeouts::SessionTimeouts;
 use chrono::{DateTime, Duration, Utc};
 use db::entities::driver_session;
 use db::tenancy::TenantScope;
-use sea_orm::{DatabaseConnection, DbErr, Set};
+use domain::fleet::PortalSettings;
+use sea_orm::{ConnectionTrait, DatabaseConnection, DbErr, Set};
 use uuid::Uuid;
 
 pub const TOKEN_PREFIX: &str = "d.";
@@ -49,7 +51,7 @@ pub async fn start(
     let session_id = tokens::hash_token(&cookie);
     let csrf_token = tokens::random_token();
     let now = Utc::now();
-    repo::insert_session(
+    repo::insert(
         db,
         driver_session::ActiveModel {
             id: Set(session_id.clone()),
@@ -89,7 +91,7 @@ pub async fn resolve(
         return Ok(None);
     }
     let token_hash = tokens::hash_token(cookie);
-    let Some(session) = repo::session(db, &token_hash).await? else {
+    let Some(session) = repo::find(db, &token_hash).await? else {
         return Ok(None);
     };
     let scope = TenantScope::from_session(session.fleet_account_id);
@@ -100,7 +102,7 @@ pub async fn resolve(
     let now = Utc::now();
     let usable = match (&driver, &fleet) {
         (Some(driver), Some(fleet)) => {
-            let portal = crate::modules::fleet_account::view::portal_settings(fleet);
+            let portal = PortalSettings::stored(fleet.portal_settings.as_ref());
             timeouts.put(fleet.id, fleet.session_timeout_minutes);
             driver.is_active
                 && portal.is_enabled
@@ -109,14 +111,14 @@ pub async fn resolve(
         _ => false,
     };
     if !usable {
-        repo::delete_session(db, &token_hash).await?;
+        repo::delete(db, &token_hash).await?;
         return Ok(None);
     }
     if session
         .last_seen_at
         .is_none_or(|seen| now - seen > Duration::seconds(60))
     {
-        repo::touch_session(db, &token_hash).await?;
+        repo::touch(db, &token_hash).await?;
     }
     Ok(Some(DriverSession {
         session_id: session.id,
@@ -129,11 +131,23 @@ pub async fn resolve(
 /// Signs every driver of the fleet out: the shared password changed, or
 /// how drivers sign in did.
 pub async fn end_all_of_fleet(db: &DatabaseConnection, scope: TenantScope) -> Result<u64, DbErr> {
-    repo::delete_sessions_of_fleet(db, scope).await
+    repo::delete_of_fleet(db, scope).await
+}
+
+/// Signs a driver out everywhere (a new password through an invite), or
+/// everywhere but `keep` (they changed it from that session), inside the
+/// caller's transaction.
+pub async fn end_all_of_driver<C: ConnectionTrait>(
+    conn: &C,
+    scope: TenantScope,
+    driver_id: Uuid,
+    keep: Option<&DriverSession>,
+) -> Result<u64, DbErr> {
+    repo::delete_of_driver(conn, scope, driver_id, keep.map(|s| s.session_id.as_str())).await
 }
 
 pub async fn end(db: &DatabaseConnection, session: &DriverSession) -> Result<(), DbErr> {
-    repo::delete_session(db, &session.session_id).await
+    repo::delete(db, &session.session_id).await
 }
 
 #[cfg(test)]

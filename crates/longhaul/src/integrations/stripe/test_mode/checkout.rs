@@ -1,31 +1,26 @@
-//! The offline Stripe stand-in's hosted checkout: it accepts Stripe's test
-//! card numbers and completes the session through `apply_event`, the path a
-//! verified webhook takes.
+//! The stand-in's hosted checkout: it accepts Stripe's test card numbers and
+//! completes the session, then tells the `EventSink` as Stripe's webhook
+//! would.
 
-use super::dto::TestCheckoutView;
-use super::error::BillingError;
-use super::events::{EventData, StripeEvent, apply_event};
-use super::repo;
-use super::test_stripe::{self, NewSubscription};
+use super::super::objects::{EventData, StripeEvent};
+use super::world::{self, NewSubscription};
+use super::{EventSink, TestModeError, session_of};
 use crate::http::validation::{self, refuse};
-use crate::integrations::fmcsa::CarrierRegistry;
-use crate::integrations::stripe::test_mode::session_of;
 use chrono::{Datelike, Utc};
 use db::entities::test_checkout_session;
+use db::system::SystemTable;
 use domain::texts;
-use sea_orm::{DatabaseConnection, IntoActiveModel, Set};
+use sea_orm::{ActiveModelTrait, DatabaseConnection, IntoActiveModel, Set};
 
-async fn find(
+/// A test checkout session by its id (`cs_test_…`).
+pub async fn find_checkout(
     db: &DatabaseConnection,
     id: &str,
-) -> Result<test_checkout_session::Model, BillingError> {
-    repo::test_checkout(db, id)
+) -> Result<test_checkout_session::Model, TestModeError> {
+    test_checkout_session::Entity::row(id.to_owned())
+        .one(db)
         .await?
-        .ok_or(BillingError::TestCheckoutNotFound)
-}
-
-pub async fn view(db: &DatabaseConnection, id: &str) -> Result<TestCheckoutView, BillingError> {
-    Ok(find(db, id).await?.into())
+        .ok_or(TestModeError::NotFound)
 }
 
 enum Card {
@@ -61,7 +56,7 @@ pub fn classify_test_card(number: &str) -> bool {
 }
 
 /// The card as typed on the test checkout page; each field answers with
-/// the page's text.
+/// the page's text (decision 036).
 #[derive(garde::Validate)]
 pub struct CardInput<'a> {
     #[garde(custom(a_test_card))]
@@ -102,27 +97,14 @@ fn three_or_four_digits(value: &str, _: &()) -> garde::Result {
 
 /// Returns the success URL to send the browser to. `public_url` is where
 /// the stand-in's sessions point back to.
-pub async fn pay(
+pub async fn pay<S: EventSink>(
     db: &DatabaseConnection,
-    carriers: &dyn CarrierRegistry,
+    sink: &S,
     public_url: &str,
     id: &str,
     card: CardInput<'_>,
-) -> Result<String, BillingError> {
-    let row = find(db, id).await?;
-    if row.status != "open" {
-        return Err(BillingError::AlreadyComplete);
-    }
-    validation::check(&card)?;
-    if let Some(Card::Declined) = classify(&digits_of(card.card_number)) {
-        return Err(BillingError::CardDeclined);
-    }
-    let mut active = row.into_active_model();
-    active.status = Set("complete".into());
-    active.payment_status = Set("paid".into());
-    active.subscription_id = Set(Some(format!("sub_test_{}", uuid::Uuid::new_v4().simple())));
-    active.customer_id = Set(Some(format!("cus_test_{}", uuid::Uuid::new_v4().simple())));
-    let row = repo::save_test_checkout(db, active).await?;
+) -> Result<String, S::Error> {
+    let row = complete(db, id, &card).await?;
     let session = session_of(&row, public_url);
     let event = StripeEvent {
         id: format!("evt_test_{}", uuid::Uuid::new_v4().simple()),
@@ -144,11 +126,11 @@ pub async fn pay(
             }),
         },
     };
-    apply_event(db, carriers, &event).await?;
+    sink.deliver(&event).await?;
     let (exp_month, exp_year) = parse_expiry(card.expiry).unwrap_or((12, 2030));
-    test_stripe::start_subscription(
+    world::start_subscription(
         db,
-        carriers,
+        sink,
         public_url,
         NewSubscription {
             customer: session.customer.as_deref().unwrap_or_default(),
@@ -163,4 +145,29 @@ pub async fn pay(
     )
     .await?;
     Ok(row.success_url)
+}
+
+/// The session paid with `card`: complete, with a new customer and subscription.
+async fn complete(
+    db: &DatabaseConnection,
+    id: &str,
+    card: &CardInput<'_>,
+) -> Result<test_checkout_session::Model, TestModeError> {
+    let row = find_checkout(db, id).await?;
+    if row.status != "open" {
+        return Err(TestModeError::AlreadyComplete);
+    }
+    validation::check(card).map_err(|refusal| TestModeError::Invalid {
+        message: refusal.message,
+        fields: refusal.fields,
+    })?;
+    if let Some(Card::Declined) = classify(&digits_of(card.card_number)) {
+        return Err(TestModeError::CardDeclined);
+    }
+    let mut active = row.into_active_model();
+    active.status = Set("complete".into());
+    active.payment_status = Set("paid".into());
+    active.subscription_id = Set(Some(format!("sub_test_{}", uuid::Uuid::new_v4().simple())));
+    active.customer_id = Set(Some(format!("cus_test_{}", uuid::Uuid::new_v4().simple())));
+    Ok(active.update(db).await?)
 }
