@@ -16,6 +16,8 @@ pub mod metrics;
 pub mod modules;
 pub mod openapi;
 pub mod paging;
+#[cfg(test)]
+mod repo_rules;
 pub mod seed;
 pub mod spa;
 pub mod state;
