@@ -8,7 +8,14 @@ use std::path::Path;
 
 /// Modules whose queries all live in their private `repo` (issue 30 point
 /// 4); a module joins the list once its topic files call its repo.
-const QUERIES_IN_REPO: &[&str] = &["compliance", "brokers", "postings"];
+const QUERIES_IN_REPO: &[&str] = &["compliance", "brokers", "postings", "eld"];
+
+/// Folders of a converted module still to move, each with its reason.
+const NOT_YET: &[(&str, &str)] = &[
+    // The ELD sync's batch writer: its chunked inserts, bulk updates and
+    // key lookups are the next to move into the module's repo.
+    ("eld", "write"),
+];
 
 /// The doors of `crates/db` (decision 034), called on an entity
 /// (`fleet_vehicle::Entity::scoped(`, `E::across_fleets(`): a query.
@@ -121,10 +128,13 @@ fn converted_modules_query_only_in_their_repo() {
     let mut wrong = Vec::new();
     for file in files {
         let path = module_path(&src, &file);
-        let converted = path
-            .get(1)
-            .is_some_and(|m| QUERIES_IN_REPO.contains(&m.as_str()));
-        if !converted || path.get(2).map(String::as_str) == Some("repo") {
+        let module = path.get(1).map(String::as_str);
+        let converted = module.is_some_and(|m| QUERIES_IN_REPO.contains(&m));
+        let inside = path.get(2).map(String::as_str);
+        let not_yet = NOT_YET
+            .iter()
+            .any(|(m, folder)| module == Some(*m) && inside == Some(*folder));
+        if !converted || inside == Some("repo") || not_yet {
             continue;
         }
         let text = std::fs::read_to_string(&file).expect("readable source");
