@@ -24,7 +24,7 @@ const PLUMBING: &[&str] = &[
 const COMPOSITION: &[&str] = &["modules", "job_registry", "app", "seed", "openapi"];
 
 /// A file's module path: `src/http/guards.rs` → `["http", "guards"]`.
-fn module_path(src: &Path, file: &Path) -> Vec<String> {
+pub(crate) fn module_path(src: &Path, file: &Path) -> Vec<String> {
     let rel = file.strip_prefix(src).expect("a file under src");
     let mut parts: Vec<String> = rel
         .iter()
@@ -51,7 +51,7 @@ pub(crate) fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
 }
 
 /// The code of a file up to its unit tests, without comment lines.
-fn code(text: &str) -> String {
+pub(crate) fn code(text: &str) -> String {
     let end = text.find("#[cfg(test)]").unwrap_or(text.len());
     text[..end]
         .lines()
@@ -102,7 +102,7 @@ fn paths(code: &str, own: &[String]) -> Vec<Vec<String>> {
 }
 
 /// `use crate::a::{b, c::{d, e}};` → `crate::a::b crate::a::c::d crate::a::c::e`.
-fn expand_use_trees(code: &str) -> String {
+pub(crate) fn expand_use_trees(code: &str) -> String {
     let mut out = String::with_capacity(code.len());
     let mut rest = code;
     while let Some(start) = rest.find("use ") {

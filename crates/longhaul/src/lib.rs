@@ -18,6 +18,8 @@ pub mod metrics;
 pub mod modules;
 pub mod openapi;
 pub mod paging;
+#[cfg(test)]
+mod repo_rules;
 pub mod seed;
 pub mod spa;
 pub mod state;

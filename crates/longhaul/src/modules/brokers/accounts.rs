@@ -6,13 +6,13 @@ use super::dto::{
     BrokerAccountSummary, BrokerAccountView, CreateBrokerAccount, CreatedBrokerAccount,
 };
 use super::emails;
+use super::repo::accounts as repo;
 use super::users::{Invitee, UserDeps, create_invited, view};
 use chrono::Utc;
 use db::entities::account;
-use db::system::SystemTable;
 use db::tenancy::{self, BrokerScope, SystemKey};
 use domain::Role;
-use sea_orm::{ActiveModelTrait, DatabaseConnection, Set};
+use sea_orm::{DatabaseConnection, Set};
 use uuid::Uuid;
 
 /// "MC-123456", "mc 123456" or "123456" → "123456"; 1 to 8 digits.
@@ -42,7 +42,7 @@ pub async fn create(
     let mc = parse_mc(input.mc_number.as_deref().unwrap_or_default())?;
     let txn = tenancy::system_write(deps.db, key).await?;
     let now = Utc::now();
-    let account = account::ActiveModel {
+    let row = account::ActiveModel {
         id: Set(Uuid::new_v4()),
         name: Set(name.to_owned()),
         account_type: Set("broker".into()),
@@ -50,9 +50,8 @@ pub async fn create(
         is_active: Set(true),
         mc_number: Set(mc),
         created_at: Set(now),
-    }
-    .insert(&txn)
-    .await?;
+    };
+    let account = repo::insert(&txn, row).await?;
     let (admin, token) = create_invited(
         &txn,
         deps.passwords,
@@ -101,8 +100,7 @@ pub async fn current(
     scope: BrokerScope,
     role: &str,
 ) -> Result<BrokerAccountView, BrokersError> {
-    let a = account::Entity::row(scope.broker_account_id())
-        .one(db)
+    let a = repo::by_id(db, scope.broker_account_id())
         .await?
         .ok_or(BrokersError::NotFound)?;
     Ok(BrokerAccountView {

@@ -9,13 +9,10 @@ use super::board::{check, run as run_search};
 use super::deps::BrokersDeps;
 use super::dto::SearchCriteria;
 use super::emails::{self, DigestTruck};
+use super::repo;
 use chrono::{DateTime, Duration, Utc};
-use db::entities::{profile, saved_search};
-use db::system::AcrossBrokers;
-use db::system::SystemTable;
-use db::tenancy::{self, BrokerOwned, BrokerScope};
-use sea_orm::sea_query::Expr;
-use sea_orm::{ColumnTrait, Condition, QueryFilter};
+use db::entities::saved_search;
+use db::tenancy::{self, BrokerScope};
 
 /// At most one digest per search in this long.
 pub const DIGEST_EVERY: Duration = Duration::hours(1);
@@ -25,15 +22,7 @@ const LISTED: usize = 10;
 /// Sends the digests that are due; returns how many.
 pub async fn run(deps: &BrokersDeps<'_>, now: DateTime<Utc>) -> anyhow::Result<usize> {
     let txn = tenancy::system_read(deps.db, deps.system_key).await?;
-    let due = saved_search::Entity::across_brokers(&txn)
-        .filter(saved_search::Column::Alerts.eq(true))
-        .filter(
-            Condition::any()
-                .add(saved_search::Column::LastAlertAt.is_null())
-                .add(saved_search::Column::LastAlertAt.lte(now - DIGEST_EVERY)),
-        )
-        .all(&txn)
-        .await?;
+    let due = repo::saved::alerts_due(&txn, now - DIGEST_EVERY).await?;
     txn.commit().await?;
     let mut sent = 0;
     for search in due {
@@ -78,23 +67,14 @@ async fn digest_one(
         txn.rollback().await?;
         return Ok(false);
     }
-    let Some(owner) = profile::Entity::row(search.profile_id)
-        .filter(profile::Column::DeactivatedAt.is_null())
-        .one(&txn)
-        .await?
-    else {
+    let Some(owner) = repo::users::active(&txn, search.profile_id).await? else {
         txn.rollback().await?;
         return Ok(false);
     };
     // The claim: only if no other run moved it meanwhile.
-    let claimed = saved_search::Entity::scoped_update(scope)
-        .filter(saved_search::Column::Id.eq(search.id))
-        .filter(saved_search::Column::CheckedUntil.eq(search.checked_until))
-        .col_expr(saved_search::Column::CheckedUntil, Expr::value(now))
-        .col_expr(saved_search::Column::LastAlertAt, Expr::value(Some(now)))
-        .exec(&txn)
-        .await?;
-    if claimed.rows_affected != 1 {
+    let claimed =
+        repo::saved::claim_alert(&txn, scope, search.id, search.checked_until, now).await?;
+    if !claimed {
         txn.rollback().await?;
         return Ok(false);
     }

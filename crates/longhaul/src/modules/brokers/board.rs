@@ -5,17 +5,15 @@ use super::BrokersError;
 use super::deps::BrokersDeps;
 use super::dto::{BoardOrigin, BoardPage, BoardResult, CarrierView, SearchCriteria, TrustBadges};
 use super::emails::{self, Inquiry};
+use super::repo;
 use crate::modules::auth::throttle::{self, UserBudget};
 use chrono::{DateTime, Duration, Utc};
-use db::board::{BoardQuery, nearest};
-use db::entities::{account, fleet_message, profile, truck_posting};
-use db::system::SystemTable;
+use db::board::BoardQuery;
+use db::entities::{fleet_message, profile, truck_posting};
 use db::tenancy::{self, BrokerScope, TenantScope};
 use domain::board as rules;
 use domain::geo::{self, LatLon, Place};
-use sea_orm::{
-    ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseConnection, QueryFilter, Set,
-};
+use sea_orm::{ConnectionTrait, DatabaseConnection, Set};
 use std::collections::HashMap;
 use uuid::Uuid;
 
@@ -169,7 +167,7 @@ async fn visible<C: ConnectionTrait>(
     if ids.is_empty() {
         return Ok(HashMap::new());
     }
-    let rows = db::board::visible_postings(conn, ids, now).await?;
+    let rows = repo::board::visible(conn, ids, now).await?;
     Ok(rows.into_iter().map(|p| (p.id, p)).collect())
 }
 
@@ -178,7 +176,7 @@ pub async fn run<C: ConnectionTrait>(
     conn: &C,
     checked: &Checked,
 ) -> Result<(Vec<BoardResult>, bool), BrokersError> {
-    let mut hits = nearest(conn, &checked.query).await?;
+    let mut hits = repo::board::nearest(conn, &checked.query).await?;
     let has_more = hits.len() > PAGE_SIZE as usize;
     hits.truncate(PAGE_SIZE as usize);
     let postings = visible(
@@ -273,8 +271,7 @@ pub async fn contact(
         .await?
         .remove(&id)
         .ok_or(BrokersError::NotFound)?;
-    let broker_name = account::Entity::row(scope.broker_account_id())
-        .one(&txn)
+    let broker_name = repo::accounts::by_id(&txn, scope.broker_account_id())
         .await?
         .map(|a| a.name)
         .unwrap_or_default();
@@ -283,7 +280,7 @@ pub async fn contact(
     let sender_name = super::users::display_name(sender);
     let fleet_scope = TenantScope::for_board_inquiry(posting.fleet_account_id);
     let txn = tenancy::write(deps.db, fleet_scope).await?;
-    fleet_message::ActiveModel {
+    let inbox = fleet_message::ActiveModel {
         id: Set(Uuid::new_v4()),
         fleet_account_id: Set(posting.fleet_account_id),
         driver_id: Set(None),
@@ -300,22 +297,9 @@ pub async fn contact(
         )),
         created_at: Set(now),
         read_at: Set(None),
-    }
-    .insert(&txn)
-    .await?;
-    let account_ids: Vec<Uuid> = account::Entity::rows()
-        .filter(account::Column::FleetAccountId.eq(posting.fleet_account_id))
-        .all(&txn)
-        .await?
-        .into_iter()
-        .map(|a| a.id)
-        .collect();
-    let admins = profile::Entity::rows()
-        .filter(profile::Column::AccountId.is_in(account_ids))
-        .filter(profile::Column::Role.eq(domain::Role::FleetAdmin.as_str()))
-        .filter(profile::Column::DeactivatedAt.is_null())
-        .all(&txn)
-        .await?;
+    };
+    repo::board::insert_message(&txn, inbox).await?;
+    let admins = repo::board::fleet_admins(&txn, posting.fleet_account_id).await?;
     let origin = format!("{}, {}", posting.origin_city, posting.origin_state);
     let window = format!("{} to {}", posting.available_from, posting.available_to);
     let inbox_link = format!("{}/fleet-dashboard/inbox", deps.public_url);

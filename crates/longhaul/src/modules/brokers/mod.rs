@@ -1,6 +1,8 @@
 //! The broker side of the truck board (issue 15, decision 026): broker
 //! accounts and their users, the board search with its trust badges, a
 //! broker's message to a carrier, saved searches and their alert digests.
+//!
+//! The topic files are the service (the rules); every query is in `repo/`.
 
 pub mod accounts;
 pub mod alerts;
@@ -10,6 +12,7 @@ pub mod dto;
 pub mod emails;
 pub mod error;
 pub mod jobs;
+mod repo;
 pub mod routes;
 pub mod saved;
 pub mod users;

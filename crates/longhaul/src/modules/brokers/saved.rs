@@ -7,16 +7,13 @@ use super::board::check;
 use super::dto::{
     CreateSavedSearch, SavedSearchView, SearchCriteria, Unsubscribed, UpdateSavedSearch,
 };
+use super::repo::saved as repo;
 use crate::crypto::Cipher;
 use crate::crypto::tokens::{hash_token, random_token};
 use chrono::Utc;
 use db::entities::saved_search;
-use db::system::AcrossBrokers;
-use db::tenancy::{self, BrokerOwned, BrokerScope, SystemKey};
-use sea_orm::{
-    ActiveModelTrait, ColumnTrait, DatabaseConnection, IntoActiveModel, PaginatorTrait,
-    QueryFilter, QueryOrder, Set,
-};
+use db::tenancy::{self, BrokerScope, SystemKey};
+use sea_orm::{DatabaseConnection, IntoActiveModel, Set};
 use uuid::Uuid;
 
 const MAX_NAME: usize = 100;
@@ -51,11 +48,7 @@ pub async fn list(
     profile_id: Uuid,
 ) -> Result<Vec<SavedSearchView>, BrokersError> {
     let txn = tenancy::broker_read(db, scope).await?;
-    let rows = saved_search::Entity::scoped(scope)
-        .filter(saved_search::Column::ProfileId.eq(profile_id))
-        .order_by_desc(saved_search::Column::CreatedAt)
-        .all(&txn)
-        .await?;
+    let rows = repo::of_user(&txn, scope, profile_id).await?;
     txn.commit().await?;
     Ok(rows.iter().map(view).collect())
 }
@@ -77,10 +70,7 @@ pub async fn create(
     };
     let token = random_token();
     let txn = tenancy::broker_write(db, scope).await?;
-    let count = saved_search::Entity::scoped(scope)
-        .filter(saved_search::Column::ProfileId.eq(profile_id))
-        .count(&txn)
-        .await?;
+    let count = repo::count_of_user(&txn, scope, profile_id).await?;
     if count >= MAX_PER_USER {
         return Err(BrokersError::conflict(
             "too_many_saved_searches",
@@ -90,7 +80,7 @@ pub async fn create(
             ),
         ));
     }
-    let saved = saved_search::ActiveModel {
+    let row = saved_search::ActiveModel {
         id: Set(Uuid::new_v4()),
         broker_account_id: Set(scope.broker_account_id()),
         profile_id: Set(profile_id),
@@ -102,9 +92,8 @@ pub async fn create(
         checked_until: Set(now),
         last_alert_at: Set(None),
         created_at: Set(now),
-    }
-    .insert(&txn)
-    .await?;
+    };
+    let saved = repo::insert(&txn, row).await?;
     txn.commit().await?;
     Ok(view(&saved))
 }
@@ -114,10 +103,7 @@ async fn own(
     profile_id: Uuid,
     id: Uuid,
 ) -> Result<saved_search::Model, BrokersError> {
-    saved_search::Entity::scoped(txn.scope())
-        .filter(saved_search::Column::Id.eq(id))
-        .filter(saved_search::Column::ProfileId.eq(profile_id))
-        .one(txn)
+    repo::own(txn, txn.scope(), profile_id, id)
         .await?
         .ok_or(BrokersError::NotFound)
 }
@@ -144,7 +130,7 @@ pub async fn update(
         // Alerts are for what is new from now on, not what came while off.
         row.checked_until = Set(Utc::now());
     }
-    let saved = row.update(&txn).await?;
+    let saved = repo::update(&txn, row).await?;
     txn.commit().await?;
     Ok(view(&saved))
 }
@@ -156,12 +142,8 @@ pub async fn delete(
     id: Uuid,
 ) -> Result<(), BrokersError> {
     let txn = tenancy::broker_write(db, scope).await?;
-    let deleted = saved_search::Entity::scoped_delete(scope)
-        .filter(saved_search::Column::Id.eq(id))
-        .filter(saved_search::Column::ProfileId.eq(profile_id))
-        .exec(&txn)
-        .await?;
-    if deleted.rows_affected == 0 {
+    let deleted = repo::delete_own(&txn, scope, profile_id, id).await?;
+    if deleted == 0 {
         return Err(BrokersError::NotFound);
     }
     txn.commit().await?;
@@ -182,9 +164,7 @@ pub async fn by_token(
         return Err(BrokersError::NotFound);
     }
     let txn = tenancy::system_read(db, key).await?;
-    let found = saved_search::Entity::across_brokers(&txn)
-        .filter(saved_search::Column::UnsubscribeTokenHash.eq(hash_token(token)))
-        .one(&txn)
+    let found = repo::by_token_hash(&txn, hash_token(token))
         .await?
         .ok_or(BrokersError::NotFound)?;
     txn.commit().await?;
@@ -201,15 +181,13 @@ pub async fn unsubscribe(
         return Err(BrokersError::NotFound);
     }
     let txn = tenancy::system_write(db, key).await?;
-    let found = saved_search::Entity::across_brokers(&txn)
-        .filter(saved_search::Column::UnsubscribeTokenHash.eq(hash_token(token)))
-        .one(&txn)
+    let found = repo::by_token_hash(&txn, hash_token(token))
         .await?
         .ok_or(BrokersError::NotFound)?;
     let name = found.name.clone();
     let mut row = found.into_active_model();
     row.alerts = Set(false);
-    row.update(&txn).await?;
+    repo::update(&txn, row).await?;
     txn.commit().await?;
     Ok(Unsubscribed {
         name,

@@ -5,21 +5,18 @@
 use super::BrokersError;
 use super::dto::{BrokerUserView, InviteBrokerUser, InviteSent, UpdateBrokerUser};
 use super::emails;
+use super::repo;
 use crate::crypto::password::PasswordHasher;
 use crate::mail::Mailer;
 use crate::modules::auth::AuthError;
 use crate::modules::auth::SessionUser;
 use crate::modules::auth::profiles::{self as auth_profiles, NewProfile};
 use chrono::Utc;
-use db::entities::{account, profile};
-use db::system::SystemTable;
+use db::entities::profile;
 use db::tenancy::BrokerScope;
 use domain::Role;
 use domain::email::Email;
-use sea_orm::{
-    ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseBackend, DatabaseConnection,
-    IntoActiveModel, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, Set,
-};
+use sea_orm::{ConnectionTrait, DatabaseConnection, IntoActiveModel, Set};
 use uuid::Uuid;
 
 pub struct UserDeps<'a> {
@@ -116,12 +113,7 @@ pub async fn list(
     db: &DatabaseConnection,
     scope: BrokerScope,
 ) -> Result<Vec<BrokerUserView>, BrokersError> {
-    let rows = profile::Entity::rows()
-        .filter(profile::Column::AccountId.eq(scope.broker_account_id()))
-        .order_by_asc(profile::Column::Email)
-        .limit(1000)
-        .all(db)
-        .await?;
+    let rows = repo::users::of_account(db, scope.broker_account_id(), 1000).await?;
     Ok(rows.iter().map(view).collect())
 }
 
@@ -129,8 +121,7 @@ async fn account_name<C: ConnectionTrait>(
     conn: &C,
     scope: BrokerScope,
 ) -> Result<String, BrokersError> {
-    Ok(account::Entity::row(scope.broker_account_id())
-        .one(conn)
+    Ok(repo::accounts::by_id(conn, scope.broker_account_id())
         .await?
         .map(|a| a.name)
         .unwrap_or_default())
@@ -253,9 +244,7 @@ async fn member<C: ConnectionTrait>(
     scope: BrokerScope,
     id: Uuid,
 ) -> Result<profile::Model, BrokersError> {
-    profile::Entity::row(id)
-        .filter(profile::Column::AccountId.eq(scope.broker_account_id()))
-        .one(conn)
+    repo::users::member(conn, scope.broker_account_id(), id)
         .await?
         .ok_or(BrokersError::NotFound)
 }
@@ -279,11 +268,9 @@ pub async fn update(
     }
     let role = input.role.as_deref().map(broker_role).transpose()?;
     let txn = db::begin_write(db).await?;
-    let mut lock = account::Entity::row(scope.broker_account_id());
-    if txn.get_database_backend() == DatabaseBackend::Postgres {
-        lock = lock.lock_exclusive();
-    }
-    lock.one(&txn).await?.ok_or(BrokersError::NotFound)?;
+    repo::accounts::lock(&txn, scope.broker_account_id())
+        .await?
+        .ok_or(BrokersError::NotFound)?;
     let target = member(&txn, scope, id).await?;
     let mut row = target.clone().into_active_model();
     if let Some(role) = role {
@@ -298,13 +285,8 @@ pub async fn update(
         _ => {}
     }
     row.updated_at = Set(Utc::now());
-    let saved = row.update(&txn).await?;
-    let admins = profile::Entity::rows()
-        .filter(profile::Column::AccountId.eq(scope.broker_account_id()))
-        .filter(profile::Column::Role.eq(Role::BrokerAdmin.as_str()))
-        .filter(profile::Column::DeactivatedAt.is_null())
-        .count(&txn)
-        .await?;
+    let saved = repo::users::update(&txn, row).await?;
+    let admins = repo::users::active_admin_count(&txn, scope.broker_account_id()).await?;
     if admins == 0 {
         txn.rollback().await?;
         return Err(BrokersError::conflict(

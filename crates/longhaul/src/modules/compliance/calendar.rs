@@ -7,13 +7,14 @@ use super::dto::{
     CalendarGroupItems, CalendarPage, ComplianceItem, ComplianceSummary, GroupCounts, ItemsPage,
     ItemsQuery,
 };
-use super::items::{self, Cursor, Filter, FleetItems};
+use super::filter::{Cursor, Filter};
+use super::items::{self, FleetItems};
+use super::repo;
 use chrono::{NaiveDate, Utc};
-use db::entities::{fleet_driver, fleet_trailer, fleet_vehicle};
-use db::tenancy::{FleetOwned, TenantScope};
+use db::tenancy::TenantScope;
 use domain::compliance::CalendarGroup;
 use domain::texts;
-use sea_orm::{DatabaseConnection, PaginatorTrait};
+use sea_orm::DatabaseConnection;
 
 /// Items per group on the calendar page.
 pub const GROUP_PAGE: u64 = 50;
@@ -159,15 +160,26 @@ pub async fn summary(
     let due_in30 = source
         .count(filter.in_group(CalendarGroup::Next30, today))
         .await?;
-    let has_assets = fleet_vehicle::Entity::scoped(scope).count(&txn).await? > 0
-        || fleet_driver::Entity::scoped(scope).count(&txn).await? > 0
-        || fleet_trailer::Entity::scoped(scope).count(&txn).await? > 0;
+    let has_assets = repo::items::has_assets(&txn, scope).await?;
     txn.commit().await?;
     Ok(ComplianceSummary {
         overdue,
         due_in30,
         has_assets,
     })
+}
+
+/// The export of the query's items as CSV.
+pub async fn export(
+    db: &DatabaseConnection,
+    scope: TenantScope,
+    query: &ItemsQuery,
+    today: NaiveDate,
+    public_url: &str,
+) -> Result<Vec<u8>, ComplianceError> {
+    let filter = query_filter(query, today)?;
+    let items = all(db, scope, filter, today).await?;
+    csv(&items, public_url)
 }
 
 /// The export: one row per item, in date order.

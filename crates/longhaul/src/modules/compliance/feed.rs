@@ -3,16 +3,18 @@
 //! made; making a new one or revoking ends the old one.
 
 use super::ComplianceError;
+use super::calendar;
 use super::dto::{CalendarFeedLink, ComplianceItem};
-use super::settings::{default_row, upsert};
+use super::filter::Filter;
+use super::repo;
+use super::settings::default_row;
 use crate::crypto::tokens::{hash_token, random_token};
 use chrono::{NaiveDate, Utc};
 use db::SystemKey;
 use db::entities::compliance_setting;
-use db::system::AcrossFleets;
 use db::tenancy::TenantScope;
 use icalendar::{Calendar, Component, Event, EventLike};
-use sea_orm::{ColumnTrait, DatabaseConnection, QueryFilter, Set};
+use sea_orm::{DatabaseConnection, Set};
 use uuid::Uuid;
 
 /// How far back the feed reaches (older lapsed items stay on the calendar page).
@@ -33,7 +35,7 @@ pub async fn create(
     row.calendar_token_hash = Set(Some(hash_token(&token)));
     row.calendar_token_created_at = Set(Some(now));
     let txn = db::tenancy::write(db, scope).await?;
-    upsert(
+    repo::settings::upsert(
         &txn,
         row,
         &[
@@ -54,7 +56,7 @@ pub async fn revoke(db: &DatabaseConnection, scope: TenantScope) -> Result<(), C
     row.calendar_token_hash = Set(None);
     row.calendar_token_created_at = Set(None);
     let txn = db::tenancy::write(db, scope).await?;
-    upsert(
+    repo::settings::upsert(
         &txn,
         row,
         &[
@@ -79,12 +81,36 @@ pub async fn fleet_of_token(
         return Ok(None);
     }
     let txn = db::tenancy::system_read(db, key).await?;
-    let row = compliance_setting::Entity::across_fleets(&txn)
-        .filter(compliance_setting::Column::CalendarTokenHash.eq(hash_token(token)))
-        .one(&txn)
-        .await?;
+    let row = repo::settings::by_feed_token_hash(&txn, hash_token(token)).await?;
     txn.commit().await?;
     Ok(row.map(|r| r.fleet_account_id))
+}
+
+/// The feed a token opens, as iCalendar; `None` when the token opens none.
+pub async fn feed_of_token(
+    db: &DatabaseConnection,
+    key: &SystemKey,
+    token: &str,
+    public_url: &str,
+) -> Result<Option<String>, ComplianceError> {
+    let Some(fleet) = fleet_of_token(db, key, token).await? else {
+        return Ok(None);
+    };
+    // The token is the credential: the fleet it names, nothing else.
+    let scope = TenantScope::for_calendar_feed(fleet);
+    let today = calendar::today();
+    let filter = Filter {
+        from: Some(feed_start(today)),
+        ..Filter::default()
+    };
+    let items = calendar::all(db, scope, filter, today).await?;
+    let txn = db::tenancy::read(db, scope).await?;
+    let account = repo::items::fleet(&txn, scope).await?;
+    txn.commit().await?;
+    let name = account
+        .map(|a| domain::fleet::fleet_display_name(a.dba_name.as_deref(), &a.legal_name))
+        .unwrap_or_default();
+    Ok(Some(ics(&name, &items, public_url)))
 }
 
 /// The feed's earliest date.

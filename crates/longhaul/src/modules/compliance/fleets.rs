@@ -1,12 +1,10 @@
 //! The fleets a daily job still has to do.
 
+use super::repo::fleets as repo;
 use chrono::NaiveDate;
 use db::SystemKey;
-use db::entities::fleet_account;
-use db::system::AcrossFleets;
 use db::tenancy::FleetOwned;
-use sea_orm::DatabaseConnection;
-use sea_orm::{ColumnTrait, DbErr, QueryFilter, QuerySelect};
+use sea_orm::{DatabaseConnection, DbErr};
 use std::collections::HashSet;
 use uuid::Uuid;
 
@@ -20,19 +18,8 @@ pub async fn active_fleets_without<E: FleetOwned>(
     day: NaiveDate,
 ) -> Result<Vec<Uuid>, DbErr> {
     let txn = db::tenancy::system_read(db, key).await?;
-    let fleets: Vec<Uuid> = fleet_account::Entity::across_fleets(&txn)
-        .select_only()
-        .column(fleet_account::Column::Id)
-        .filter(fleet_account::Column::Status.eq("active"))
-        .into_tuple()
-        .all(&txn)
-        .await?;
-    let done: HashSet<Uuid> = E::across_fleets(&txn)
-        .select_only()
-        .column(fleet_column)
-        .filter(day_column.eq(day))
-        .into_tuple::<Uuid>()
-        .all(&txn)
+    let fleets = repo::active(&txn).await?;
+    let done: HashSet<Uuid> = repo::with_row_on::<E>(&txn, fleet_column, day_column, day)
         .await?
         .into_iter()
         .collect();

@@ -4,137 +4,18 @@
 //! (date, id) order on its own index and the sources are merged, so a page
 //! of the calendar reads a page of rows, not the fleet's every item.
 
-use super::ComplianceError;
 use super::dto::ComplianceItem;
+use super::filter::{Cursor, Filter, ItemKind};
+use super::repo::items::{self as repo, DocumentRow, QualificationRow};
 use crate::integrations::fmcsa::carrier;
 use chrono::NaiveDate;
-use db::entities::{driver_qualification, fleet_account, fleet_document};
-use db::tenancy::{FleetOwned, TenantScope};
-use domain::compliance::{CalendarGroup, QualificationKind, calendar_group, mcs150_due};
+use db::entities::fleet_account;
+use db::tenancy::TenantScope;
+use domain::compliance::{QualificationKind, calendar_group, mcs150_due};
 use domain::fleet::driver_display_name;
 use domain::texts;
-use sea_orm::{
-    ColumnTrait, Condition, ConnectionTrait, DbErr, PaginatorTrait, QueryFilter, QueryOrder,
-    QuerySelect,
-};
+use sea_orm::{ConnectionTrait, DbErr};
 use uuid::Uuid;
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ItemKind {
-    Company,
-    Truck,
-    Trailer,
-    Driver,
-}
-
-impl ItemKind {
-    pub fn parse(value: &str) -> Option<ItemKind> {
-        match value {
-            "company" => Some(ItemKind::Company),
-            "truck" => Some(ItemKind::Truck),
-            "trailer" => Some(ItemKind::Trailer),
-            "driver" => Some(ItemKind::Driver),
-            _ => None,
-        }
-    }
-
-    pub fn as_str(self) -> &'static str {
-        match self {
-            ItemKind::Company => "company",
-            ItemKind::Truck => "truck",
-            ItemKind::Trailer => "trailer",
-            ItemKind::Driver => "driver",
-        }
-    }
-}
-
-/// Which items: by kind, one asset (with its kind), and a date range.
-#[derive(Debug, Clone, Copy, Default)]
-pub struct Filter {
-    pub kind: Option<ItemKind>,
-    pub asset_id: Option<Uuid>,
-    pub from: Option<NaiveDate>,
-    pub to: Option<NaiveDate>,
-}
-
-impl Filter {
-    /// Parses the query's kind and asset id.
-    pub fn parse(kind: Option<&str>, asset_id: Option<&str>) -> Result<Filter, ComplianceError> {
-        let t = &texts().compliance;
-        let kind = match kind.map(str::trim).filter(|k| !k.is_empty() && *k != "all") {
-            None => None,
-            Some(k) => Some(
-                ItemKind::parse(k)
-                    .ok_or_else(|| ComplianceError::invalid("kind", &t.kind_invalid))?,
-            ),
-        };
-        let asset_id = match asset_id.map(str::trim).filter(|a| !a.is_empty()) {
-            None => None,
-            Some(raw) => {
-                if !matches!(
-                    kind,
-                    Some(ItemKind::Truck | ItemKind::Trailer | ItemKind::Driver)
-                ) {
-                    return Err(ComplianceError::invalid("asset_id", &t.asset_needs_kind));
-                }
-                // An id that is no uuid names nothing of this fleet.
-                Some(Uuid::parse_str(raw).map_err(|_| ComplianceError::NotFound)?)
-            }
-        };
-        Ok(Filter {
-            kind,
-            asset_id,
-            from: None,
-            to: None,
-        })
-    }
-
-    fn within(self, from: NaiveDate, to: NaiveDate) -> Filter {
-        Filter {
-            from: Some(self.from.map_or(from, |f| f.max(from))),
-            to: Some(self.to.map_or(to, |t| t.min(to))),
-            ..self
-        }
-    }
-
-    pub fn in_group(self, group: CalendarGroup, today: NaiveDate) -> Filter {
-        let (from, to) = group.range(today);
-        self.within(from, to)
-    }
-
-    fn wants_qualifications(self) -> bool {
-        matches!(self.kind, None | Some(ItemKind::Driver))
-    }
-
-    fn wants_fleet(self) -> bool {
-        matches!(self.kind, None | Some(ItemKind::Company)) && self.asset_id.is_none()
-    }
-
-    fn accepts(self, due: NaiveDate) -> bool {
-        self.from.is_none_or(|f| due >= f) && self.to.is_none_or(|t| due <= t)
-    }
-}
-
-/// Where a page starts: after (date, key) of the last item shown.
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
-pub struct Cursor {
-    pub due_on: NaiveDate,
-    pub key: String,
-}
-
-impl Cursor {
-    pub fn encode(&self) -> String {
-        format!("{}~{}", self.due_on, self.key)
-    }
-
-    pub fn decode(raw: &str) -> Option<Cursor> {
-        let (date, key) = raw.split_once('~')?;
-        Some(Cursor {
-            due_on: NaiveDate::parse_from_str(date, "%Y-%m-%d").ok()?,
-            key: key.to_owned(),
-        })
-    }
-}
 
 /// An item before names are looked up.
 #[derive(Debug, Clone)]
@@ -157,85 +38,6 @@ impl RawItem {
         }
     }
 }
-
-/// The rows of a source after the cursor: later dates, or the same date
-/// and a later key. Keys start with the source's prefix, so on the
-/// cursor's date a source before the cursor's has nothing left and one
-/// after it has everything.
-fn after_cursor<C: ColumnTrait>(
-    date: C,
-    id: C,
-    prefix: &str,
-    cursor: Option<&Cursor>,
-) -> Condition {
-    let Some(cursor) = cursor else {
-        return Condition::all();
-    };
-    let (cursor_prefix, cursor_id) = cursor.key.split_once(':').unwrap_or(("", ""));
-    let later = Condition::any().add(date.gt(cursor.due_on));
-    match prefix.cmp(cursor_prefix) {
-        std::cmp::Ordering::Less => later,
-        std::cmp::Ordering::Greater => later.add(date.eq(cursor.due_on)),
-        std::cmp::Ordering::Equal => match Uuid::parse_str(cursor_id) {
-            Ok(after) => later.add(
-                Condition::all()
-                    .add(date.eq(cursor.due_on))
-                    .add(id.gt(after)),
-            ),
-            Err(_) => later,
-        },
-    }
-}
-
-fn document_condition(filter: Filter) -> Condition {
-    use fleet_document::Column as D;
-    let mut cond = Condition::all().add(D::ExpirationDate.is_not_null());
-    if let Some(from) = filter.from {
-        cond = cond.add(D::ExpirationDate.gte(from));
-    }
-    if let Some(to) = filter.to {
-        cond = cond.add(D::ExpirationDate.lte(to));
-    }
-    let asset = |col: D| match filter.asset_id {
-        Some(id) => col.eq(id),
-        None => col.is_not_null(),
-    };
-    match filter.kind {
-        None => cond,
-        Some(ItemKind::Company) => cond
-            .add(D::TruckId.is_null())
-            .add(D::TrailerId.is_null())
-            .add(D::DriverId.is_null()),
-        Some(ItemKind::Truck) => cond.add(asset(D::TruckId)),
-        Some(ItemKind::Trailer) => cond.add(asset(D::TrailerId)),
-        Some(ItemKind::Driver) => cond.add(asset(D::DriverId)),
-    }
-}
-
-fn qualification_condition(filter: Filter) -> Condition {
-    use driver_qualification::Column as Q;
-    let mut cond = Condition::all().add(Q::DueOn.is_not_null());
-    if let Some(from) = filter.from {
-        cond = cond.add(Q::DueOn.gte(from));
-    }
-    if let Some(to) = filter.to {
-        cond = cond.add(Q::DueOn.lte(to));
-    }
-    if let Some(id) = filter.asset_id {
-        cond = cond.add(Q::DriverId.eq(id));
-    }
-    cond
-}
-
-type DocumentRow = (
-    Uuid,
-    String,
-    String,
-    Option<Uuid>,
-    Option<Uuid>,
-    Option<Uuid>,
-    Option<NaiveDate>,
-);
 
 fn document_item(row: DocumentRow) -> Option<RawItem> {
     let (id, name, document_type, truck, trailer, driver, due) = row;
@@ -262,74 +64,19 @@ fn document_item(row: DocumentRow) -> Option<RawItem> {
     })
 }
 
-async fn documents<C: ConnectionTrait>(
-    conn: &C,
-    scope: TenantScope,
-    filter: Filter,
-    cursor: Option<&Cursor>,
-    limit: Option<u64>,
-) -> Result<Vec<RawItem>, DbErr> {
-    use fleet_document::Column as D;
-    let rows: Vec<DocumentRow> = fleet_document::Entity::scoped(scope)
-        .select_only()
-        .columns([
-            D::Id,
-            D::Name,
-            D::DocumentType,
-            D::TruckId,
-            D::TrailerId,
-            D::DriverId,
-            D::ExpirationDate,
-        ])
-        .filter(document_condition(filter))
-        .filter(after_cursor(D::ExpirationDate, D::Id, "doc", cursor))
-        .order_by_asc(D::ExpirationDate)
-        .order_by_asc(D::Id)
-        .limit(limit)
-        .into_tuple()
-        .all(conn)
-        .await?;
-    Ok(rows.into_iter().filter_map(document_item).collect())
-}
-
-type QualificationRow = (Uuid, Uuid, String, Option<Uuid>, Option<NaiveDate>);
-
-async fn qualifications<C: ConnectionTrait>(
-    conn: &C,
-    scope: TenantScope,
-    filter: Filter,
-    cursor: Option<&Cursor>,
-    limit: Option<u64>,
-) -> Result<Vec<RawItem>, DbErr> {
-    use driver_qualification::Column as Q;
-    let rows: Vec<QualificationRow> = driver_qualification::Entity::scoped(scope)
-        .select_only()
-        .columns([Q::Id, Q::DriverId, Q::Kind, Q::DocumentId, Q::DueOn])
-        .filter(qualification_condition(filter))
-        .filter(after_cursor(Q::DueOn, Q::Id, "qual", cursor))
-        .order_by_asc(Q::DueOn)
-        .order_by_asc(Q::Id)
-        .limit(limit)
-        .into_tuple()
-        .all(conn)
-        .await?;
-    Ok(rows
-        .into_iter()
-        .filter_map(|(id, driver, kind, document_id, due)| {
-            let label =
-                QualificationKind::parse(&kind).map_or(kind.clone(), |k| k.label().to_owned());
-            Some(RawItem {
-                key: format!("qual:{id}"),
-                source: "qualification",
-                kind: ItemKind::Driver,
-                title: label.clone(),
-                type_label: label,
-                asset_id: Some(driver),
-                document_id,
-                due_on: due?,
-            })
-        })
-        .collect())
+fn qualification_item(row: QualificationRow) -> Option<RawItem> {
+    let (id, driver, kind, document_id, due) = row;
+    let label = QualificationKind::parse(&kind).map_or(kind.clone(), |k| k.label().to_owned());
+    Some(RawItem {
+        key: format!("qual:{id}"),
+        source: "qualification",
+        kind: ItemKind::Driver,
+        title: label.clone(),
+        type_label: label,
+        asset_id: Some(driver),
+        document_id,
+        due_on: due?,
+    })
 }
 
 /// The fleet's own dated items: the MCS-150 biennial update.
@@ -376,7 +123,7 @@ pub struct FleetItems<'c, C> {
 
 impl<'c, C: ConnectionTrait> FleetItems<'c, C> {
     pub async fn open(conn: &'c C, scope: TenantScope, today: NaiveDate) -> Result<Self, DbErr> {
-        let own = match fleet_account::Entity::scoped(scope).one(conn).await? {
+        let own = match repo::fleet(conn, scope).await? {
             Some(fleet) => fleet_items(&fleet, today),
             None => Vec::new(),
         };
@@ -405,9 +152,11 @@ impl<'c, C: ConnectionTrait> FleetItems<'c, C> {
         limit: Option<u64>,
     ) -> Result<(Vec<RawItem>, bool), DbErr> {
         let fetch = limit.map(|l| l + 1);
-        let mut all = documents(self.conn, self.scope, filter, cursor, fetch).await?;
+        let documents = repo::documents(self.conn, self.scope, filter, cursor, fetch).await?;
+        let mut all: Vec<RawItem> = documents.into_iter().filter_map(document_item).collect();
         if filter.wants_qualifications() {
-            all.extend(qualifications(self.conn, self.scope, filter, cursor, fetch).await?);
+            let rows = repo::qualifications(self.conn, self.scope, filter, cursor, fetch).await?;
+            all.extend(rows.into_iter().filter_map(qualification_item));
         }
         all.extend(self.own(filter, cursor).cloned());
         all.sort_by(|a, b| a.due_on.cmp(&b.due_on).then_with(|| a.key.cmp(&b.key)));
@@ -420,15 +169,9 @@ impl<'c, C: ConnectionTrait> FleetItems<'c, C> {
 
     /// How many items match.
     pub async fn count(&self, filter: Filter) -> Result<u64, DbErr> {
-        let mut total = fleet_document::Entity::scoped(self.scope)
-            .filter(document_condition(filter))
-            .count(self.conn)
-            .await?;
+        let mut total = repo::count_documents(self.conn, self.scope, filter).await?;
         if filter.wants_qualifications() {
-            total += driver_qualification::Entity::scoped(self.scope)
-                .filter(qualification_condition(filter))
-                .count(self.conn)
-                .await?;
+            total += repo::count_qualifications(self.conn, self.scope, filter).await?;
         }
         Ok(total + self.own(filter, None).count() as u64)
     }
@@ -512,21 +255,6 @@ pub async fn views<C: ConnectionTrait>(
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn cursors_round_trip_and_order_by_date_then_key() {
-        let a = Cursor {
-            due_on: NaiveDate::from_ymd_opt(2026, 1, 2).unwrap(),
-            key: "doc:00000000-0000-0000-0000-000000000002".into(),
-        };
-        assert_eq!(Cursor::decode(&a.encode()), Some(a.clone()));
-        let b = Cursor {
-            key: "qual:00000000-0000-0000-0000-000000000001".into(),
-            ..a.clone()
-        };
-        assert!(a < b);
-        assert!(Cursor::decode("garbage").is_none());
-    }
 
     #[test]
     fn fmcsa_dates_in_both_styles() {

@@ -3,6 +3,8 @@
 //! items and the fleet's MCS-150 update — with a CSV export and an
 //! iCalendar feed; the daily reminder digest and the dashboard's bell; and
 //! the monitoring of the fleet's own FMCSA record.
+//!
+//! The topic files are the service (the rules); every query is in `repo/`.
 
 pub mod calendar;
 pub mod deps;
@@ -10,6 +12,7 @@ pub mod dto;
 mod emails;
 pub mod error;
 pub mod feed;
+mod filter;
 mod fleets;
 pub mod items;
 pub mod jobs;
@@ -17,6 +20,7 @@ pub mod monitor;
 pub mod notifications;
 pub mod qualifications;
 pub mod reminders;
+mod repo;
 pub mod routes;
 pub mod settings;
 

@@ -15,20 +15,17 @@ use super::deps::ComplianceDeps;
 use super::dto::{FmcsaChangeView, FmcsaHistory};
 use super::emails::{self, ChangeLine};
 use super::fleets::active_fleets_without;
+use super::repo;
 use super::{ComplianceError, settings};
 use crate::integrations::fmcsa::{RegistryError, carrier, carrier_profile, dollars};
 use crate::jobs::{Enqueue, Job, JobContext, JobError, Tick};
 use crate::mail::outbox;
 use chrono::{DateTime, NaiveDate, Timelike, Utc};
 use db::entities::{fleet_account, fleet_notification, fmcsa_change, fmcsa_snapshot};
-use db::tenancy::{FleetOwned, TenantScope};
+use db::tenancy::TenantScope;
 use domain::compliance::{FieldChange, changes, monitored_label, monitored_values};
 use domain::fleet::fleet_display_name;
-use sea_orm::sea_query::{Expr, OnConflict};
-use sea_orm::{
-    ActiveModelTrait, ColumnTrait, DatabaseConnection, EntityTrait, IntoActiveModel, QueryFilter,
-    QueryOrder, QuerySelect, Set,
-};
+use sea_orm::{DatabaseConnection, IntoActiveModel, Set};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::time::Duration;
@@ -124,18 +121,13 @@ pub async fn check_fleet(
     )]
     let scope = TenantScope::for_job(fleet_account_id);
     let txn = db::tenancy::read(deps.db, scope).await?;
-    let Some(fleet) = fleet_account::Entity::scoped(scope).one(&txn).await? else {
+    let Some(fleet) = repo::items::fleet(&txn, scope).await? else {
         return Ok(CheckOutcome::NotFound);
     };
-    let checked_today = fmcsa_snapshot::Entity::scoped(scope)
-        .filter(fmcsa_snapshot::Column::TakenOn.eq(today))
-        .one(&txn)
+    let checked_today = repo::monitor::snapshot_on(&txn, scope, today)
         .await?
         .is_some();
-    let last = fmcsa_snapshot::Entity::scoped(scope)
-        .order_by_desc(fmcsa_snapshot::Column::TakenOn)
-        .one(&txn)
-        .await?;
+    let last = repo::monitor::last_snapshot(&txn, scope).await?;
     txn.commit().await?;
     if checked_today {
         return Ok(CheckOutcome::AlreadyChecked);
@@ -175,24 +167,14 @@ async fn store(
     let scope = TenantScope::for_job(fleet.id);
     let now = Utc::now();
     let txn = db::tenancy::write(deps.db, scope).await?;
-    let stored = fmcsa_snapshot::Entity::insert(fmcsa_snapshot::ActiveModel {
+    let snapshot = fmcsa_snapshot::ActiveModel {
         id: Set(Uuid::new_v4()),
         fleet_account_id: Set(fleet.id),
         taken_on: Set(today),
         taken_at: Set(now),
         fields: Set(serde_json::to_value(fields).map_err(anyhow::Error::from)?),
-    })
-    .on_conflict(
-        OnConflict::columns([
-            fmcsa_snapshot::Column::FleetAccountId,
-            fmcsa_snapshot::Column::TakenOn,
-        ])
-        .do_nothing()
-        .to_owned(),
-    )
-    .exec_without_returning(&txn)
-    .await?;
-    if stored == 0 {
+    };
+    if !repo::monitor::insert_snapshot(&txn, snapshot).await? {
         txn.rollback().await?;
         return Ok(CheckOutcome::AlreadyChecked);
     }
@@ -216,7 +198,7 @@ async fn store(
         .insurance_on_file
         .or(fleet.insurance_on_file.clone()));
     row.updated_at = Set(now);
-    let updated = row.update(&txn).await?;
+    let updated = repo::monitor::update_fleet(&txn, row).await?;
     // Postings on the truck board show the latest record's trust badges.
     crate::modules::postings::carrier::refresh(&txn, scope, &updated, None).await?;
 
@@ -224,7 +206,7 @@ async fn store(
     if !found.is_empty() {
         for change in found {
             let id = Uuid::new_v4();
-            fmcsa_change::Entity::insert(fmcsa_change::ActiveModel {
+            let change_row = fmcsa_change::ActiveModel {
                 id: Set(id),
                 fleet_account_id: Set(fleet.id),
                 taken_on: Set(today),
@@ -234,10 +216,8 @@ async fn store(
                 new_value: Set(change.new.clone()),
                 adverse: Set(change.adverse),
                 dismissed_at: Set(None),
-            })
-            .exec_without_returning(&txn)
-            .await?;
-            fleet_notification::Entity::insert(fleet_notification::ActiveModel {
+            };
+            let notification = fleet_notification::ActiveModel {
                 id: Set(Uuid::new_v4()),
                 fleet_account_id: Set(fleet.id),
                 kind: Set("fmcsa".into()),
@@ -253,9 +233,8 @@ async fn store(
                 link: Set("/fleet-dashboard/profile?tab=history".into()),
                 created_at: Set(now),
                 read_at: Set(None),
-            })
-            .exec_without_returning(&txn)
-            .await?;
+            };
+            repo::monitor::insert_change(&txn, change_row, notification).await?;
         }
         let lines: Vec<ChangeLine> = found
             .iter()
@@ -330,16 +309,8 @@ pub async fn history(
     scope: TenantScope,
 ) -> Result<FmcsaHistory, ComplianceError> {
     let txn = db::tenancy::read(db, scope).await?;
-    let changes = fmcsa_change::Entity::scoped(scope)
-        .order_by_desc(fmcsa_change::Column::DetectedAt)
-        .order_by_asc(fmcsa_change::Column::Field)
-        .limit(500)
-        .all(&txn)
-        .await?;
-    let last = fmcsa_snapshot::Entity::scoped(scope)
-        .order_by_desc(fmcsa_snapshot::Column::TakenOn)
-        .one(&txn)
-        .await?;
+    let changes = repo::monitor::changes(&txn, scope, false, 500).await?;
+    let last = repo::monitor::last_snapshot(&txn, scope).await?;
     txn.commit().await?;
     Ok(FmcsaHistory {
         last_checked_at: last.map(|s| s.taken_at),
@@ -353,13 +324,7 @@ pub async fn alerts(
     scope: TenantScope,
 ) -> Result<Vec<FmcsaChangeView>, ComplianceError> {
     let txn = db::tenancy::read(db, scope).await?;
-    let changes = fmcsa_change::Entity::scoped(scope)
-        .filter(fmcsa_change::Column::DismissedAt.is_null())
-        .order_by_desc(fmcsa_change::Column::DetectedAt)
-        .order_by_asc(fmcsa_change::Column::Field)
-        .limit(20)
-        .all(&txn)
-        .await?;
+    let changes = repo::monitor::changes(&txn, scope, true, 20).await?;
     txn.commit().await?;
     Ok(changes.into_iter().map(change_view).collect())
 }
@@ -369,11 +334,7 @@ pub async fn dismiss_alerts(
     scope: TenantScope,
 ) -> Result<(), ComplianceError> {
     let txn = db::tenancy::write(db, scope).await?;
-    fmcsa_change::Entity::scoped_update(scope)
-        .col_expr(fmcsa_change::Column::DismissedAt, Expr::value(Utc::now()))
-        .filter(fmcsa_change::Column::DismissedAt.is_null())
-        .exec(&txn)
-        .await?;
+    repo::monitor::dismiss_changes(&txn, scope, Utc::now()).await?;
     txn.commit().await?;
     Ok(())
 }

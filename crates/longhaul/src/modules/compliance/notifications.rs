@@ -3,15 +3,14 @@
 
 use super::ComplianceError;
 use super::dto::{BellAttention, NotificationList, NotificationView};
-use super::items::{Filter, FleetItems};
-use chrono::{NaiveDate, Utc};
+use super::filter::Filter;
+use super::items::FleetItems;
+use super::repo::notifications as repo;
+use chrono::NaiveDate;
 use db::entities::fleet_notification;
-use db::tenancy::{FleetOwned, TenantScope};
+use db::tenancy::TenantScope;
 use domain::compliance::CalendarGroup;
-use sea_orm::sea_query::Expr;
-use sea_orm::{
-    ColumnTrait, DatabaseConnection, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect,
-};
+use sea_orm::DatabaseConnection;
 use uuid::Uuid;
 
 /// The bell lists this many.
@@ -37,19 +36,9 @@ pub async fn list(
     scope: TenantScope,
     today: NaiveDate,
 ) -> Result<NotificationList, ComplianceError> {
-    use fleet_notification::Column as N;
     let txn = db::tenancy::read(db, scope).await?;
-    let unread = fleet_notification::Entity::scoped(scope)
-        .filter(N::ReadAt.is_null())
-        .count(&txn)
-        .await?;
-    let items = fleet_notification::Entity::scoped(scope)
-        .order_by_desc(N::CreatedAt)
-        .order_by_asc(N::DueOn)
-        .order_by_asc(N::Title)
-        .limit(SHOWN)
-        .all(&txn)
-        .await?;
+    let unread = repo::unread_count(&txn, scope).await?;
+    let items = repo::newest(&txn, scope, SHOWN).await?;
     let attention = attention(&txn, today).await?;
     txn.commit().await?;
     Ok(NotificationList {
@@ -95,23 +84,13 @@ pub async fn mark_read(
     id: Option<Uuid>,
     today: NaiveDate,
 ) -> Result<NotificationList, ComplianceError> {
-    use fleet_notification::Column as N;
     let txn = db::tenancy::write(db, scope).await?;
     if let Some(id) = id
-        && fleet_notification::Entity::scoped_by_id(scope, id)
-            .count(&txn)
-            .await?
-            == 0
+        && !repo::exists(&txn, scope, id).await?
     {
         return Err(ComplianceError::NotFound);
     }
-    let mut update = fleet_notification::Entity::scoped_update(scope)
-        .col_expr(N::ReadAt, Expr::value(Utc::now()))
-        .filter(N::ReadAt.is_null());
-    if let Some(id) = id {
-        update = update.filter(N::Id.eq(id));
-    }
-    update.exec(&txn).await?;
+    repo::mark_read(&txn, scope, id).await?;
     txn.commit().await?;
     list(db, scope, today).await
 }

@@ -5,16 +5,13 @@
 
 use super::ComplianceError;
 use super::dto::{QualificationInput, QualificationView};
+use super::repo::qualifications::{self as repo, driver_exists};
 use chrono::{NaiveDate, Utc};
-use db::entities::{driver_qualification, fleet_document, fleet_driver};
-use db::tenancy::{FleetOwned, TenantScope};
+use db::entities::driver_qualification;
+use db::tenancy::TenantScope;
 use domain::compliance::{QualificationKind, calendar_group, qualification_due};
 use domain::texts;
-use sea_orm::sea_query::OnConflict;
-use sea_orm::{
-    ColumnTrait, ConnectionTrait, DatabaseConnection, DbErr, EntityTrait, PaginatorTrait,
-    QueryFilter, Set,
-};
+use sea_orm::{ConnectionTrait, DatabaseConnection, DbErr, Set};
 use std::collections::HashMap;
 use uuid::Uuid;
 
@@ -23,17 +20,6 @@ const TEXT_MAX: usize = 40;
 fn kind(raw: &str) -> Result<QualificationKind, ComplianceError> {
     // An unknown kind in the path names nothing.
     QualificationKind::parse(raw).ok_or(ComplianceError::NotFound)
-}
-
-async fn driver_exists<C: ConnectionTrait>(
-    conn: &C,
-    scope: TenantScope,
-    driver_id: Uuid,
-) -> Result<bool, DbErr> {
-    Ok(fleet_driver::Entity::scoped_by_id(scope, driver_id)
-        .count(conn)
-        .await?
-        > 0)
 }
 
 pub async fn list(
@@ -47,9 +33,7 @@ pub async fn list(
         return Err(ComplianceError::NotFound);
     }
     let rows: HashMap<String, driver_qualification::Model> =
-        driver_qualification::Entity::scoped(scope)
-            .filter(driver_qualification::Column::DriverId.eq(driver_id))
-            .all(&txn)
+        repo::of_driver(&txn, scope, driver_id)
             .await?
             .into_iter()
             .map(|r| (r.kind.clone(), r))
@@ -58,9 +42,7 @@ pub async fn list(
     let names: HashMap<Uuid, String> = if document_ids.is_empty() {
         HashMap::new()
     } else {
-        fleet_document::Entity::scoped(scope)
-            .filter(fleet_document::Column::Id.is_in(document_ids))
-            .all(&txn)
+        repo::documents(&txn, scope, document_ids)
             .await?
             .into_iter()
             .map(|d| (d.id, d.name))
@@ -163,9 +145,7 @@ pub async fn save(
         return Err(ComplianceError::NotFound);
     }
     if let Some(document_id) = input.document_id {
-        let document = fleet_document::Entity::scoped_by_id(scope, document_id)
-            .one(&txn)
-            .await?;
+        let document = repo::document(&txn, scope, document_id).await?;
         if document.is_none_or(|d| d.driver_id != Some(driver_id)) {
             return Err(ComplianceError::invalid(
                 "document_id",
@@ -188,39 +168,13 @@ pub async fn save(
         updated_at: Set(Utc::now()),
         updated_by: Set(Some(editor)),
     };
-    upsert(&txn, row).await?;
+    repo::upsert(&txn, row).await?;
     txn.commit().await?;
     let views = list(db, scope, driver_id, today).await?;
     views
         .into_iter()
         .find(|v| v.kind == kind.as_str())
         .ok_or(ComplianceError::NotFound)
-}
-
-async fn upsert<C: ConnectionTrait>(
-    conn: &C,
-    row: driver_qualification::ActiveModel,
-) -> Result<(), DbErr> {
-    use driver_qualification::Column as Q;
-    driver_qualification::Entity::insert(row)
-        .on_conflict(
-            OnConflict::columns([Q::FleetAccountId, Q::DriverId, Q::Kind])
-                .update_columns([
-                    Q::Number,
-                    Q::State,
-                    Q::Class,
-                    Q::DoneOn,
-                    Q::ExpiresOn,
-                    Q::DueOn,
-                    Q::DocumentId,
-                    Q::UpdatedAt,
-                    Q::UpdatedBy,
-                ])
-                .to_owned(),
-        )
-        .exec_without_returning(conn)
-        .await?;
-    Ok(())
 }
 
 pub async fn remove(
@@ -231,12 +185,7 @@ pub async fn remove(
 ) -> Result<(), ComplianceError> {
     let kind = kind(raw_kind)?;
     let txn = db::tenancy::write(db, scope).await?;
-    let deleted = driver_qualification::Entity::scoped_delete(scope)
-        .filter(driver_qualification::Column::DriverId.eq(driver_id))
-        .filter(driver_qualification::Column::Kind.eq(kind.as_str()))
-        .exec(&txn)
-        .await?
-        .rows_affected;
+    let deleted = repo::delete(&txn, scope, driver_id, kind.as_str()).await?;
     txn.commit().await?;
     if deleted == 0 {
         return Err(ComplianceError::NotFound);
@@ -259,11 +208,7 @@ pub async fn apply_renewal<C: ConnectionTrait>(
     let Some(kind) = QualificationKind::parse(raw_kind) else {
         return Ok(());
     };
-    let existing = driver_qualification::Entity::scoped(scope)
-        .filter(driver_qualification::Column::DriverId.eq(driver_id))
-        .filter(driver_qualification::Column::Kind.eq(kind.as_str()))
-        .one(conn)
-        .await?;
+    let existing = repo::one(conn, scope, driver_id, kind.as_str()).await?;
     let (expires_on, done_on) = if kind.has_expiry() {
         (
             new_date.or(existing.as_ref().and_then(|e| e.expires_on)),
@@ -287,5 +232,5 @@ pub async fn apply_renewal<C: ConnectionTrait>(
         updated_at: Set(Utc::now()),
         updated_by: Set(Some(reviewer)),
     };
-    upsert(conn, row).await
+    repo::upsert(conn, row).await
 }

@@ -12,18 +12,19 @@
 use super::deps::ComplianceDeps;
 use super::dto::ReminderRun;
 use super::emails::{self, DigestLine};
+use super::filter::Filter;
 use super::fleets::active_fleets_without;
-use super::items::{self, Filter, FleetItems, RawItem};
+use super::items::{self, FleetItems, RawItem};
+use super::repo;
 use super::settings::{self, Settings};
 use crate::mail::outbox;
 use chrono::{Duration, NaiveDate, Utc};
-use db::entities::{compliance_digest, fleet_account, fleet_notification};
-use db::tenancy::{FleetOwned, TenantScope};
+use db::entities::{compliance_digest, fleet_notification};
+use db::tenancy::TenantScope;
 use domain::compliance::{LAPSE_CATCH_UP_DAYS, due_phrase, reminder_horizon, reminder_to_send};
 use domain::fleet::fleet_display_name;
 use futures_util::StreamExt;
-use sea_orm::sea_query::OnConflict;
-use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QuerySelect, Set};
+use sea_orm::Set;
 use std::collections::HashMap;
 use uuid::Uuid;
 
@@ -88,7 +89,7 @@ pub async fn remind_fleet(
     )]
     let scope = TenantScope::for_job(fleet_account_id);
     let txn = db::tenancy::write(deps.db, scope).await?;
-    let Some(fleet) = fleet_account::Entity::scoped(scope).one(&txn).await? else {
+    let Some(fleet) = repo::items::fleet(&txn, scope).await? else {
         return Ok(FleetOutcome::default());
     };
     let settings = settings::load(&txn, scope).await?;
@@ -98,23 +99,8 @@ pub async fn remind_fleet(
         return Ok(FleetOutcome::default());
     }
     // The day's digest: a fleet that had one today waits for tomorrow.
-    let claimed = compliance_digest::Entity::insert(compliance_digest::ActiveModel {
-        fleet_account_id: Set(fleet_account_id),
-        day: Set(today),
-        item_count: Set(due.len() as i32),
-        created_at: Set(Utc::now()),
-    })
-    .on_conflict(
-        OnConflict::columns([
-            compliance_digest::Column::FleetAccountId,
-            compliance_digest::Column::Day,
-        ])
-        .do_nothing()
-        .to_owned(),
-    )
-    .exec_without_returning(&txn)
-    .await?;
-    if claimed == 0 {
+    let claimed = repo::reminders::claim_digest(&txn, scope, today, due.len()).await?;
+    if !claimed {
         txn.rollback().await?;
         return Ok(FleetOutcome::default());
     }
@@ -154,24 +140,7 @@ pub async fn remind_fleet(
             read_at: Set(None),
         })
         .collect();
-    for chunk in rows.chunks(200) {
-        use fleet_notification::Column as N;
-        fleet_notification::Entity::insert_many(chunk.to_vec())
-            .on_conflict(
-                OnConflict::columns([N::FleetAccountId, N::ItemKey, N::Threshold])
-                    .update_columns([
-                        N::DueOn,
-                        N::Title,
-                        N::Detail,
-                        N::Link,
-                        N::CreatedAt,
-                        N::ReadAt,
-                    ])
-                    .to_owned(),
-            )
-            .exec_without_returning(&txn)
-            .await?;
-    }
+    repo::reminders::upsert_notifications(&txn, rows).await?;
     let lines: Vec<DigestLine> = views
         .iter()
         .map(|v| DigestLine {
@@ -232,20 +201,9 @@ async fn due_reminders<C: sea_orm::ConnectionTrait>(
     }
     let keys: Vec<String> = candidates.iter().map(|c| c.key.clone()).collect();
     let mut sent: HashMap<(String, i32), NaiveDate> = HashMap::new();
-    for chunk in keys.chunks(500) {
-        use fleet_notification::Column as N;
-        let rows: Vec<(String, i32, Option<NaiveDate>)> = fleet_notification::Entity::scoped(scope)
-            .select_only()
-            .columns([N::ItemKey, N::Threshold, N::DueOn])
-            .filter(N::Kind.eq("reminder"))
-            .filter(N::ItemKey.is_in(chunk.iter().map(String::as_str)))
-            .into_tuple()
-            .all(conn)
-            .await?;
-        for (key, threshold, due) in rows {
-            if let Some(due) = due {
-                sent.insert((key, threshold), due);
-            }
+    for (key, threshold, due) in repo::reminders::sent(conn, scope, &keys).await? {
+        if let Some(due) = due {
+            sent.insert((key, threshold), due);
         }
     }
     Ok(candidates

@@ -7,8 +7,8 @@ use super::dto::{
     ComplianceSummary, ExportQuery, FmcsaChangeView, FmcsaHistory, ItemsPage, ItemsQuery,
     NotificationList, QualificationInput, QualificationView, ReminderRun,
 };
-use super::items::Filter;
-use super::{ComplianceError, calendar, feed, monitor, notifications, qualifications, settings};
+use super::filter::Filter;
+use super::{calendar, feed, monitor, notifications, qualifications, settings};
 use crate::http::error::ErrorBody;
 use crate::http::path_id::path_id;
 use crate::http::{ApiError, ApiResult, ValidJson};
@@ -19,8 +19,6 @@ use axum::Json;
 use axum::extract::{Path, Query, State};
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use db::entities::fleet_account;
-use db::tenancy::{FleetOwned, TenantScope};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
@@ -93,9 +91,14 @@ pub async fn compliance_export(
     Query(query): Query<ExportQuery>,
 ) -> ApiResult<Response> {
     let today = calendar::today();
-    let filter = calendar::query_filter(&query.into(), today)?;
-    let items = calendar::all(&state.db, scope, filter, today).await?;
-    let body = calendar::csv(&items, &state.config.public_url)?;
+    let body = calendar::export(
+        &state.db,
+        scope,
+        &query.into(),
+        today,
+        &state.config.public_url,
+    )
+    .await?;
     Ok((
         [
             (header::CONTENT_TYPE, "text/csv; charset=utf-8".to_owned()),
@@ -158,36 +161,26 @@ pub async fn calendar_feed(
     State(state): State<AppState>,
     Path(token): Path<String>,
 ) -> ApiResult<Response> {
-    let Some(fleet) = feed::fleet_of_token(&state.db, &state.system_key, &token).await? else {
+    let feed = feed::feed_of_token(
+        &state.db,
+        &state.system_key,
+        &token,
+        &state.config.public_url,
+    )
+    .await?;
+    let Some(body) = feed else {
         return Err(ApiError::Status {
             status: StatusCode::NOT_FOUND,
             code: "feed_not_found",
             message: domain::texts().compliance.feed_not_found.clone(),
         });
     };
-    // The token is the credential: the fleet it names, nothing else.
-    let scope = TenantScope::for_calendar_feed(fleet);
-    let today = calendar::today();
-    let filter = Filter {
-        from: Some(feed::feed_start(today)),
-        ..Filter::default()
-    };
-    let items = calendar::all(&state.db, scope, filter, today).await?;
-    let txn = db::tenancy::read(&state.db, scope).await?;
-    let account = fleet_account::Entity::scoped(scope)
-        .one(&txn)
-        .await
-        .map_err(ComplianceError::from)?;
-    txn.commit().await.map_err(ComplianceError::from)?;
-    let name = account
-        .map(|a| domain::fleet::fleet_display_name(a.dba_name.as_deref(), &a.legal_name))
-        .unwrap_or_default();
     Ok((
         [
             (header::CONTENT_TYPE, "text/calendar; charset=utf-8"),
             (header::CACHE_CONTROL, "private, max-age=900"),
         ],
-        feed::ics(&name, &items, &state.config.public_url),
+        body,
     )
         .into_response())
 }

@@ -3,18 +3,13 @@
 
 use super::ComplianceError;
 use super::dto::{ComplianceSettingsInput, ComplianceSettingsView, ReminderRecipient};
+use super::repo::settings as repo;
 use chrono::Utc;
-use db::entities::{account, compliance_setting, profile};
-use db::system::SystemTable;
-use db::tenancy::{FleetOwned, TenantScope};
-use domain::Role;
+use db::entities::compliance_setting;
+use db::tenancy::TenantScope;
 use domain::compliance::{DEFAULT_THRESHOLDS, format_thresholds, parse_thresholds};
 use domain::texts;
-use sea_orm::sea_query::OnConflict;
-use sea_orm::{
-    ColumnTrait, ConnectionTrait, DatabaseConnection, DbErr, EntityTrait, QueryFilter, QueryOrder,
-    QuerySelect, Set,
-};
+use sea_orm::{ConnectionTrait, DatabaseConnection, DbErr, Set};
 use uuid::Uuid;
 
 /// A fleet's admin who may receive reminders.
@@ -30,23 +25,7 @@ pub async fn fleet_admins<C: ConnectionTrait>(
     conn: &C,
     fleet_account_id: Uuid,
 ) -> Result<Vec<Admin>, DbErr> {
-    let accounts: Vec<Uuid> = account::Entity::rows()
-        .select_only()
-        .column(account::Column::Id)
-        .filter(account::Column::FleetAccountId.eq(fleet_account_id))
-        .filter(account::Column::IsActive.eq(true))
-        .into_tuple()
-        .all(conn)
-        .await?;
-    if accounts.is_empty() {
-        return Ok(Vec::new());
-    }
-    let rows = profile::Entity::rows()
-        .filter(profile::Column::AccountId.is_in(accounts))
-        .filter(profile::Column::Role.eq(Role::FleetAdmin.as_str()))
-        .order_by_asc(profile::Column::Email)
-        .all(conn)
-        .await?;
+    let rows = repo::admin_profiles(conn, fleet_account_id).await?;
     Ok(rows
         .into_iter()
         .map(|p| {
@@ -110,9 +89,7 @@ impl Settings {
 }
 
 pub async fn load<C: ConnectionTrait>(conn: &C, scope: TenantScope) -> Result<Settings, DbErr> {
-    Ok(Settings::of(
-        compliance_setting::Entity::scoped(scope).one(conn).await?,
-    ))
+    Ok(Settings::of(repo::row(conn, scope).await?))
 }
 
 pub async fn view(
@@ -176,7 +153,7 @@ pub async fn update(
         ));
     }
     let txn = db::tenancy::write(db, scope).await?;
-    upsert(
+    repo::upsert(
         &txn,
         compliance_setting::ActiveModel {
             fleet_account_id: Set(scope.fleet_account_id()),
@@ -195,23 +172,6 @@ pub async fn update(
     .await?;
     txn.commit().await?;
     view(db, scope).await
-}
-
-/// Inserts the fleet's row, or updates `columns` of the one there.
-pub async fn upsert<C: ConnectionTrait>(
-    conn: &C,
-    row: compliance_setting::ActiveModel,
-    columns: &[compliance_setting::Column],
-) -> Result<(), DbErr> {
-    compliance_setting::Entity::insert(row)
-        .on_conflict(
-            OnConflict::column(compliance_setting::Column::FleetAccountId)
-                .update_columns(columns.iter().copied())
-                .to_owned(),
-        )
-        .exec_without_returning(conn)
-        .await?;
-    Ok(())
 }
 
 pub fn default_row(fleet_account_id: Uuid) -> compliance_setting::ActiveModel {

@@ -146,3 +146,35 @@ pub async fn last_succeeded<C: ConnectionTrait>(
         .one(db)
         .await
 }
+
+pub async fn insert_integration<C: ConnectionTrait>(
+    db: &C,
+    row: fleet_eld_integration::ActiveModel,
+) -> Result<fleet_eld_integration::Model, DbErr> {
+    row.insert(db).await
+}
+
+pub async fn update_integration<C: ConnectionTrait>(
+    db: &C,
+    row: fleet_eld_integration::ActiveModel,
+) -> Result<fleet_eld_integration::Model, DbErr> {
+    row.update(db).await
+}
+
+/// A running sync's progress counters (the rest of the run stays as stored).
+pub async fn save_progress<C: ConnectionTrait>(
+    db: &C,
+    scope: TenantScope,
+    run: &eld_sync_run::Model,
+) -> Result<(), DbErr> {
+    use eld_sync_run::Column as R;
+    eld_sync_run::Entity::scoped_update(scope)
+        .filter(R::Id.eq(run.id))
+        .col_expr(R::PagesFetched, run.pages_fetched.into())
+        .col_expr(R::Synced, run.synced.into())
+        .col_expr(R::RowsWritten, run.rows_written.into())
+        .col_expr(R::Incremental, run.incremental.into())
+        .exec(db)
+        .await?;
+    Ok(())
+}

@@ -16,7 +16,7 @@ use chrono::Utc;
 use db::entities::fleet_eld_integration;
 use db::tenancy::{self, TenantScope};
 use domain::texts::texts;
-use sea_orm::{ActiveModelTrait, DatabaseConnection, IntoActiveModel, Set};
+use sea_orm::{DatabaseConnection, IntoActiveModel, Set};
 use uuid::Uuid;
 
 fn credentials_kind(kind: ProviderKind) -> &'static str {
@@ -214,11 +214,11 @@ pub async fn connect(
                 row.vehicles_synced_at = Set(None);
             }
             row.updated_at = Set(now);
-            row.update(&txn).await?;
+            repo::update_integration(&txn, row).await?;
         }
         None => {
             let settings = SyncSettings::default();
-            fleet_eld_integration::ActiveModel {
+            let row = fleet_eld_integration::ActiveModel {
                 id: Set(Uuid::new_v4()),
                 fleet_account_id: Set(scope.fleet_account_id()),
                 provider: Set(kind.as_str().to_owned()),
@@ -237,10 +237,8 @@ pub async fn connect(
                 next_sync_at: Set(Some(next_sync_after(&settings.frequency, now))),
                 drivers_synced_at: Set(None),
                 vehicles_synced_at: Set(None),
-            }
-            .insert(&txn)
-            .await
-            .map_err(|e| {
+            };
+            repo::insert_integration(&txn, row).await.map_err(|e| {
                 if db::is_unique_violation(&e) {
                     // Two first connections at once: the other one won.
                     EldError::from(validation::Refusal::without_fields(
@@ -277,7 +275,7 @@ pub async fn update_settings(
         row.next_sync_at = Set(Some(next_sync_after(&settings.frequency, Utc::now())));
     }
     row.updated_at = Set(Utc::now());
-    let saved = row.update(&txn).await?;
+    let saved = repo::update_integration(&txn, row).await?;
     txn.commit().await?;
     Ok(settings_of(&saved))
 }

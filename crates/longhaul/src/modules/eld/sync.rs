@@ -21,11 +21,8 @@ use crate::integrations::eld::bounds::Bounded;
 use crate::integrations::eld::{Credentials, EldProvider, EldProviderError, ProviderKind};
 use chrono::Utc;
 use db::entities::eld_sync_run;
-use db::tenancy::{self, FleetOwned, TenantScope};
-use sea_orm::{
-    ActiveModelTrait, ColumnTrait, ConnectionTrait, DbBackend, DbErr, IntoActiveModel, QueryFilter,
-    Set,
-};
+use db::tenancy::{self, TenantScope};
+use sea_orm::{ConnectionTrait, DbBackend, DbErr, IntoActiveModel, Set};
 use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -114,14 +111,7 @@ impl<'a> Progress<'a> {
 
     async fn save(&mut self, run: &eld_sync_run::Model) -> Result<(), DbErr> {
         let txn = tenancy::write(self.deps.db, self.scope).await?;
-        eld_sync_run::Entity::scoped_update(self.scope)
-            .filter(eld_sync_run::Column::Id.eq(run.id))
-            .col_expr(eld_sync_run::Column::PagesFetched, run.pages_fetched.into())
-            .col_expr(eld_sync_run::Column::Synced, run.synced.into())
-            .col_expr(eld_sync_run::Column::RowsWritten, run.rows_written.into())
-            .col_expr(eld_sync_run::Column::Incremental, run.incremental.into())
-            .exec(&txn)
-            .await?;
+        repo::save_progress(&txn, self.scope, run).await?;
         txn.commit().await?;
         self.saved = Some(Instant::now());
         Ok(())
@@ -345,7 +335,7 @@ pub async fn mark_needs_attention(
         let mut am = i.into_active_model();
         am.needs_attention = Set(true);
         am.attention_reason = Set(Some(reason.chars().take(500).collect()));
-        am.update(&txn).await?;
+        repo::update_integration(&txn, am).await?;
     }
     txn.commit().await
 }
@@ -358,7 +348,7 @@ pub async fn advance_schedule<C: ConnectionTrait>(
     let next = next_sync_after(&integration.sync_frequency, Utc::now());
     let mut am = integration.into_active_model();
     am.next_sync_at = Set(Some(next));
-    am.update(db).await.map(|_| ())
+    repo::update_integration(db, am).await.map(|_| ())
 }
 
 pub fn written(counts: &Counts) -> i32 {

@@ -3,28 +3,12 @@
 //! They are refreshed whenever the fleet's FMCSA record is replaced and by
 //! the board's refresh job.
 
+pub use super::dto::CarrierFacts;
+use super::repo;
 use crate::integrations::fmcsa::carrier;
 use db::entities::fleet_account;
-use db::entities::{board_index, truck_posting};
-use db::system::SystemTable;
-use db::tenancy::{FleetOwned, TenantScope};
-use sea_orm::sea_query::Expr;
-use sea_orm::{ColumnTrait, ConnectionTrait, DbErr, QueryFilter};
-
-#[derive(Debug, Clone, PartialEq)]
-pub struct CarrierFacts {
-    pub name: String,
-    pub dot: String,
-    pub mc: Option<String>,
-    pub contact_name: Option<String>,
-    pub contact_phone: Option<String>,
-    pub contact_email: Option<String>,
-    /// An active, approved fleet account.
-    pub approved: bool,
-    pub allowed: bool,
-    pub authority_active: bool,
-    pub insurance_on_file: bool,
-}
+use db::tenancy::TenantScope;
+use sea_orm::{ConnectionTrait, DbErr};
 
 fn non_empty(s: &Option<String>) -> Option<String> {
     s.as_deref()
@@ -67,63 +51,5 @@ pub async fn refresh<C: ConnectionTrait>(
     fleet: &fleet_account::Model,
     read_only: Option<bool>,
 ) -> Result<(), DbErr> {
-    let f = facts_of(fleet);
-    let mut update = truck_posting::Entity::scoped_update(scope);
-    if let Some(read_only) = read_only {
-        update = update.col_expr(truck_posting::Column::FleetReadOnly, Expr::value(read_only));
-    }
-    update
-        .filter(truck_posting::Column::Status.eq("active"))
-        .col_expr(truck_posting::Column::CarrierName, Expr::value(f.name))
-        .col_expr(truck_posting::Column::CarrierDot, Expr::value(f.dot))
-        .col_expr(truck_posting::Column::CarrierMc, Expr::value(f.mc))
-        .col_expr(
-            truck_posting::Column::ContactName,
-            Expr::value(f.contact_name),
-        )
-        .col_expr(
-            truck_posting::Column::ContactPhone,
-            Expr::value(f.contact_phone),
-        )
-        .col_expr(
-            truck_posting::Column::ContactEmail,
-            Expr::value(f.contact_email),
-        )
-        .col_expr(
-            truck_posting::Column::CarrierApproved,
-            Expr::value(f.approved),
-        )
-        .col_expr(
-            truck_posting::Column::CarrierAllowed,
-            Expr::value(f.allowed),
-        )
-        .col_expr(
-            truck_posting::Column::AuthorityActive,
-            Expr::value(f.authority_active),
-        )
-        .col_expr(
-            truck_posting::Column::InsuranceOnFile,
-            Expr::value(f.insurance_on_file),
-        )
-        .exec(txn)
-        .await?;
-    let ids: Vec<uuid::Uuid> = truck_posting::Entity::scoped(scope)
-        .filter(truck_posting::Column::Status.eq("active"))
-        .select_only()
-        .column(truck_posting::Column::Id)
-        .into_tuple()
-        .all(txn)
-        .await?;
-    for chunk in ids.chunks(500) {
-        let mut update = board_index::Entity::update_rows()
-            .filter(board_index::Column::PostingId.is_in(chunk.to_vec()))
-            .col_expr(board_index::Column::CarrierAllowed, Expr::value(f.allowed));
-        if let Some(read_only) = read_only {
-            update = update.col_expr(board_index::Column::FleetReadOnly, Expr::value(read_only));
-        }
-        update.exec(txn).await?;
-    }
-    Ok(())
+    repo::refresh_carrier(txn, scope, &facts_of(fleet), read_only).await
 }
-
-use sea_orm::QuerySelect;

@@ -178,3 +178,19 @@ pub struct VehiclePosition {
     #[schema(required = true)]
     pub position: Option<PositionView>,
 }
+
+/// The carrier's public facts and trust flags a posting carries (`carrier.rs`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct CarrierFacts {
+    pub name: String,
+    pub dot: String,
+    pub mc: Option<String>,
+    pub contact_name: Option<String>,
+    pub contact_phone: Option<String>,
+    pub contact_email: Option<String>,
+    /// An active, approved fleet account.
+    pub approved: bool,
+    pub allowed: bool,
+    pub authority_active: bool,
+    pub insurance_on_file: bool,
+}

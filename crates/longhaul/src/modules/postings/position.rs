@@ -4,11 +4,11 @@
 
 use super::PostingsError;
 use super::dto::PositionView;
+use super::repo;
 use crate::integrations::eld::EldVehicleLocation;
 use crate::modules::eld::EldDeps;
 use crate::modules::eld::sync::provider_of;
-use db::entities::fleet_vehicle;
-use db::tenancy::{self, FleetOwned, TenantScope};
+use db::tenancy::{self, TenantScope};
 use domain::geo::{LatLon, nearest_city};
 
 use std::collections::HashMap;
@@ -80,8 +80,7 @@ pub async fn of_vehicle(
     vehicle_id: Uuid,
 ) -> Result<Option<PositionView>, PostingsError> {
     let txn = tenancy::read(deps.db, scope).await?;
-    let vehicle = fleet_vehicle::Entity::scoped_by_id(scope, vehicle_id)
-        .one(&txn)
+    let vehicle = repo::vehicle(&txn, scope, vehicle_id)
         .await?
         .ok_or(PostingsError::NotFound)?;
     txn.commit().await?;

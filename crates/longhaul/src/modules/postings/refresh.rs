@@ -3,17 +3,16 @@
 //! reported position, and copies each posting fleet's current carrier
 //! facts onto its postings.
 
-use super::{carrier, index, position, service};
+use super::{carrier, position, repo, service};
 use crate::modules::billing::billing_state_of_fleet;
 use crate::modules::eld::EldDeps;
 use crate::state::AppState;
 use chrono::Utc;
 use db::SystemKey;
-use db::entities::{fleet_account, truck_posting};
-use db::system::AcrossFleets;
-use db::tenancy::{self, FleetOwned, TenantScope};
+use db::entities::truck_posting;
+use db::tenancy::{self, TenantScope};
 use domain::geo::{LatLon, nearest_city};
-use sea_orm::{ActiveModelTrait, ColumnTrait, IntoActiveModel, QueryFilter, QuerySelect, Set};
+use sea_orm::{IntoActiveModel, Set};
 use uuid::Uuid;
 
 /// What the refresh uses: the ELD's (positions), the system key (to find
@@ -49,14 +48,7 @@ pub async fn run(deps: &RefreshDeps<'_>) -> anyhow::Result<RefreshRun> {
         ..Default::default()
     };
     let txn = tenancy::system_read(deps.eld.db, deps.system_key).await?;
-    let fleets: Vec<Uuid> = truck_posting::Entity::across_fleets(&txn)
-        .filter(truck_posting::Column::Status.eq("active"))
-        .select_only()
-        .column(truck_posting::Column::FleetAccountId)
-        .distinct()
-        .into_tuple()
-        .all(&txn)
-        .await?;
+    let fleets = repo::fleets_posting(&txn).await?;
     txn.commit().await?;
     for fleet_id in fleets {
         // Every caller of for_job is reviewed: this one acts on the fleet's
@@ -82,7 +74,7 @@ pub async fn run(deps: &RefreshDeps<'_>) -> anyhow::Result<RefreshRun> {
 /// One fleet: carrier facts, then ELD positions. Returns how many postings moved.
 pub async fn refresh_fleet(deps: &RefreshDeps<'_>, scope: TenantScope) -> anyhow::Result<usize> {
     let txn = tenancy::write(deps.eld.db, scope).await?;
-    if let Some(fleet) = fleet_account::Entity::scoped(scope).one(&txn).await? {
+    if let Some(fleet) = repo::fleet(&txn, scope).await? {
         // A fleet whose billing made it read-only leaves the board until it pays.
         let read_only = billing_state_of_fleet(&txn, &fleet, deps.past_due_grace_days)
             .await
@@ -90,11 +82,7 @@ pub async fn refresh_fleet(deps: &RefreshDeps<'_>, scope: TenantScope) -> anyhow
             .read_only;
         carrier::refresh(&txn, scope, &fleet, Some(read_only)).await?;
     }
-    let following: Vec<truck_posting::Model> = truck_posting::Entity::scoped(scope)
-        .filter(truck_posting::Column::Status.eq("active"))
-        .filter(truck_posting::Column::LocationSource.eq("eld"))
-        .all(&txn)
-        .await?;
+    let following: Vec<truck_posting::Model> = repo::following_eld(&txn, scope).await?;
     txn.commit().await?;
     if following.is_empty() {
         return Ok(0);
@@ -103,17 +91,8 @@ pub async fn refresh_fleet(deps: &RefreshDeps<'_>, scope: TenantScope) -> anyhow
     let positions = position::all(&deps.eld, scope).await;
     let vehicles: Vec<(Uuid, Option<String>)> = {
         let txn = tenancy::read(deps.eld.db, scope).await?;
-        let rows = db::entities::fleet_vehicle::Entity::scoped(scope)
-            .filter(
-                db::entities::fleet_vehicle::Column::Id
-                    .is_in(following.iter().map(|p| p.vehicle_id).collect::<Vec<_>>()),
-            )
-            .select_only()
-            .column(db::entities::fleet_vehicle::Column::Id)
-            .column(db::entities::fleet_vehicle::Column::VehicleId)
-            .into_tuple()
-            .all(&txn)
-            .await?;
+        let ids = following.iter().map(|p| p.vehicle_id).collect();
+        let rows = repo::vehicle_eld_ids(&txn, scope, ids).await?;
         txn.commit().await?;
         rows
     };
@@ -133,8 +112,7 @@ pub async fn refresh_fleet(deps: &RefreshDeps<'_>, scope: TenantScope) -> anyhow
         }
         // Re-read under the write lock: the fleet may have edited or
         // withdrawn it meanwhile.
-        let Some(current) = truck_posting::Entity::scoped_by_id(scope, posting.id)
-            .one(&txn)
+        let Some(current) = repo::posting(&txn, scope, posting.id)
             .await?
             .filter(|p| p.status == "active" && p.location_source == "eld")
         else {
@@ -154,8 +132,8 @@ pub async fn refresh_fleet(deps: &RefreshDeps<'_>, scope: TenantScope) -> anyhow
             row.origin_state = Set(near.state);
             row.origin_zip = Set(None);
         }
-        let saved = row.update(&txn).await?;
-        index::sync(&txn, &saved).await?;
+        let saved = repo::update(&txn, row).await?;
+        repo::sync_index(&txn, &saved).await?;
         moved += 1;
     }
     txn.commit().await?;

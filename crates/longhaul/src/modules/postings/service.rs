@@ -1,20 +1,16 @@
 //! Posting, editing and withdrawing a truck, and ending postings whose
 //! window is over.
 
+use super::PostingsError;
 use super::carrier::facts_of;
 use super::dto::{PositionView, PostingInput, PostingView, shown_status};
-use super::{PostingsError, index};
+use super::repo::{self, Listed};
 use chrono::{DateTime, NaiveDate, Utc};
-use db::entities::{board_index, fleet_account, fleet_vehicle, truck_posting};
-use db::system::{AcrossFleets, SystemTable};
-use db::tenancy::{self, FleetOwned, SystemKey, TenantScope};
+use db::entities::{fleet_vehicle, truck_posting};
+use db::tenancy::{self, SystemKey, TenantScope};
 use domain::board::{self as rules, WindowError};
 use domain::geo;
-use sea_orm::sea_query::Expr;
-use sea_orm::{
-    ActiveModelTrait, ColumnTrait, DatabaseConnection, IntoActiveModel, QueryFilter, QueryOrder,
-    QuerySelect, Set,
-};
+use sea_orm::{ConnectionTrait, DatabaseConnection, IntoActiveModel, Set};
 use uuid::Uuid;
 
 /// Where the truck is, as the posting will say.
@@ -224,18 +220,16 @@ pub async fn create(
     let now = Utc::now();
     let checked = check(input, eld_position, now.date_naive())?;
     let txn = tenancy::write(db, scope).await?;
-    let vehicle = fleet_vehicle::Entity::scoped_by_id(scope, input.vehicle_id)
-        .one(&txn)
+    let vehicle = repo::vehicle(&txn, scope, input.vehicle_id)
         .await?
         .ok_or_else(|| {
             PostingsError::invalid("vehicle_id", &domain::texts().board.truck_invalid)
         })?;
-    let fleet = fleet_account::Entity::scoped(scope)
-        .one(&txn)
+    let fleet = repo::fleet(&txn, scope)
         .await?
         .ok_or(PostingsError::NotFound)?;
     // A posting of this truck whose window is over no longer blocks a new one.
-    end_expired_of_vehicle(&txn, scope, vehicle.id, now).await?;
+    repo::end_expired_of_vehicle(&txn, scope, vehicle.id, now).await?;
     let f = facts_of(&fleet);
     let id = Uuid::new_v4();
     let mut row = truck_posting::ActiveModel {
@@ -262,7 +256,7 @@ pub async fn create(
         ..Default::default()
     };
     apply(&mut row, input, checked);
-    let saved = match row.insert(&txn).await {
+    let saved = match repo::insert(&txn, row).await {
         Ok(saved) => saved,
         Err(err) if db::is_unique_violation(&err) => {
             return Err(PostingsError::AlreadyPosted(
@@ -271,41 +265,18 @@ pub async fn create(
         }
         Err(err) => return Err(err.into()),
     };
-    index::sync(&txn, &saved).await?;
+    repo::sync_index(&txn, &saved).await?;
     txn.commit().await?;
     Ok(PostingView::of(&saved, now))
 }
 
-async fn end_expired_of_vehicle<C: sea_orm::ConnectionTrait>(
-    txn: &C,
-    scope: TenantScope,
-    vehicle_id: Uuid,
-    now: DateTime<Utc>,
-) -> Result<(), sea_orm::DbErr> {
-    let ended = truck_posting::Entity::scoped(scope)
-        .filter(truck_posting::Column::VehicleId.eq(vehicle_id))
-        .filter(truck_posting::Column::Status.eq("active"))
-        .filter(truck_posting::Column::ExpiresAt.lte(now))
-        .all(txn)
-        .await?;
-    for p in ended {
-        board_index::Entity::delete_row(p.id).exec(txn).await?;
-        let mut row = p.into_active_model();
-        row.status = Set("expired".into());
-        row.ended_at = Set(Some(now));
-        row.update(txn).await?;
-    }
-    Ok(())
-}
-
-async fn active_posting<C: sea_orm::ConnectionTrait>(
+async fn active_posting<C: ConnectionTrait>(
     txn: &C,
     scope: TenantScope,
     id: Uuid,
     now: DateTime<Utc>,
 ) -> Result<truck_posting::Model, PostingsError> {
-    let posting = truck_posting::Entity::scoped_by_id(scope, id)
-        .one(txn)
+    let posting = repo::posting(txn, scope, id)
         .await?
         .ok_or(PostingsError::NotFound)?;
     if shown_status(&posting, now) != "active" {
@@ -334,8 +305,8 @@ pub async fn update(
     let mut row = posting.into_active_model();
     apply(&mut row, input, checked);
     row.updated_at = Set(now);
-    let saved = row.update(&txn).await?;
-    index::sync(&txn, &saved).await?;
+    let saved = repo::update(&txn, row).await?;
+    repo::sync_index(&txn, &saved).await?;
     txn.commit().await?;
     Ok(PostingView::of(&saved, now))
 }
@@ -352,8 +323,8 @@ pub async fn withdraw(
     row.status = Set("withdrawn".into());
     row.ended_at = Set(Some(now));
     row.updated_at = Set(now);
-    let saved = row.update(&txn).await?;
-    index::sync(&txn, &saved).await?;
+    let saved = repo::update(&txn, row).await?;
+    repo::sync_index(&txn, &saved).await?;
     txn.commit().await?;
     Ok(PostingView::of(&saved, now))
 }
@@ -364,8 +335,7 @@ pub async fn get(
     id: Uuid,
 ) -> Result<PostingView, PostingsError> {
     let txn = tenancy::read(db, scope).await?;
-    let posting = truck_posting::Entity::scoped_by_id(scope, id)
-        .one(&txn)
+    let posting = repo::posting(&txn, scope, id)
         .await?
         .ok_or(PostingsError::NotFound)?;
     txn.commit().await?;
@@ -381,34 +351,19 @@ pub async fn list(
 ) -> Result<Vec<PostingView>, PostingsError> {
     let now = Utc::now();
     let which = status.unwrap_or("active");
-    let mut q = truck_posting::Entity::scoped(scope);
-    match which {
-        "active" => {
-            q = q
-                .filter(truck_posting::Column::Status.eq("active"))
-                .filter(truck_posting::Column::ExpiresAt.gt(now));
-        }
-        "ended" => {
-            q = q.filter(
-                sea_orm::Condition::any()
-                    .add(truck_posting::Column::Status.ne("active"))
-                    .add(truck_posting::Column::ExpiresAt.lte(now)),
-            );
-        }
-        "all" => {}
+    let which = match which {
+        "active" => Listed::Active,
+        "ended" => Listed::Ended,
+        "all" => Listed::All,
         _ => {
             return Err(PostingsError::Invalid {
                 field: "status",
                 message: domain::texts().server.postings.status_invalid.clone(),
             });
         }
-    }
+    };
     let txn = tenancy::read(db, scope).await?;
-    let rows = q
-        .order_by_desc(truck_posting::Column::PostedAt)
-        .limit(500)
-        .all(&txn)
-        .await?;
+    let rows = repo::list(&txn, scope, which, now).await?;
     txn.commit().await?;
     Ok(rows.iter().map(|p| PostingView::of(p, now)).collect())
 }
@@ -422,17 +377,7 @@ pub async fn end_expired(
     now: DateTime<Utc>,
 ) -> Result<u64, sea_orm::DbErr> {
     let txn = tenancy::system_write(db, key).await?;
-    board_index::Entity::delete_rows()
-        .filter(board_index::Column::ExpiresAt.lte(now))
-        .exec(&txn)
-        .await?;
-    let ended = truck_posting::Entity::update_across_fleets(&txn)
-        .filter(truck_posting::Column::Status.eq("active"))
-        .filter(truck_posting::Column::ExpiresAt.lte(now))
-        .col_expr(truck_posting::Column::Status, Expr::value("expired"))
-        .col_expr(truck_posting::Column::EndedAt, Expr::value(Some(now)))
-        .exec(&txn)
-        .await?;
+    let ended = repo::end_expired(&txn, now).await?;
     txn.commit().await?;
-    Ok(ended.rows_affected)
+    Ok(ended)
 }

@@ -1,0 +1,266 @@
+//! The postings' queries (private to the module): a fleet's postings
+//! through their scoped finder, the search index `board_index` (a table of
+//! no tenant, one row per active posting) kept in step with them, and the
+//! refresh job's reads across fleets.
+
+use super::dto::CarrierFacts;
+use chrono::{DateTime, Utc};
+use db::entities::{board_index, fleet_account, fleet_vehicle, truck_posting};
+use db::system::{AcrossFleets, SystemTable};
+use db::tenancy::{FleetOwned, SystemTx, TenantScope};
+use sea_orm::sea_query::{Expr, OnConflict};
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, DbErr, EntityTrait, IntoActiveModel,
+    QueryFilter, QueryOrder, QuerySelect, Set,
+};
+use uuid::Uuid;
+
+use truck_posting::Column as P;
+
+/// Which of a fleet's postings a list shows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Listed {
+    /// Active and within their window.
+    Active,
+    /// Withdrawn, expired, or past their window.
+    Ended,
+    All,
+}
+
+pub async fn fleet<C: ConnectionTrait>(
+    conn: &C,
+    scope: TenantScope,
+) -> Result<Option<fleet_account::Model>, DbErr> {
+    fleet_account::Entity::scoped(scope).one(conn).await
+}
+
+pub async fn vehicle<C: ConnectionTrait>(
+    conn: &C,
+    scope: TenantScope,
+    id: Uuid,
+) -> Result<Option<fleet_vehicle::Model>, DbErr> {
+    fleet_vehicle::Entity::scoped_by_id(scope, id)
+        .one(conn)
+        .await
+}
+
+/// The vehicles of `ids` with their ELD ids.
+pub async fn vehicle_eld_ids<C: ConnectionTrait>(
+    conn: &C,
+    scope: TenantScope,
+    ids: Vec<Uuid>,
+) -> Result<Vec<(Uuid, Option<String>)>, DbErr> {
+    fleet_vehicle::Entity::scoped(scope)
+        .filter(fleet_vehicle::Column::Id.is_in(ids))
+        .select_only()
+        .column(fleet_vehicle::Column::Id)
+        .column(fleet_vehicle::Column::VehicleId)
+        .into_tuple()
+        .all(conn)
+        .await
+}
+
+pub async fn posting<C: ConnectionTrait>(
+    conn: &C,
+    scope: TenantScope,
+    id: Uuid,
+) -> Result<Option<truck_posting::Model>, DbErr> {
+    truck_posting::Entity::scoped_by_id(scope, id)
+        .one(conn)
+        .await
+}
+
+/// The fleet's postings, newest first (at most 500).
+pub async fn list<C: ConnectionTrait>(
+    conn: &C,
+    scope: TenantScope,
+    which: Listed,
+    now: DateTime<Utc>,
+) -> Result<Vec<truck_posting::Model>, DbErr> {
+    let mut q = truck_posting::Entity::scoped(scope);
+    match which {
+        Listed::Active => {
+            q = q
+                .filter(P::Status.eq("active"))
+                .filter(P::ExpiresAt.gt(now));
+        }
+        Listed::Ended => {
+            q = q.filter(
+                Condition::any()
+                    .add(P::Status.ne("active"))
+                    .add(P::ExpiresAt.lte(now)),
+            );
+        }
+        Listed::All => {}
+    }
+    q.order_by_desc(P::PostedAt).limit(500).all(conn).await
+}
+
+/// The fleet's active postings that follow the ELD's position.
+pub async fn following_eld<C: ConnectionTrait>(
+    conn: &C,
+    scope: TenantScope,
+) -> Result<Vec<truck_posting::Model>, DbErr> {
+    truck_posting::Entity::scoped(scope)
+        .filter(P::Status.eq("active"))
+        .filter(P::LocationSource.eq("eld"))
+        .all(conn)
+        .await
+}
+
+/// A new posting; a unique violation means the truck has an active one.
+pub async fn insert<C: ConnectionTrait>(
+    conn: &C,
+    row: truck_posting::ActiveModel,
+) -> Result<truck_posting::Model, DbErr> {
+    row.insert(conn).await
+}
+
+pub async fn update<C: ConnectionTrait>(
+    conn: &C,
+    row: truck_posting::ActiveModel,
+) -> Result<truck_posting::Model, DbErr> {
+    row.update(conn).await
+}
+
+/// Ends the vehicle's active postings whose window is over.
+pub async fn end_expired_of_vehicle<C: ConnectionTrait>(
+    conn: &C,
+    scope: TenantScope,
+    vehicle_id: Uuid,
+    now: DateTime<Utc>,
+) -> Result<(), DbErr> {
+    let ended = truck_posting::Entity::scoped(scope)
+        .filter(P::VehicleId.eq(vehicle_id))
+        .filter(P::Status.eq("active"))
+        .filter(P::ExpiresAt.lte(now))
+        .all(conn)
+        .await?;
+    for p in ended {
+        board_index::Entity::delete_row(p.id).exec(conn).await?;
+        let mut row = p.into_active_model();
+        row.status = Set("expired".into());
+        row.ended_at = Set(Some(now));
+        row.update(conn).await?;
+    }
+    Ok(())
+}
+
+/// Ends every fleet's postings whose window is over; how many.
+pub async fn end_expired(txn: &SystemTx, now: DateTime<Utc>) -> Result<u64, DbErr> {
+    board_index::Entity::delete_rows()
+        .filter(board_index::Column::ExpiresAt.lte(now))
+        .exec(txn)
+        .await?;
+    let ended = truck_posting::Entity::update_across_fleets(txn)
+        .filter(P::Status.eq("active"))
+        .filter(P::ExpiresAt.lte(now))
+        .col_expr(P::Status, Expr::value("expired"))
+        .col_expr(P::EndedAt, Expr::value(Some(now)))
+        .exec(txn)
+        .await?;
+    Ok(ended.rows_affected)
+}
+
+/// The fleets with an active posting.
+pub async fn fleets_posting(txn: &SystemTx) -> Result<Vec<Uuid>, DbErr> {
+    truck_posting::Entity::across_fleets(txn)
+        .filter(P::Status.eq("active"))
+        .select_only()
+        .column(P::FleetAccountId)
+        .distinct()
+        .into_tuple()
+        .all(txn)
+        .await
+}
+
+/// Keeps `board_index` (what a broker's search filters on) in step with a
+/// posting, in the posting's own transaction: an active posting has
+/// exactly one row, any other none.
+pub async fn sync_index<C: ConnectionTrait>(
+    conn: &C,
+    p: &truck_posting::Model,
+) -> Result<(), DbErr> {
+    if p.status != "active" {
+        board_index::Entity::delete_row(p.id).exec(conn).await?;
+        return Ok(());
+    }
+    let row = board_index::ActiveModel {
+        posting_id: Set(p.id),
+        board_key: Set(board_index::board_key(p.id)),
+        lat: Set(p.lat),
+        lon: Set(p.lon),
+        equipment_type: Set(p.equipment_type.clone()),
+        destinations: Set(p.destinations.clone()),
+        available_from: Set(p.available_from),
+        available_to: Set(p.available_to),
+        expires_at: Set(p.expires_at),
+        posted_at: Set(p.posted_at),
+        carrier_allowed: Set(p.carrier_allowed),
+        fleet_read_only: Set(p.fleet_read_only),
+    };
+    board_index::Entity::insert(row)
+        .on_conflict(
+            OnConflict::column(board_index::Column::PostingId)
+                .update_columns([
+                    board_index::Column::Lat,
+                    board_index::Column::Lon,
+                    board_index::Column::EquipmentType,
+                    board_index::Column::Destinations,
+                    board_index::Column::AvailableFrom,
+                    board_index::Column::AvailableTo,
+                    board_index::Column::ExpiresAt,
+                    board_index::Column::CarrierAllowed,
+                    board_index::Column::FleetReadOnly,
+                ])
+                .to_owned(),
+        )
+        .exec_without_returning(conn)
+        .await?;
+    Ok(())
+}
+
+/// Copies the carrier's facts onto the fleet's active postings and the
+/// index's flags; `read_only` too when given.
+pub async fn refresh_carrier<C: ConnectionTrait>(
+    conn: &C,
+    scope: TenantScope,
+    f: &CarrierFacts,
+    read_only: Option<bool>,
+) -> Result<(), DbErr> {
+    let mut update = truck_posting::Entity::scoped_update(scope);
+    if let Some(read_only) = read_only {
+        update = update.col_expr(P::FleetReadOnly, Expr::value(read_only));
+    }
+    update
+        .filter(P::Status.eq("active"))
+        .col_expr(P::CarrierName, Expr::value(f.name.clone()))
+        .col_expr(P::CarrierDot, Expr::value(f.dot.clone()))
+        .col_expr(P::CarrierMc, Expr::value(f.mc.clone()))
+        .col_expr(P::ContactName, Expr::value(f.contact_name.clone()))
+        .col_expr(P::ContactPhone, Expr::value(f.contact_phone.clone()))
+        .col_expr(P::ContactEmail, Expr::value(f.contact_email.clone()))
+        .col_expr(P::CarrierApproved, Expr::value(f.approved))
+        .col_expr(P::CarrierAllowed, Expr::value(f.allowed))
+        .col_expr(P::AuthorityActive, Expr::value(f.authority_active))
+        .col_expr(P::InsuranceOnFile, Expr::value(f.insurance_on_file))
+        .exec(conn)
+        .await?;
+    let ids: Vec<Uuid> = truck_posting::Entity::scoped(scope)
+        .filter(P::Status.eq("active"))
+        .select_only()
+        .column(P::Id)
+        .into_tuple()
+        .all(conn)
+        .await?;
+    for chunk in ids.chunks(500) {
+        let mut update = board_index::Entity::update_rows()
+            .filter(board_index::Column::PostingId.is_in(chunk.to_vec()))
+            .col_expr(board_index::Column::CarrierAllowed, Expr::value(f.allowed));
+        if let Some(read_only) = read_only {
+            update = update.col_expr(board_index::Column::FleetReadOnly, Expr::value(read_only));
+        }
+        update.exec(conn).await?;
+    }
+    Ok(())
+}
