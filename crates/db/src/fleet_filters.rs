@@ -6,11 +6,9 @@
 //! indexed columns, so a list counts and pages from its index.
 
 use crate::entities::{fleet_driver, fleet_list_count, fleet_trailer, fleet_vehicle};
-use crate::tenancy::{FleetOwned, TenantScope};
+use crate::tenancy::{FleetOwned, FleetTx};
 use domain::fleet_lists::{List, ListTab};
-use sea_orm::{
-    ColumnTrait, Condition, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QueryOrder, Select,
-};
+use sea_orm::{ColumnTrait, Condition, DbErr, EntityTrait, QueryFilter, QueryOrder, Select};
 
 /// Not a decommissioned truck (spec part 2 §4): in one of the list's tabs.
 pub fn truck_not_decommissioned() -> Condition {
@@ -58,14 +56,10 @@ pub fn by_name<E: EntityTrait>(
 /// The (active, inactive) counts of an unsearched list, from the counts the
 /// database keeps per fleet and tab (decision 014): one row per tab read,
 /// however large the fleet.
-pub async fn stored_tab_counts<C: ConnectionTrait>(
-    conn: &C,
-    scope: TenantScope,
-    list: List,
-) -> Result<(u64, u64), DbErr> {
-    let rows = fleet_list_count::Entity::scoped(scope)
+pub async fn stored_tab_counts(tx: &FleetTx, list: List) -> Result<(u64, u64), DbErr> {
+    let rows = fleet_list_count::Entity::within(tx)
         .filter(fleet_list_count::Column::List.eq(list.as_str()))
-        .all(conn)
+        .all(tx)
         .await?;
     let count = |tab: ListTab| {
         rows.iter()
