@@ -5,7 +5,7 @@
 //! only the placeholders differ. A sync that changes 10,000 rows sends 20
 //! statements instead of 10,000.
 
-use crate::tenancy::{FleetOwned, TenantScope};
+use crate::tenancy::{FleetOwned, FleetTx};
 use sea_orm::sea_query::{Expr, ExprTrait, Query};
 use sea_orm::{
     ActiveModelTrait, ConnectionTrait, DatabaseBackend, DbErr, EntityTrait, Iden, Iterable,
@@ -16,20 +16,18 @@ use uuid::Uuid;
 /// Well under SQLite's 32,766 and PostgreSQL's 65,535 parameters a statement.
 const MAX_PARAMS: usize = 16_000;
 
-/// Sets `columns` of each row (by id, within the scope's fleet) to the row's
-/// values, in `columns` order; the rows are made as they are sent.
-/// Returns how many rows changed.
-pub async fn scoped_update_rows<E, C>(
-    db: &C,
-    scope: TenantScope,
+/// Sets `columns` of each row (by id, within the transaction's fleet) to
+/// the row's values, in `columns` order; the rows are made as they are
+/// sent. Returns how many rows changed.
+pub async fn update_rows_within<E>(
+    tx: &FleetTx,
     columns: &[E::Column],
     rows: impl IntoIterator<Item = Result<(Uuid, Vec<Value>), DbErr>>,
 ) -> Result<u64, DbErr>
 where
     E: FleetOwned,
-    C: ConnectionTrait,
 {
-    let backend = db.get_database_backend();
+    let backend = tx.get_database_backend();
     let table = E::default().table_name().to_owned();
     let fleet = E::fleet_column().to_string();
     let sets = columns
@@ -62,14 +60,14 @@ where
             }
             tuples.push(format!("({})", tuple.join(", ")));
         }
-        values.push(scope.fleet_account_id().into());
+        values.push(tx.scope().fleet_account_id().into());
         let sql = format!(
             "UPDATE \"{table}\" SET {sets} FROM (VALUES {}) AS v \
              WHERE \"{table}\".\"id\" = v.column1 AND \"{table}\".\"{fleet}\" = {}",
             tuples.join(", "),
             placeholder(backend, values.len()),
         );
-        changed += db
+        changed += tx
             .execute_raw(Statement::from_sql_and_values(backend, sql, values))
             .await?
             .rows_affected();

@@ -8,7 +8,7 @@
 use crate::entities::{
     driver_renewal, fleet_driver, fleet_list_count, fleet_trailer, fleet_vehicle,
 };
-use crate::tenancy::{FleetOwned, TenantScope};
+use crate::tenancy::{FleetOwned, FleetTx, TenantScope};
 use domain::fleet_lists::{List, ListTab};
 use sea_orm::{
     ColumnTrait, Condition, ConnectionTrait, DbErr, EntityTrait, PaginatorTrait, QueryFilter,
@@ -61,14 +61,10 @@ pub fn by_name<E: EntityTrait>(
 /// The (active, inactive) counts of an unsearched list, from the counts the
 /// database keeps per fleet and tab (decision 014): one row per tab read,
 /// however large the fleet.
-pub async fn stored_tab_counts<C: ConnectionTrait>(
-    conn: &C,
-    scope: TenantScope,
-    list: List,
-) -> Result<(u64, u64), DbErr> {
-    let rows = fleet_list_count::Entity::scoped(scope)
+pub async fn stored_tab_counts(tx: &FleetTx, list: List) -> Result<(u64, u64), DbErr> {
+    let rows = fleet_list_count::Entity::within(tx)
         .filter(fleet_list_count::Column::List.eq(list.as_str()))
-        .all(conn)
+        .all(tx)
         .await?;
     let count = |tab: ListTab| {
         rows.iter()
@@ -81,12 +77,9 @@ pub async fn stored_tab_counts<C: ConnectionTrait>(
 
 /// How many renewals drivers uploaded wait for the fleet's review: the
 /// driver portal's review queue, counted on the dashboard's bell and badges.
-pub async fn pending_renewal_count<C: ConnectionTrait>(
-    conn: &C,
-    scope: TenantScope,
-) -> Result<u64, DbErr> {
-    driver_renewal::Entity::scoped(scope)
+pub async fn pending_renewal_count(tx: &FleetTx) -> Result<u64, DbErr> {
+    driver_renewal::Entity::within(tx)
         .filter(driver_renewal::Column::Status.eq("pending"))
-        .count(conn)
+        .count(tx)
         .await
 }

@@ -4,8 +4,12 @@
 //! and `delete_many` are refused by clippy (`clippy.toml`): a table is read
 //! through one of three doors, each greppable.
 //!
-//! - A tenant's table, through its scope: `FleetOwned::scoped(scope)`,
-//!   `BrokerOwned::scoped(scope)` (`crate::tenancy`).
+//! - A tenant's table, through the transaction opened for its tenant:
+//!   `FleetOwned::within(&tx)`, `BrokerOwned::within(&tx)`
+//!   (`crate::tenancy`), which read the scope from the transaction, so a
+//!   repository cannot pair a transaction with another tenant's scope.
+//!   (`scoped(scope)` is their older twin, still used by the modules not yet
+//!   moved — decision 034.)
 //! - A tenant's table across every tenant, only with a system transaction in
 //!   hand: `AcrossFleets::across_fleets(&tx)` — the schedules that visit every
 //!   fleet, the super admin's lists.
@@ -44,6 +48,33 @@
 //! use db::system::AcrossFleets;
 //! async fn every_truck(tx: &db::tenancy::SystemTx) {
 //!     let _ = fleet_vehicle::Entity::across_fleets(tx);
+//! }
+//! ```
+//!
+//! A fleet's finder takes the fleet's transaction; a broker's or the
+//! system's will not do:
+//!
+//! ```compile_fail
+//! use db::entities::fleet_vehicle;
+//! use db::tenancy::FleetOwned;
+//! async fn trucks(tx: &db::tenancy::BrokerTx) {
+//!     let _ = fleet_vehicle::Entity::within(tx);
+//! }
+//! ```
+//!
+//! ```compile_fail
+//! use db::entities::fleet_vehicle;
+//! use db::tenancy::FleetOwned;
+//! async fn trucks(tx: &db::tenancy::SystemTx) {
+//!     let _ = fleet_vehicle::Entity::within(tx);
+//! }
+//! ```
+//!
+//! ```
+//! use db::entities::fleet_vehicle;
+//! use db::tenancy::FleetOwned;
+//! async fn trucks(tx: &db::tenancy::FleetTx) {
+//!     let _ = fleet_vehicle::Entity::within(tx);
 //! }
 //! ```
 

@@ -5,7 +5,7 @@
 
 use crate::http::ApiError;
 use db::fleet_filters::stored_tab_counts;
-use db::tenancy::TenantScope;
+use db::tenancy::FleetTx;
 use domain::fleet_lists::List;
 use sea_orm::sea_query::{
     Expr, ExprTrait, Func, JoinType, LikeExpr, SelectExprTrait, SelectStatement, SimpleExpr,
@@ -173,16 +173,15 @@ pub enum ListSource {
 impl ListSource {
     /// The source of one request to a fleet list: the rows `search` finds
     /// for the request's search text, else the list's stored counts.
-    pub async fn of<C: ConnectionTrait>(
-        conn: &C,
-        scope: TenantScope,
+    pub async fn of(
+        tx: &FleetTx,
         list: List,
         request: &ListRequest,
         search: impl FnOnce(&str) -> Condition,
     ) -> Result<ListSource, DbErr> {
         Ok(match &request.search {
             Some(text) => ListSource::Searched(search(text)),
-            None => ListSource::Unsearched(stored_tab_counts(conn, scope, list).await?),
+            None => ListSource::Unsearched(stored_tab_counts(tx, list).await?),
         })
     }
 }

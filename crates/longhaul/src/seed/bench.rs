@@ -76,10 +76,10 @@ pub async fn seed_bench(state: &AppState, data: BenchData) -> anyhow::Result<()>
             small_fleet_documents
         };
         if docs > 0 || qualifications {
-            let txn = db::tenancy::system_write(&state.db, &state.system_key).await?;
-            super::seed_documents(&txn, None, fleet.id, docs).await?;
+            let txn = db::tenancy::write(&state.db, super::seed_scope(fleet.id)).await?;
+            super::seed_documents(&txn, None, docs).await?;
             if qualifications {
-                super::seed_qualifications(&txn, fleet.id).await?;
+                super::seed_qualifications(&txn).await?;
             }
             txn.commit().await?;
         }

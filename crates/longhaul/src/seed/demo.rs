@@ -32,7 +32,7 @@ pub async fn seed_demo(state: &AppState) -> anyhow::Result<bool> {
     )
     .await?;
     let fleet = find_fleet_by_dot(state, DEMO_DOT).await?;
-    let txn = db::tenancy::system_write(&state.db, &state.system_key).await?;
+    let txn = db::tenancy::write(&state.db, super::seed_scope(fleet.id)).await?;
     let mut active = fleet.clone().into_active_model();
     active.dba_name = Set(Some("Demo Freight".into()));
     active.power_units = Set(DEMO_POWER_UNITS);
@@ -58,7 +58,6 @@ pub async fn seed_demo(state: &AppState) -> anyhow::Result<bool> {
     active.update(&txn).await?;
     seed_assets(
         &txn,
-        fleet.id,
         Sizes {
             drivers: 38,
             trucks: 44,
@@ -67,8 +66,8 @@ pub async fn seed_demo(state: &AppState) -> anyhow::Result<bool> {
         "demo",
     )
     .await?;
-    super::seed_documents(&txn, Some(state.files.as_ref()), fleet.id, 24).await?;
-    super::seed_qualifications(&txn, fleet.id).await?;
+    super::seed_documents(&txn, Some(state.files.as_ref()), 24).await?;
+    super::seed_qualifications(&txn).await?;
     txn.commit().await?;
     if state.payments.is_stand_in() {
         seed_subscription(state).await?;

@@ -5,10 +5,11 @@
 use crate::modules::documents::KEY_PREFIX;
 use chrono::{Days, Duration, NaiveDate, Utc};
 use db::entities::{fleet_document, fleet_driver, fleet_trailer, fleet_vehicle};
+use db::tenancy::{FleetOwned, FleetTx};
 use domain::documents::DOCUMENT_TYPES;
 use object_store::path::Path;
 use object_store::{ObjectStore, ObjectStoreExt, PutPayload};
-use sea_orm::{ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QuerySelect, Set};
+use sea_orm::{DbErr, EntityTrait, QuerySelect, Set};
 use uuid::Uuid;
 
 /// Rows per INSERT (19 columns: well under both databases' bind limits).
@@ -35,16 +36,16 @@ fn day_offset(today: NaiveDate, days: i64) -> NaiveDate {
 
 /// `n` documents of the fleet. With a store, each gets a small PDF object
 /// (the demo); without, rows only (the list benchmarks).
-pub async fn seed_documents<C: ConnectionTrait>(
-    conn: &C,
+pub async fn seed_documents(
+    tx: &FleetTx,
     files: Option<&dyn ObjectStore>,
-    fleet: Uuid,
     n: usize,
 ) -> anyhow::Result<()> {
     use {fleet_driver::Column as D, fleet_trailer::Column as T, fleet_vehicle::Column as V};
-    let trucks = ids::<fleet_vehicle::Entity, C>(conn, V::Id, V::FleetAccountId, fleet).await?;
-    let trailers = ids::<fleet_trailer::Entity, C>(conn, T::Id, T::FleetAccountId, fleet).await?;
-    let drivers = ids::<fleet_driver::Entity, C>(conn, D::Id, D::FleetAccountId, fleet).await?;
+    let fleet = tx.scope().fleet_account_id();
+    let trucks = ids::<fleet_vehicle::Entity>(tx, V::Id).await?;
+    let trailers = ids::<fleet_trailer::Entity>(tx, T::Id).await?;
+    let drivers = ids::<fleet_driver::Entity>(tx, D::Id).await?;
     let now = Utc::now();
     let today = now.date_naive();
     let labels = &domain::texts().documents.types;
@@ -95,35 +96,23 @@ pub async fn seed_documents<C: ConnectionTrait>(
         });
         if batch.len() == CHUNK {
             fleet_document::Entity::insert_many(std::mem::take(&mut batch))
-                .exec(conn)
+                .exec(tx)
                 .await?;
         }
     }
     if !batch.is_empty() {
-        fleet_document::Entity::insert_many(batch)
-            .exec(conn)
-            .await?;
+        fleet_document::Entity::insert_many(batch).exec(tx).await?;
     }
     Ok(())
 }
 
 /// Up to 5,000 ids of the fleet's rows of one table.
-#[expect(
-    clippy::disallowed_methods,
-    reason = "demo data: the rows of the fleet the seed has just made"
-)]
-async fn ids<E: EntityTrait, C: ConnectionTrait>(
-    conn: &C,
-    id: E::Column,
-    fleet_column: E::Column,
-    fleet: Uuid,
-) -> Result<Vec<Uuid>, DbErr> {
-    E::find()
+async fn ids<E: FleetOwned>(tx: &FleetTx, id: E::Column) -> Result<Vec<Uuid>, DbErr> {
+    E::within(tx)
         .select_only()
         .column(id)
-        .filter(fleet_column.eq(fleet))
         .limit(5000)
         .into_tuple()
-        .all(conn)
+        .all(tx)
         .await
 }

@@ -7,9 +7,9 @@ use anyhow::Context;
 use chrono::{Duration, Utc};
 use db::entities::{fleet_account, fleet_driver, fleet_trailer, fleet_vehicle};
 use db::system::AcrossFleets;
-use db::tenancy::TenantScope;
+use db::tenancy::FleetTx;
 use domain::fleet::{DECOMMISSIONED_DRIVER_ID, DECOMMISSIONED_DRIVER_NAME};
-use sea_orm::{ColumnTrait, ConnectionTrait, DbErr, EntityTrait, NotSet, QueryFilter, Set};
+use sea_orm::{ColumnTrait, DbErr, EntityTrait, NotSet, QueryFilter, Set};
 use serde_json::json;
 use uuid::Uuid;
 
@@ -54,15 +54,15 @@ pub async fn find_fleet_by_dot(
     Ok(fleet)
 }
 
-/// `seed_assets` in a system transaction of its own.
+/// `seed_assets` in a transaction of the fleet's own.
 pub async fn seed_fleet_assets(
     state: &AppState,
     fleet: Uuid,
     sizes: Sizes,
     tag: &str,
 ) -> anyhow::Result<()> {
-    let txn = db::tenancy::system_write(&state.db, &state.system_key).await?;
-    seed_assets(&txn, fleet, sizes, tag).await?;
+    let txn = db::tenancy::write(&state.db, super::seed_scope(fleet)).await?;
+    seed_assets(&txn, sizes, tag).await?;
     txn.commit().await?;
     Ok(())
 }
@@ -70,12 +70,8 @@ pub async fn seed_fleet_assets(
 /// Drivers, trucks and trailers with assignments; the last driver is
 /// inactive, one truck is decommissioned and one is assigned to an ELD
 /// driver the fleet does not know.
-pub async fn seed_assets<C: ConnectionTrait>(
-    db: &C,
-    fleet: Uuid,
-    sizes: Sizes,
-    tag: &str,
-) -> anyhow::Result<()> {
+pub async fn seed_assets(tx: &FleetTx, sizes: Sizes, tag: &str) -> anyhow::Result<()> {
+    let fleet = tx.scope().fleet_account_id();
     let now = Utc::now();
     let mut drivers = Vec::with_capacity(sizes.drivers);
     for i in 0..sizes.drivers {
@@ -132,7 +128,7 @@ pub async fn seed_assets<C: ConnectionTrait>(
             chunk,
             fleet_driver::ActiveModel::derive_list_columns,
         )?)
-        .exec(db)
+        .exec(tx)
         .await?;
     }
     // Every driver but the last is active (one alone is active too); none
@@ -215,7 +211,7 @@ pub async fn seed_assets<C: ConnectionTrait>(
             chunk,
             fleet_vehicle::ActiveModel::derive_list_columns,
         )?)
-        .exec(db)
+        .exec(tx)
         .await?;
     }
     let mut trailers = Vec::with_capacity(sizes.trailers);
@@ -251,17 +247,12 @@ pub async fn seed_assets<C: ConnectionTrait>(
             chunk,
             fleet_trailer::ActiveModel::derive_list_columns,
         )?)
-        .exec(db)
+        .exec(tx)
         .await?;
     }
     // As an ELD sync leaves them: the truck of the driver the fleet does not
     // know and the one of the inactive driver have no driver.
-    #[expect(
-        clippy::disallowed_methods,
-        reason = "demo data: the fleet the seed has just made"
-    )]
-    let scope = TenantScope::for_job(fleet);
-    release_trucks_of_unknown_drivers(db, scope).await?;
+    release_trucks_of_unknown_drivers(tx).await?;
     Ok(())
 }
 

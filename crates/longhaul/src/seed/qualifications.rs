@@ -5,8 +5,9 @@
 
 use chrono::{Days, NaiveDate, Utc};
 use db::entities::{driver_qualification, fleet_driver};
+use db::tenancy::{FleetOwned, FleetTx};
 use domain::compliance::{QualificationKind, qualification_due};
-use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QuerySelect, Set};
+use sea_orm::{EntityTrait, QuerySelect, Set};
 use uuid::Uuid;
 
 /// Rows per INSERT (14 columns).
@@ -22,21 +23,14 @@ fn offset(today: NaiveDate, days: i64) -> NaiveDate {
 }
 
 /// Three items for each of the fleet's drivers (at most 5,000 drivers).
-#[expect(
-    clippy::disallowed_methods,
-    reason = "demo data: the drivers of the fleet the seed has just made"
-)]
-pub async fn seed_qualifications<C: ConnectionTrait>(
-    conn: &C,
-    fleet: Uuid,
-) -> anyhow::Result<usize> {
-    let drivers: Vec<Uuid> = fleet_driver::Entity::find()
+pub async fn seed_qualifications(tx: &FleetTx) -> anyhow::Result<usize> {
+    let fleet = tx.scope().fleet_account_id();
+    let drivers: Vec<Uuid> = fleet_driver::Entity::within(tx)
         .select_only()
         .column(fleet_driver::Column::Id)
-        .filter(fleet_driver::Column::FleetAccountId.eq(fleet))
         .limit(5000)
         .into_tuple()
-        .all(conn)
+        .all(tx)
         .await?;
     let now = Utc::now();
     let today = now.date_naive();
@@ -78,7 +72,7 @@ pub async fn seed_qualifications<C: ConnectionTrait>(
     let total = rows.len();
     for chunk in rows.chunks(CHUNK) {
         driver_qualification::Entity::insert_many(chunk.to_vec())
-            .exec_without_returning(conn)
+            .exec_without_returning(tx)
             .await?;
     }
     Ok(total)

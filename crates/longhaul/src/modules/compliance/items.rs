@@ -175,10 +175,12 @@ impl<'c, C: ConnectionTrait> FleetItems<'c, C> {
         }
         Ok(total + self.own(filter, None).count() as u64)
     }
+}
 
+impl FleetItems<'_, FleetTx> {
     /// Adds asset names and links.
     pub async fn views(&self, items: Vec<RawItem>) -> Result<Vec<ComplianceItem>, DbErr> {
-        views(self.conn, self.scope, items, self.today).await
+        views(self.conn, items, self.today).await
     }
 }
 
@@ -197,9 +199,8 @@ fn link(item: &RawItem) -> String {
 }
 
 /// Adds asset names and links.
-pub async fn views<C: ConnectionTrait>(
-    conn: &C,
-    scope: TenantScope,
+pub async fn views(
+    tx: &FleetTx,
     items: Vec<RawItem>,
     today: NaiveDate,
 ) -> Result<Vec<ComplianceItem>, DbErr> {
@@ -214,9 +215,9 @@ pub async fn views<C: ConnectionTrait>(
         ids.dedup();
         ids
     };
-    let trucks = truck_names(conn, scope, ids(ItemKind::Truck)).await?;
-    let trailers = trailer_names(conn, scope, ids(ItemKind::Trailer)).await?;
-    let drivers = driver_names(conn, scope, ids(ItemKind::Driver)).await?;
+    let trucks = truck_names(tx, ids(ItemKind::Truck)).await?;
+    let trailers = trailer_names(tx, ids(ItemKind::Trailer)).await?;
+    let drivers = driver_names(tx, ids(ItemKind::Driver)).await?;
     Ok(items
         .into_iter()
         .map(|item| {

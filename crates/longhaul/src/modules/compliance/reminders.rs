@@ -104,13 +104,7 @@ pub async fn remind_fleet(
         txn.rollback().await?;
         return Ok(FleetOutcome::default());
     }
-    let views = items::views(
-        &txn,
-        scope,
-        due.iter().map(|(i, _)| i.clone()).collect(),
-        today,
-    )
-    .await?;
+    let views = items::views(&txn, due.iter().map(|(i, _)| i.clone()).collect(), today).await?;
     let now = Utc::now();
     let rows: Vec<fleet_notification::ActiveModel> = views
         .iter()

@@ -5,8 +5,8 @@
 use super::repo;
 use chrono::{NaiveDate, Utc};
 use db::entities::fleet_document;
-use db::tenancy::TenantScope;
-use sea_orm::{ConnectionTrait, DbErr, Set};
+use db::tenancy::FleetTx;
+use sea_orm::{DbErr, Set};
 use uuid::Uuid;
 
 /// A stored object and what it is, to be filed as one of the fleet's documents.
@@ -30,17 +30,16 @@ pub struct NewDocument {
 
 /// Inserts the document row in the caller's transaction. A second row for
 /// the same object is a unique violation the caller maps to its conflict.
-pub async fn file<C: ConnectionTrait>(
-    conn: &C,
-    scope: TenantScope,
+pub async fn file(
+    tx: &FleetTx,
     created_by: Uuid,
     document: NewDocument,
 ) -> Result<fleet_document::Model, DbErr> {
     repo::insert(
-        conn,
+        tx,
         fleet_document::ActiveModel {
             id: Set(document.id),
-            fleet_account_id: Set(scope.fleet_account_id()),
+            fleet_account_id: Set(tx.scope().fleet_account_id()),
             name: Set(document.name),
             // Derived from the name as the row is saved (the entity's `before_save`).
             search_name: Set(String::new()),

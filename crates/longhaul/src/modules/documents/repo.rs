@@ -1,17 +1,17 @@
-//! The documents' queries, every one through the scoped finder
-//! (`FleetOwned`). The list narrows by the asset first (its counts), then by
+//! The documents' queries, every one in the fleet's transaction through
+//! the finders that take it (`FleetOwned::within`). The list narrows by the asset first (its counts), then by
 //! the tab and the filters (its rows and total); each way of narrowing has
 //! an index that leads with the fleet (m0014).
 
 use crate::paging::counted_page;
 use chrono::{DateTime, NaiveDate, Utc};
 use db::entities::{fleet_document, fleet_driver, fleet_trailer, fleet_vehicle};
-use db::tenancy::{FleetOwned, TenantScope};
+use db::tenancy::{FleetOwned, FleetTx};
 use domain::documents::expiring_soon_until;
 use sea_orm::sea_query::Expr;
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, DbErr, PaginatorTrait,
-    PrimaryKeyTrait, QueryFilter, QueryOrder, QuerySelect, Select,
+    ActiveModelTrait, ColumnTrait, Condition, DbErr, PaginatorTrait, PrimaryKeyTrait, QueryFilter,
+    QueryOrder, QuerySelect, Select,
 };
 use std::collections::{HashMap, HashSet};
 use uuid::Uuid;
@@ -57,14 +57,10 @@ pub enum Vehicle {
 
 /// Whether `id` is one of the fleet's trucks or trailers (else `Either`,
 /// which finds nothing either way).
-pub async fn resolve_vehicle<Conn: ConnectionTrait>(
-    conn: &Conn,
-    scope: TenantScope,
-    id: Uuid,
-) -> Result<Vehicle, DbErr> {
-    Ok(if has::<fleet_vehicle::Entity, _>(conn, scope, id).await? {
+pub async fn resolve_vehicle(tx: &FleetTx, id: Uuid) -> Result<Vehicle, DbErr> {
+    Ok(if has::<fleet_vehicle::Entity>(tx, id).await? {
         Vehicle::Truck(id)
-    } else if has::<fleet_trailer::Entity, _>(conn, scope, id).await? {
+    } else if has::<fleet_trailer::Entity>(tx, id).await? {
         Vehicle::Trailer(id)
     } else {
         Vehicle::Either(id)
@@ -121,19 +117,18 @@ fn filtered(filter: &DocumentFilter) -> Condition {
 
 /// One page of the filtered documents, newest upload first, and how many
 /// the filters find.
-pub async fn page<Conn: ConnectionTrait>(
-    conn: &Conn,
-    scope: TenantScope,
+pub async fn page(
+    tx: &FleetTx,
     filter: &DocumentFilter,
 ) -> Result<(Vec<fleet_document::Model>, u64), DbErr> {
-    let found = fleet_document::Entity::scoped(scope).filter(filtered(filter));
+    let found = fleet_document::Entity::within(tx).filter(filtered(filter));
     let offset = (filter.page - 1) * filter.per_page;
     if filter.search.is_some() {
         // One pass: the names are tested once (with no other filter, in the
         // upload-order index, which holds them: m0015).
-        let scoped = fleet_document::Entity::scoped(scope);
+        let scoped = fleet_document::Entity::within(tx);
         let page = counted_page(
-            conn,
+            tx,
             scoped,
             found.clone(),
             newest_first,
@@ -143,17 +138,17 @@ pub async fn page<Conn: ConnectionTrait>(
         return Ok(match page.await? {
             Some(page) => page,
             // A page past every found row: nothing to show, counted apart.
-            None => (Vec::new(), found.count(conn).await?),
+            None => (Vec::new(), found.count(tx).await?),
         });
     }
-    let total = found.clone().count(conn).await?;
+    let total = found.clone().count(tx).await?;
     if offset >= total {
         return Ok((Vec::new(), total));
     }
     let items = newest_first(found)
         .offset(offset)
         .limit(filter.per_page)
-        .all(conn)
+        .all(tx)
         .await?;
     Ok((items, total))
 }
@@ -163,46 +158,32 @@ fn newest_first(select: Select<fleet_document::Entity>) -> Select<fleet_document
 }
 
 /// (expiring soon, expired) among the asset's documents.
-pub async fn tab_counts<Conn: ConnectionTrait>(
-    conn: &Conn,
-    scope: TenantScope,
-    filter: &DocumentFilter,
-) -> Result<(u64, u64), DbErr> {
+pub async fn tab_counts(tx: &FleetTx, filter: &DocumentFilter) -> Result<(u64, u64), DbErr> {
     let count = |tab| {
-        fleet_document::Entity::scoped(scope)
+        fleet_document::Entity::within(tx)
             .filter(of_asset(filter))
             .filter(in_tab(tab, filter.today))
-            .count(conn)
+            .count(tx)
     };
     Ok((count(Tab::ExpiringSoon).await?, count(Tab::Expired).await?))
 }
 
-pub async fn find<Conn: ConnectionTrait>(
-    conn: &Conn,
-    scope: TenantScope,
-    id: Uuid,
-) -> Result<Option<fleet_document::Model>, DbErr> {
-    fleet_document::Entity::scoped_by_id(scope, id)
-        .one(conn)
-        .await
+pub async fn find(tx: &FleetTx, id: Uuid) -> Result<Option<fleet_document::Model>, DbErr> {
+    fleet_document::Entity::by_id_within(tx, id).one(tx).await
 }
 
-pub async fn insert<Conn: ConnectionTrait>(
-    conn: &Conn,
+pub async fn insert(
+    tx: &FleetTx,
     row: fleet_document::ActiveModel,
 ) -> Result<fleet_document::Model, DbErr> {
-    row.insert(conn).await
+    row.insert(tx).await
 }
 
 /// Deletes the row; false when the scope's fleet has no such document.
-pub async fn delete<Conn: ConnectionTrait>(
-    conn: &Conn,
-    scope: TenantScope,
-    id: Uuid,
-) -> Result<bool, DbErr> {
-    Ok(fleet_document::Entity::scoped_delete(scope)
+pub async fn delete(tx: &FleetTx, id: Uuid) -> Result<bool, DbErr> {
+    Ok(fleet_document::Entity::delete_within(tx)
         .filter(C::Id.eq(id))
-        .exec(conn)
+        .exec(tx)
         .await?
         .rows_affected
         > 0)
@@ -211,26 +192,22 @@ pub async fn delete<Conn: ConnectionTrait>(
 /// Which of `paths` a row of the fleet points at: a document, or a
 /// driver's renewal that is not rejected (a renewal's object becomes its
 /// document's when accepted).
-pub async fn referenced_paths<Conn: ConnectionTrait>(
-    conn: &Conn,
-    scope: TenantScope,
-    paths: &[String],
-) -> Result<HashSet<String>, DbErr> {
-    let found: Vec<String> = fleet_document::Entity::scoped(scope)
+pub async fn referenced_paths(tx: &FleetTx, paths: &[String]) -> Result<HashSet<String>, DbErr> {
+    let found: Vec<String> = fleet_document::Entity::within(tx)
         .select_only()
         .column(C::FilePath)
         .filter(C::FilePath.is_in(paths.iter().map(String::as_str)))
         .into_tuple()
-        .all(conn)
+        .all(tx)
         .await?;
     use db::entities::driver_renewal::{Column as R, Entity as Renewal};
-    let renewals: Vec<String> = Renewal::scoped(scope)
+    let renewals: Vec<String> = Renewal::within(tx)
         .select_only()
         .column(R::FilePath)
         .filter(R::FilePath.is_in(paths.iter().map(String::as_str)))
         .filter(R::Status.ne("rejected"))
         .into_tuple()
-        .all(conn)
+        .all(tx)
         .await?;
     Ok(found.into_iter().chain(renewals).collect())
 }
@@ -240,41 +217,32 @@ pub type Names = HashMap<Uuid, (Option<String>, Option<String>)>;
 
 /// The names of the scope's rows of `E` among `ids`: its id, name and
 /// identifier columns.
-async fn names_of<E: FleetOwned, Conn: ConnectionTrait>(
-    conn: &Conn,
-    scope: TenantScope,
+async fn names_of<E: FleetOwned>(
+    tx: &FleetTx,
     ids: Vec<Uuid>,
     [id, name, identifier]: [E::Column; 3],
 ) -> Result<Names, DbErr> {
     if ids.is_empty() {
         return Ok(Names::new());
     }
-    let rows: Vec<(Uuid, Option<String>, Option<String>)> = E::scoped(scope)
+    let rows: Vec<(Uuid, Option<String>, Option<String>)> = E::within(tx)
         .select_only()
         .columns([id, name, identifier])
         .filter(id.is_in(ids))
         .into_tuple()
-        .all(conn)
+        .all(tx)
         .await?;
     Ok(rows.into_iter().map(|(id, n, i)| (id, (n, i))).collect())
 }
 
-pub async fn truck_names<Conn: ConnectionTrait>(
-    conn: &Conn,
-    scope: TenantScope,
-    ids: Vec<Uuid>,
-) -> Result<Names, DbErr> {
+pub async fn truck_names(tx: &FleetTx, ids: Vec<Uuid>) -> Result<Names, DbErr> {
     use fleet_vehicle::Column as V;
-    names_of::<fleet_vehicle::Entity, _>(conn, scope, ids, [V::Id, V::Name, V::VehicleId]).await
+    names_of::<fleet_vehicle::Entity>(tx, ids, [V::Id, V::Name, V::VehicleId]).await
 }
 
-pub async fn trailer_names<Conn: ConnectionTrait>(
-    conn: &Conn,
-    scope: TenantScope,
-    ids: Vec<Uuid>,
-) -> Result<Names, DbErr> {
+pub async fn trailer_names(tx: &FleetTx, ids: Vec<Uuid>) -> Result<Names, DbErr> {
     use fleet_trailer::Column as T;
-    names_of::<fleet_trailer::Entity, _>(conn, scope, ids, [T::Id, T::Name, T::TrailerId]).await
+    names_of::<fleet_trailer::Entity>(tx, ids, [T::Id, T::Name, T::TrailerId]).await
 }
 
 /// A driver's first name, last name and username.
@@ -282,21 +250,17 @@ type DriverName = (Option<String>, Option<String>, Option<String>);
 /// A driver's names by id.
 pub type DriverNames = HashMap<Uuid, DriverName>;
 
-pub async fn driver_names<Conn: ConnectionTrait>(
-    conn: &Conn,
-    scope: TenantScope,
-    ids: Vec<Uuid>,
-) -> Result<DriverNames, DbErr> {
+pub async fn driver_names(tx: &FleetTx, ids: Vec<Uuid>) -> Result<DriverNames, DbErr> {
     if ids.is_empty() {
         return Ok(DriverNames::new());
     }
     use fleet_driver::Column as D;
-    let rows: Vec<(Uuid, DriverName)> = fleet_driver::Entity::scoped(scope)
+    let rows: Vec<(Uuid, DriverName)> = fleet_driver::Entity::within(tx)
         .select_only()
         .columns([D::Id, D::FirstName, D::LastName, D::Username])
         .filter(D::Id.is_in(ids))
         .into_tuple::<(Uuid, Option<String>, Option<String>, Option<String>)>()
-        .all(conn)
+        .all(tx)
         .await?
         .into_iter()
         .map(|(id, f, l, u)| (id, (f, l, u)))
@@ -306,12 +270,11 @@ pub async fn driver_names<Conn: ConnectionTrait>(
 
 /// Whether the scope's fleet has the row of `E` with this id (a truck,
 /// trailer or driver a document is filed against).
-pub async fn has<E, Conn>(conn: &Conn, scope: TenantScope, id: Uuid) -> Result<bool, DbErr>
+pub async fn has<E>(tx: &FleetTx, id: Uuid) -> Result<bool, DbErr>
 where
     E: FleetOwned,
     E::Model: Sync,
     <E::PrimaryKey as PrimaryKeyTrait>::ValueType: From<Uuid>,
-    Conn: ConnectionTrait,
 {
-    Ok(E::scoped_by_id(scope, id).count(conn).await? > 0)
+    Ok(E::by_id_within(tx, id).count(tx).await? > 0)
 }

@@ -10,7 +10,7 @@ use super::upload::{Received, remove_quietly};
 use super::{DocumentsError, KEY_PREFIX};
 use chrono::{NaiveDate, Utc};
 use db::entities::{fleet_document, fleet_driver, fleet_trailer, fleet_vehicle};
-use db::tenancy::TenantScope;
+use db::tenancy::{FleetTx, TenantScope};
 use domain::documents::{expiry_status, is_document_type};
 use domain::fleet::driver_display_name;
 use domain::text_input::clean_text;
@@ -162,7 +162,7 @@ pub async fn create(
     }
     let row = result?;
     let txn = db::tenancy::read(db, scope).await?;
-    let item = item_of(&txn, scope, row).await?;
+    let item = item_of(&txn, row).await?;
     txn.commit().await?;
     Ok(item)
 }
@@ -180,23 +180,22 @@ async fn insert_row(
     let t = &texts().documents;
     let txn = db::tenancy::write(db, scope).await?;
     if let Some(id) = form.truck_id
-        && !repo::has::<fleet_vehicle::Entity, _>(&txn, scope, id).await?
+        && !repo::has::<fleet_vehicle::Entity>(&txn, id).await?
     {
         return Err(invalid("vehicle_id", &t.vehicle_not_found));
     }
     if let Some(id) = form.trailer_id
-        && !repo::has::<fleet_trailer::Entity, _>(&txn, scope, id).await?
+        && !repo::has::<fleet_trailer::Entity>(&txn, id).await?
     {
         return Err(invalid("vehicle_id", &t.vehicle_not_found));
     }
     if let Some(id) = form.driver_id
-        && !repo::has::<fleet_driver::Entity, _>(&txn, scope, id).await?
+        && !repo::has::<fleet_driver::Entity>(&txn, id).await?
     {
         return Err(invalid("driver_id", &t.driver_not_found));
     }
     let row = filing::file(
         &txn,
-        scope,
         created_by,
         NewDocument {
             id: Uuid::new_v4(),
@@ -228,12 +227,12 @@ pub async fn list(
     let txn = db::tenancy::read(db, scope).await?;
     let mut filter = filter.clone();
     if let Some(repo::Vehicle::Either(id)) = filter.vehicle {
-        filter.vehicle = Some(repo::resolve_vehicle(&txn, scope, id).await?);
+        filter.vehicle = Some(repo::resolve_vehicle(&txn, id).await?);
     }
     let filter = &filter;
-    let (rows, total) = repo::page(&txn, scope, filter).await?;
-    let (expiring_soon, expired) = repo::tab_counts(&txn, scope, filter).await?;
-    let items = items_of(&txn, scope, rows, filter.today).await?;
+    let (rows, total) = repo::page(&txn, filter).await?;
+    let (expiring_soon, expired) = repo::tab_counts(&txn, filter).await?;
+    let items = items_of(&txn, rows, filter.today).await?;
     txn.commit().await?;
     Ok(DocumentPage {
         items,
@@ -253,51 +252,32 @@ pub async fn get(
     id: Uuid,
 ) -> Result<DocumentItem, DocumentsError> {
     let txn = db::tenancy::read(db, scope).await?;
-    let row = repo::find(&txn, scope, id)
+    let row = repo::find(&txn, id)
         .await?
         .ok_or(DocumentsError::NotFound)?;
-    let item = item_of(&txn, scope, row).await?;
+    let item = item_of(&txn, row).await?;
     txn.commit().await?;
     Ok(item)
 }
 
 /// One row as the API shows it.
-async fn item_of<Conn: sea_orm::ConnectionTrait>(
-    conn: &Conn,
-    scope: TenantScope,
-    row: fleet_document::Model,
-) -> Result<DocumentItem, DocumentsError> {
-    items_of(conn, scope, vec![row], today())
+async fn item_of(tx: &FleetTx, row: fleet_document::Model) -> Result<DocumentItem, DocumentsError> {
+    items_of(tx, vec![row], today())
         .await?
         .pop()
         .ok_or(DocumentsError::NotFound)
 }
 
 /// The rows as the API shows them, with their truck, trailer and driver.
-async fn items_of<Conn: sea_orm::ConnectionTrait>(
-    conn: &Conn,
-    scope: TenantScope,
+async fn items_of(
+    tx: &FleetTx,
     rows: Vec<fleet_document::Model>,
     today: NaiveDate,
 ) -> Result<Vec<DocumentItem>, DocumentsError> {
-    let trucks = repo::truck_names(
-        conn,
-        scope,
-        rows.iter().filter_map(|r| r.truck_id).collect(),
-    )
-    .await?;
-    let trailers = repo::trailer_names(
-        conn,
-        scope,
-        rows.iter().filter_map(|r| r.trailer_id).collect(),
-    )
-    .await?;
-    let drivers = repo::driver_names(
-        conn,
-        scope,
-        rows.iter().filter_map(|r| r.driver_id).collect(),
-    )
-    .await?;
+    let trucks = repo::truck_names(tx, rows.iter().filter_map(|r| r.truck_id).collect()).await?;
+    let trailers =
+        repo::trailer_names(tx, rows.iter().filter_map(|r| r.trailer_id).collect()).await?;
+    let drivers = repo::driver_names(tx, rows.iter().filter_map(|r| r.driver_id).collect()).await?;
     let vehicle = |kind: &str, id: Uuid, names: &repo::Names| {
         names.get(&id).map(|(name, identifier)| DocumentVehicle {
             kind: kind.to_owned(),
@@ -359,10 +339,10 @@ pub async fn delete(
     id: Uuid,
 ) -> Result<(), DocumentsError> {
     let txn = db::tenancy::write(db, scope).await?;
-    let row = repo::find(&txn, scope, id)
+    let row = repo::find(&txn, id)
         .await?
         .ok_or(DocumentsError::NotFound)?;
-    if !repo::delete(&txn, scope, id).await? {
+    if !repo::delete(&txn, id).await? {
         return Err(DocumentsError::NotFound);
     }
     txn.commit().await?;
@@ -378,7 +358,7 @@ pub async fn open(
     id: Uuid,
 ) -> Result<(fleet_document::Model, GetResult), DocumentsError> {
     let txn = db::tenancy::read(db, scope).await?;
-    let row = repo::find(&txn, scope, id)
+    let row = repo::find(&txn, id)
         .await?
         .ok_or(DocumentsError::NotFound)?;
     txn.commit().await?;

@@ -93,7 +93,7 @@ async fn sweep_batch(
         let scope = TenantScope::for_job(fleet);
         let paths: Vec<String> = objects.iter().map(|m| m.location.to_string()).collect();
         let txn = db::tenancy::read(db, scope).await?;
-        let referenced = repo::referenced_paths(&txn, scope, &paths).await?;
+        let referenced = repo::referenced_paths(&txn, &paths).await?;
         drop(txn);
         for meta in objects {
             if referenced.contains(meta.location.as_ref()) {

@@ -314,7 +314,6 @@ pub async fn accept(
     let driver_id = (renewal.target_kind == "driver").then_some(renewal.driver_id);
     documents::file(
         &txn,
-        scope,
         reviewer,
         NewDocument {
             id: document_id,

@@ -1,5 +1,6 @@
-//! The drivers' queries. Every table is reached through its scoped finder
-//! (`FleetOwned`); the list query is `list_drivers`.
+//! The drivers' queries, each in the fleet's transaction: every table is
+//! reached through the finders that take it (`FleetOwned::within`); the
+//! list query is `list_drivers`.
 
 use super::dto::DriverListRow;
 use super::search::driver_search;
@@ -7,48 +8,40 @@ use crate::paging::{ListPage, ListRequest, ListSource, tabbed_page};
 use chrono::Utc;
 use db::entities::{fleet_driver, fleet_trailer, fleet_vehicle};
 use db::fleet_filters::{by_name, truck_not_decommissioned};
-use db::tenancy::{FleetOwned, TenantScope};
+use db::tenancy::{FleetOwned, FleetTx};
 use domain::driver_form::DriverForm;
 use domain::fleet_lists::List;
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, DbErr, IntoActiveModel, NotSet,
-    QueryFilter, QueryOrder, Select, Set,
+    ActiveModelTrait, ColumnTrait, Condition, DbErr, IntoActiveModel, NotSet, QueryFilter,
+    QueryOrder, Select, Set,
 };
 use uuid::Uuid;
 
 /// One page of the drivers list: the tabs are active and deactivated
 /// drivers, ordered by last then first name.
-pub async fn list_drivers<C: ConnectionTrait>(
-    conn: &C,
-    scope: TenantScope,
+pub async fn list_drivers(
+    tx: &FleetTx,
     request: &ListRequest,
 ) -> Result<ListPage<DriverListRow>, DbErr> {
     use fleet_driver::Column as C;
-    let source = ListSource::of(conn, scope, List::Drivers, request, driver_search).await?;
+    let source = ListSource::of(tx, List::Drivers, request, driver_search).await?;
     let tab = |active: bool| Condition::all().add(C::IsActive.eq(active));
     let order = |s: Select<fleet_driver::Entity>| {
         s.order_by_asc(C::LastName)
             .order_by_asc(C::FirstName)
             .order_by_asc(C::Id)
     };
-    let scoped = fleet_driver::Entity::scoped(scope);
-    tabbed_page(conn, scoped, source, tab, order, request).await
+    let scoped = fleet_driver::Entity::within(tx);
+    tabbed_page(tx, scoped, source, tab, order, request).await
 }
 
-pub async fn driver<C: ConnectionTrait>(
-    conn: &C,
-    scope: TenantScope,
-    id: Uuid,
-) -> Result<Option<fleet_driver::Model>, DbErr> {
-    fleet_driver::Entity::scoped_by_id(scope, id)
-        .one(conn)
-        .await
+pub async fn driver(tx: &FleetTx, id: Uuid) -> Result<Option<fleet_driver::Model>, DbErr> {
+    fleet_driver::Entity::by_id_within(tx, id).one(tx).await
 }
 
 /// The (not decommissioned) truck assigned to the driver, by id or ELD id.
-pub async fn assigned_truck<C: ConnectionTrait>(
-    conn: &C,
-    scope: TenantScope,
+pub async fn assigned_truck(
+    tx: &FleetTx,
     driver: &fleet_driver::Model,
 ) -> Result<Option<fleet_vehicle::Model>, DbErr> {
     use fleet_vehicle::Column as C;
@@ -56,17 +49,16 @@ pub async fn assigned_truck<C: ConnectionTrait>(
     if let Some(eld) = &driver.driver_id {
         assigned = assigned.add(C::AssignedDriverEldId.eq(eld.clone()));
     }
-    fleet_vehicle::Entity::scoped(scope)
+    fleet_vehicle::Entity::within(tx)
         .filter(assigned)
         .filter(truck_not_decommissioned())
-        .one(conn)
+        .one(tx)
         .await
 }
 
 /// The trailers assigned to the driver, by id or ELD id, in list order.
-pub async fn assigned_trailers<C: ConnectionTrait>(
-    conn: &C,
-    scope: TenantScope,
+pub async fn assigned_trailers(
+    tx: &FleetTx,
     driver: &fleet_driver::Model,
 ) -> Result<Vec<fleet_trailer::Model>, DbErr> {
     use fleet_trailer::Column as C;
@@ -75,25 +67,21 @@ pub async fn assigned_trailers<C: ConnectionTrait>(
         assigned = assigned.add(C::AssignedDriverEldId.eq(eld.clone()));
     }
     by_name(
-        fleet_trailer::Entity::scoped(scope).filter(assigned),
+        fleet_trailer::Entity::within(tx).filter(assigned),
         C::Unnamed,
         C::Name,
         C::Id,
     )
-    .all(conn)
+    .all(tx)
     .await
 }
 
 /// A driver added by hand: active, not from the ELD.
-pub async fn insert<C: ConnectionTrait>(
-    conn: &C,
-    scope: TenantScope,
-    d: DriverForm,
-) -> Result<fleet_driver::Model, DbErr> {
+pub async fn insert(tx: &FleetTx, d: DriverForm) -> Result<fleet_driver::Model, DbErr> {
     let now = Utc::now();
     fleet_driver::ActiveModel {
         id: Set(Uuid::new_v4()),
-        fleet_account_id: Set(scope.fleet_account_id()),
+        fleet_account_id: Set(tx.scope().fleet_account_id()),
         driver_id: Set(None),
         first_name: Set(d.first_name),
         last_name: Set(d.last_name),
@@ -116,13 +104,13 @@ pub async fn insert<C: ConnectionTrait>(
         phone_digits: NotSet,
         search_text: NotSet,
     }
-    .insert(conn)
+    .insert(tx)
     .await
 }
 
 /// The driver's editable fields replaced by the form's.
-pub async fn update<C: ConnectionTrait>(
-    conn: &C,
+pub async fn update(
+    tx: &FleetTx,
     row: fleet_driver::Model,
     d: DriverForm,
 ) -> Result<fleet_driver::Model, DbErr> {
@@ -136,16 +124,16 @@ pub async fn update<C: ConnectionTrait>(
     active.license_state = Set(d.license_state);
     active.notes = Set(d.notes);
     active.updated_at = Set(Utc::now());
-    active.update(conn).await
+    active.update(tx).await
 }
 
-pub async fn set_active<C: ConnectionTrait>(
-    conn: &C,
+pub async fn set_active(
+    tx: &FleetTx,
     row: fleet_driver::Model,
     is_active: bool,
 ) -> Result<fleet_driver::Model, DbErr> {
     let mut active = row.into_active_model();
     active.is_active = Set(is_active);
     active.updated_at = Set(Utc::now());
-    active.update(conn).await
+    active.update(tx).await
 }

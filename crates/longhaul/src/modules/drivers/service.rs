@@ -17,7 +17,7 @@ pub async fn list(
     request: &ListRequest,
 ) -> Result<ListPage<DriverItem>, DriversError> {
     let txn = db::tenancy::read(db, scope).await?;
-    let page = repo::list_drivers(&txn, scope, request).await?;
+    let page = repo::list_drivers(&txn, request).await?;
     txn.commit().await?;
     Ok(page.map(DriverItem::from))
 }
@@ -28,11 +28,11 @@ pub async fn detail(
     id: Uuid,
 ) -> Result<DriverDetail, DriversError> {
     let txn = db::tenancy::read(db, scope).await?;
-    let driver = repo::driver(&txn, scope, id)
+    let driver = repo::driver(&txn, id)
         .await?
         .ok_or(DriversError::NotFound)?;
-    let truck = repo::assigned_truck(&txn, scope, &driver).await?;
-    let trailers = repo::assigned_trailers(&txn, scope, &driver).await?;
+    let truck = repo::assigned_truck(&txn, &driver).await?;
+    let trailers = repo::assigned_trailers(&txn, &driver).await?;
     txn.commit().await?;
     Ok(DriverDetail {
         driver: DriverItem::from(&driver),
@@ -50,7 +50,7 @@ pub async fn create(
         .clean()
         .map_err(DriversError::Invalid)?;
     let txn = db::tenancy::write(db, scope).await?;
-    let row = repo::insert(&txn, scope, form).await?;
+    let row = repo::insert(&txn, form).await?;
     txn.commit().await?;
     Ok(DriverItem::from(&row))
 }
@@ -65,7 +65,7 @@ pub async fn update(
         .clean()
         .map_err(DriversError::Invalid)?;
     let txn = db::tenancy::write(db, scope).await?;
-    let row = repo::driver(&txn, scope, id)
+    let row = repo::driver(&txn, id)
         .await?
         .ok_or(DriversError::NotFound)?;
     let row = repo::update(&txn, row, form).await?;
@@ -81,7 +81,7 @@ pub async fn set_active(
     is_active: bool,
 ) -> Result<DriverItem, DriversError> {
     let txn = db::tenancy::write(db, scope).await?;
-    let row = repo::driver(&txn, scope, id)
+    let row = repo::driver(&txn, id)
         .await?
         .ok_or(DriversError::NotFound)?;
     let row = repo::set_active(&txn, row, is_active).await?;

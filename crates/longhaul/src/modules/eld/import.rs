@@ -25,7 +25,7 @@ pub async fn import_csv(
 ) -> Result<ImportResult, EldError> {
     let provider = ProviderKind::Other.as_str();
     let txn = tenancy::write(db, scope).await?;
-    let integration = repo::integration(&txn, scope)
+    let integration = repo::integration(&txn)
         .await?
         .filter(|i| i.is_active)
         .ok_or_else(|| EldError::NotConnected(texts_not_connected()))?;
@@ -48,7 +48,6 @@ pub async fn import_csv(
     // for this one (PostgreSQL) or for the write lock (SQLite).
     let run = repo::insert_run(
         &txn,
-        scope,
         NewRun {
             kind: "import",
             trigger: "manual",
@@ -67,13 +66,13 @@ pub async fn import_csv(
 
     let mut counts = Counts::default();
     if !drivers.is_empty() {
-        counts += sync::write_records(&txn, scope, provider, drivers, Missing::Deactivate).await?;
+        counts += sync::write_records(&txn, provider, drivers, Missing::Deactivate).await?;
     }
     if !vehicles.is_empty() {
-        counts += sync::write_records(&txn, scope, provider, vehicles, Missing::Deactivate).await?;
+        counts += sync::write_records(&txn, provider, vehicles, Missing::Deactivate).await?;
     }
     if !trailers.is_empty() {
-        counts += sync::write_records(&txn, scope, provider, trailers, Missing::Deactivate).await?;
+        counts += sync::write_records(&txn, provider, trailers, Missing::Deactivate).await?;
     }
 
     let now = Utc::now();

@@ -1,65 +1,52 @@
-//! The ELD tables, always through the tenant scope.
+//! The ELD tables, always through the fleet's transaction (`FleetTx`).
 
 use chrono::{DateTime, Utc};
 use db::entities::{eld_sync_run, fleet_eld_integration};
 use db::system::AcrossFleets;
-use db::tenancy::{FleetOwned, TenantScope};
+use db::tenancy::{FleetOwned, FleetTx};
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, ConnectionTrait, DbErr, PaginatorTrait, QueryFilter, QueryOrder,
-    QuerySelect, Set,
+    ActiveModelTrait, ColumnTrait, DbErr, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, Set,
 };
 use uuid::Uuid;
 
-pub async fn integration<C: ConnectionTrait>(
-    db: &C,
-    scope: TenantScope,
-) -> Result<Option<fleet_eld_integration::Model>, DbErr> {
-    fleet_eld_integration::Entity::scoped(scope).one(db).await
+pub async fn integration(tx: &FleetTx) -> Result<Option<fleet_eld_integration::Model>, DbErr> {
+    fleet_eld_integration::Entity::within(tx).one(tx).await
 }
 
-pub async fn run<C: ConnectionTrait>(
-    db: &C,
-    scope: TenantScope,
-    id: Uuid,
-) -> Result<Option<eld_sync_run::Model>, DbErr> {
-    eld_sync_run::Entity::scoped_by_id(scope, id).one(db).await
+pub async fn run(tx: &FleetTx, id: Uuid) -> Result<Option<eld_sync_run::Model>, DbErr> {
+    eld_sync_run::Entity::by_id_within(tx, id).one(tx).await
 }
 
-pub async fn active_runs<C: ConnectionTrait>(
-    db: &C,
-    scope: TenantScope,
-) -> Result<Vec<eld_sync_run::Model>, DbErr> {
-    eld_sync_run::Entity::scoped(scope)
+pub async fn active_runs(tx: &FleetTx) -> Result<Vec<eld_sync_run::Model>, DbErr> {
+    eld_sync_run::Entity::within(tx)
         .filter(eld_sync_run::Column::ActiveKind.is_not_null())
         .order_by_asc(eld_sync_run::Column::QueuedAt)
-        .all(db)
+        .all(tx)
         .await
 }
 
-pub async fn active_run_of_kind<C: ConnectionTrait>(
-    db: &C,
-    scope: TenantScope,
+pub async fn active_run_of_kind(
+    tx: &FleetTx,
     kind: &str,
 ) -> Result<Option<eld_sync_run::Model>, DbErr> {
-    eld_sync_run::Entity::scoped(scope)
+    eld_sync_run::Entity::within(tx)
         .filter(eld_sync_run::Column::ActiveKind.eq(kind))
-        .one(db)
+        .one(tx)
         .await
 }
 
-pub async fn history<C: ConnectionTrait>(
-    db: &C,
-    scope: TenantScope,
+pub async fn history(
+    tx: &FleetTx,
     page: u64,
     per_page: u64,
 ) -> Result<(Vec<eld_sync_run::Model>, u64), DbErr> {
-    let total = eld_sync_run::Entity::scoped(scope).count(db).await?;
-    let items = eld_sync_run::Entity::scoped(scope)
+    let total = eld_sync_run::Entity::within(tx).count(tx).await?;
+    let items = eld_sync_run::Entity::within(tx)
         .order_by_desc(eld_sync_run::Column::QueuedAt)
         .order_by_desc(eld_sync_run::Column::Id)
         .offset((page - 1) * per_page)
         .limit(per_page)
-        .all(db)
+        .all(tx)
         .await?;
     Ok((items, total))
 }
@@ -72,15 +59,14 @@ pub struct NewRun<'a> {
 
 /// Inserts a queued run holding the fleet's slot for its kind; a unique
 /// violation means another run of that kind is queued or running.
-pub async fn insert_run<C: ConnectionTrait>(
-    db: &C,
-    scope: TenantScope,
+pub async fn insert_run(
+    tx: &FleetTx,
     new: NewRun<'_>,
     now: DateTime<Utc>,
 ) -> Result<eld_sync_run::Model, DbErr> {
     eld_sync_run::ActiveModel {
         id: Set(Uuid::new_v4()),
-        fleet_account_id: Set(scope.fleet_account_id()),
+        fleet_account_id: Set(tx.scope().fleet_account_id()),
         kind: Set(new.kind.to_owned()),
         trigger: Set(new.trigger.to_owned()),
         status: Set("queued".into()),
@@ -100,16 +86,16 @@ pub async fn insert_run<C: ConnectionTrait>(
         warning: Set(None),
         error: Set(None),
     }
-    .insert(db)
+    .insert(tx)
     .await
 }
 
 /// Updates a run (progress, end) by its id within the scope.
-pub async fn save_run<C: ConnectionTrait>(
-    db: &C,
+pub async fn save_run(
+    tx: &FleetTx,
     run: eld_sync_run::ActiveModel,
 ) -> Result<eld_sync_run::Model, DbErr> {
-    run.update(db).await
+    run.update(tx).await
 }
 
 /// Fleets whose scheduled sync is due (system scope: every fleet).
@@ -128,14 +114,13 @@ pub async fn due_integrations(
 
 /// The newest succeeded run of a kind from `provider` (only full runs when
 /// `full_only`).
-pub async fn last_succeeded<C: ConnectionTrait>(
-    db: &C,
-    scope: TenantScope,
+pub async fn last_succeeded(
+    tx: &FleetTx,
     kind: &str,
     provider: &str,
     full_only: bool,
 ) -> Result<Option<eld_sync_run::Model>, DbErr> {
-    let mut q = eld_sync_run::Entity::scoped(scope)
+    let mut q = eld_sync_run::Entity::within(tx)
         .filter(eld_sync_run::Column::Kind.eq(kind))
         .filter(eld_sync_run::Column::Provider.eq(provider))
         .filter(eld_sync_run::Column::Status.eq("succeeded"));
@@ -143,7 +128,7 @@ pub async fn last_succeeded<C: ConnectionTrait>(
         q = q.filter(eld_sync_run::Column::Incremental.eq(false));
     }
     q.order_by_desc(eld_sync_run::Column::QueuedAt)
-        .one(db)
+        .one(tx)
         .await
 }
 

@@ -25,7 +25,7 @@ pub async fn start_sync(
     trigger: &str,
 ) -> Result<SyncRun, EldError> {
     let txn = tenancy::write(deps.db, scope).await?;
-    let integration = repo::integration(&txn, scope)
+    let integration = repo::integration(&txn)
         .await?
         .filter(|i| i.is_active)
         .ok_or_else(|| EldError::NotConnected(kind.not_connected()))?;
@@ -51,7 +51,6 @@ pub async fn start_sync(
     }
     let inserted = repo::insert_run(
         &txn,
-        scope,
         NewRun {
             kind: kind.as_str(),
             trigger,
@@ -65,7 +64,7 @@ pub async fn start_sync(
         Err(err) if db::is_unique_violation(&err) => {
             drop(txn);
             let txn = tenancy::read(deps.db, scope).await?;
-            let running = repo::active_run_of_kind(&txn, scope, kind.as_str()).await?;
+            let running = repo::active_run_of_kind(&txn, kind.as_str()).await?;
             txn.commit().await?;
             // Ended between the insert and this read: start a new one.
             return match running {
@@ -132,10 +131,7 @@ pub async fn run_sync(deps: &EldDeps<'_>, metrics: &Metrics, job: SyncJob) -> Re
     let txn = tenancy::write(deps.db, scope)
         .await
         .map_err(JobError::retry)?;
-    let Some(run) = repo::run(&txn, scope, job.run_id)
-        .await
-        .map_err(JobError::retry)?
-    else {
+    let Some(run) = repo::run(&txn, job.run_id).await.map_err(JobError::retry)? else {
         return Ok(());
     };
     if !matches!(run.status.as_str(), "queued" | "running") {

@@ -63,10 +63,8 @@ fn view_of(i: &fleet_eld_integration::Model) -> IntegrationView {
 
 pub async fn status(db: &DatabaseConnection, scope: TenantScope) -> Result<EldStatus, EldError> {
     let txn = tenancy::read(db, scope).await?;
-    let integration = repo::integration(&txn, scope)
-        .await?
-        .filter(|i| i.is_active);
-    let running = repo::active_runs(&txn, scope).await?;
+    let integration = repo::integration(&txn).await?.filter(|i| i.is_active);
+    let running = repo::active_runs(&txn).await?;
     txn.commit().await?;
     Ok(EldStatus {
         settings: integration.as_ref().map(settings_of).unwrap_or_default(),
@@ -195,7 +193,7 @@ pub async fn connect(
     };
     let now = Utc::now();
     let txn = tenancy::write(deps.db, scope).await?;
-    let existing = repo::integration(&txn, scope).await?;
+    let existing = repo::integration(&txn).await?;
     let created = existing.is_none();
     match existing {
         Some(row) => {
@@ -261,7 +259,7 @@ pub async fn update_settings(
 ) -> Result<SyncSettings, EldError> {
     validation::check(&settings)?;
     let txn = tenancy::write(db, scope).await?;
-    let row = repo::integration(&txn, scope)
+    let row = repo::integration(&txn)
         .await?
         .filter(|i| i.is_active)
         .ok_or_else(|| EldError::NotConnected(texts().eld.integration_not_found.clone()))?;
@@ -286,9 +284,7 @@ pub async fn get_run(
     id: Uuid,
 ) -> Result<SyncRun, EldError> {
     let txn = tenancy::read(db, scope).await?;
-    let run = repo::run(&txn, scope, id)
-        .await?
-        .ok_or(EldError::NotFound)?;
+    let run = repo::run(&txn, id).await?.ok_or(EldError::NotFound)?;
     txn.commit().await?;
     Ok(run.into())
 }
@@ -300,7 +296,7 @@ pub async fn history(
     per_page: u64,
 ) -> Result<SyncRunPage, EldError> {
     let txn = tenancy::read(db, scope).await?;
-    let (items, total) = repo::history(&txn, scope, page, per_page).await?;
+    let (items, total) = repo::history(&txn, page, per_page).await?;
     txn.commit().await?;
     Ok(SyncRunPage {
         items: items.into_iter().map(SyncRun::from).collect(),

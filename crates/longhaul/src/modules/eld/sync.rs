@@ -46,7 +46,7 @@ pub async fn provider_of(
     scope: TenantScope,
 ) -> Result<(ProviderKind, Arc<dyn EldProvider>), SyncError> {
     let txn = tenancy::read(deps.db, scope).await?;
-    let integration = repo::integration(&txn, scope)
+    let integration = repo::integration(&txn)
         .await?
         .filter(|i| i.is_active)
         .ok_or(SyncError::NotConnected)?;
@@ -164,7 +164,7 @@ async fn pull<R: RowKind>(
         at = Instant::now();
         writer.add(items);
         if let Some(txn) = &txn {
-            writer.flush(txn, scope).await?;
+            writer.flush(txn).await?;
         }
         wrote += at.elapsed();
         at = Instant::now();
@@ -180,7 +180,7 @@ async fn pull<R: RowKind>(
         Some(txn) => txn,
         None => tenancy::write(deps.db, scope).await?,
     };
-    let counts = writer.apply(&txn, scope).await?;
+    let counts = writer.apply(&txn).await?;
     txn.commit().await?;
     Ok(counts)
 }
@@ -216,8 +216,8 @@ async fn changes_since(
         return Ok(None);
     }
     let txn = tenancy::read(deps.db, scope).await?;
-    let last_full = repo::last_succeeded(&txn, scope, kind.as_str(), &run.provider, true).await?;
-    let last = repo::last_succeeded(&txn, scope, kind.as_str(), &run.provider, false).await?;
+    let last_full = repo::last_succeeded(&txn, kind.as_str(), &run.provider, true).await?;
+    let last = repo::last_succeeded(&txn, kind.as_str(), &run.provider, false).await?;
     txn.commit().await?;
     let now = Utc::now();
     let recent_full = last_full
@@ -284,7 +284,7 @@ pub async fn sync_kind(
                 }
                 progress.save(run).await?;
                 let txn = tenancy::write(deps.db, scope).await?;
-                let n = write_trailer_assignments(&txn, scope, provider_name, current).await?;
+                let n = write_trailer_assignments(&txn, provider_name, current).await?;
                 txn.commit().await?;
                 Ok::<i32, SyncError>(n)
             }
@@ -311,16 +311,15 @@ pub async fn sync_kind(
 
 /// A CSV import's records of one kind, bounded and written like a run's
 /// (in the caller's transaction).
-pub async fn write_records<C: ConnectionTrait, R: RowKind + Bounded>(
-    db: &C,
-    scope: TenantScope,
+pub async fn write_records<R: RowKind + Bounded>(
+    tx: &FleetTx,
     provider: &str,
     incoming: Vec<R>,
     missing: Missing,
 ) -> Result<Counts, DbErr> {
     let mut writer = Received::<R>::new(provider, missing);
     writer.add(incoming.into_iter().map(Bounded::bounded).collect());
-    writer.apply(db, scope).await
+    writer.apply(tx).await
 }
 
 /// Marks the integration as refused by the provider: scheduled runs stop
@@ -331,7 +330,7 @@ pub async fn mark_needs_attention(
     reason: &str,
 ) -> Result<(), DbErr> {
     let txn = tenancy::write(deps.db, scope).await?;
-    if let Some(i) = repo::integration(&txn, scope).await? {
+    if let Some(i) = repo::integration(&txn).await? {
         let mut am = i.into_active_model();
         am.needs_attention = Set(true);
         am.attention_reason = Set(Some(reason.chars().take(500).collect()));

@@ -74,7 +74,7 @@ async fn point_logo_at(
     logo: Option<(String, &str)>,
 ) -> Result<Option<String>, FleetAccountError> {
     let txn = db::tenancy::write(db, scope).await?;
-    let fleet = repo::account(&txn, scope)
+    let fleet = repo::account(&txn)
         .await?
         .ok_or(FleetAccountError::NotFound)?;
     let old = fleet.logo_path.clone();
@@ -103,7 +103,7 @@ pub async fn load_logo(
     scope: TenantScope,
 ) -> Result<(String, Bytes), FleetAccountError> {
     let txn = db::tenancy::read(db, scope).await?;
-    let fleet = repo::account(&txn, scope)
+    let fleet = repo::account(&txn)
         .await?
         .ok_or(FleetAccountError::NotFound)?;
     txn.commit().await?;

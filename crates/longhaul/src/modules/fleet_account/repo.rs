@@ -1,19 +1,17 @@
-//! The fleet account's queries. Fleet tables are reached through their
-//! scoped finders (`FleetOwned`); sign-ups are not a fleet's rows.
+//! The fleet account's queries. Fleet tables are reached through the
+//! finders that take the fleet's transaction (`FleetOwned::within`);
+//! sign-ups are not a fleet's rows.
 
 use db::entities::{fleet_account, fleet_driver, fleet_eld_integration, fleet_signup};
 use db::entities::{fleet_trailer, fleet_vehicle};
 use db::fleet_filters::{trailer_active, truck_active, truck_not_decommissioned};
 use db::system::SystemTable;
-use db::tenancy::{FleetOwned, TenantScope};
+use db::tenancy::{FleetOwned, FleetTx};
 use sea_orm::{ColumnTrait, ConnectionTrait, DbErr, PaginatorTrait, QueryFilter, QueryOrder};
 use serde_json::Value;
 
-pub async fn account<C: ConnectionTrait>(
-    conn: &C,
-    scope: TenantScope,
-) -> Result<Option<fleet_account::Model>, DbErr> {
-    fleet_account::Entity::scoped(scope).one(conn).await
+pub async fn account(tx: &FleetTx) -> Result<Option<fleet_account::Model>, DbErr> {
+    fleet_account::Entity::within(tx).one(tx).await
 }
 
 /// The newest sign-up's FMCSA record for a DOT number: the fallback when
@@ -32,13 +30,10 @@ pub async fn signup_fmcsa_record<C: ConnectionTrait>(
 }
 
 /// The provider of the fleet's active ELD connection, if any.
-pub async fn active_eld_provider<C: ConnectionTrait>(
-    conn: &C,
-    scope: TenantScope,
-) -> Result<Option<String>, DbErr> {
-    Ok(fleet_eld_integration::Entity::scoped(scope)
+pub async fn active_eld_provider(tx: &FleetTx) -> Result<Option<String>, DbErr> {
+    Ok(fleet_eld_integration::Entity::within(tx)
         .filter(fleet_eld_integration::Column::IsActive.eq(true))
-        .one(conn)
+        .one(tx)
         .await?
         .map(|e| e.provider))
 }
@@ -51,23 +46,20 @@ pub struct OverviewCounts {
     pub trailers_active_assigned: u64,
 }
 
-pub async fn overview_counts<C: ConnectionTrait>(
-    conn: &C,
-    scope: TenantScope,
-) -> Result<OverviewCounts, DbErr> {
-    let trucks_active = fleet_vehicle::Entity::scoped(scope)
+pub async fn overview_counts(tx: &FleetTx) -> Result<OverviewCounts, DbErr> {
+    let trucks_active = fleet_vehicle::Entity::within(tx)
         .filter(truck_not_decommissioned())
         .filter(truck_active(true))
-        .count(conn)
+        .count(tx)
         .await?;
-    let drivers_active = fleet_driver::Entity::scoped(scope)
+    let drivers_active = fleet_driver::Entity::within(tx)
         .filter(fleet_driver::Column::IsActive.eq(true))
-        .count(conn)
+        .count(tx)
         .await?;
-    let trailers_active_assigned = fleet_trailer::Entity::scoped(scope)
+    let trailers_active_assigned = fleet_trailer::Entity::within(tx)
         .filter(trailer_active(true))
         .filter(fleet_trailer::Column::AssignedDriverName.is_not_null())
-        .count(conn)
+        .count(tx)
         .await?;
     Ok(OverviewCounts {
         trucks_active,
@@ -77,9 +69,9 @@ pub async fn overview_counts<C: ConnectionTrait>(
 }
 
 /// Saves an edited account.
-pub async fn save<C: ConnectionTrait>(
-    conn: &C,
+pub async fn save(
+    tx: &FleetTx,
     account: fleet_account::ActiveModel,
 ) -> Result<fleet_account::Model, DbErr> {
-    sea_orm::ActiveModelTrait::update(account, conn).await
+    sea_orm::ActiveModelTrait::update(account, tx).await
 }

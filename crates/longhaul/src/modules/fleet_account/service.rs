@@ -17,14 +17,14 @@ pub async fn account(
     scope: TenantScope,
 ) -> Result<FleetAccountView, FleetAccountError> {
     let txn = db::tenancy::read(db, scope).await?;
-    let fleet = repo::account(&txn, scope)
+    let fleet = repo::account(&txn)
         .await?
         .ok_or(FleetAccountError::NotFound)?;
     let fmcsa = match fleet.fmcsa_data.clone().filter(|d| carrier(d).is_some()) {
         Some(own) => Some(own),
         None => repo::signup_fmcsa_record(&txn, &fleet.dot_number).await?,
     };
-    let eld = repo::active_eld_provider(&txn, scope).await?;
+    let eld = repo::active_eld_provider(&txn).await?;
     txn.commit().await?;
     Ok(account_view(fleet, fmcsa, eld))
 }
@@ -37,10 +37,10 @@ pub async fn overview(
     scope: TenantScope,
 ) -> Result<Overview, FleetAccountError> {
     let txn = db::tenancy::read(db, scope).await?;
-    let fleet = repo::account(&txn, scope)
+    let fleet = repo::account(&txn)
         .await?
         .ok_or(FleetAccountError::NotFound)?;
-    let counts = repo::overview_counts(&txn, scope).await?;
+    let counts = repo::overview_counts(&txn).await?;
     txn.commit().await?;
     Ok(Overview {
         welcome_name: fleet

@@ -28,7 +28,7 @@ async fn edit_account(
     ) -> Result<(), FleetAccountError>,
 ) -> Result<(), FleetAccountError> {
     let txn = db::tenancy::write(db, scope).await?;
-    let fleet = repo::account(&txn, scope)
+    let fleet = repo::account(&txn)
         .await?
         .ok_or(FleetAccountError::NotFound)?;
     let mut a = fleet.clone().into_active_model();

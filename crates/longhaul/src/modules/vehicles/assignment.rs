@@ -7,11 +7,11 @@
 use chrono::Utc;
 use db::entities::{fleet_driver, fleet_vehicle};
 use db::fleet_filters::{driver_synced, truck_not_decommissioned};
-use db::tenancy::{FleetOwned, TenantScope};
+use db::tenancy::{FleetOwned, FleetTx};
 use sea_orm::sea_query::Query;
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, ConnectionTrait, DbErr, IntoActiveModel, PaginatorTrait,
-    QueryFilter, QuerySelect, Set,
+    ActiveModelTrait, ColumnTrait, DbErr, IntoActiveModel, PaginatorTrait, QueryFilter,
+    QuerySelect, Set,
 };
 use serde_json::{Value, json};
 
@@ -26,14 +26,11 @@ pub fn assignment_removed(raw: Option<&Value>) -> bool {
 /// Trucks assigned to an ELD driver who is not one of the fleet's active
 /// synced drivers lose the assignment and become inactive. Nothing is
 /// unrecognized while the fleet has no synced drivers. Answers how many.
-pub async fn release_trucks_of_unknown_drivers<C: ConnectionTrait>(
-    conn: &C,
-    scope: TenantScope,
-) -> Result<u64, DbErr> {
-    let synced = fleet_driver::Entity::scoped(scope)
+pub async fn release_trucks_of_unknown_drivers(tx: &FleetTx) -> Result<u64, DbErr> {
+    let synced = fleet_driver::Entity::within(tx)
         .filter(driver_synced())
         .limit(1)
-        .count(conn)
+        .count(tx)
         .await?;
     if synced == 0 {
         return Ok(0);
@@ -42,15 +39,15 @@ pub async fn release_trucks_of_unknown_drivers<C: ConnectionTrait>(
     let active_ids = Query::select()
         .column(fleet_driver::Column::DriverId)
         .from(fleet_driver::Entity)
-        .and_where(fleet_driver::Column::FleetAccountId.eq(scope.fleet_account_id()))
+        .and_where(fleet_driver::Column::FleetAccountId.eq(tx.scope().fleet_account_id()))
         .and_where(fleet_driver::Column::IsActive.eq(true))
         .and_where(fleet_driver::Column::DriverId.is_not_null())
         .to_owned();
-    let trucks = fleet_vehicle::Entity::scoped(scope)
+    let trucks = fleet_vehicle::Entity::within(tx)
         .filter(V::AssignedDriverEldId.is_not_null())
         .filter(V::AssignedDriverEldId.not_in_subquery(active_ids))
         .filter(truck_not_decommissioned())
-        .all(conn)
+        .all(tx)
         .await?;
     let n = trucks.len() as u64;
     let now = Utc::now();
@@ -71,7 +68,7 @@ pub async fn release_trucks_of_unknown_drivers<C: ConnectionTrait>(
         row.status = Set("inactive".into());
         row.raw = Set(Some(raw));
         row.updated_at = Set(now);
-        row.update(conn).await?;
+        row.update(tx).await?;
     }
     Ok(n)
 }

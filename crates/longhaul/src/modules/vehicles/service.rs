@@ -22,7 +22,7 @@ pub async fn list_trucks(
     request: &ListRequest,
 ) -> Result<ListPage<TruckItem>, VehiclesError> {
     let txn = db::tenancy::read(db, scope).await?;
-    let page = repo::list_trucks(&txn, scope, request).await?;
+    let page = repo::list_trucks(&txn, request).await?;
     txn.commit().await?;
     Ok(page.map(TruckItem::from))
 }
@@ -33,7 +33,7 @@ pub async fn list_trailers(
     request: &ListRequest,
 ) -> Result<ListPage<TrailerItem>, VehiclesError> {
     let txn = db::tenancy::read(db, scope).await?;
-    let page = repo::list_trailers(&txn, scope, request).await?;
+    let page = repo::list_trailers(&txn, request).await?;
     txn.commit().await?;
     Ok(page.map(TrailerItem::from))
 }
@@ -47,14 +47,14 @@ pub async fn truck_detail(
     id: Uuid,
 ) -> Result<TruckDetail, VehiclesError> {
     let txn = db::tenancy::read(db, scope).await?;
-    let truck = repo::truck(&txn, scope, id)
+    let truck = repo::truck(&txn, id)
         .await?
         .ok_or(VehiclesError::NotFound)?;
     let cleanup_notice =
         truck.assigned_driver_eld_id.is_none() && assignment_removed(truck.raw.as_ref());
     let mut driver = None;
     if let Some(eld_id) = truck.assigned_driver_eld_id.clone() {
-        match repo::driver_by_eld_id(&txn, scope, &eld_id).await? {
+        match repo::driver_by_eld_id(&txn, &eld_id).await? {
             Some(d) => driver = Some(TruckDriver::Synced(DriverRef::from(&d))),
             None => {
                 driver = Some(TruckDriver::EldOnly {
@@ -90,15 +90,15 @@ pub async fn trailer_detail(
     id: Uuid,
 ) -> Result<TrailerDetail, VehiclesError> {
     let txn = db::tenancy::read(db, scope).await?;
-    let trailer = repo::trailer(&txn, scope, id)
+    let trailer = repo::trailer(&txn, id)
         .await?
         .ok_or(VehiclesError::NotFound)?;
     let known = match (
         trailer.assigned_driver_id,
         trailer.assigned_driver_eld_id.as_deref(),
     ) {
-        (Some(id), _) => repo::driver(&txn, scope, id).await?,
-        (None, Some(eld)) => repo::driver_by_eld_id(&txn, scope, eld).await?,
+        (Some(id), _) => repo::driver(&txn, id).await?,
+        (None, Some(eld)) => repo::driver_by_eld_id(&txn, eld).await?,
         _ => None,
     };
     txn.commit().await?;

@@ -36,10 +36,10 @@ pub async fn fleets_page(
     Ok((paginator.fetch_page(query.page() - 1).await?, total))
 }
 
-/// One page of accounts, newest first, each with its fleet account; system
-/// accounts hidden.
-pub async fn accounts_page<C: ConnectionTrait>(
-    db: &C,
+/// One page of accounts, newest first, each with its fleet account (every
+/// fleet's: system work); system accounts hidden.
+pub async fn accounts_page(
+    tx: &SystemTx,
     query: &PageQuery,
 ) -> Result<(Vec<(account::Model, Option<fleet_account::Model>)>, u64), DbErr> {
     let mut select = account::Entity::rows()
@@ -59,7 +59,7 @@ pub async fn accounts_page<C: ConnectionTrait>(
     let paginator = select
         .order_by_desc(account::Column::CreatedAt)
         .order_by_desc(account::Column::Id)
-        .paginate(db, query.per_page());
+        .paginate(tx, query.per_page());
     let total = paginator.num_items().await?;
     Ok((paginator.fetch_page(query.page() - 1).await?, total))
 }
@@ -129,8 +129,8 @@ pub async fn owned_dots(tx: &SystemTx, dots: Vec<String>) -> Result<HashSet<Stri
 
 /// The fleet account a paid signup becomes, active, owned by `owner_id`.
 /// Fails with a unique violation when the DOT number has a fleet account.
-pub async fn insert_fleet_from_signup<C: ConnectionTrait>(
-    db: &C,
+pub async fn insert_fleet_from_signup(
+    tx: &SystemTx,
     signup: &fleet_signup::Model,
     owner_id: Option<Uuid>,
 ) -> Result<fleet_account::Model, DbErr> {
@@ -165,13 +165,13 @@ pub async fn insert_fleet_from_signup<C: ConnectionTrait>(
         updated_at: Set(now),
         ..Default::default()
     }
-    .insert(db)
+    .insert(tx)
     .await
 }
 
 /// The owner of the fleet, which becomes active.
-pub async fn set_owner<C: ConnectionTrait>(
-    db: &C,
+pub async fn set_owner(
+    tx: &SystemTx,
     fleet: fleet_account::Model,
     owner_id: Uuid,
 ) -> Result<fleet_account::Model, DbErr> {
@@ -179,7 +179,7 @@ pub async fn set_owner<C: ConnectionTrait>(
     active.owner_id = Set(Some(owner_id));
     active.status = Set("active".into());
     active.updated_at = Set(Utc::now());
-    active.update(db).await
+    active.update(tx).await
 }
 
 /// Fleets owned by `user_id` (except `keep`) stop naming them as owner.

@@ -5,10 +5,8 @@ use super::{driver_ids, stamp, valid_hash, values_of, write_time};
 use crate::integrations::eld::EldTrailerAssignment;
 use chrono::{DateTime, Utc};
 use db::entities::fleet_trailer::{self, Column};
-use db::tenancy::{FleetOwned, TenantScope};
-use sea_orm::{
-    ColumnTrait, ConnectionTrait, DbErr, FromQueryResult, QueryFilter, QuerySelect, Set,
-};
+use db::tenancy::{FleetOwned, FleetTx};
+use sea_orm::{ColumnTrait, DbErr, FromQueryResult, QueryFilter, QuerySelect, Set};
 use serde_json::json;
 use std::collections::HashMap;
 use uuid::Uuid;
@@ -41,13 +39,12 @@ struct Row {
 
 /// The trailers' current drivers (`incoming` by the provider's trailer id);
 /// a trailer missing from it has none. Returns how many trailers changed.
-pub async fn write_trailer_assignments<C: ConnectionTrait>(
-    db: &C,
-    scope: TenantScope,
+pub async fn write_trailer_assignments(
+    tx: &FleetTx,
     provider: &str,
     incoming: HashMap<String, EldTrailerAssignment>,
 ) -> Result<i32, DbErr> {
-    let trailers = fleet_trailer::Entity::scoped(scope)
+    let trailers = fleet_trailer::Entity::within(tx)
         .filter(Column::EldProvider.eq(provider))
         .filter(Column::TrailerId.is_not_null())
         .select_only()
@@ -65,9 +62,9 @@ pub async fn write_trailer_assignments<C: ConnectionTrait>(
             Column::UpdatedAt,
         ])
         .into_model::<Row>()
-        .all(db)
+        .all(tx)
         .await?;
-    let drivers = driver_ids(db, scope, provider).await?;
+    let drivers = driver_ids(tx, provider).await?;
     let now = write_time();
     let mut updates = Vec::new();
     for t in trailers {
@@ -117,6 +114,6 @@ pub async fn write_trailer_assignments<C: ConnectionTrait>(
         updates.push(Ok((t.id, values_of(&row, &UPDATED)?)));
     }
     let changed = updates.len() as i32;
-    db::bulk::scoped_update_rows::<fleet_trailer::Entity, _>(db, scope, &UPDATED, updates).await?;
+    db::bulk::update_rows_within::<fleet_trailer::Entity>(tx, &UPDATED, updates).await?;
     Ok(changed)
 }

@@ -8,8 +8,8 @@ use crate::integrations::eld::EldDriver;
 use crate::modules::vehicles::assignment::release_trucks_of_unknown_drivers;
 use chrono::{DateTime, Utc};
 use db::entities::fleet_driver::{self, Column};
-use db::tenancy::{FleetOwned, TenantScope};
-use sea_orm::{ConnectionTrait, DbErr, FromQueryResult, QuerySelect, Set};
+use db::tenancy::{FleetOwned, FleetTx};
+use sea_orm::{DbErr, FromQueryResult, QuerySelect, Set};
 use uuid::Uuid;
 
 /// The columns a sync writes to a driver it already has.
@@ -41,17 +41,12 @@ impl RowKind for EldDriver {
     type Entity = fleet_driver::Entity;
     const ID: Column = Column::Id;
 
-    async fn known<C: ConnectionTrait>(
-        db: &C,
-        scope: TenantScope,
-        provider: &str,
-    ) -> Result<(Vec<Known<()>>, ()), DbErr> {
-        Ok((known(db, scope, provider).await?, ()))
+    async fn known(tx: &FleetTx, provider: &str) -> Result<(Vec<Known<()>>, ()), DbErr> {
+        Ok((known(tx, provider).await?, ()))
     }
 
-    async fn write<C: ConnectionTrait>(
-        db: &C,
-        scope: TenantScope,
+    async fn write(
+        tx: &FleetTx,
         run: &mut Writing<Self>,
         records: Vec<(Self, String)>,
     ) -> Result<(), DbErr> {
@@ -88,7 +83,7 @@ impl RowKind for EldDriver {
         let new_rows = inserts.into_iter().map(|(id, d, hash)| {
             let json = d.raw.json().to_owned();
             let row = fleet_driver::ActiveModel {
-                fleet_account_id: Set(scope.fleet_account_id()),
+                fleet_account_id: Set(tx.scope().fleet_account_id()),
                 notes: Set(None),
                 created_at: Set(now),
                 ..model(id, d, &hash)
@@ -96,7 +91,7 @@ impl RowKind for EldDriver {
             (row, json)
         });
         let derive = fleet_driver::ActiveModel::derive_list_columns;
-        insert_rows(db, new_rows, derive, Column::Raw).await?;
+        insert_rows(tx, new_rows, derive, Column::Raw).await?;
         let changed_rows = updates.into_iter().map(|(id, d, hash)| {
             let raw = d.raw.to_value();
             let mut row = fleet_driver::ActiveModel {
@@ -106,7 +101,7 @@ impl RowKind for EldDriver {
             row.derive_list_columns(false)?;
             Ok((id, values_of(&row, &UPDATED)?))
         });
-        db::bulk::scoped_update_rows::<fleet_driver::Entity, _>(db, scope, &UPDATED, changed_rows)
+        db::bulk::update_rows_within::<fleet_driver::Entity>(tx, &UPDATED, changed_rows)
             .await
             .map(drop)
     }
@@ -121,8 +116,8 @@ impl RowKind for EldDriver {
     }
 
     /// A truck whose driver is gone or inactive now loses that driver.
-    async fn after_write<C: ConnectionTrait>(db: &C, scope: TenantScope) -> Result<(), DbErr> {
-        release_trucks_of_unknown_drivers(db, scope).await.map(drop)
+    async fn after_write(tx: &FleetTx) -> Result<(), DbErr> {
+        release_trucks_of_unknown_drivers(tx).await.map(drop)
     }
 }
 
@@ -164,12 +159,8 @@ struct Key {
 }
 
 /// The fleet's drivers as matching needs them: key columns only.
-async fn known<C: ConnectionTrait>(
-    db: &C,
-    scope: TenantScope,
-    provider: &str,
-) -> Result<Vec<Known<()>>, DbErr> {
-    let keys = fleet_driver::Entity::scoped(scope)
+async fn known(tx: &FleetTx, provider: &str) -> Result<Vec<Known<()>>, DbErr> {
+    let keys = fleet_driver::Entity::within(tx)
         .select_only()
         .columns([
             Column::Id,
@@ -182,7 +173,7 @@ async fn known<C: ConnectionTrait>(
             Column::UpdatedAt,
         ])
         .into_model::<Key>()
-        .all(db)
+        .all(tx)
         .await?;
     Ok(keys
         .into_iter()

@@ -18,10 +18,9 @@ pub mod trailers;
 pub mod vehicles;
 
 use chrono::{DateTime, SubsecRound, Utc};
-use db::tenancy::{FleetOwned, TenantScope};
+use db::tenancy::{FleetOwned, FleetTx};
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, Iden, QueryFilter,
-    QuerySelect, Value,
+    ActiveModelTrait, ColumnTrait, DbErr, EntityTrait, Iden, QueryFilter, QuerySelect, Value,
 };
 use sha2::{Digest, Sha256};
 use std::collections::HashMap;
@@ -78,17 +77,15 @@ pub trait RowKind: Fingerprinted + Sized + Send {
     /// What a kind reads once per run besides the rows (trucks: driver ids).
     type Context: Send + Sync;
 
-    fn known<C: ConnectionTrait>(
-        db: &C,
-        scope: TenantScope,
+    fn known(
+        tx: &FleetTx,
         provider: &str,
     ) -> impl Future<Output = Result<KnownRows<Self>, DbErr>> + Send;
 
     /// Writes the records that differ from their rows: new rows inserted,
     /// changed rows updated (`hash` is the record's fingerprint).
-    fn write<C: ConnectionTrait>(
-        db: &C,
-        scope: TenantScope,
+    fn write(
+        tx: &FleetTx,
         run: &mut Writing<Self>,
         records: Vec<(Self, String)>,
     ) -> impl Future<Output = Result<(), DbErr>> + Send;
@@ -106,10 +103,7 @@ pub trait RowKind: Fingerprinted + Sized + Send {
 
     /// What the run's rows make true elsewhere, in the same transaction
     /// (drivers gone: their trucks lose them).
-    fn after_write<C: ConnectionTrait>(
-        _db: &C,
-        _scope: TenantScope,
-    ) -> impl Future<Output = Result<(), DbErr>> + Send {
+    fn after_write(_tx: &FleetTx) -> impl Future<Output = Result<(), DbErr>> + Send {
         async { Ok(()) }
     }
 }
@@ -161,16 +155,12 @@ impl<R: RowKind> Received<R> {
     /// Writes the records received since the last flush. The first flush
     /// reads the fleet's rows; every later one must use the same
     /// transaction, as the rows read are matched across the whole run.
-    pub async fn flush<C: ConnectionTrait>(
-        &mut self,
-        db: &C,
-        scope: TenantScope,
-    ) -> Result<(), DbErr> {
+    pub async fn flush(&mut self, tx: &FleetTx) -> Result<(), DbErr> {
         let writing = match &mut self.writing {
             Some(writing) => writing,
             None => {
                 let started = Instant::now();
-                let (rows, context) = R::known(db, scope, &self.provider).await?;
+                let (rows, context) = R::known(tx, &self.provider).await?;
                 self.writing.insert(Writing {
                     provider: self.provider.clone(),
                     matcher: Matcher::new(rows),
@@ -184,25 +174,21 @@ impl<R: RowKind> Received<R> {
         };
         let records = std::mem::take(&mut self.records);
         writing.counts.synced += records.len() as i32;
-        R::write(db, scope, writing, records).await
+        R::write(tx, writing, records).await
     }
 
     /// Writes what is left and makes this provider's rows that a full run
     /// did not receive inactive.
-    pub async fn apply<C: ConnectionTrait>(
-        mut self,
-        db: &C,
-        scope: TenantScope,
-    ) -> Result<Counts, DbErr> {
-        self.flush(db, scope).await?;
+    pub async fn apply(mut self, tx: &FleetTx) -> Result<Counts, DbErr> {
+        self.flush(tx).await?;
         let mut w = self
             .writing
             .ok_or_else(|| DbErr::Custom("the write did not start".into()))?;
         let stale = w.matcher.unseen(self.missing);
         let now = w.now;
         w.counts.deactivated =
-            deactivate::<R::Entity, _>(db, scope, stale, R::ID, |u| R::inactive(u, now)).await?;
-        R::after_write(db, scope).await?;
+            deactivate::<R::Entity>(tx, stale, R::ID, |u| R::inactive(u, now)).await?;
+        R::after_write(tx).await?;
         tracing::info!(
             kind = R::NAME,
             created = w.counts.created,
@@ -395,21 +381,20 @@ impl<X> Matcher<X> {
 /// Inserts whole rows (each with its JSON column as text), deriving each
 /// one's list columns first. The rows are made as they are sent, a chunk at
 /// a time, and their JSON is never parsed into a tree.
-pub async fn insert_rows<A, C>(
-    db: &C,
+pub async fn insert_rows<A>(
+    tx: &FleetTx,
     rows: impl IntoIterator<Item = (A, String)>,
     derive: fn(&mut A, bool) -> Result<(), DbErr>,
     json_column: <A::Entity as EntityTrait>::Column,
 ) -> Result<(), DbErr>
 where
-    C: ConnectionTrait,
     A: ActiveModelTrait + Send,
 {
     let rows = rows.into_iter().map(|(mut row, json)| {
         derive(&mut row, true)?;
         Ok((row, Some(json)))
     });
-    db::bulk::insert_rows_with_json(db, rows, json_column, INSERT_CHUNK)
+    db::bulk::insert_rows_with_json(tx, rows, json_column, INSERT_CHUNK)
         .await
         .map(drop)
 }
@@ -430,41 +415,35 @@ pub fn values_of<A: ActiveModelTrait>(
 }
 
 /// Makes rows inactive with `set`, a chunk of ids at a time.
-pub async fn deactivate<E, C>(
-    db: &C,
-    scope: TenantScope,
+pub async fn deactivate<E>(
+    tx: &FleetTx,
     stale: Vec<Uuid>,
     id_col: E::Column,
     set: impl Fn(sea_orm::UpdateMany<E>) -> sea_orm::UpdateMany<E>,
 ) -> Result<i32, DbErr>
 where
     E: EntityTrait + FleetOwned,
-    C: ConnectionTrait,
 {
     let n = stale.len() as i32;
     for chunk in stale.chunks(500) {
-        set(E::scoped_update(scope).filter(id_col.is_in(chunk.to_vec())))
-            .exec(db)
+        set(E::update_within(tx).filter(id_col.is_in(chunk.to_vec())))
+            .exec(tx)
             .await?;
     }
     Ok(n)
 }
 
 /// This provider's driver ids → our driver rows, read as two columns.
-pub async fn driver_ids<C: ConnectionTrait>(
-    db: &C,
-    scope: TenantScope,
-    provider: &str,
-) -> Result<HashMap<String, Uuid>, DbErr> {
+pub async fn driver_ids(tx: &FleetTx, provider: &str) -> Result<HashMap<String, Uuid>, DbErr> {
     use db::entities::fleet_driver::{Column, Entity};
-    let pairs: Vec<(String, Uuid)> = Entity::scoped(scope)
+    let pairs: Vec<(String, Uuid)> = Entity::within(tx)
         .filter(Column::EldProvider.eq(provider))
         .filter(Column::DriverId.is_not_null())
         .select_only()
         .column(Column::DriverId)
         .column(Column::Id)
         .into_tuple()
-        .all(db)
+        .all(tx)
         .await?;
     Ok(pairs.into_iter().collect())
 }

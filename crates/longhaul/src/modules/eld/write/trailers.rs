@@ -8,9 +8,9 @@ use super::{
 use crate::integrations::eld::EldTrailer;
 use chrono::{DateTime, Utc};
 use db::entities::fleet_trailer::{self, Column};
-use db::tenancy::{FleetOwned, TenantScope};
+use db::tenancy::{FleetOwned, FleetTx};
 use domain::fleet_lists::trailer_list_tab;
-use sea_orm::{ConnectionTrait, DbErr, FromQueryResult, QuerySelect, Set};
+use sea_orm::{DbErr, FromQueryResult, QuerySelect, Set};
 use uuid::Uuid;
 
 /// The columns a sync writes to a trailer it already has (the record itself
@@ -50,17 +50,12 @@ impl RowKind for EldTrailer {
     type Entity = fleet_trailer::Entity;
     const ID: Column = Column::Id;
 
-    async fn known<C: ConnectionTrait>(
-        db: &C,
-        scope: TenantScope,
-        provider: &str,
-    ) -> Result<(Vec<Known<Extra>>, ()), DbErr> {
-        Ok((known(db, scope, provider).await?, ()))
+    async fn known(tx: &FleetTx, provider: &str) -> Result<(Vec<Known<Extra>>, ()), DbErr> {
+        Ok((known(tx, provider).await?, ()))
     }
 
-    async fn write<C: ConnectionTrait>(
-        db: &C,
-        scope: TenantScope,
+    async fn write(
+        tx: &FleetTx,
         run: &mut Writing<Self>,
         records: Vec<(Self, String)>,
     ) -> Result<(), DbErr> {
@@ -100,7 +95,7 @@ impl RowKind for EldTrailer {
             // Its `assignment_data`, with the provider's record beside it.
             let json = format!(r#"{{"assigned_driver":null,"eld":{}}}"#, t.raw.json());
             let row = fleet_trailer::ActiveModel {
-                fleet_account_id: Set(scope.fleet_account_id()),
+                fleet_account_id: Set(tx.scope().fleet_account_id()),
                 status: Set("active".into()),
                 assigned_driver_eld_id: Set(None),
                 assigned_driver_name: Set(None),
@@ -112,7 +107,7 @@ impl RowKind for EldTrailer {
             (row, json)
         });
         let derive = fleet_trailer::ActiveModel::derive_list_columns;
-        insert_rows(db, new_rows, derive, Column::Raw).await?;
+        insert_rows(tx, new_rows, derive, Column::Raw).await?;
         let changed_rows = updates.into_iter().map(|(id, active, extra, mut t, hash)| {
             let mut row = fleet_trailer::ActiveModel {
                 // A trailer that comes back is in service again.
@@ -128,7 +123,7 @@ impl RowKind for EldTrailer {
             row.derive_list_columns(false)?;
             Ok((id, values_of(&row, &UPDATED)?))
         });
-        db::bulk::scoped_update_rows::<fleet_trailer::Entity, _>(db, scope, &UPDATED, changed_rows)
+        db::bulk::update_rows_within::<fleet_trailer::Entity>(tx, &UPDATED, changed_rows)
             .await
             .map(drop)
     }
@@ -177,12 +172,8 @@ struct Key {
     updated_at: DateTime<Utc>,
 }
 
-async fn known<C: ConnectionTrait>(
-    db: &C,
-    scope: TenantScope,
-    provider: &str,
-) -> Result<Vec<Known<Extra>>, DbErr> {
-    let keys = fleet_trailer::Entity::scoped(scope)
+async fn known(tx: &FleetTx, provider: &str) -> Result<Vec<Known<Extra>>, DbErr> {
+    let keys = fleet_trailer::Entity::within(tx)
         .select_only()
         .columns([
             Column::Id,
@@ -197,7 +188,7 @@ async fn known<C: ConnectionTrait>(
             Column::UpdatedAt,
         ])
         .into_model::<Key>()
-        .all(db)
+        .all(tx)
         .await?;
     Ok(keys
         .into_iter()

@@ -12,12 +12,10 @@ use crate::integrations::eld::{EldRef, EldVehicle};
 use crate::modules::vehicles::assignment::{ASSIGNMENT_REMOVED, clear_metadata_driver};
 use chrono::{DateTime, Utc};
 use db::entities::fleet_vehicle::{self, Column};
-use db::tenancy::{FleetOwned, TenantScope};
+use db::tenancy::{FleetOwned, FleetTx};
 use domain::fleet_lists::{ListTab, is_decommissioned};
 use sea_orm::sea_query::Expr;
-use sea_orm::{
-    ColumnTrait, ConnectionTrait, DbErr, FromQueryResult, QueryFilter, QuerySelect, Set,
-};
+use sea_orm::{ColumnTrait, DbErr, FromQueryResult, QueryFilter, QuerySelect, Set};
 use serde_json::json;
 use std::collections::HashMap;
 use uuid::Uuid;
@@ -97,20 +95,18 @@ impl RowKind for EldVehicle {
     type Entity = fleet_vehicle::Entity;
     const ID: Column = Column::Id;
 
-    async fn known<C: ConnectionTrait>(
-        db: &C,
-        scope: TenantScope,
+    async fn known(
+        tx: &FleetTx,
         provider: &str,
     ) -> Result<(Vec<Known<Self::Extra>>, Self::Context), DbErr> {
         Ok((
-            known(db, scope, provider).await?,
-            synced_drivers(db, scope, provider).await?,
+            known(tx, provider).await?,
+            synced_drivers(tx, provider).await?,
         ))
     }
 
-    async fn write<C: ConnectionTrait>(
-        db: &C,
-        scope: TenantScope,
+    async fn write(
+        tx: &FleetTx,
         run: &mut Writing<Self>,
         records: Vec<(Self, String)>,
     ) -> Result<(), DbErr> {
@@ -172,7 +168,7 @@ impl RowKind for EldVehicle {
                 let assigned = v.assigned_driver.is_some();
                 let json = metadata(&v, removed.as_ref());
                 let row = fleet_vehicle::ActiveModel {
-                    fleet_account_id: Set(scope.fleet_account_id()),
+                    fleet_account_id: Set(tx.scope().fleet_account_id()),
                     assigned_at: Set(assigned.then_some(now)),
                     created_at: Set(now),
                     ..model(id, &mut v, driver_id, &hash)
@@ -180,7 +176,7 @@ impl RowKind for EldVehicle {
                 (row, json)
             });
         let derive = fleet_vehicle::ActiveModel::derive_list_columns;
-        insert_rows(db, new_rows, derive, Column::Raw).await?;
+        insert_rows(tx, new_rows, derive, Column::Raw).await?;
         let changed_rows =
             updates
                 .into_iter()
@@ -202,7 +198,7 @@ impl RowKind for EldVehicle {
                     row.derive_list_columns(false)?;
                     Ok((id, values_of(&row, &UPDATED)?))
                 });
-        db::bulk::scoped_update_rows::<fleet_vehicle::Entity, _>(db, scope, &UPDATED, changed_rows)
+        db::bulk::update_rows_within::<fleet_vehicle::Entity>(tx, &UPDATED, changed_rows)
             .await
             .map(drop)
     }
@@ -304,12 +300,8 @@ struct Key {
 }
 
 /// The fleet's trucks as matching needs them: key columns only.
-async fn known<C: ConnectionTrait>(
-    db: &C,
-    scope: TenantScope,
-    provider: &str,
-) -> Result<Vec<Known<Assigned>>, DbErr> {
-    let keys = fleet_vehicle::Entity::scoped(scope)
+async fn known(tx: &FleetTx, provider: &str) -> Result<Vec<Known<Assigned>>, DbErr> {
+    let keys = fleet_vehicle::Entity::within(tx)
         .select_only()
         .columns([
             Column::Id,
@@ -323,7 +315,7 @@ async fn known<C: ConnectionTrait>(
             Column::UpdatedAt,
         ])
         .into_model::<Key>()
-        .all(db)
+        .all(tx)
         .await?;
     Ok(keys
         .into_iter()
@@ -343,19 +335,15 @@ async fn known<C: ConnectionTrait>(
 }
 
 /// This provider's synced drivers, active or not, as two ids and a flag.
-async fn synced_drivers<C: ConnectionTrait>(
-    db: &C,
-    scope: TenantScope,
-    provider: &str,
-) -> Result<SyncedDrivers, DbErr> {
+async fn synced_drivers(tx: &FleetTx, provider: &str) -> Result<SyncedDrivers, DbErr> {
     use db::entities::fleet_driver::{Column, Entity};
-    let rows: Vec<(String, Uuid, bool)> = Entity::scoped(scope)
+    let rows: Vec<(String, Uuid, bool)> = Entity::within(tx)
         .filter(Column::EldProvider.eq(provider))
         .filter(Column::DriverId.is_not_null())
         .select_only()
         .columns([Column::DriverId, Column::Id, Column::IsActive])
         .into_tuple()
-        .all(db)
+        .all(tx)
         .await?;
     Ok(rows
         .into_iter()
