@@ -8,10 +8,10 @@
 use crate::entities::{
     driver_renewal, fleet_driver, fleet_list_count, fleet_trailer, fleet_vehicle,
 };
-use crate::tenancy::{FleetOwned, FleetTx, TenantScope};
+use crate::tenancy::{FleetOwned, FleetTx};
 use domain::fleet_lists::{List, ListTab};
 use sea_orm::{
-    ColumnTrait, Condition, ConnectionTrait, DbErr, EntityTrait, PaginatorTrait, QueryFilter,
+    ColumnTrait, Condition, DbErr, EntityTrait, PaginatorTrait, QueryFilter,
     QueryOrder, Select,
 };
 

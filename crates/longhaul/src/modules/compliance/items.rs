@@ -10,7 +10,7 @@ use super::repo::items::{self as repo, DocumentRow, QualificationRow};
 use crate::integrations::fmcsa::carrier;
 use chrono::NaiveDate;
 use db::entities::fleet_account;
-use db::tenancy::TenantScope;
+use db::tenancy::{FleetTx, TenantScope};
 use domain::compliance::{QualificationKind, calendar_group, mcs150_due};
 use domain::fleet::driver_display_name;
 use domain::texts;

@@ -3,7 +3,7 @@
 use chrono::{DateTime, Utc};
 use db::entities::{eld_sync_run, fleet_eld_integration};
 use db::system::AcrossFleets;
-use db::tenancy::{FleetOwned, FleetTx};
+use db::tenancy::{FleetOwned, FleetTx, SystemTx};
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, DbErr, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, Set,
 };
@@ -132,34 +132,39 @@ pub async fn last_succeeded(
         .await
 }
 
-pub async fn insert_integration<C: ConnectionTrait>(
-    db: &C,
+pub async fn insert_integration(
+    tx: &FleetTx,
     row: fleet_eld_integration::ActiveModel,
 ) -> Result<fleet_eld_integration::Model, DbErr> {
-    row.insert(db).await
+    row.insert(tx).await
 }
 
-pub async fn update_integration<C: ConnectionTrait>(
-    db: &C,
+pub async fn update_integration(
+    tx: &FleetTx,
     row: fleet_eld_integration::ActiveModel,
 ) -> Result<fleet_eld_integration::Model, DbErr> {
-    row.update(db).await
+    row.update(tx).await
+}
+
+/// An integration's next scheduled run, moved by the schedule that works
+/// across fleets.
+pub async fn save_schedule(
+    tx: &SystemTx,
+    row: fleet_eld_integration::ActiveModel,
+) -> Result<(), DbErr> {
+    row.update(tx).await.map(|_| ())
 }
 
 /// A running sync's progress counters (the rest of the run stays as stored).
-pub async fn save_progress<C: ConnectionTrait>(
-    db: &C,
-    scope: TenantScope,
-    run: &eld_sync_run::Model,
-) -> Result<(), DbErr> {
+pub async fn save_progress(tx: &FleetTx, run: &eld_sync_run::Model) -> Result<(), DbErr> {
     use eld_sync_run::Column as R;
-    eld_sync_run::Entity::scoped_update(scope)
+    eld_sync_run::Entity::update_within(tx)
         .filter(R::Id.eq(run.id))
         .col_expr(R::PagesFetched, run.pages_fetched.into())
         .col_expr(R::Synced, run.synced.into())
         .col_expr(R::RowsWritten, run.rows_written.into())
         .col_expr(R::Incremental, run.incremental.into())
-        .exec(db)
+        .exec(tx)
         .await?;
     Ok(())
 }

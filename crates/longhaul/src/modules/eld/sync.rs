@@ -21,8 +21,8 @@ use crate::integrations::eld::bounds::Bounded;
 use crate::integrations::eld::{Credentials, EldProvider, EldProviderError, ProviderKind};
 use chrono::Utc;
 use db::entities::eld_sync_run;
-use db::tenancy::{self, TenantScope};
-use sea_orm::{ConnectionTrait, DbBackend, DbErr, IntoActiveModel, Set};
+use db::tenancy::{self, FleetTx, TenantScope};
+use sea_orm::{DbBackend, DbErr, IntoActiveModel, Set};
 use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -111,7 +111,7 @@ impl<'a> Progress<'a> {
 
     async fn save(&mut self, run: &eld_sync_run::Model) -> Result<(), DbErr> {
         let txn = tenancy::write(self.deps.db, self.scope).await?;
-        repo::save_progress(&txn, self.scope, run).await?;
+        repo::save_progress(&txn, run).await?;
         txn.commit().await?;
         self.saved = Some(Instant::now());
         Ok(())
@@ -340,14 +340,14 @@ pub async fn mark_needs_attention(
 }
 
 /// Moves the integration's schedule forward after a scheduled run starts.
-pub async fn advance_schedule<C: ConnectionTrait>(
-    db: &C,
+pub async fn advance_schedule(
+    tx: &db::tenancy::SystemTx,
     integration: db::entities::fleet_eld_integration::Model,
 ) -> Result<(), DbErr> {
     let next = next_sync_after(&integration.sync_frequency, Utc::now());
     let mut am = integration.into_active_model();
     am.next_sync_at = Set(Some(next));
-    repo::update_integration(db, am).await.map(|_| ())
+    repo::save_schedule(tx, am).await
 }
 
 pub fn written(counts: &Counts) -> i32 {
