@@ -11,8 +11,7 @@ use crate::entities::{
 use crate::tenancy::{FleetOwned, FleetTx};
 use domain::fleet_lists::{List, ListTab};
 use sea_orm::{
-    ColumnTrait, Condition, DbErr, EntityTrait, PaginatorTrait, QueryFilter,
-    QueryOrder, Select,
+    ColumnTrait, Condition, DbErr, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, Select,
 };
 
 /// Not a decommissioned truck (spec part 2 §4): in one of the list's tabs.

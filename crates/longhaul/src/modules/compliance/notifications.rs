@@ -72,7 +72,7 @@ async fn attention(
     Ok(BellAttention {
         overdue,
         due_in30,
-        pending_renewals: db::fleet_filters::pending_renewal_count(&txn).await?,
+        pending_renewals: db::fleet_filters::pending_renewal_count(txn).await?,
         overdue_items,
     })
 }
