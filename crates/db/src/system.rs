@@ -8,8 +8,6 @@
 //!   `FleetOwned::within(&tx)`, `BrokerOwned::within(&tx)`
 //!   (`crate::tenancy`), which read the scope from the transaction, so a
 //!   repository cannot pair a transaction with another tenant's scope.
-//!   (`scoped(scope)` is their older twin, still used by the modules not yet
-//!   moved — decision 034.)
 //! - A tenant's table across every tenant, only with a system transaction in
 //!   hand: `AcrossFleets::across_fleets(&tx)` — the schedules that visit every
 //!   fleet, the super admin's lists.

@@ -130,7 +130,7 @@ pub trait FleetOwned: EntityTrait {
 
     /// Every row of the fleet the transaction acts for.
     fn within(tx: &FleetTx) -> Select<Self> {
-        Self::scoped(tx.scope())
+        Self::find().filter(Self::fleet_column().eq(tx.scope().fleet_account_id()))
     }
 
     /// One row of the transaction's fleet by primary key: another fleet's
@@ -139,44 +139,17 @@ pub trait FleetOwned: EntityTrait {
     where
         <Self::PrimaryKey as PrimaryKeyTrait>::ValueType: From<Uuid>,
     {
-        Self::scoped_by_id(tx.scope(), id)
+        Self::find_by_id(id).filter(Self::fleet_column().eq(tx.scope().fleet_account_id()))
     }
 
     /// An update of the transaction's fleet's rows (add filters to narrow it).
     fn update_within(tx: &FleetTx) -> UpdateMany<Self> {
-        Self::scoped_update(tx.scope())
+        Self::update_many().filter(Self::fleet_column().eq(tx.scope().fleet_account_id()))
     }
 
     /// A delete of the transaction's fleet's rows (add filters to narrow it).
     fn delete_within(tx: &FleetTx) -> DeleteMany<Self> {
-        Self::scoped_delete(tx.scope())
-    }
-
-    // The scope-taking finders below came first; the modules not yet moved
-    // to the transaction-taking ones above still call them (decision 034).
-
-    /// Every row of the scope's fleet.
-    fn scoped(scope: TenantScope) -> Select<Self> {
-        Self::find().filter(Self::fleet_column().eq(scope.fleet_account_id()))
-    }
-
-    /// One row of the scope's fleet by primary key: another fleet's id finds
-    /// nothing, the same as a missing one.
-    fn scoped_by_id(scope: TenantScope, id: Uuid) -> Select<Self>
-    where
-        <Self::PrimaryKey as PrimaryKeyTrait>::ValueType: From<Uuid>,
-    {
-        Self::find_by_id(id).filter(Self::fleet_column().eq(scope.fleet_account_id()))
-    }
-
-    /// An update of the scope's rows (add filters to narrow it).
-    fn scoped_update(scope: TenantScope) -> UpdateMany<Self> {
-        Self::update_many().filter(Self::fleet_column().eq(scope.fleet_account_id()))
-    }
-
-    /// A delete of the scope's rows (add filters to narrow it).
-    fn scoped_delete(scope: TenantScope) -> DeleteMany<Self> {
-        Self::delete_many().filter(Self::fleet_column().eq(scope.fleet_account_id()))
+        Self::delete_many().filter(Self::fleet_column().eq(tx.scope().fleet_account_id()))
     }
 }
 
@@ -293,27 +266,15 @@ pub trait BrokerOwned: EntityTrait {
 
     /// Every row of the broker account the transaction acts for.
     fn within(tx: &BrokerTx) -> Select<Self> {
-        Self::scoped(tx.scope())
+        Self::find().filter(Self::broker_column().eq(tx.scope().broker_account_id()))
     }
 
     fn update_within(tx: &BrokerTx) -> UpdateMany<Self> {
-        Self::scoped_update(tx.scope())
+        Self::update_many().filter(Self::broker_column().eq(tx.scope().broker_account_id()))
     }
 
     fn delete_within(tx: &BrokerTx) -> DeleteMany<Self> {
-        Self::scoped_delete(tx.scope())
-    }
-
-    fn scoped(scope: BrokerScope) -> Select<Self> {
-        Self::find().filter(Self::broker_column().eq(scope.broker_account_id()))
-    }
-
-    fn scoped_update(scope: BrokerScope) -> UpdateMany<Self> {
-        Self::update_many().filter(Self::broker_column().eq(scope.broker_account_id()))
-    }
-
-    fn scoped_delete(scope: BrokerScope) -> DeleteMany<Self> {
-        Self::delete_many().filter(Self::broker_column().eq(scope.broker_account_id()))
+        Self::delete_many().filter(Self::broker_column().eq(tx.scope().broker_account_id()))
     }
 }
 

@@ -313,7 +313,10 @@ pub async fn connect(config: Config, overrides: Overrides) -> anyhow::Result<App
         mailer,
         transport,
         jobs,
-        job_kinds: crate::job_registry::JOBS,
+        job_kinds: crate::job_registry::JOBS
+            .iter()
+            .map(|entry| entry.kind)
+            .collect(),
         cipher,
         eld,
         carriers,
@@ -355,11 +358,11 @@ pub fn api_routes(test_checkout: bool) -> OpenApiRouter<AppState> {
         .merge(drivers::routes::router())
         .merge(eld::routes::router())
         .merge(documents::routes::router())
-        .merge(driver_portal::admin_routes::router())
+        .merge(driver_portal::routes::admin::router())
         .merge(compliance::routes::router())
         .merge(postings::routes::router())
-        .route_layer(middleware::from_fn(billing::guard::fleet_writable))
-        .merge(billing::fleet_routes::router())
+        .route_layer(middleware::from_fn(billing::guards::fleet_writable))
+        .merge(billing::routes::fleet::router())
         .route_layer(middleware::from_fn(guards::fleet_admin));
     let super_admin = admin::routes::router()
         .merge(brokers::routes::super_admin_router())
@@ -370,7 +373,7 @@ pub fn api_routes(test_checkout: bool) -> OpenApiRouter<AppState> {
     let driver = driver_portal::routes::driver_router()
         .merge(
             driver_portal::routes::driver_fleet_writes_router()
-                .route_layer(middleware::from_fn(billing::guard::fleet_writable)),
+                .route_layer(middleware::from_fn(billing::guards::fleet_writable)),
         )
         .route_layer(middleware::from_fn(guards::driver));
     let mut open = OpenApiRouter::new()
@@ -410,7 +413,7 @@ pub fn router(state: AppState) -> Router {
             resolve_session,
         ))
         .route("/api/openapi.json", get(openapi_json))
-        // For guards that need the database (`billing::guard::fleet_writable`).
+        // For guards that need the database (`billing::guards::fleet_writable`).
         .layer(axum::Extension(state.clone()))
         .layer(middleware::from_fn(control_characters::reject_in_url))
         .layer(DefaultBodyLimit::max(JSON_BODY_LIMIT));

@@ -18,6 +18,7 @@ pub mod metrics;
 pub mod modules;
 pub mod openapi;
 pub mod paging;
+pub mod queue;
 #[cfg(test)]
 mod repo_rules;
 pub mod seed;

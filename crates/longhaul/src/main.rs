@@ -101,7 +101,12 @@ async fn run() -> anyhow::Result<()> {
                 return app.run_until(app::shutdown_signal()).await;
             }
             let (stop, stopped) = tokio::sync::watch::channel(false);
-            let workers = tokio::spawn(jobs::worker::run(app.state(), options, wait_for(stopped)));
+            let workers = tokio::spawn(jobs::worker::run(
+                app.state(),
+                longhaul::job_registry::JOBS,
+                options,
+                wait_for(stopped),
+            ));
             let served = app.run_until(app::shutdown_signal()).await;
             let _ = stop.send(true);
             workers.await??;
@@ -110,7 +115,13 @@ async fn run() -> anyhow::Result<()> {
         Command::Worker => {
             let options = WorkerOptions::from_config(&config);
             let state = app::prepare(config, Default::default()).await?;
-            jobs::worker::run(state, options, app::shutdown_signal()).await
+            jobs::worker::run(
+                state,
+                longhaul::job_registry::JOBS,
+                options,
+                app::shutdown_signal(),
+            )
+            .await
         }
         Command::Migrate => {
             app::prepare(config, Default::default()).await?;

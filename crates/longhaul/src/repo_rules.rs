@@ -1,29 +1,24 @@
-//! Every query of a converted module is in its private `repo` (issue 30
-//! point 4, `docs/architecture.md`): its routes and services call named
-//! repo functions and run no SQL themselves. Read from the source with the
+//! One module shape (issue 30 point 4, `docs/architecture.md`): every
+//! capability is `mod.rs` → `routes` → `service` → `repo` (each a file, or
+//! a folder of topic files), with `dto.rs`, `error.rs` and the few other
+//! files `MODULE_FILES` names; every query is in its private `repo`: its
+//! routes and services call named repo functions and run no SQL themselves. Read from the source with the
 //! layer check's reader: comments and unit tests are left out.
 
 use crate::layer_rules::{code, expand_use_trees, module_path, rust_files};
 use std::path::Path;
 
-/// Modules whose queries all live in their private `repo` (issue 30 point
-/// 4); a module joins the list once its topic files call its repo.
-const QUERIES_IN_REPO: &[&str] = &["compliance", "brokers", "postings", "eld"];
-
-/// Folders of a converted module still to move, each with its reason.
-const NOT_YET: &[(&str, &str)] = &[
-    // The ELD sync's batch writer: its chunked inserts, bulk updates and
-    // key lookups are the next to move into the module's repo.
-    ("eld", "write"),
-];
+/// Modules whose queries are still outside their private `repo`, each
+/// with its reason; every other module keeps all of them in it.
+const NOT_YET: &[(&str, &str)] = &[];
 
 /// The doors of `crates/db` (decision 034), called on an entity
-/// (`fleet_vehicle::Entity::scoped(`, `E::across_fleets(`): a query.
+/// (`fleet_vehicle::Entity::within(`, `E::across_fleets(`): a query.
 const DOORS: &[&str] = &[
-    "scoped(",
-    "scoped_by_id(",
-    "scoped_update(",
-    "scoped_delete(",
+    "within(",
+    "by_id_within(",
+    "update_within(",
+    "delete_within(",
     "across_fleets(",
     "update_across_fleets(",
     "across_brokers(",
@@ -40,7 +35,7 @@ const DOORS: &[&str] = &[
 const DB_QUERIES: &[&str] = &[
     "db::board::nearest",
     "db::board::visible_postings",
-    "db::bulk::scoped_update_rows",
+    "db::bulk::update_rows_within",
     "db::bulk::insert_rows_with_json",
     "db::fleet_filters::stored_tab_counts",
     "db::system::driver_session_by_token",
@@ -106,13 +101,13 @@ fn queries_in(code: &str) -> Vec<String> {
 #[test]
 fn queries_are_told_from_iterators_and_maps() {
     let code = "use db::board::{BoardQuery, nearest}; rows.iter().all(|r| r.ok); x.count(); \
-                map.insert(k, v); repo::insert(&txn, row); Entity::scoped(scope).all(&txn); \
+                map.insert(k, v); repo::insert(&txn, row); Entity::within(&txn).all(&txn); \
                 row.update(conn); q.count(&self.conn)";
     assert_eq!(
         queries_in(code),
         [
             "db::board::nearest",
-            "Entity::scoped(",
+            "Entity::within(",
             ".all(&txn)",
             ".count(&self.conn)",
             ".update(conn)"
@@ -129,12 +124,9 @@ fn converted_modules_query_only_in_their_repo() {
     for file in files {
         let path = module_path(&src, &file);
         let module = path.get(1).map(String::as_str);
-        let converted = module.is_some_and(|m| QUERIES_IN_REPO.contains(&m));
         let inside = path.get(2).map(String::as_str);
-        let not_yet = NOT_YET
-            .iter()
-            .any(|(m, folder)| module == Some(*m) && inside == Some(*folder));
-        if !converted || inside == Some("repo") || not_yet {
+        let not_yet = NOT_YET.iter().any(|(m, _)| module == Some(*m));
+        if module.is_none() || inside == Some("repo") || not_yet {
             continue;
         }
         let text = std::fs::read_to_string(&file).expect("readable source");
@@ -145,6 +137,61 @@ fn converted_modules_query_only_in_their_repo() {
     assert!(
         wrong.is_empty(),
         "a query outside its module's repo (docs/architecture.md: routes → service → repo):\n{}",
+        wrong.join("\n")
+    );
+}
+
+/// What a capability's folder holds: its layers (a file, or a folder of
+/// topic files), and beside them the request/response types, the error
+/// enum, job types, e-mail templates, the `…Deps` a job or service takes,
+/// and the HTTP guards other routers put in front of theirs.
+const MODULE_LAYERS: &[&str] = &["routes", "service", "repo"];
+const MODULE_FILES: &[&str] = &[
+    "mod.rs",
+    "dto.rs",
+    "error.rs",
+    "jobs.rs",
+    "emails.rs",
+    "deps.rs",
+    "guards.rs",
+];
+
+#[test]
+fn every_module_has_one_shape() {
+    let modules = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/modules");
+    let mut wrong = Vec::new();
+    for module in std::fs::read_dir(&modules).expect("src/modules") {
+        let module = module.expect("a directory entry").path();
+        if !module.is_dir() {
+            continue;
+        }
+        for entry in std::fs::read_dir(&module).expect("a module folder") {
+            let path = entry.expect("a directory entry").path();
+            let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
+            let layer = name.strip_suffix(".rs").unwrap_or(name);
+            let fits = if path.is_dir() {
+                MODULE_LAYERS.contains(&name) || name == "guards"
+            } else {
+                MODULE_FILES.contains(&name) || MODULE_LAYERS.contains(&layer)
+            };
+            if !fits {
+                wrong.push(path.strip_prefix(&modules).unwrap().display().to_string());
+            }
+            if path.is_dir() && !path.join("mod.rs").exists() {
+                wrong.push(format!(
+                    "{} (no mod.rs)",
+                    path.strip_prefix(&modules).unwrap().display()
+                ));
+            }
+        }
+        if !module.join("mod.rs").exists() {
+            wrong.push(format!("{} (no mod.rs)", module.display()));
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "files outside the module shape (routes → service → repo, plus {MODULE_FILES:?}; \
+         docs/architecture.md):\n{}",
         wrong.join("\n")
     );
 }

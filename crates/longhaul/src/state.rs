@@ -3,10 +3,12 @@
 
 use crate::config::Config;
 use crate::crypto::password::PasswordHasher;
+use crate::http::client_ip::TrustedProxies;
 use crate::http::session_timeouts::SessionTimeouts;
 use crate::integrations::fmcsa::CarrierRegistry;
 use crate::integrations::stripe::PaymentGateway;
 use crate::mail::Mailer;
+use axum::extract::FromRef;
 use sea_orm::DatabaseConnection;
 use std::ops::Deref;
 use std::sync::Arc;
@@ -22,9 +24,10 @@ pub struct App {
     pub mailer: Arc<dyn Mailer>,
     /// The transport the job sends through (SMTP or the dev mailbox).
     pub transport: Arc<dyn Mailer>,
-    pub jobs: crate::jobs::JobQueue,
-    /// Every kind of job (`crate::job_registry::JOBS`): the workers run them.
-    pub job_kinds: &'static [crate::jobs::JobEntry],
+    pub jobs: crate::queue::JobQueue,
+    /// The name of every kind of job (`crate::job_registry::JOBS`), which
+    /// `/metrics` and `/readyz` report on.
+    pub job_kinds: Vec<&'static str>,
     /// Secrets at rest (ELD credentials, queued e-mail).
     pub cipher: Arc<crate::crypto::Cipher>,
     /// Builds a fleet's ELD provider client from its stored connection.
@@ -41,12 +44,18 @@ pub struct App {
     pub metrics: crate::metrics::Metrics,
     /// The job workers this process runs, once started: `/readyz` checks
     /// their heartbeats.
-    pub workers: crate::jobs::RunningWorkers,
+    pub workers: crate::queue::RunningWorkers,
 }
 
 impl Deref for AppState {
     type Target = App;
     fn deref(&self) -> &App {
         &self.0
+    }
+}
+
+impl FromRef<AppState> for TrustedProxies {
+    fn from_ref(state: &AppState) -> TrustedProxies {
+        TrustedProxies(state.config.trusted_proxies)
     }
 }

@@ -32,8 +32,8 @@ const FOR_OPERATORS: &[&str] = &[
 /// an internal error. (What an outside system says — the Stripe stand-in
 /// answers as Stripe does — lives in `integrations/`, outside this check.)
 const NOT_OURS: &[(&str, &str)] = &[
-    ("billing/guard.rs", "FleetAdmin or DriverSession"),
-    ("health/metrics_route.rs", "Bearer "),
+    ("billing/guards.rs", "FleetAdmin or DriverSession"),
+    ("health/routes/metrics.rs", "Bearer "),
 ];
 
 /// The plain `"…"` string literals of a line; raw strings (`r"…"`,

@@ -4,8 +4,7 @@
 //! N-th `X-Forwarded-For` entry from the right: each proxy appends the peer
 //! it saw, so everything left of that is whatever the client chose to send.
 
-use crate::state::AppState;
-use axum::extract::{ConnectInfo, FromRequestParts};
+use axum::extract::{ConnectInfo, FromRef, FromRequestParts};
 use axum::http::request::Parts;
 use std::net::{IpAddr, SocketAddr};
 
@@ -48,13 +47,22 @@ fn normalize(value: &str) -> String {
 /// The client address, for rate limits.
 pub struct ClientIp(pub String);
 
-impl FromRequestParts<AppState> for ClientIp {
+/// How many proxies in front of the server append to `X-Forwarded-For`
+/// (`TRUST_PROXY`); the state hands it to [`ClientIp`].
+#[derive(Clone, Copy)]
+pub struct TrustedProxies(pub usize);
+
+impl<S> FromRequestParts<S> for ClientIp
+where
+    S: Send + Sync,
+    TrustedProxies: FromRef<S>,
+{
     type Rejection = std::convert::Infallible;
-    async fn from_request_parts(
-        parts: &mut Parts,
-        state: &AppState,
-    ) -> Result<Self, Self::Rejection> {
-        Ok(ClientIp(client_ip(parts, state.config.trusted_proxies)))
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        Ok(ClientIp(client_ip(
+            parts,
+            TrustedProxies::from_ref(state).0,
+        )))
     }
 }
 

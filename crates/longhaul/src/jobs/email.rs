@@ -4,7 +4,7 @@
 
 use super::{Job, JobContext, JobError};
 use crate::mail::OutgoingEmail;
-use crate::mail::outbox::EmailJob;
+use crate::mail::outbox::{EmailJob, SEND_EMAIL, SEND_EMAIL_ATTEMPTS};
 use crate::state::AppState;
 use chrono::Utc;
 use db::entities::outbox_email;
@@ -15,8 +15,8 @@ use sea_orm::{ActiveModelTrait, ColumnTrait, QueryFilter, QueryOrder, Set};
 pub struct SendEmail;
 
 impl Job for SendEmail {
-    const KIND: &'static str = "send_email";
-    const MAX_ATTEMPTS: usize = 8;
+    const KIND: &'static str = SEND_EMAIL;
+    const MAX_ATTEMPTS: usize = SEND_EMAIL_ATTEMPTS;
     const WATCHED: bool = true;
     type Payload = EmailJob;
 

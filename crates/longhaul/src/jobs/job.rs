@@ -4,6 +4,7 @@
 //! list; nothing here knows the kinds.
 
 use super::JobError;
+use crate::queue::{Enqueue, EnqueueError, JobQueue};
 use crate::state::AppState;
 use futures_util::future::BoxFuture;
 use serde::Serialize;
@@ -98,4 +99,27 @@ fn run_erased<J: Job>(
         )
         .await
     })
+}
+
+impl JobQueue {
+    /// Pushes one job of kind `J`.
+    pub async fn push<J: Job>(
+        &self,
+        payload: &J::Payload,
+        opts: Enqueue,
+    ) -> Result<(), EnqueueError> {
+        self.push_kind(J::KIND, J::MAX_ATTEMPTS, payload, opts)
+            .await
+    }
+
+    /// Pushes one job of a kind the registry lists (the schedules, the tests).
+    pub async fn push_entry<P: Serialize>(
+        &self,
+        entry: &JobEntry,
+        payload: &P,
+        opts: Enqueue,
+    ) -> Result<(), EnqueueError> {
+        self.push_kind(entry.kind, entry.max_attempts, payload, opts)
+            .await
+    }
 }

@@ -9,15 +9,12 @@
 mod email;
 mod job;
 mod poll_timer;
-mod queue;
-mod running;
 mod sweep;
 pub mod worker;
 
+pub use crate::queue::{Enqueue, EnqueueError, JobQueue, RunningWorkers, job_counts};
 pub use email::{SendEmail, deliver_pending_emails};
 pub use job::{Job, JobContext, JobEntry, Tick};
-pub use queue::{Enqueue, EnqueueError, JobQueue, job_counts};
-pub use running::RunningWorkers;
 pub use sweep::{SweepExpired, sweep_expired};
 pub use worker::WorkerOptions;
 

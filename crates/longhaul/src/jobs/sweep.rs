@@ -89,7 +89,7 @@ pub async fn sweep_expired(state: &AppState) -> anyhow::Result<Swept> {
         }
     }
     let history = Duration::days(i64::from(state.config.job_history_days));
-    let jobs = super::queue::prune_finished(db, now - history).await?;
+    let jobs = crate::queue::prune_finished(db, now - history).await?;
     Ok(Swept {
         sessions,
         tokens,

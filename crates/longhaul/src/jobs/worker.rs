@@ -130,7 +130,7 @@ pub async fn stalled(state: &AppState) -> Result<Vec<String>, sea_orm::DbErr> {
     Ok(state
         .job_kinds
         .iter()
-        .map(|entry| format!("{}-{instance}", entry.kind))
+        .map(|kind| format!("{kind}-{instance}"))
         .filter(|name| !alive.contains(name))
         .collect())
 }
@@ -157,6 +157,7 @@ fn wait_before_restart(restarts: usize) {
 /// that stops on an error (the database went away) is started again.
 pub async fn run(
     state: AppState,
+    kinds: &'static [JobEntry],
     options: WorkerOptions,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> anyhow::Result<()> {
@@ -180,7 +181,7 @@ pub async fn run(
                         .missed_heartbeats(2),
                 )
             };
-            for entry in state.job_kinds {
+            for entry in kinds {
                 monitor = storage_worker!(monitor, state, options, instance, make.clone(), entry);
             }
         }
@@ -194,12 +195,12 @@ pub async fn run(
                         .missed_heartbeats(2),
                 )
             };
-            for entry in state.job_kinds {
+            for entry in kinds {
                 monitor = storage_worker!(monitor, state, options, instance, make.clone(), entry);
             }
         }
     }
-    let monitor = register_schedules(monitor, &state, &instance, &options)?;
+    let monitor = register_schedules(monitor, kinds, &state, &instance, &options)?;
     tracing::info!(instance = %instance, "job workers started");
     monitor
         .run_with_signal(async move {
@@ -245,12 +246,13 @@ async fn dispatch(
 /// expression, keyed by the tick.
 fn register_schedules(
     monitor: Monitor,
+    kinds: &'static [JobEntry],
     state: &AppState,
     instance: &str,
     options: &WorkerOptions,
 ) -> anyhow::Result<Monitor> {
     let mut monitor = monitor;
-    for entry in state.job_kinds {
+    for entry in kinds {
         let Some(own) = entry.schedule else {
             continue;
         };

@@ -4,13 +4,19 @@
 
 use super::{DevMailbox, Mailer, OutgoingEmail};
 use crate::crypto::Cipher;
-use crate::jobs::{Enqueue, JobQueue};
+use crate::queue::{Enqueue, EnqueueError, JobQueue};
 use chrono::Utc;
 use db::entities::outbox_email;
 use sea_orm::{ConnectionTrait, DatabaseConnection, EntityTrait, Set};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 use uuid::Uuid;
+
+/// The queue the outbox pushes each message on; `crate::jobs::SendEmail`
+/// runs it. Named here so that the outbox needs no worker code.
+pub const SEND_EMAIL: &str = "send_email";
+/// Attempts before a message is left failed.
+pub const SEND_EMAIL_ATTEMPTS: usize = 8;
 
 /// The `send_email` job's payload.
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -91,9 +97,11 @@ fn stage(cipher: &Cipher, email: &OutgoingEmail) -> anyhow::Result<outbox_email:
     })
 }
 
-pub async fn enqueue(queue: &JobQueue, outbox_id: Uuid) -> Result<(), crate::jobs::EnqueueError> {
+pub async fn enqueue(queue: &JobQueue, outbox_id: Uuid) -> Result<(), EnqueueError> {
     queue
-        .push::<crate::jobs::SendEmail>(
+        .push_kind(
+            SEND_EMAIL,
+            SEND_EMAIL_ATTEMPTS,
             &EmailJob { outbox_id },
             Enqueue {
                 idempotency_key: Some(outbox_id.to_string()),

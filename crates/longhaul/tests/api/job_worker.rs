@@ -202,10 +202,15 @@ async fn mail_that_failed_to_send_is_retried_by_the_worker_and_sent_once() {
             max_backoff: Duration::from_millis(100),
             schedule_override: None,
         };
-        let workers = tokio::spawn(worker::run(app.state.clone(), options, async move {
-            let mut stopped = stopped;
-            let _ = stopped.wait_for(|s| *s).await;
-        }));
+        let workers = tokio::spawn(worker::run(
+            app.state.clone(),
+            longhaul::job_registry::JOBS,
+            options,
+            async move {
+                let mut stopped = stopped;
+                let _ = stopped.wait_for(|s| *s).await;
+            },
+        ));
 
         let res = app
             .post(
@@ -374,6 +379,7 @@ async fn workers_come_back_after_the_database_drops_their_connections() {
         let (stop, stopped) = tokio::sync::watch::channel(false);
         let workers = tokio::spawn(worker::run(
             app.state.clone(),
+            longhaul::job_registry::JOBS,
             quick_workers(),
             async move {
                 let mut stopped = stopped;
@@ -448,6 +454,7 @@ async fn readyz_names_workers_without_a_heartbeat() {
         let (stop, stopped) = tokio::sync::watch::channel(false);
         let workers = tokio::spawn(worker::run(
             app.state.clone(),
+            longhaul::job_registry::JOBS,
             quick_workers(),
             async move {
                 let mut stopped = stopped;

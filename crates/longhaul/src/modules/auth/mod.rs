@@ -4,8 +4,6 @@
 //! a fleet or admin user's, and a driver's (`driver_sessions`, which the
 //! driver portal starts) — with the session middleware and the role guards
 //! every router group is layered with (`session`, `guards`).
-
-pub mod bootstrap;
 pub mod dto;
 mod emails;
 pub mod error;
@@ -13,10 +11,11 @@ pub mod guards;
 mod repo;
 pub mod routes;
 pub mod service;
-pub mod session;
 
 pub use error::AuthError;
+pub use guards::session;
 pub use guards::{Broker, FleetAdmin, SuperAdmin};
+pub use service::bootstrap;
 pub use service::driver_sessions::{self, DriverSession};
 pub use service::sessions::SessionUser;
 /// Accounts, sign-in links and attempt budgets, for the modules that make users.

@@ -6,18 +6,13 @@
 pub mod dto;
 mod emails;
 pub mod error;
-pub mod events;
-pub mod fleet_billing;
-mod fleet_repo;
-pub mod fleet_routes;
-pub mod guard;
-pub mod mirror;
+pub mod guards;
 mod repo;
 pub mod routes;
 pub mod service;
-mod subscription;
-mod test_pages;
 
 pub use error::BillingError;
 pub use events::StandInEvents;
 pub use fleet_billing::{BillingRefresh, billing_state_of_fleet};
+use service::subscription;
+pub use service::{events, fleet_billing};

@@ -3,10 +3,6 @@
 //! broker's message to a carrier, saved searches and their alert digests.
 //!
 //! The topic files are the service (the rules); every query is in `repo/`.
-
-pub mod accounts;
-pub mod alerts;
-pub mod board;
 pub mod deps;
 pub mod dto;
 pub mod emails;
@@ -14,7 +10,7 @@ pub mod error;
 pub mod jobs;
 mod repo;
 pub mod routes;
-pub mod saved;
-pub mod users;
+mod service;
 
 pub use error::BrokersError;
+pub use service::{accounts, alerts, board, saved, users};

@@ -5,23 +5,17 @@
 //! the monitoring of the fleet's own FMCSA record.
 //!
 //! The topic files are the service (the rules); every query is in `repo/`.
-
-pub mod calendar;
 pub mod deps;
 pub mod dto;
 mod emails;
 pub mod error;
-pub mod feed;
-mod filter;
-mod fleets;
-pub mod items;
 pub mod jobs;
-pub mod monitor;
-pub mod notifications;
-pub mod qualifications;
-pub mod reminders;
 mod repo;
 pub mod routes;
-pub mod settings;
+mod service;
 
 pub use error::ComplianceError;
+use service::filter;
+pub use service::{
+    calendar, feed, items, monitor, notifications, qualifications, reminders, settings,
+};

@@ -5,23 +5,21 @@
 
 pub mod dto;
 pub mod error;
-mod filing;
 pub mod jobs;
 mod repo;
 pub mod routes;
 pub mod service;
-mod sniff;
-pub mod sweep;
-pub mod upload;
 
 pub use error::DocumentsError;
 pub use filing::{NewDocument, file};
 /// The names of the fleet's trucks, trailers and drivers by id, as the
 /// documents list shows them (the compliance calendar shows them too).
 pub use repo::{driver_names, trailer_names, truck_names};
+use service::filing;
 /// What the driver portal's renewals share with an office upload: the form's
 /// date and error rules and the store's key for a new object.
 pub(crate) use service::{date, invalid, new_object_path};
+pub use service::{sweep, upload};
 
 /// The spec's bucket, as the prefix of every document's key in the store:
 /// `fleet-documents/{fleet}/{uuid}`.

@@ -4,18 +4,12 @@
 //! documents shared with them, upload renewals that the fleet admin
 //! reviews, and write to the fleet's office. The web's
 //! `features/driver-portal` has the same name.
-
-pub mod admin_routes;
 pub mod dto;
 mod emails;
 pub mod error;
-mod home;
-mod invites;
-mod messages;
-mod renewals;
 mod repo;
 pub mod routes;
-mod shared_documents;
-mod sign_in;
+mod service;
 
 pub use error::DriverPortalError;
+use service::{home, invites, messages, renewals, shared_documents, sign_in};

@@ -7,7 +7,7 @@ use db::entities::{
     fleet_message, fleet_trailer, fleet_vehicle, profile,
 };
 use db::system::SystemTable;
-use db::tenancy::{FleetOwned, TenantScope};
+use db::tenancy::{FleetOwned, FleetTx};
 use domain::Role;
 use sea_orm::sea_query::{Condition, Expr};
 use sea_orm::{
@@ -16,27 +16,17 @@ use sea_orm::{
 };
 use uuid::Uuid;
 
-pub async fn fleet<C: ConnectionTrait>(
-    conn: &C,
-    scope: TenantScope,
-) -> Result<Option<fleet_account::Model>, DbErr> {
-    fleet_account::Entity::scoped(scope).one(conn).await
+pub async fn fleet(tx: &FleetTx) -> Result<Option<fleet_account::Model>, DbErr> {
+    fleet_account::Entity::within(tx).one(tx).await
 }
 
-pub async fn driver<C: ConnectionTrait>(
-    conn: &C,
-    scope: TenantScope,
-    id: Uuid,
-) -> Result<Option<fleet_driver::Model>, DbErr> {
-    fleet_driver::Entity::scoped_by_id(scope, id)
-        .one(conn)
-        .await
+pub async fn driver(tx: &FleetTx, id: Uuid) -> Result<Option<fleet_driver::Model>, DbErr> {
+    fleet_driver::Entity::by_id_within(tx, id).one(tx).await
 }
 
 /// An active driver of the fleet by the login the portal asks for.
-pub async fn active_driver_by_login<C: ConnectionTrait>(
-    conn: &C,
-    scope: TenantScope,
+pub async fn active_driver_by_login(
+    tx: &FleetTx,
     by_email: bool,
     login: &str,
 ) -> Result<Option<fleet_driver::Model>, DbErr> {
@@ -45,10 +35,10 @@ pub async fn active_driver_by_login<C: ConnectionTrait>(
     } else {
         fleet_driver::Column::Username
     };
-    fleet_driver::Entity::scoped(scope)
+    fleet_driver::Entity::within(tx)
         .filter(column.eq(login))
         .filter(fleet_driver::Column::IsActive.eq(true))
-        .one(conn)
+        .one(tx)
         .await
 }
 
@@ -82,74 +72,63 @@ pub async fn insert_invite<C: ConnectionTrait>(
 }
 
 /// An unused, unexpired invite by its token's hash.
-pub async fn live_invite<C: ConnectionTrait>(
-    conn: &C,
-    scope: TenantScope,
+pub async fn live_invite(
+    tx: &FleetTx,
     token_hash: &str,
 ) -> Result<Option<driver_invite::Model>, DbErr> {
-    driver_invite::Entity::scoped(scope)
+    driver_invite::Entity::within(tx)
         .filter(driver_invite::Column::Id.eq(token_hash))
         .filter(driver_invite::Column::UsedAt.is_null())
         .filter(driver_invite::Column::ExpiresAt.gt(Utc::now()))
-        .one(conn)
+        .one(tx)
         .await
 }
 
 /// Uses the invite; false when another request used it first.
-pub async fn use_invite<C: ConnectionTrait>(
-    conn: &C,
-    scope: TenantScope,
-    token_hash: &str,
-) -> Result<bool, DbErr> {
-    Ok(driver_invite::Entity::scoped_update(scope)
+pub async fn use_invite(tx: &FleetTx, token_hash: &str) -> Result<bool, DbErr> {
+    Ok(driver_invite::Entity::update_within(tx)
         .col_expr(driver_invite::Column::UsedAt, Expr::value(Some(Utc::now())))
         .filter(driver_invite::Column::Id.eq(token_hash))
         .filter(driver_invite::Column::UsedAt.is_null())
-        .exec(conn)
+        .exec(tx)
         .await?
         .rows_affected
         == 1)
 }
 
 /// Earlier invites of the driver stop working when a new one is sent.
-pub async fn retire_invites<C: ConnectionTrait>(
-    conn: &C,
-    scope: TenantScope,
-    driver_id: Uuid,
-) -> Result<(), DbErr> {
-    driver_invite::Entity::scoped_update(scope)
+pub async fn retire_invites(tx: &FleetTx, driver_id: Uuid) -> Result<(), DbErr> {
+    driver_invite::Entity::update_within(tx)
         .col_expr(driver_invite::Column::UsedAt, Expr::value(Some(Utc::now())))
         .filter(driver_invite::Column::DriverId.eq(driver_id))
         .filter(driver_invite::Column::UsedAt.is_null())
-        .exec(conn)
+        .exec(tx)
         .await
         .map(drop)
 }
 
 /// The truck assigned to the driver.
-pub async fn truck_of<C: ConnectionTrait>(
-    conn: &C,
-    scope: TenantScope,
+pub async fn truck_of(
+    tx: &FleetTx,
     driver_id: Uuid,
 ) -> Result<Option<fleet_vehicle::Model>, DbErr> {
-    fleet_vehicle::Entity::scoped(scope)
+    fleet_vehicle::Entity::within(tx)
         .filter(fleet_vehicle::Column::AssignedDriverId.eq(driver_id))
         .filter(fleet_vehicle::Column::IsActive.eq(true))
         .order_by_asc(fleet_vehicle::Column::Name)
-        .one(conn)
+        .one(tx)
         .await
 }
 
 /// The trailers assigned to the driver.
-pub async fn trailers_of<C: ConnectionTrait>(
-    conn: &C,
-    scope: TenantScope,
+pub async fn trailers_of(
+    tx: &FleetTx,
     driver_id: Uuid,
 ) -> Result<Vec<fleet_trailer::Model>, DbErr> {
-    fleet_trailer::Entity::scoped(scope)
+    fleet_trailer::Entity::within(tx)
         .filter(fleet_trailer::Column::AssignedDriverId.eq(driver_id))
         .order_by_asc(fleet_trailer::Column::Name)
-        .all(conn)
+        .all(tx)
         .await
 }
 
@@ -173,33 +152,31 @@ fn visible_to(driver_id: Uuid, truck: Option<Uuid>, trailers: &[Uuid]) -> Condit
         .add(mine)
 }
 
-pub async fn shared_documents<C: ConnectionTrait>(
-    conn: &C,
-    scope: TenantScope,
+pub async fn shared_documents(
+    tx: &FleetTx,
     driver_id: Uuid,
     truck: Option<Uuid>,
     trailers: &[Uuid],
 ) -> Result<Vec<fleet_document::Model>, DbErr> {
-    fleet_document::Entity::scoped(scope)
+    fleet_document::Entity::within(tx)
         .filter(visible_to(driver_id, truck, trailers))
         .order_by_desc(fleet_document::Column::CreatedAt)
         .order_by_desc(fleet_document::Column::Id)
         .limit(500)
-        .all(conn)
+        .all(tx)
         .await
 }
 
-pub async fn shared_document<C: ConnectionTrait>(
-    conn: &C,
-    scope: TenantScope,
+pub async fn shared_document(
+    tx: &FleetTx,
     id: Uuid,
     driver_id: Uuid,
     truck: Option<Uuid>,
     trailers: &[Uuid],
 ) -> Result<Option<fleet_document::Model>, DbErr> {
-    fleet_document::Entity::scoped_by_id(scope, id)
+    fleet_document::Entity::by_id_within(tx, id)
         .filter(visible_to(driver_id, truck, trailers))
-        .one(conn)
+        .one(tx)
         .await
 }
 
@@ -210,45 +187,34 @@ pub async fn insert_renewal<C: ConnectionTrait>(
     row.insert(conn).await
 }
 
-pub async fn renewals_of_driver<C: ConnectionTrait>(
-    conn: &C,
-    scope: TenantScope,
+pub async fn renewals_of_driver(
+    tx: &FleetTx,
     driver_id: Uuid,
 ) -> Result<Vec<driver_renewal::Model>, DbErr> {
-    driver_renewal::Entity::scoped(scope)
+    driver_renewal::Entity::within(tx)
         .filter(driver_renewal::Column::DriverId.eq(driver_id))
         .order_by_desc(driver_renewal::Column::CreatedAt)
         .limit(100)
-        .all(conn)
+        .all(tx)
         .await
 }
 
-pub async fn pending_renewals<C: ConnectionTrait>(
-    conn: &C,
-    scope: TenantScope,
-) -> Result<Vec<driver_renewal::Model>, DbErr> {
-    driver_renewal::Entity::scoped(scope)
+pub async fn pending_renewals(tx: &FleetTx) -> Result<Vec<driver_renewal::Model>, DbErr> {
+    driver_renewal::Entity::within(tx)
         .filter(driver_renewal::Column::Status.eq("pending"))
         .order_by_asc(driver_renewal::Column::CreatedAt)
         .limit(200)
-        .all(conn)
+        .all(tx)
         .await
 }
 
-pub async fn renewal<C: ConnectionTrait>(
-    conn: &C,
-    scope: TenantScope,
-    id: Uuid,
-) -> Result<Option<driver_renewal::Model>, DbErr> {
-    driver_renewal::Entity::scoped_by_id(scope, id)
-        .one(conn)
-        .await
+pub async fn renewal(tx: &FleetTx, id: Uuid) -> Result<Option<driver_renewal::Model>, DbErr> {
+    driver_renewal::Entity::by_id_within(tx, id).one(tx).await
 }
 
 /// Marks a pending renewal reviewed; false when someone reviewed it first.
-pub async fn review_renewal<C: ConnectionTrait>(
-    conn: &C,
-    scope: TenantScope,
+pub async fn review_renewal(
+    tx: &FleetTx,
     id: Uuid,
     status: &str,
     reason: Option<String>,
@@ -256,7 +222,7 @@ pub async fn review_renewal<C: ConnectionTrait>(
     reviewer: Uuid,
 ) -> Result<bool, DbErr> {
     use driver_renewal::Column as R;
-    Ok(driver_renewal::Entity::scoped_update(scope)
+    Ok(driver_renewal::Entity::update_within(tx)
         .col_expr(R::Status, Expr::value(status))
         .col_expr(R::Reason, Expr::value(reason))
         .col_expr(R::DocumentId, Expr::value(document_id))
@@ -264,7 +230,7 @@ pub async fn review_renewal<C: ConnectionTrait>(
         .col_expr(R::ReviewedBy, Expr::value(Some(reviewer)))
         .filter(R::Id.eq(id))
         .filter(R::Status.eq("pending"))
-        .exec(conn)
+        .exec(tx)
         .await?
         .rows_affected
         == 1)
@@ -277,43 +243,33 @@ pub async fn insert_message<C: ConnectionTrait>(
     row.insert(conn).await
 }
 
-pub async fn messages<C: ConnectionTrait>(
-    conn: &C,
-    scope: TenantScope,
-) -> Result<Vec<fleet_message::Model>, DbErr> {
-    fleet_message::Entity::scoped(scope)
+pub async fn messages(tx: &FleetTx) -> Result<Vec<fleet_message::Model>, DbErr> {
+    fleet_message::Entity::within(tx)
         .order_by_desc(fleet_message::Column::CreatedAt)
         .order_by_desc(fleet_message::Column::Id)
         .limit(200)
-        .all(conn)
+        .all(tx)
         .await
 }
 
-pub async fn unread_count<C: ConnectionTrait>(conn: &C, scope: TenantScope) -> Result<u64, DbErr> {
-    fleet_message::Entity::scoped(scope)
+pub async fn unread_count(tx: &FleetTx) -> Result<u64, DbErr> {
+    fleet_message::Entity::within(tx)
         .filter(fleet_message::Column::ReadAt.is_null())
-        .count(conn)
+        .count(tx)
         .await
 }
 
 /// Marks a message read; false when there is no such message.
-pub async fn mark_read<C: ConnectionTrait>(
-    conn: &C,
-    scope: TenantScope,
-    id: Uuid,
-    at: DateTime<Utc>,
-) -> Result<bool, DbErr> {
-    let found = fleet_message::Entity::scoped_by_id(scope, id)
-        .one(conn)
-        .await?;
+pub async fn mark_read(tx: &FleetTx, id: Uuid, at: DateTime<Utc>) -> Result<bool, DbErr> {
+    let found = fleet_message::Entity::by_id_within(tx, id).one(tx).await?;
     if found.is_none() {
         return Ok(false);
     }
-    fleet_message::Entity::scoped_update(scope)
+    fleet_message::Entity::update_within(tx)
         .col_expr(fleet_message::Column::ReadAt, Expr::value(Some(at)))
         .filter(fleet_message::Column::Id.eq(id))
         .filter(fleet_message::Column::ReadAt.is_null())
-        .exec(conn)
+        .exec(tx)
         .await?;
     Ok(true)
 }
@@ -345,42 +301,39 @@ pub async fn admin_emails<C: ConnectionTrait>(
 }
 
 /// (id, first, last, username) of the scope's drivers among `ids`.
-pub async fn driver_names<C: ConnectionTrait>(
-    conn: &C,
-    scope: TenantScope,
+pub async fn driver_names(
+    tx: &FleetTx,
     ids: Vec<Uuid>,
 ) -> Result<Vec<(Uuid, Option<String>, Option<String>, Option<String>)>, DbErr> {
     use fleet_driver::Column as D;
     if ids.is_empty() {
         return Ok(Vec::new());
     }
-    fleet_driver::Entity::scoped(scope)
+    fleet_driver::Entity::within(tx)
         .select_only()
         .columns([D::Id, D::FirstName, D::LastName, D::Username])
         .filter(D::Id.is_in(ids))
         .into_tuple()
-        .all(conn)
+        .all(tx)
         .await
 }
 
 /// The name (else identifier) of the scope's trucks and trailers among the ids.
-pub async fn asset_names<C: ConnectionTrait>(
-    conn: &C,
-    scope: TenantScope,
+pub async fn asset_names(
+    tx: &FleetTx,
     trucks: Vec<Uuid>,
     trailers: Vec<Uuid>,
 ) -> Result<std::collections::HashMap<Uuid, String>, DbErr> {
     let mut names = std::collections::HashMap::new();
     if !trucks.is_empty() {
         use fleet_vehicle::Column as V;
-        let rows: Vec<(Uuid, Option<String>, Option<String>)> =
-            fleet_vehicle::Entity::scoped(scope)
-                .select_only()
-                .columns([V::Id, V::Name, V::VehicleId])
-                .filter(V::Id.is_in(trucks))
-                .into_tuple()
-                .all(conn)
-                .await?;
+        let rows: Vec<(Uuid, Option<String>, Option<String>)> = fleet_vehicle::Entity::within(tx)
+            .select_only()
+            .columns([V::Id, V::Name, V::VehicleId])
+            .filter(V::Id.is_in(trucks))
+            .into_tuple()
+            .all(tx)
+            .await?;
         names.extend(
             rows.into_iter()
                 .filter_map(|(id, n, i)| Some((id, n.or(i)?))),
@@ -388,14 +341,13 @@ pub async fn asset_names<C: ConnectionTrait>(
     }
     if !trailers.is_empty() {
         use fleet_trailer::Column as T;
-        let rows: Vec<(Uuid, Option<String>, Option<String>)> =
-            fleet_trailer::Entity::scoped(scope)
-                .select_only()
-                .columns([T::Id, T::Name, T::TrailerId])
-                .filter(T::Id.is_in(trailers))
-                .into_tuple()
-                .all(conn)
-                .await?;
+        let rows: Vec<(Uuid, Option<String>, Option<String>)> = fleet_trailer::Entity::within(tx)
+            .select_only()
+            .columns([T::Id, T::Name, T::TrailerId])
+            .filter(T::Id.is_in(trailers))
+            .into_tuple()
+            .all(tx)
+            .await?;
         names.extend(
             rows.into_iter()
                 .filter_map(|(id, n, i)| Some((id, n.or(i)?))),

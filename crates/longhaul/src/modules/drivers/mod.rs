@@ -6,7 +6,7 @@ pub mod dto;
 pub mod error;
 mod repo;
 pub mod routes;
-mod search;
 pub mod service;
 
 pub use error::DriversError;
+use repo::search;

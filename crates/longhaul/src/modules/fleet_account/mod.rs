@@ -4,12 +4,10 @@
 
 pub mod dto;
 pub mod error;
-pub mod logo;
 mod repo;
 pub mod routes;
-mod rules;
 pub mod service;
-pub mod settings;
-pub mod view;
 
 pub use error::FleetAccountError;
+use service::rules;
+pub use service::{logo, settings, view};

@@ -3,15 +3,12 @@
 //! that keeps active postings' positions and carrier facts current.
 //!
 //! `service.rs` and the topic files hold the rules; every query is in `repo.rs`.
-
-pub mod carrier;
 pub mod dto;
 pub mod error;
 pub mod jobs;
-pub mod position;
-pub mod refresh;
 mod repo;
 pub mod routes;
 pub mod service;
 
 pub use error::PostingsError;
+pub use service::{carrier, position, refresh};

@@ -7,7 +7,7 @@ use super::dto::CarrierFacts;
 use chrono::{DateTime, Utc};
 use db::entities::{board_index, fleet_account, fleet_vehicle, truck_posting};
 use db::system::{AcrossFleets, SystemTable};
-use db::tenancy::{FleetOwned, SystemTx, TenantScope};
+use db::tenancy::{FleetOwned, FleetTx, SystemTx};
 use sea_orm::sea_query::{Expr, OnConflict};
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, DbErr, EntityTrait, IntoActiveModel,
@@ -27,57 +27,40 @@ pub enum Listed {
     All,
 }
 
-pub async fn fleet<C: ConnectionTrait>(
-    conn: &C,
-    scope: TenantScope,
-) -> Result<Option<fleet_account::Model>, DbErr> {
-    fleet_account::Entity::scoped(scope).one(conn).await
+pub async fn fleet(tx: &FleetTx) -> Result<Option<fleet_account::Model>, DbErr> {
+    fleet_account::Entity::within(tx).one(tx).await
 }
 
-pub async fn vehicle<C: ConnectionTrait>(
-    conn: &C,
-    scope: TenantScope,
-    id: Uuid,
-) -> Result<Option<fleet_vehicle::Model>, DbErr> {
-    fleet_vehicle::Entity::scoped_by_id(scope, id)
-        .one(conn)
-        .await
+pub async fn vehicle(tx: &FleetTx, id: Uuid) -> Result<Option<fleet_vehicle::Model>, DbErr> {
+    fleet_vehicle::Entity::by_id_within(tx, id).one(tx).await
 }
 
 /// The vehicles of `ids` with their ELD ids.
-pub async fn vehicle_eld_ids<C: ConnectionTrait>(
-    conn: &C,
-    scope: TenantScope,
+pub async fn vehicle_eld_ids(
+    tx: &FleetTx,
     ids: Vec<Uuid>,
 ) -> Result<Vec<(Uuid, Option<String>)>, DbErr> {
-    fleet_vehicle::Entity::scoped(scope)
+    fleet_vehicle::Entity::within(tx)
         .filter(fleet_vehicle::Column::Id.is_in(ids))
         .select_only()
         .column(fleet_vehicle::Column::Id)
         .column(fleet_vehicle::Column::VehicleId)
         .into_tuple()
-        .all(conn)
+        .all(tx)
         .await
 }
 
-pub async fn posting<C: ConnectionTrait>(
-    conn: &C,
-    scope: TenantScope,
-    id: Uuid,
-) -> Result<Option<truck_posting::Model>, DbErr> {
-    truck_posting::Entity::scoped_by_id(scope, id)
-        .one(conn)
-        .await
+pub async fn posting(tx: &FleetTx, id: Uuid) -> Result<Option<truck_posting::Model>, DbErr> {
+    truck_posting::Entity::by_id_within(tx, id).one(tx).await
 }
 
 /// The fleet's postings, newest first (at most 500).
-pub async fn list<C: ConnectionTrait>(
-    conn: &C,
-    scope: TenantScope,
+pub async fn list(
+    tx: &FleetTx,
     which: Listed,
     now: DateTime<Utc>,
 ) -> Result<Vec<truck_posting::Model>, DbErr> {
-    let mut q = truck_posting::Entity::scoped(scope);
+    let mut q = truck_posting::Entity::within(tx);
     match which {
         Listed::Active => {
             q = q
@@ -93,18 +76,15 @@ pub async fn list<C: ConnectionTrait>(
         }
         Listed::All => {}
     }
-    q.order_by_desc(P::PostedAt).limit(500).all(conn).await
+    q.order_by_desc(P::PostedAt).limit(500).all(tx).await
 }
 
 /// The fleet's active postings that follow the ELD's position.
-pub async fn following_eld<C: ConnectionTrait>(
-    conn: &C,
-    scope: TenantScope,
-) -> Result<Vec<truck_posting::Model>, DbErr> {
-    truck_posting::Entity::scoped(scope)
+pub async fn following_eld(tx: &FleetTx) -> Result<Vec<truck_posting::Model>, DbErr> {
+    truck_posting::Entity::within(tx)
         .filter(P::Status.eq("active"))
         .filter(P::LocationSource.eq("eld"))
-        .all(conn)
+        .all(tx)
         .await
 }
 
@@ -124,24 +104,23 @@ pub async fn update<C: ConnectionTrait>(
 }
 
 /// Ends the vehicle's active postings whose window is over.
-pub async fn end_expired_of_vehicle<C: ConnectionTrait>(
-    conn: &C,
-    scope: TenantScope,
+pub async fn end_expired_of_vehicle(
+    tx: &FleetTx,
     vehicle_id: Uuid,
     now: DateTime<Utc>,
 ) -> Result<(), DbErr> {
-    let ended = truck_posting::Entity::scoped(scope)
+    let ended = truck_posting::Entity::within(tx)
         .filter(P::VehicleId.eq(vehicle_id))
         .filter(P::Status.eq("active"))
         .filter(P::ExpiresAt.lte(now))
-        .all(conn)
+        .all(tx)
         .await?;
     for p in ended {
-        board_index::Entity::delete_row(p.id).exec(conn).await?;
+        board_index::Entity::delete_row(p.id).exec(tx).await?;
         let mut row = p.into_active_model();
         row.status = Set("expired".into());
         row.ended_at = Set(Some(now));
-        row.update(conn).await?;
+        row.update(tx).await?;
     }
     Ok(())
 }
@@ -222,13 +201,12 @@ pub async fn sync_index<C: ConnectionTrait>(
 
 /// Copies the carrier's facts onto the fleet's active postings and the
 /// index's flags; `read_only` too when given.
-pub async fn refresh_carrier<C: ConnectionTrait>(
-    conn: &C,
-    scope: TenantScope,
+pub async fn refresh_carrier(
+    tx: &FleetTx,
     f: &CarrierFacts,
     read_only: Option<bool>,
 ) -> Result<(), DbErr> {
-    let mut update = truck_posting::Entity::scoped_update(scope);
+    let mut update = truck_posting::Entity::update_within(tx);
     if let Some(read_only) = read_only {
         update = update.col_expr(P::FleetReadOnly, Expr::value(read_only));
     }
@@ -244,14 +222,14 @@ pub async fn refresh_carrier<C: ConnectionTrait>(
         .col_expr(P::CarrierAllowed, Expr::value(f.allowed))
         .col_expr(P::AuthorityActive, Expr::value(f.authority_active))
         .col_expr(P::InsuranceOnFile, Expr::value(f.insurance_on_file))
-        .exec(conn)
+        .exec(tx)
         .await?;
-    let ids: Vec<Uuid> = truck_posting::Entity::scoped(scope)
+    let ids: Vec<Uuid> = truck_posting::Entity::within(tx)
         .filter(P::Status.eq("active"))
         .select_only()
         .column(P::Id)
         .into_tuple()
-        .all(conn)
+        .all(tx)
         .await?;
     for chunk in ids.chunks(500) {
         let mut update = board_index::Entity::update_rows()
@@ -260,7 +238,7 @@ pub async fn refresh_carrier<C: ConnectionTrait>(
         if let Some(read_only) = read_only {
             update = update.col_expr(board_index::Column::FleetReadOnly, Expr::value(read_only));
         }
-        update.exec(conn).await?;
+        update.exec(tx).await?;
     }
     Ok(())
 }

@@ -3,10 +3,10 @@
 
 pub mod dto;
 pub mod error;
-mod frozen;
-pub mod lookup;
 mod repo;
 pub mod routes;
 pub mod service;
 
 pub use error::SignupError;
+use service::frozen;
+pub use service::lookup;

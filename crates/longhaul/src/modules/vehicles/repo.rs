@@ -68,3 +68,52 @@ pub async fn driver_by_eld_id(
         .one(tx)
         .await
 }
+
+/// Whether the fleet has at least one driver synced from its ELD.
+pub async fn has_synced_drivers(tx: &FleetTx) -> Result<bool, DbErr> {
+    use sea_orm::{PaginatorTrait, QuerySelect};
+    Ok(fleet_driver::Entity::within(tx)
+        .filter(db::fleet_filters::driver_synced())
+        .limit(1)
+        .count(tx)
+        .await?
+        > 0)
+}
+
+/// The fleet's trucks (not decommissioned) assigned to an ELD driver who is
+/// not one of its active synced drivers.
+pub async fn trucks_of_unknown_drivers(tx: &FleetTx) -> Result<Vec<fleet_vehicle::Model>, DbErr> {
+    use fleet_vehicle::Column as V;
+    use sea_orm::sea_query::Query;
+    let active_ids = Query::select()
+        .column(fleet_driver::Column::DriverId)
+        .from(fleet_driver::Entity)
+        .and_where(fleet_driver::Column::FleetAccountId.eq(tx.scope().fleet_account_id()))
+        .and_where(fleet_driver::Column::IsActive.eq(true))
+        .and_where(fleet_driver::Column::DriverId.is_not_null())
+        .to_owned();
+    fleet_vehicle::Entity::within(tx)
+        .filter(V::AssignedDriverEldId.is_not_null())
+        .filter(V::AssignedDriverEldId.not_in_subquery(active_ids))
+        .filter(truck_not_decommissioned())
+        .all(tx)
+        .await
+}
+
+/// Stores a truck that lost its driver: no assignment, inactive, `raw` as given.
+pub async fn release_truck(
+    tx: &FleetTx,
+    truck: fleet_vehicle::Model,
+    raw: serde_json::Value,
+) -> Result<(), DbErr> {
+    use sea_orm::{ActiveModelTrait, IntoActiveModel, Set};
+    let mut row = truck.into_active_model();
+    row.assigned_driver_eld_id = Set(None);
+    row.assigned_driver_name = Set(None);
+    row.assigned_driver_id = Set(None);
+    row.assigned_at = Set(None);
+    row.status = Set("inactive".into());
+    row.raw = Set(Some(raw));
+    row.updated_at = Set(chrono::Utc::now());
+    row.update(tx).await.map(drop)
+}

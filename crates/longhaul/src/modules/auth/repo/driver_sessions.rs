@@ -3,7 +3,7 @@
 //! the fleet's scope. Also the two fleet rows a session's validity reads.
 
 use db::entities::{driver_session, fleet_account, fleet_driver};
-use db::tenancy::{FleetOwned, TenantScope};
+use db::tenancy::{FleetOwned, FleetTx};
 use sea_orm::{ActiveModelTrait, ColumnTrait, ConnectionTrait, DbErr, QueryFilter};
 use uuid::Uuid;
 
@@ -31,43 +31,30 @@ pub async fn touch<C: ConnectionTrait>(conn: &C, token_hash: &str) -> Result<(),
 }
 
 /// Every session of one driver but `keep`'s.
-pub async fn delete_of_driver<C: ConnectionTrait>(
-    conn: &C,
-    scope: TenantScope,
+pub async fn delete_of_driver(
+    tx: &FleetTx,
     driver_id: Uuid,
     keep: Option<&str>,
 ) -> Result<u64, DbErr> {
-    let mut delete = driver_session::Entity::scoped_delete(scope)
+    let mut delete = driver_session::Entity::delete_within(tx)
         .filter(driver_session::Column::DriverId.eq(driver_id));
     if let Some(keep) = keep {
         delete = delete.filter(driver_session::Column::Id.ne(keep));
     }
-    Ok(delete.exec(conn).await?.rows_affected)
+    Ok(delete.exec(tx).await?.rows_affected)
 }
 
-pub async fn delete_of_fleet<C: ConnectionTrait>(
-    conn: &C,
-    scope: TenantScope,
-) -> Result<u64, DbErr> {
-    Ok(driver_session::Entity::scoped_delete(scope)
-        .exec(conn)
+pub async fn delete_of_fleet(tx: &FleetTx) -> Result<u64, DbErr> {
+    Ok(driver_session::Entity::delete_within(tx)
+        .exec(tx)
         .await?
         .rows_affected)
 }
 
-pub async fn fleet<C: ConnectionTrait>(
-    conn: &C,
-    scope: TenantScope,
-) -> Result<Option<fleet_account::Model>, DbErr> {
-    fleet_account::Entity::scoped(scope).one(conn).await
+pub async fn fleet(tx: &FleetTx) -> Result<Option<fleet_account::Model>, DbErr> {
+    fleet_account::Entity::within(tx).one(tx).await
 }
 
-pub async fn driver<C: ConnectionTrait>(
-    conn: &C,
-    scope: TenantScope,
-    id: Uuid,
-) -> Result<Option<fleet_driver::Model>, DbErr> {
-    fleet_driver::Entity::scoped_by_id(scope, id)
-        .one(conn)
-        .await
+pub async fn driver(tx: &FleetTx, id: Uuid) -> Result<Option<fleet_driver::Model>, DbErr> {
+    fleet_driver::Entity::by_id_within(tx, id).one(tx).await
 }

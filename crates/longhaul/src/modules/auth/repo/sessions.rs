@@ -104,7 +104,7 @@ pub async fn fleet_idle_timeout(
     scope: TenantScope,
 ) -> Result<Option<i32>, DbErr> {
     let txn = db::tenancy::read(db, scope).await?;
-    let minutes = fleet_account::Entity::scoped(scope)
+    let minutes = fleet_account::Entity::within(&txn)
         .one(&txn)
         .await?
         .map(|f| f.session_timeout_minutes);

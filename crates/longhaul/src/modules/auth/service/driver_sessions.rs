@@ -11,9 +11,9 @@ use crate::crypto::tokens;
 use crate::http::session_timeouts::SessionTimeouts;
 use chrono::{DateTime, Duration, Utc};
 use db::entities::driver_session;
-use db::tenancy::TenantScope;
+use db::tenancy::{FleetTx, TenantScope};
 use domain::fleet::PortalSettings;
-use sea_orm::{ConnectionTrait, DatabaseConnection, DbErr, Set};
+use sea_orm::{DatabaseConnection, DbErr, Set};
 use uuid::Uuid;
 
 pub const TOKEN_PREFIX: &str = "d.";
@@ -96,8 +96,8 @@ pub async fn resolve(
     };
     let scope = TenantScope::from_session(session.fleet_account_id);
     let txn = db::tenancy::read(db, scope).await?;
-    let driver = repo::driver(&txn, scope, session.driver_id).await?;
-    let fleet = repo::fleet(&txn, scope).await?;
+    let driver = repo::driver(&txn, session.driver_id).await?;
+    let fleet = repo::fleet(&txn).await?;
     txn.commit().await?;
     let now = Utc::now();
     let usable = match (&driver, &fleet) {
@@ -131,19 +131,21 @@ pub async fn resolve(
 /// Signs every driver of the fleet out: the shared password changed, or
 /// how drivers sign in did.
 pub async fn end_all_of_fleet(db: &DatabaseConnection, scope: TenantScope) -> Result<u64, DbErr> {
-    repo::delete_of_fleet(db, scope).await
+    let tx = db::tenancy::write(db, scope).await?;
+    let ended = repo::delete_of_fleet(&tx).await?;
+    tx.commit().await?;
+    Ok(ended)
 }
 
 /// Signs a driver out everywhere (a new password through an invite), or
 /// everywhere but `keep` (they changed it from that session), inside the
 /// caller's transaction.
-pub async fn end_all_of_driver<C: ConnectionTrait>(
-    conn: &C,
-    scope: TenantScope,
+pub async fn end_all_of_driver(
+    tx: &FleetTx,
     driver_id: Uuid,
     keep: Option<&DriverSession>,
 ) -> Result<u64, DbErr> {
-    repo::delete_of_driver(conn, scope, driver_id, keep.map(|s| s.session_id.as_str())).await
+    repo::delete_of_driver(tx, driver_id, keep.map(|s| s.session_id.as_str())).await
 }
 
 pub async fn end(db: &DatabaseConnection, session: &DriverSession) -> Result<(), DbErr> {

@@ -28,3 +28,4 @@ pub struct AuthDeps<'a> {
     /// Production refuses the demo fleet's public login.
     pub production: bool,
 }
+pub mod bootstrap;

@@ -4,7 +4,7 @@
 use chrono::{DateTime, Utc};
 use db::entities::saved_search;
 use db::system::AcrossBrokers;
-use db::tenancy::{BrokerOwned, BrokerScope, SystemTx};
+use db::tenancy::{BrokerOwned, BrokerTx, SystemTx};
 use sea_orm::sea_query::Expr;
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, DbErr, PaginatorTrait, QueryFilter,
@@ -15,40 +15,31 @@ use uuid::Uuid;
 use saved_search::Column as S;
 
 /// The user's searches, newest first.
-pub async fn of_user<C: ConnectionTrait>(
-    conn: &C,
-    scope: BrokerScope,
-    profile_id: Uuid,
-) -> Result<Vec<saved_search::Model>, DbErr> {
-    saved_search::Entity::scoped(scope)
+pub async fn of_user(tx: &BrokerTx, profile_id: Uuid) -> Result<Vec<saved_search::Model>, DbErr> {
+    saved_search::Entity::within(tx)
         .filter(S::ProfileId.eq(profile_id))
         .order_by_desc(S::CreatedAt)
-        .all(conn)
+        .all(tx)
         .await
 }
 
-pub async fn count_of_user<C: ConnectionTrait>(
-    conn: &C,
-    scope: BrokerScope,
-    profile_id: Uuid,
-) -> Result<u64, DbErr> {
-    saved_search::Entity::scoped(scope)
+pub async fn count_of_user(tx: &BrokerTx, profile_id: Uuid) -> Result<u64, DbErr> {
+    saved_search::Entity::within(tx)
         .filter(S::ProfileId.eq(profile_id))
-        .count(conn)
+        .count(tx)
         .await
 }
 
 /// The user's search `id`, if it is theirs.
-pub async fn own<C: ConnectionTrait>(
-    conn: &C,
-    scope: BrokerScope,
+pub async fn own(
+    tx: &BrokerTx,
     profile_id: Uuid,
     id: Uuid,
 ) -> Result<Option<saved_search::Model>, DbErr> {
-    saved_search::Entity::scoped(scope)
+    saved_search::Entity::within(tx)
         .filter(S::Id.eq(id))
         .filter(S::ProfileId.eq(profile_id))
-        .one(conn)
+        .one(tx)
         .await
 }
 
@@ -67,16 +58,11 @@ pub async fn update<C: ConnectionTrait>(
 }
 
 /// How many rows went (0 or 1).
-pub async fn delete_own<C: ConnectionTrait>(
-    conn: &C,
-    scope: BrokerScope,
-    profile_id: Uuid,
-    id: Uuid,
-) -> Result<u64, DbErr> {
-    Ok(saved_search::Entity::scoped_delete(scope)
+pub async fn delete_own(tx: &BrokerTx, profile_id: Uuid, id: Uuid) -> Result<u64, DbErr> {
+    Ok(saved_search::Entity::delete_within(tx)
         .filter(S::Id.eq(id))
         .filter(S::ProfileId.eq(profile_id))
-        .exec(conn)
+        .exec(tx)
         .await?
         .rows_affected)
 }
@@ -112,19 +98,18 @@ pub async fn alerts_due(
 
 /// Moves the search's alerts on to `now`, only if no other run moved them
 /// since `checked_until` was read; whether this one did.
-pub async fn claim_alert<C: ConnectionTrait>(
-    conn: &C,
-    scope: BrokerScope,
+pub async fn claim_alert(
+    tx: &BrokerTx,
     id: Uuid,
     checked_until: DateTime<Utc>,
     now: DateTime<Utc>,
 ) -> Result<bool, DbErr> {
-    let claimed = saved_search::Entity::scoped_update(scope)
+    let claimed = saved_search::Entity::update_within(tx)
         .filter(S::Id.eq(id))
         .filter(S::CheckedUntil.eq(checked_until))
         .col_expr(S::CheckedUntil, Expr::value(now))
         .col_expr(S::LastAlertAt, Expr::value(Some(now)))
-        .exec(conn)
+        .exec(tx)
         .await?;
     Ok(claimed.rows_affected == 1)
 }

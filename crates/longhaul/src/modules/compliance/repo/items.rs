@@ -8,10 +8,9 @@ use chrono::NaiveDate;
 use db::entities::{
     driver_qualification, fleet_account, fleet_document, fleet_driver, fleet_trailer, fleet_vehicle,
 };
-use db::tenancy::{FleetOwned, TenantScope};
+use db::tenancy::{FleetOwned, FleetTx};
 use sea_orm::{
-    ColumnTrait, Condition, ConnectionTrait, DbErr, PaginatorTrait, QueryFilter, QueryOrder,
-    QuerySelect,
+    ColumnTrait, Condition, DbErr, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect,
 };
 use uuid::Uuid;
 
@@ -98,15 +97,14 @@ fn qualification_condition(filter: Filter) -> Condition {
     cond
 }
 
-pub async fn documents<C: ConnectionTrait>(
-    conn: &C,
-    scope: TenantScope,
+pub async fn documents(
+    tx: &FleetTx,
     filter: Filter,
     cursor: Option<&Cursor>,
     limit: Option<u64>,
 ) -> Result<Vec<DocumentRow>, DbErr> {
     use fleet_document::Column as D;
-    fleet_document::Entity::scoped(scope)
+    fleet_document::Entity::within(tx)
         .select_only()
         .columns([
             D::Id,
@@ -123,19 +121,18 @@ pub async fn documents<C: ConnectionTrait>(
         .order_by_asc(D::Id)
         .limit(limit)
         .into_tuple()
-        .all(conn)
+        .all(tx)
         .await
 }
 
-pub async fn qualifications<C: ConnectionTrait>(
-    conn: &C,
-    scope: TenantScope,
+pub async fn qualifications(
+    tx: &FleetTx,
     filter: Filter,
     cursor: Option<&Cursor>,
     limit: Option<u64>,
 ) -> Result<Vec<QualificationRow>, DbErr> {
     use driver_qualification::Column as Q;
-    driver_qualification::Entity::scoped(scope)
+    driver_qualification::Entity::within(tx)
         .select_only()
         .columns([Q::Id, Q::DriverId, Q::Kind, Q::DocumentId, Q::DueOn])
         .filter(qualification_condition(filter))
@@ -144,43 +141,32 @@ pub async fn qualifications<C: ConnectionTrait>(
         .order_by_asc(Q::Id)
         .limit(limit)
         .into_tuple()
-        .all(conn)
+        .all(tx)
         .await
 }
 
-pub async fn count_documents<C: ConnectionTrait>(
-    conn: &C,
-    scope: TenantScope,
-    filter: Filter,
-) -> Result<u64, DbErr> {
-    fleet_document::Entity::scoped(scope)
+pub async fn count_documents(tx: &FleetTx, filter: Filter) -> Result<u64, DbErr> {
+    fleet_document::Entity::within(tx)
         .filter(document_condition(filter))
-        .count(conn)
+        .count(tx)
         .await
 }
 
-pub async fn count_qualifications<C: ConnectionTrait>(
-    conn: &C,
-    scope: TenantScope,
-    filter: Filter,
-) -> Result<u64, DbErr> {
-    driver_qualification::Entity::scoped(scope)
+pub async fn count_qualifications(tx: &FleetTx, filter: Filter) -> Result<u64, DbErr> {
+    driver_qualification::Entity::within(tx)
         .filter(qualification_condition(filter))
-        .count(conn)
+        .count(tx)
         .await
 }
 
 /// The fleet's own account row.
-pub async fn fleet<C: ConnectionTrait>(
-    conn: &C,
-    scope: TenantScope,
-) -> Result<Option<fleet_account::Model>, DbErr> {
-    fleet_account::Entity::scoped(scope).one(conn).await
+pub async fn fleet(tx: &FleetTx) -> Result<Option<fleet_account::Model>, DbErr> {
+    fleet_account::Entity::within(tx).one(tx).await
 }
 
 /// Whether the fleet has any truck, driver or trailer at all.
-pub async fn has_assets<C: ConnectionTrait>(conn: &C, scope: TenantScope) -> Result<bool, DbErr> {
-    Ok(fleet_vehicle::Entity::scoped(scope).count(conn).await? > 0
-        || fleet_driver::Entity::scoped(scope).count(conn).await? > 0
-        || fleet_trailer::Entity::scoped(scope).count(conn).await? > 0)
+pub async fn has_assets(tx: &FleetTx) -> Result<bool, DbErr> {
+    Ok(fleet_vehicle::Entity::within(tx).count(tx).await? > 0
+        || fleet_driver::Entity::within(tx).count(tx).await? > 0
+        || fleet_trailer::Entity::within(tx).count(tx).await? > 0)
 }

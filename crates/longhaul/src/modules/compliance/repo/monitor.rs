@@ -4,31 +4,27 @@
 
 use chrono::{DateTime, NaiveDate, Utc};
 use db::entities::{fleet_account, fleet_notification, fmcsa_change, fmcsa_snapshot};
-use db::tenancy::{FleetOwned, TenantScope};
+use db::tenancy::{FleetOwned, FleetTx};
 use sea_orm::sea_query::{Expr, OnConflict};
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QueryOrder,
     QuerySelect,
 };
 
-pub async fn snapshot_on<C: ConnectionTrait>(
-    conn: &C,
-    scope: TenantScope,
+pub async fn snapshot_on(
+    tx: &FleetTx,
     day: NaiveDate,
 ) -> Result<Option<fmcsa_snapshot::Model>, DbErr> {
-    fmcsa_snapshot::Entity::scoped(scope)
+    fmcsa_snapshot::Entity::within(tx)
         .filter(fmcsa_snapshot::Column::TakenOn.eq(day))
-        .one(conn)
+        .one(tx)
         .await
 }
 
-pub async fn last_snapshot<C: ConnectionTrait>(
-    conn: &C,
-    scope: TenantScope,
-) -> Result<Option<fmcsa_snapshot::Model>, DbErr> {
-    fmcsa_snapshot::Entity::scoped(scope)
+pub async fn last_snapshot(tx: &FleetTx) -> Result<Option<fmcsa_snapshot::Model>, DbErr> {
+    fmcsa_snapshot::Entity::within(tx)
         .order_by_desc(fmcsa_snapshot::Column::TakenOn)
-        .one(conn)
+        .one(tx)
         .await
 }
 
@@ -74,13 +70,12 @@ pub async fn insert_change<C: ConnectionTrait>(
 }
 
 /// The newest `limit` changes (only those not dismissed when `undismissed`).
-pub async fn changes<C: ConnectionTrait>(
-    conn: &C,
-    scope: TenantScope,
+pub async fn changes(
+    tx: &FleetTx,
     undismissed: bool,
     limit: u64,
 ) -> Result<Vec<fmcsa_change::Model>, DbErr> {
-    let mut select = fmcsa_change::Entity::scoped(scope);
+    let mut select = fmcsa_change::Entity::within(tx);
     if undismissed {
         select = select.filter(fmcsa_change::Column::DismissedAt.is_null());
     }
@@ -88,19 +83,15 @@ pub async fn changes<C: ConnectionTrait>(
         .order_by_desc(fmcsa_change::Column::DetectedAt)
         .order_by_asc(fmcsa_change::Column::Field)
         .limit(limit)
-        .all(conn)
+        .all(tx)
         .await
 }
 
-pub async fn dismiss_changes<C: ConnectionTrait>(
-    conn: &C,
-    scope: TenantScope,
-    at: DateTime<Utc>,
-) -> Result<(), DbErr> {
-    fmcsa_change::Entity::scoped_update(scope)
+pub async fn dismiss_changes(tx: &FleetTx, at: DateTime<Utc>) -> Result<(), DbErr> {
+    fmcsa_change::Entity::update_within(tx)
         .col_expr(fmcsa_change::Column::DismissedAt, Expr::value(at))
         .filter(fmcsa_change::Column::DismissedAt.is_null())
-        .exec(conn)
+        .exec(tx)
         .await?;
     Ok(())
 }

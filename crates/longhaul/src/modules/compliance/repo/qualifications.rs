@@ -1,67 +1,51 @@
 //! Drivers' qualification items, one row per driver and kind.
 
 use db::entities::{driver_qualification, fleet_document, fleet_driver};
-use db::tenancy::{FleetOwned, TenantScope};
+use db::tenancy::{FleetOwned, FleetTx};
 use sea_orm::sea_query::OnConflict;
 use sea_orm::{ColumnTrait, ConnectionTrait, DbErr, EntityTrait, PaginatorTrait, QueryFilter};
 use uuid::Uuid;
 
 use driver_qualification::Column as Q;
 
-pub async fn driver_exists<C: ConnectionTrait>(
-    conn: &C,
-    scope: TenantScope,
-    driver_id: Uuid,
-) -> Result<bool, DbErr> {
-    Ok(fleet_driver::Entity::scoped_by_id(scope, driver_id)
-        .count(conn)
+pub async fn driver_exists(tx: &FleetTx, driver_id: Uuid) -> Result<bool, DbErr> {
+    Ok(fleet_driver::Entity::by_id_within(tx, driver_id)
+        .count(tx)
         .await?
         > 0)
 }
 
-pub async fn of_driver<C: ConnectionTrait>(
-    conn: &C,
-    scope: TenantScope,
+pub async fn of_driver(
+    tx: &FleetTx,
     driver_id: Uuid,
 ) -> Result<Vec<driver_qualification::Model>, DbErr> {
-    driver_qualification::Entity::scoped(scope)
+    driver_qualification::Entity::within(tx)
         .filter(Q::DriverId.eq(driver_id))
-        .all(conn)
+        .all(tx)
         .await
 }
 
-pub async fn one<C: ConnectionTrait>(
-    conn: &C,
-    scope: TenantScope,
+pub async fn one(
+    tx: &FleetTx,
     driver_id: Uuid,
     kind: &str,
 ) -> Result<Option<driver_qualification::Model>, DbErr> {
-    driver_qualification::Entity::scoped(scope)
+    driver_qualification::Entity::within(tx)
         .filter(Q::DriverId.eq(driver_id))
         .filter(Q::Kind.eq(kind))
-        .one(conn)
+        .one(tx)
         .await
 }
 
-pub async fn documents<C: ConnectionTrait>(
-    conn: &C,
-    scope: TenantScope,
-    ids: Vec<Uuid>,
-) -> Result<Vec<fleet_document::Model>, DbErr> {
-    fleet_document::Entity::scoped(scope)
+pub async fn documents(tx: &FleetTx, ids: Vec<Uuid>) -> Result<Vec<fleet_document::Model>, DbErr> {
+    fleet_document::Entity::within(tx)
         .filter(fleet_document::Column::Id.is_in(ids))
-        .all(conn)
+        .all(tx)
         .await
 }
 
-pub async fn document<C: ConnectionTrait>(
-    conn: &C,
-    scope: TenantScope,
-    id: Uuid,
-) -> Result<Option<fleet_document::Model>, DbErr> {
-    fleet_document::Entity::scoped_by_id(scope, id)
-        .one(conn)
-        .await
+pub async fn document(tx: &FleetTx, id: Uuid) -> Result<Option<fleet_document::Model>, DbErr> {
+    fleet_document::Entity::by_id_within(tx, id).one(tx).await
 }
 
 /// Inserts the driver's item of its kind, or replaces what is recorded.
@@ -91,16 +75,11 @@ pub async fn upsert<C: ConnectionTrait>(
 }
 
 /// How many rows went (0 or 1).
-pub async fn delete<C: ConnectionTrait>(
-    conn: &C,
-    scope: TenantScope,
-    driver_id: Uuid,
-    kind: &str,
-) -> Result<u64, DbErr> {
-    Ok(driver_qualification::Entity::scoped_delete(scope)
+pub async fn delete(tx: &FleetTx, driver_id: Uuid, kind: &str) -> Result<u64, DbErr> {
+    Ok(driver_qualification::Entity::delete_within(tx)
         .filter(Q::DriverId.eq(driver_id))
         .filter(Q::Kind.eq(kind))
-        .exec(conn)
+        .exec(tx)
         .await?
         .rows_affected)
 }

@@ -3,21 +3,16 @@
 
 use chrono::{NaiveDate, Utc};
 use db::entities::{compliance_digest, fleet_notification};
-use db::tenancy::{FleetOwned, TenantScope};
+use db::tenancy::{FleetOwned, FleetTx};
 use sea_orm::sea_query::OnConflict;
 use sea_orm::{ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QuerySelect, Set};
 
 use fleet_notification::Column as N;
 
 /// Claims the fleet's digest of `day`; false when it had one already.
-pub async fn claim_digest<C: ConnectionTrait>(
-    conn: &C,
-    scope: TenantScope,
-    day: NaiveDate,
-    item_count: usize,
-) -> Result<bool, DbErr> {
+pub async fn claim_digest(tx: &FleetTx, day: NaiveDate, item_count: usize) -> Result<bool, DbErr> {
     let claimed = compliance_digest::Entity::insert(compliance_digest::ActiveModel {
-        fleet_account_id: Set(scope.fleet_account_id()),
+        fleet_account_id: Set(tx.scope().fleet_account_id()),
         day: Set(day),
         item_count: Set(item_count as i32),
         created_at: Set(Utc::now()),
@@ -30,7 +25,7 @@ pub async fn claim_digest<C: ConnectionTrait>(
         .do_nothing()
         .to_owned(),
     )
-    .exec_without_returning(conn)
+    .exec_without_returning(tx)
     .await?;
     Ok(claimed > 0)
 }
@@ -62,20 +57,19 @@ pub async fn upsert_notifications<C: ConnectionTrait>(
 }
 
 /// The reminders sent for `keys`: (item key, threshold, due date then).
-pub async fn sent<C: ConnectionTrait>(
-    conn: &C,
-    scope: TenantScope,
+pub async fn sent(
+    tx: &FleetTx,
     keys: &[String],
 ) -> Result<Vec<(String, i32, Option<NaiveDate>)>, DbErr> {
     let mut out = Vec::new();
     for chunk in keys.chunks(500) {
-        let rows: Vec<(String, i32, Option<NaiveDate>)> = fleet_notification::Entity::scoped(scope)
+        let rows: Vec<(String, i32, Option<NaiveDate>)> = fleet_notification::Entity::within(tx)
             .select_only()
             .columns([N::ItemKey, N::Threshold, N::DueOn])
             .filter(N::Kind.eq("reminder"))
             .filter(N::ItemKey.is_in(chunk.iter().map(String::as_str)))
             .into_tuple()
-            .all(conn)
+            .all(tx)
             .await?;
         out.extend(rows);
     }

@@ -3,7 +3,7 @@
 
 use db::entities::{account, compliance_setting, profile};
 use db::system::{AcrossFleets, SystemTable};
-use db::tenancy::{FleetOwned, SystemTx, TenantScope};
+use db::tenancy::{FleetOwned, FleetTx, SystemTx};
 use domain::Role;
 use sea_orm::sea_query::OnConflict;
 use sea_orm::{
@@ -35,11 +35,8 @@ pub async fn admin_profiles<C: ConnectionTrait>(
         .await
 }
 
-pub async fn row<C: ConnectionTrait>(
-    conn: &C,
-    scope: TenantScope,
-) -> Result<Option<compliance_setting::Model>, DbErr> {
-    compliance_setting::Entity::scoped(scope).one(conn).await
+pub async fn row(tx: &FleetTx) -> Result<Option<compliance_setting::Model>, DbErr> {
+    compliance_setting::Entity::within(tx).one(tx).await
 }
 
 /// Inserts the fleet's row, or updates `columns` of the one there.

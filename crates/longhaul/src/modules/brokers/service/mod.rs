@@ -1,0 +1,6 @@
+//! brokers's service.
+pub mod accounts;
+pub mod alerts;
+pub mod board;
+pub mod saved;
+pub mod users;

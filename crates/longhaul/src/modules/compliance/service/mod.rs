@@ -1,0 +1,11 @@
+//! compliance's service.
+pub mod calendar;
+pub mod feed;
+pub(super) mod filter;
+pub(super) mod fleets;
+pub mod items;
+pub mod monitor;
+pub mod notifications;
+pub mod qualifications;
+pub mod reminders;
+pub mod settings;

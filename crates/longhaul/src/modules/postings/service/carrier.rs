@@ -1,0 +1,54 @@
+//! The carrier's public facts and trust flags that a posting carries,
+//! copied from the fleet account so that a broker's search reads one table.
+//! They are refreshed whenever the fleet's FMCSA record is replaced and by
+//! the board's refresh job.
+
+use crate::integrations::fmcsa::carrier;
+pub use crate::modules::postings::dto::CarrierFacts;
+use crate::modules::postings::repo;
+use db::entities::fleet_account;
+use db::tenancy::FleetTx;
+use sea_orm::DbErr;
+
+fn non_empty(s: &Option<String>) -> Option<String> {
+    s.as_deref()
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .map(str::to_owned)
+}
+
+pub fn facts_of(fleet: &fleet_account::Model) -> CarrierFacts {
+    let (allowed, authority_active, insurance_on_file) =
+        domain::board::carrier_trust(fleet.fmcsa_data.as_ref().and_then(carrier));
+    let name = [&fleet.contact_first_name, &fleet.contact_last_name]
+        .iter()
+        .filter_map(|s| non_empty(s))
+        .collect::<Vec<_>>()
+        .join(" ");
+    CarrierFacts {
+        name: fleet.legal_name.clone(),
+        dot: fleet.dot_number.clone(),
+        // Digits only: the board shows "MC {digits}" (a stored "MC-…" read
+        // "MC MC-…"); a value that is no MC number is left out.
+        mc: non_empty(&fleet.mc_number).and_then(|m| domain::fleet::mc_digits(&m)),
+        contact_name: (!name.is_empty()).then_some(name),
+        contact_phone: non_empty(&fleet.contact_phone)
+            .map(|p| domain::fleet::phone_display(Some(&p))),
+        contact_email: non_empty(&fleet.contact_email),
+        approved: fleet.status == "active",
+        allowed,
+        authority_active,
+        insurance_on_file,
+    }
+}
+
+/// Copies the fleet's current facts onto its active postings (and the
+/// search index's flags), in the caller's transaction. `read_only`: whether
+/// the fleet's billing makes it read-only now (`None`: as it was).
+pub async fn refresh(
+    tx: &FleetTx,
+    fleet: &fleet_account::Model,
+    read_only: Option<bool>,
+) -> Result<(), DbErr> {
+    repo::refresh_carrier(tx, &facts_of(fleet), read_only).await
+}
