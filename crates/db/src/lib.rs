@@ -10,6 +10,7 @@ pub mod bulk;
 pub mod connect;
 pub mod entities;
 pub mod fleet_filters;
+pub mod fleet_names;
 pub mod migrations;
 pub mod scoped_tx;
 pub mod system;

@@ -14,7 +14,6 @@ pub use error::DocumentsError;
 pub use filing::{NewDocument, file};
 /// The names of the fleet's trucks, trailers and drivers by id, as the
 /// documents list shows them (the compliance calendar shows them too).
-pub use repo::{driver_names, trailer_names, truck_names};
 use service::filing;
 /// What the driver portal's renewals share with an office upload: the form's
 /// date and error rules and the store's key for a new object.

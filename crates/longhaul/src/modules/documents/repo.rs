@@ -5,7 +5,7 @@
 
 use crate::paging::counted_page;
 use chrono::{DateTime, NaiveDate, Utc};
-use db::entities::{fleet_document, fleet_driver, fleet_trailer, fleet_vehicle};
+use db::entities::{fleet_document, fleet_trailer, fleet_vehicle};
 use db::tenancy::{FleetOwned, FleetTx};
 use domain::documents::expiring_soon_until;
 use sea_orm::sea_query::Expr;
@@ -13,7 +13,7 @@ use sea_orm::{
     ActiveModelTrait, ColumnTrait, Condition, DbErr, PaginatorTrait, PrimaryKeyTrait, QueryFilter,
     QueryOrder, QuerySelect, Select,
 };
-use std::collections::{HashMap, HashSet};
+use std::collections::HashSet;
 use uuid::Uuid;
 
 use fleet_document::Column as C;
@@ -212,61 +212,7 @@ pub async fn referenced_paths(tx: &FleetTx, paths: &[String]) -> Result<HashSet<
     Ok(found.into_iter().chain(renewals).collect())
 }
 
-/// A truck's or trailer's (name, identifier) by id, for the rows shown.
-pub type Names = HashMap<Uuid, (Option<String>, Option<String>)>;
-
-/// The names of the scope's rows of `E` among `ids`: its id, name and
-/// identifier columns.
-async fn names_of<E: FleetOwned>(
-    tx: &FleetTx,
-    ids: Vec<Uuid>,
-    [id, name, identifier]: [E::Column; 3],
-) -> Result<Names, DbErr> {
-    if ids.is_empty() {
-        return Ok(Names::new());
-    }
-    let rows: Vec<(Uuid, Option<String>, Option<String>)> = E::within(tx)
-        .select_only()
-        .columns([id, name, identifier])
-        .filter(id.is_in(ids))
-        .into_tuple()
-        .all(tx)
-        .await?;
-    Ok(rows.into_iter().map(|(id, n, i)| (id, (n, i))).collect())
-}
-
-pub async fn truck_names(tx: &FleetTx, ids: Vec<Uuid>) -> Result<Names, DbErr> {
-    use fleet_vehicle::Column as V;
-    names_of::<fleet_vehicle::Entity>(tx, ids, [V::Id, V::Name, V::VehicleId]).await
-}
-
-pub async fn trailer_names(tx: &FleetTx, ids: Vec<Uuid>) -> Result<Names, DbErr> {
-    use fleet_trailer::Column as T;
-    names_of::<fleet_trailer::Entity>(tx, ids, [T::Id, T::Name, T::TrailerId]).await
-}
-
-/// A driver's first name, last name and username.
-type DriverName = (Option<String>, Option<String>, Option<String>);
-/// A driver's names by id.
-pub type DriverNames = HashMap<Uuid, DriverName>;
-
-pub async fn driver_names(tx: &FleetTx, ids: Vec<Uuid>) -> Result<DriverNames, DbErr> {
-    if ids.is_empty() {
-        return Ok(DriverNames::new());
-    }
-    use fleet_driver::Column as D;
-    let rows: Vec<(Uuid, DriverName)> = fleet_driver::Entity::within(tx)
-        .select_only()
-        .columns([D::Id, D::FirstName, D::LastName, D::Username])
-        .filter(D::Id.is_in(ids))
-        .into_tuple::<(Uuid, Option<String>, Option<String>, Option<String>)>()
-        .all(tx)
-        .await?
-        .into_iter()
-        .map(|(id, f, l, u)| (id, (f, l, u)))
-        .collect();
-    Ok(rows.into_iter().collect())
-}
+pub use db::fleet_names::{Names, driver_names, trailer_names, truck_names};
 
 /// Whether the scope's fleet has the row of `E` with this id (a truck,
 /// trailer or driver a document is filed against).

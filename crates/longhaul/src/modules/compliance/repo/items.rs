@@ -14,6 +14,8 @@ use sea_orm::{
 };
 use uuid::Uuid;
 
+pub use db::fleet_names::{driver_names, trailer_names, truck_names};
+
 /// (id, name, type, truck, trailer, driver, expiration date).
 pub type DocumentRow = (
     Uuid,

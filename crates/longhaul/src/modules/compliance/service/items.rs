@@ -196,7 +196,6 @@ pub async fn views(
     items: Vec<RawItem>,
     today: NaiveDate,
 ) -> Result<Vec<ComplianceItem>, DbErr> {
-    use crate::modules::documents::{driver_names, trailer_names, truck_names};
     let ids = |kind: ItemKind| -> Vec<Uuid> {
         let mut ids: Vec<Uuid> = items
             .iter()
@@ -207,9 +206,9 @@ pub async fn views(
         ids.dedup();
         ids
     };
-    let trucks = truck_names(tx, ids(ItemKind::Truck)).await?;
-    let trailers = trailer_names(tx, ids(ItemKind::Trailer)).await?;
-    let drivers = driver_names(tx, ids(ItemKind::Driver)).await?;
+    let trucks = repo::truck_names(tx, ids(ItemKind::Truck)).await?;
+    let trailers = repo::trailer_names(tx, ids(ItemKind::Trailer)).await?;
+    let drivers = repo::driver_names(tx, ids(ItemKind::Driver)).await?;
     Ok(items
         .into_iter()
         .map(|item| {

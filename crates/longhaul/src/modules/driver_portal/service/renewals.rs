@@ -194,17 +194,22 @@ impl Names {
     ) -> Result<Names, DriverPortalError> {
         let txn = db::tenancy::read(db, scope).await?;
         let drivers = repo::driver_names(&txn, rows.iter().map(|r| r.driver_id).collect()).await?;
-        let assets = repo::asset_names(
-            &txn,
-            rows.iter().filter_map(|r| r.truck_id).collect(),
-            rows.iter().filter_map(|r| r.trailer_id).collect(),
-        )
-        .await?;
+        let trucks = repo::truck_names(&txn, rows.iter().filter_map(|r| r.truck_id).collect());
+        let trucks = trucks.await?;
+        let trailers =
+            repo::trailer_names(&txn, rows.iter().filter_map(|r| r.trailer_id).collect());
+        let trailers = trailers.await?;
         txn.commit().await?;
+        // A truck or trailer goes by its name, else its identifier.
+        let assets = trucks
+            .into_iter()
+            .chain(trailers)
+            .filter_map(|(id, (name, identifier))| Some((id, name.or(identifier)?)))
+            .collect();
         Ok(Names {
             drivers: drivers
                 .into_iter()
-                .map(|(id, first, last, username)| {
+                .map(|(id, (first, last, username))| {
                     (
                         id,
                         driver_display_name(first.as_deref(), last.as_deref(), username.as_deref()),
