@@ -489,11 +489,13 @@ async fn the_billing_page_reads_stripe_once_then_renders_from_stored_rows() {
         }
 
         // A failed invoice: the webhook's own state is applied at once, and
-        // the next view asks for a read of the API in the background.
+        // the next view asks for a read of the API in the background. The
+        // events are dated after the read, however long the start took.
+        let after_read = chrono::Utc::now().timestamp() + 1;
         let failed = event(
             "evt_p_1",
             "customer.subscription.updated",
-            now + 5,
+            after_read,
             subscription("p", "past_due", now - 5 * DAY, "pm_a", false),
         );
         assert_eq!(
@@ -503,7 +505,7 @@ async fn the_billing_page_reads_stripe_once_then_renders_from_stored_rows() {
         let inv = event(
             "evt_p_2",
             "invoice.payment_failed",
-            now + 5,
+            after_read,
             invoice("p", "open"),
         );
         assert_eq!(

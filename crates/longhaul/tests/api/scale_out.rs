@@ -46,13 +46,16 @@ async fn web(app: &TestApp, name: &str) -> (Longhaul, String) {
     (process, base)
 }
 
-/// A worker process whose schedules fire every two seconds.
+/// A worker process whose schedules fire every two seconds. Its heartbeat
+/// (3 s, judged dead after two missed) leaves room for a loaded machine: a
+/// live worker whose beat is late would have its jobs taken back and run
+/// again, which is what the kill -9 below wants and the ticks must not see.
 async fn worker(app: &TestApp, samsara: &str, name: &str) -> (Longhaul, String) {
     let process = Longhaul::start(
         app,
         &["worker"],
         &[
-            ("JOB_HEARTBEAT_SECS", "1"),
+            ("JOB_HEARTBEAT_SECS", "3"),
             ("JOB_SCHEDULE_OVERRIDE", "*/2 * * * * *"),
             ("SAMSARA_BASE_URL", samsara),
         ],
