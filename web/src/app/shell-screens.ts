@@ -1,5 +1,20 @@
 import { lazyScreen } from '@/lib/lazy-screen'
 import { routes } from '@/lib/routes'
+import { sessionQuery } from '@/lib/session'
+import { queryClient } from './query-client'
+
+/**
+ * How long a dashboard opened cold waits for its first screen's data before
+ * React's first render (decision 038): the data usually arrives before the
+ * code has run, and a screen that renders with it commits once instead of
+ * once per answer, which a phone's main thread feels. A slow answer is not
+ * waited for longer: the screen shows its loading state as before.
+ */
+const FIRST_DATA_WAIT_MS = 1_000
+
+function firstData(fetches: Promise<unknown>[]): Promise<unknown> {
+  return Promise.race([Promise.all(fetches), new Promise((resolve) => setTimeout(resolve, FIRST_DATA_WAIT_MS))])
+}
 
 // The app shell's screens (app-routes.tsx), one chunk each; the landing page
 // is routed in app.tsx, the rest of the pages (the broker portal, the open and
@@ -13,9 +28,13 @@ export const DashboardPage = lazyScreen(() => import('./dashboard-route'))
 export const PendingApprovalPage = lazyScreen(() => import('@/features/pending-approval/pending-approval-page'))
 export const DriverPortalPage = lazyScreen(() => import('@/features/driver-portal/driver-portal-page'))
 export const FleetDashboardRoute = lazyScreen(async () => {
+  const session = queryClient.prefetchQuery(sessionQuery)
   const route = await import('./fleet-dashboard/fleet-dashboard-route')
-  // The dashboard waits for the chunk of the screen the address opens, if it has one.
-  await route.preloadScreen(window.location.pathname)
+  const { pathname, search } = window.location
+  // The dashboard waits for the chunk of the screen the address opens, if it
+  // has one, and (a while) for the data that screen and the shell show first.
+  const data = firstData([session, ...route.prefetchFleetScreen(queryClient, pathname, search)])
+  await Promise.all([route.preloadScreen(pathname), data])
   return route
 })
 export const FleetSignupPage = lazyScreen(() => import('@/features/signup/fleet-signup-page'))

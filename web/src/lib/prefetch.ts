@@ -22,10 +22,11 @@ export type AnyQueryOptions = FetchQueryOptions<any, any, any, any>
 /**
  * Starts every query that is not in the cache yet, all at once (as TanStack's
  * usePrefetchQuery does): one already there, fetching or failed, is left to
- * the screen that reads it. Safe to call on every render.
+ * the screen that reads it. Safe to call on every render. Answers the
+ * fetches it started (each settles, never rejects).
  */
-export function prefetchMissing(queryClient: QueryClient, queries: readonly AnyQueryOptions[]): void {
-  for (const query of queries) {
-    if (!queryClient.getQueryState(query.queryKey)) void queryClient.prefetchQuery(query)
-  }
+export function prefetchMissing(queryClient: QueryClient, queries: readonly AnyQueryOptions[]): Promise<void>[] {
+  return queries
+    .filter((query) => !queryClient.getQueryState(query.queryKey))
+    .map((query) => queryClient.prefetchQuery(query))
 }

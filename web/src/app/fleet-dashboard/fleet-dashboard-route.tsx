@@ -34,8 +34,10 @@ const trailerDocuments = (trailer: Asset) => <AssetDocumentsTab kind="trailer" a
 const driverDocuments = (driver: Asset) => <AssetDocumentsTab kind="driver" asset={driver} />
 const postTruck = (truck: Asset) => <PostTruckButton truck={truck} />
 
-// eslint-disable-next-line react-refresh/only-export-components -- app-routes.tsx's loader of this chunk calls it
+// eslint-disable-next-line react-refresh/only-export-components -- shell-screens.ts's loader of this chunk calls it
 export { preloadScreen } from './screen-chunks'
+// eslint-disable-next-line react-refresh/only-export-components -- and this one, for the first screen's data
+export { prefetchFleetScreen } from './screen-data'
 
 /** /fleet-dashboard/*: every screen inside the one fleet shell (spec §2). */
 export default function FleetDashboardRoute() {

@@ -96,15 +96,12 @@ const screens: [pattern: string, load: Loader][] = [
  * screen does not wait for the fleet account, nor its data for its chunk.
  * Whatever is in the cache already is left alone, so it may run on every render.
  */
-export function prefetchFleetScreen(queryClient: QueryClient, pathname: string, search: string): void {
+export function prefetchFleetScreen(queryClient: QueryClient, pathname: string, search: string): Promise<void>[] {
   const shell: AnyQueryOptions[] = [fleetAccountQuery, unreadCountQuery, notificationsQuery, billingStateQuery]
   const params = new URLSearchParams(search)
   for (const [pattern, load] of screens) {
     const match = matchPath(`${routes.fleetDashboard}/${pattern}`.replace(/\/$/, ''), pathname)
-    if (match) {
-      prefetchMissing(queryClient, [...shell, ...load(queryClient, match.params, params)])
-      return
-    }
+    if (match) return prefetchMissing(queryClient, [...shell, ...load(queryClient, match.params, params)])
   }
-  prefetchMissing(queryClient, shell)
+  return prefetchMissing(queryClient, shell)
 }
