@@ -2,7 +2,7 @@
 //! accounts and their users, the board search with its trust badges, a
 //! broker's message to a carrier, saved searches and their alert digests.
 //!
-//! The topic files are the service (the rules); every query is in `repo/`.
+//! Its rules are in `service/`, one topic a file; every query is in `repo/`.
 pub mod deps;
 pub mod dto;
 pub mod emails;

@@ -4,7 +4,7 @@
 //! iCalendar feed; the daily reminder digest and the dashboard's bell; and
 //! the monitoring of the fleet's own FMCSA record.
 //!
-//! The topic files are the service (the rules); every query is in `repo/`.
+//! Its rules are in `service/`, one topic a file; every query is in `repo/`.
 pub mod deps;
 pub mod dto;
 mod emails;
