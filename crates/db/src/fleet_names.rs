@@ -17,6 +17,9 @@ pub type DriverName = (Option<String>, Option<String>, Option<String>);
 /// A driver's names by id.
 pub type DriverNames = HashMap<Uuid, DriverName>;
 
+/// A driver's id, first name, last name and username, as one row reads them.
+type DriverRow = (Uuid, Option<String>, Option<String>, Option<String>);
+
 /// The names of the fleet's rows of `E` among `ids`: its id, name and
 /// identifier columns.
 async fn names_of<E: FleetOwned>(
@@ -52,14 +55,13 @@ pub async fn driver_names(tx: &FleetTx, ids: Vec<Uuid>) -> Result<DriverNames, D
         return Ok(DriverNames::new());
     }
     use fleet_driver::Column as D;
-    let rows: Vec<(Uuid, Option<String>, Option<String>, Option<String>)> =
-        fleet_driver::Entity::within(tx)
-            .select_only()
-            .columns([D::Id, D::FirstName, D::LastName, D::Username])
-            .filter(D::Id.is_in(ids))
-            .into_tuple()
-            .all(tx)
-            .await?;
+    let rows: Vec<DriverRow> = fleet_driver::Entity::within(tx)
+        .select_only()
+        .columns([D::Id, D::FirstName, D::LastName, D::Username])
+        .filter(D::Id.is_in(ids))
+        .into_tuple()
+        .all(tx)
+        .await?;
     Ok(rows
         .into_iter()
         .map(|(id, f, l, u)| (id, (f, l, u)))
