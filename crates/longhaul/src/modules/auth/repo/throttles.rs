@@ -8,11 +8,17 @@ use domain::throttle::{Counter, Policy};
 use sea_orm::sea_query::{Expr, ExprTrait};
 use sea_orm::{ActiveModelTrait, ColumnTrait, ConnectionTrait, DbErr, QueryFilter, Set};
 
+/// Lost compare-and-set races one reservation tolerates (see `reserve`).
+const MAX_LOST_RACES: usize = 512;
+
 /// Reserves one attempt of `policy` under `key`: read the row, apply the
 /// rule, write it back only if nobody else wrote it meanwhile (compare-and-set
 /// on `version`; a unique-key insert for a new row). `Err` holds the seconds
-/// to wait. A request that keeps losing the race to others on the same key
-/// is told to wait too: only an attack makes that happen.
+/// to wait. A lost race means another request's reservation went through, so
+/// the loop ends once the budget fills; `MAX_LOST_RACES` only guards against a
+/// key that a flood keeps refunding and refilling, and that request is told
+/// to wait too. (Eight tries were too few: forty requests at once on one
+/// budget of ten refused some before the ten were spent.)
 pub async fn reserve<C: ConnectionTrait>(
     db: &C,
     key: &str,
@@ -20,7 +26,7 @@ pub async fn reserve<C: ConnectionTrait>(
     policy: &Policy,
 ) -> Result<Result<(), u64>, DbErr> {
     let now = Utc::now().timestamp();
-    for _ in 0..8 {
+    for _ in 0..MAX_LOST_RACES {
         let row = auth_throttle::Entity::row(key.to_owned()).one(db).await?;
         let current = row.as_ref().map(|r| Counter {
             attempts: u32::try_from(r.attempts).unwrap_or(0),
