@@ -14,6 +14,7 @@ pub mod fleet;
 pub mod fleet_lists;
 pub mod fleet_records;
 pub mod geo;
+pub mod loads;
 pub mod password;
 pub mod pricing;
 pub mod role;

@@ -1,0 +1,13 @@
+//! A load's pure rules (issue 31, `shared/dispatch-domain.md`): its status
+//! lifecycle, the EDI 214 (AT7) code of each stop event, the checks on its
+//! stops and money, and the miles estimate.
+
+mod miles;
+mod money;
+mod status;
+mod stops;
+
+pub use miles::{ROAD_FACTOR, estimated_miles};
+pub use money::{Accessorial, MAX_CENTS, MoneyError, check_cents};
+pub use status::{LoadStatus, StopEvent, at7_code};
+pub use stops::{StopCheck, StopError, StopKind, StopTime, check_stops, time_zone};
