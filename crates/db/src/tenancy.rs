@@ -183,6 +183,13 @@ fleet_owned! {
     fmcsa_snapshot => FleetAccountId,
     fmcsa_change => FleetAccountId,
     truck_posting => FleetAccountId,
+    load_counter => FleetAccountId,
+    customer => FleetAccountId,
+    facility => FleetAccountId,
+    load => FleetAccountId,
+    load_stop => FleetAccountId,
+    load_accessorial => FleetAccountId,
+    load_event => FleetAccountId,
 }
 
 /// Whose rows a broker's transaction acts for: the broker account of a

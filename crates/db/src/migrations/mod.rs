@@ -26,6 +26,7 @@ pub mod m0020_trucks_gone_upstream;
 pub mod m0021_signup_approved_fleet;
 pub mod m0022_postings_of_read_only_fleets;
 pub mod m0023_invitation_links;
+pub mod m0024_loads;
 pub mod rls;
 
 pub struct Migrator;
@@ -57,6 +58,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0021_signup_approved_fleet::Migration),
             Box::new(m0022_postings_of_read_only_fleets::Migration),
             Box::new(m0023_invitation_links::Migration),
+            Box::new(m0024_loads::Migration),
         ]
     }
 }

@@ -1,0 +1,24 @@
+use sea_orm::entity::prelude::*;
+
+/// A change of a load's status: who, when, from, to, the AT7 code of a stop
+/// event, and the reason of a cancellation or override.
+#[derive(Clone, Debug, PartialEq, DeriveEntityModel)]
+#[sea_orm(table_name = "load_events")]
+pub struct Model {
+    #[sea_orm(primary_key, auto_increment = false)]
+    pub id: Uuid,
+    pub fleet_account_id: Uuid,
+    pub load_id: Uuid,
+    pub at: DateTimeUtc,
+    pub actor_id: Option<Uuid>,
+    pub actor_name: String,
+    pub from_status: Option<String>,
+    pub to_status: String,
+    pub at7_code: Option<String>,
+    pub reason: Option<String>,
+}
+
+#[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
+pub enum Relation {}
+
+impl ActiveModelBehavior for ActiveModel {}
