@@ -35,6 +35,45 @@ pub struct Texts {
     pub server: ServerTexts,
     pub board: BoardTexts,
     pub brokers: BrokersTexts,
+    pub loads: LoadsTexts,
+}
+
+/// The loads' texts (issue 31): what the server refuses, by field.
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct LoadsTexts {
+    pub customer_name_required: String,
+    pub customer_kind_invalid: String,
+    pub customer_exists: String,
+    pub dot_invalid: String,
+    pub mc_invalid: String,
+    pub email_invalid: String,
+    pub facility_name_required: String,
+    pub address_required: String,
+    pub place_unknown: String,
+    pub coordinates_invalid: String,
+    pub time_zone_invalid: String,
+    pub load_number_required: String,
+    pub equipment_invalid: String,
+    pub rate_method_invalid: String,
+    pub rate_required: String,
+    pub stops_shape: String,
+    pub stop_kind_invalid: String,
+    pub stop_time_required: String,
+    pub window_ends_before_start: String,
+    pub no_such_local_time: String,
+    pub stop_before_previous: String,
+    pub too_many_stops: String,
+    pub amount_negative: String,
+    pub amount_too_large: String,
+    pub accessorial_invalid: String,
+    pub number_invalid: String,
+    pub text_too_long: String,
+    pub status_invalid: String,
+    pub illegal_transition: String,
+    pub cancel_reason_required: String,
+    pub not_cancellable: String,
+    pub miles_estimated: String,
 }
 
 /// The truck board's texts the server sends (`board`; the SPA reads the rest).

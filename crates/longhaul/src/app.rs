@@ -13,7 +13,7 @@ use crate::modules::auth::guards;
 use crate::modules::auth::session::resolve_session;
 use crate::modules::{
     admin, app_config, auth, billing, brokers, compliance, dev_mailbox, documents, driver_portal,
-    drivers, eld, fleet_account, health, postings, signup, vehicles,
+    drivers, eld, fleet_account, health, loads, postings, signup, vehicles,
 };
 use crate::state::{App, AppState};
 use crate::{openapi, seed, spa};
@@ -361,6 +361,7 @@ pub fn api_routes(test_checkout: bool) -> OpenApiRouter<AppState> {
         .merge(driver_portal::routes::admin::router())
         .merge(compliance::routes::router())
         .merge(postings::routes::router())
+        .merge(loads::routes::router())
         .route_layer(middleware::from_fn(billing::guards::fleet_writable))
         .merge(billing::routes::fleet::router())
         .route_layer(middleware::from_fn(guards::fleet_admin));

@@ -23,8 +23,14 @@ mod tests {
 
     #[test]
     fn chicago_to_atlanta_is_about_seven_hundred_road_miles() {
-        let chicago = LatLon { lat: 41.8781, lon: -87.6298 };
-        let atlanta = LatLon { lat: 33.749, lon: -84.388 };
+        let chicago = LatLon {
+            lat: 41.8781,
+            lon: -87.6298,
+        };
+        let atlanta = LatLon {
+            lat: 33.749,
+            lon: -84.388,
+        };
         let miles = estimated_miles(&[chicago, atlanta]);
         // Great circle ~588 mi; by road ~716 mi.
         assert!((690..=730).contains(&miles), "{miles}");

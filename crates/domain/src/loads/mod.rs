@@ -10,4 +10,4 @@ mod stops;
 pub use miles::{ROAD_FACTOR, estimated_miles};
 pub use money::{Accessorial, MAX_CENTS, MoneyError, check_cents};
 pub use status::{LoadStatus, StopEvent, at7_code};
-pub use stops::{StopCheck, StopError, StopKind, StopTime, check_stops, time_zone};
+pub use stops::{Span, StopCheck, StopError, StopKind, StopTime, check_stops, time_zone};

@@ -26,8 +26,8 @@ use LoadStatus::*;
 
 impl LoadStatus {
     pub const ALL: [LoadStatus; 13] = [
-        Tendered, Accepted, Declined, Planned, Dispatched, AtPickup, Loaded, InTransit,
-        AtDelivery, Delivered, Invoiced, Paid, Cancelled,
+        Tendered, Accepted, Declined, Planned, Dispatched, AtPickup, Loaded, InTransit, AtDelivery,
+        Delivered, Invoiced, Paid, Cancelled,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -127,7 +127,12 @@ mod tests {
             Invoiced, Paid,
         ];
         for pair in path.windows(2) {
-            assert!(pair[0].can_move_to(pair[1]), "{:?} → {:?}", pair[0], pair[1]);
+            assert!(
+                pair[0].can_move_to(pair[1]),
+                "{:?} → {:?}",
+                pair[0],
+                pair[1]
+            );
         }
         assert!(!Accepted.can_move_to(Dispatched), "dispatch needs a plan");
         assert!(!Planned.can_move_to(Delivered));
@@ -138,10 +143,15 @@ mod tests {
 
     #[test]
     fn only_a_load_not_yet_delivered_can_be_cancelled() {
-        let cancellable: Vec<_> = LoadStatus::ALL.into_iter().filter(|s| s.cancellable()).collect();
+        let cancellable: Vec<_> = LoadStatus::ALL
+            .into_iter()
+            .filter(|s| s.cancellable())
+            .collect();
         assert_eq!(
             cancellable,
-            [Tendered, Accepted, Planned, Dispatched, AtPickup, Loaded, InTransit, AtDelivery]
+            [
+                Tendered, Accepted, Planned, Dispatched, AtPickup, Loaded, InTransit, AtDelivery
+            ]
         );
     }
 

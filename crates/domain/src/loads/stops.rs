@@ -74,19 +74,20 @@ fn instant(zone: Tz, local: NaiveDateTime) -> Option<DateTime<Utc>> {
         .map(|t| t.with_timezone(&Utc))
 }
 
+/// A stop's span as instants: from, to (the same instant for an appointment).
+pub type Span = (DateTime<Utc>, DateTime<Utc>);
+
 /// Checks the stops and returns each one's span as instants (from, to; the
 /// same instant twice for an appointment). Stops follow each other in time:
 /// a stop's start may not be before the previous stop's start.
-pub fn check_stops(
-    stops: &[StopCheck<'_>],
-) -> Result<Vec<(DateTime<Utc>, DateTime<Utc>)>, StopError> {
+pub fn check_stops(stops: &[StopCheck<'_>]) -> Result<Vec<Span>, StopError> {
     let shaped = stops.len() >= 2
         && stops.first().is_some_and(|s| s.kind == StopKind::Pickup)
         && stops.last().is_some_and(|s| s.kind == StopKind::Delivery);
     if !shaped {
         return Err(StopError::Shape);
     }
-    let mut spans: Vec<(DateTime<Utc>, DateTime<Utc>)> = Vec::with_capacity(stops.len());
+    let mut spans: Vec<Span> = Vec::with_capacity(stops.len());
     for (index, stop) in stops.iter().enumerate() {
         let zone = time_zone(stop.time_zone).ok_or(StopError::UnknownZone { index })?;
         let local = |t| instant(zone, t).ok_or(StopError::NoSuchLocalTime { index });
@@ -133,7 +134,11 @@ mod tests {
     #[test]
     fn a_pickup_then_a_delivery_gives_their_instants_in_each_zone() {
         let spans = check_stops(&[
-            stop(StopKind::Pickup, "America/Chicago", StopTime::Appointment(at(2, 8))),
+            stop(
+                StopKind::Pickup,
+                "America/Chicago",
+                StopTime::Appointment(at(2, 8)),
+            ),
             stop(
                 StopKind::Delivery,
                 "America/New_York",
@@ -158,7 +163,11 @@ mod tests {
                 "America/Chicago",
                 StopTime::Appointment(at(2, 8).with_minute_30()),
             ),
-            stop(StopKind::Delivery, "America/New_York", StopTime::Appointment(at(2, 9))),
+            stop(
+                StopKind::Delivery,
+                "America/New_York",
+                StopTime::Appointment(at(2, 9)),
+            ),
         ])
         .unwrap_err();
         assert_eq!(err, StopError::BeforePrevious { index: 1 });
@@ -167,14 +176,29 @@ mod tests {
 
     #[test]
     fn bad_stops_are_named() {
-        let pickup = stop(StopKind::Pickup, "America/Chicago", StopTime::Appointment(at(2, 8)));
-        let delivery = stop(StopKind::Delivery, "America/Chicago", StopTime::Appointment(at(3, 8)));
-        assert_eq!(check_stops(&[pickup.clone()]), Err(StopError::Shape));
+        let pickup = stop(
+            StopKind::Pickup,
+            "America/Chicago",
+            StopTime::Appointment(at(2, 8)),
+        );
+        let delivery = stop(
+            StopKind::Delivery,
+            "America/Chicago",
+            StopTime::Appointment(at(3, 8)),
+        );
+        assert_eq!(
+            check_stops(std::slice::from_ref(&pickup)),
+            Err(StopError::Shape)
+        );
         assert_eq!(
             check_stops(&[delivery.clone(), pickup.clone()]),
             Err(StopError::Shape)
         );
-        let mars = stop(StopKind::Delivery, "Mars/Olympus", StopTime::Appointment(at(3, 8)));
+        let mars = stop(
+            StopKind::Delivery,
+            "Mars/Olympus",
+            StopTime::Appointment(at(3, 8)),
+        );
         assert_eq!(
             check_stops(&[pickup.clone(), mars]).unwrap_err().field(),
             "stops.1.time_zone"

@@ -32,6 +32,7 @@ mod fmcsa_adapter;
 mod hashing_bounds;
 mod job_worker;
 mod list_columns;
+mod loads;
 mod metrics;
 mod password_reset;
 mod production_mode;

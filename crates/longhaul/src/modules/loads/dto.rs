@@ -1,0 +1,316 @@
+//! The loads API's bodies (snake_case, like the rest of the API). Money is
+//! in integer cents; a stop's times are the facility's local clock
+//! ("2026-03-02T08:00:00", no offset) in the facility's zone.
+
+use chrono::{DateTime, NaiveDateTime, Utc};
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+use uuid::Uuid;
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct CustomerInput {
+    pub name: String,
+    /// broker | shipper
+    pub kind: String,
+    #[serde(default)]
+    pub usdot_number: Option<String>,
+    #[serde(default)]
+    pub mc_number: Option<String>,
+    #[serde(default)]
+    pub billing_email: Option<String>,
+    /// Days to pay; 30 when not given.
+    #[serde(default)]
+    pub payment_terms_days: Option<i32>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct CustomerView {
+    pub id: Uuid,
+    pub name: String,
+    pub kind: String,
+    #[schema(required = true)]
+    pub usdot_number: Option<String>,
+    #[schema(required = true)]
+    pub mc_number: Option<String>,
+    #[schema(required = true)]
+    pub billing_email: Option<String>,
+    pub payment_terms_days: i32,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct CustomerList {
+    pub customers: Vec<CustomerView>,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct FacilityInput {
+    pub name: String,
+    pub address: String,
+    pub city: String,
+    /// Two letters.
+    pub state: String,
+    #[serde(default)]
+    pub zip: Option<String>,
+    /// Both or neither: without them the city (or ZIP) is looked up in the
+    /// embedded gazetteer.
+    #[serde(default)]
+    pub lat: Option<f64>,
+    #[serde(default)]
+    pub lon: Option<f64>,
+    /// IANA ("America/Chicago").
+    pub time_zone: String,
+    #[serde(default)]
+    pub contact_name: Option<String>,
+    #[serde(default)]
+    pub contact_phone: Option<String>,
+    #[serde(default)]
+    pub hours: Option<String>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct FacilityView {
+    pub id: Uuid,
+    pub name: String,
+    pub address: String,
+    pub city: String,
+    pub state: String,
+    #[schema(required = true)]
+    pub zip: Option<String>,
+    pub lat: f64,
+    pub lon: f64,
+    pub time_zone: String,
+    #[schema(required = true)]
+    pub contact_name: Option<String>,
+    #[schema(required = true)]
+    pub contact_phone: Option<String>,
+    #[schema(required = true)]
+    pub hours: Option<String>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct FacilityList {
+    pub facilities: Vec<FacilityView>,
+}
+
+/// One stop of a new load: an appointment, or a window's start and end.
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct StopInput {
+    /// pickup | delivery
+    pub kind: String,
+    pub facility_id: Uuid,
+    #[serde(default)]
+    #[schema(value_type = Option<String>, example = "2026-03-02T08:00:00")]
+    pub appointment: Option<NaiveDateTime>,
+    #[serde(default)]
+    #[schema(value_type = Option<String>)]
+    pub window_start: Option<NaiveDateTime>,
+    #[serde(default)]
+    #[schema(value_type = Option<String>)]
+    pub window_end: Option<NaiveDateTime>,
+    #[serde(default)]
+    pub instructions: Option<String>,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct AccessorialInput {
+    /// detention | layover | tonu | lumper | stop_off | tarp | driver_assist | other
+    pub kind: String,
+    pub amount_cents: i64,
+    #[serde(default)]
+    pub note: Option<String>,
+}
+
+/// A new load, as the rate confirmation states it.
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct LoadInput {
+    pub customer_id: Uuid,
+    /// The customer's load or order number.
+    pub load_number: String,
+    #[serde(default)]
+    pub bol_number: Option<String>,
+    #[serde(default)]
+    pub po_number: Option<String>,
+    #[serde(default)]
+    pub pickup_number: Option<String>,
+    /// dry_van | reefer | flatbed | step_deck | power_only | other
+    pub equipment_type: String,
+    #[serde(default)]
+    pub length_ft: Option<i32>,
+    #[serde(default)]
+    pub reefer_temp_f: Option<i32>,
+    #[serde(default)]
+    pub commodity: Option<String>,
+    #[serde(default)]
+    pub weight_lbs: Option<i32>,
+    #[serde(default)]
+    pub pieces: Option<i32>,
+    #[serde(default)]
+    pub hazmat_class: Option<String>,
+    #[serde(default)]
+    pub un_number: Option<String>,
+    #[serde(default)]
+    pub notes: Option<String>,
+    /// flat | per_mile
+    pub rate_method: String,
+    /// Flat linehaul; ignored for a rate per mile (it is the rate × the miles).
+    #[serde(default)]
+    pub linehaul_cents: i64,
+    #[serde(default)]
+    pub rate_per_mile_cents: Option<i64>,
+    #[serde(default)]
+    pub fuel_surcharge_cents: i64,
+    #[serde(default)]
+    pub detention_free_minutes: Option<i32>,
+    #[serde(default)]
+    pub detention_rate_cents: Option<i64>,
+    #[serde(default)]
+    pub detention_cap_cents: Option<i64>,
+    #[serde(default)]
+    pub tonu_cents: Option<i64>,
+    #[serde(default)]
+    pub tonu_window_hours: Option<i32>,
+    pub stops: Vec<StopInput>,
+    #[serde(default)]
+    pub accessorials: Vec<AccessorialInput>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct StopView {
+    pub id: Uuid,
+    pub seq: i32,
+    pub kind: String,
+    pub facility: FacilityView,
+    /// The appointment or the window's start, on the facility's clock.
+    #[schema(value_type = String)]
+    pub local_start: NaiveDateTime,
+    /// The window's end; null for an appointment.
+    #[schema(value_type = Option<String>, required = true)]
+    pub local_end: Option<NaiveDateTime>,
+    pub time_zone: String,
+    pub starts_at: DateTime<Utc>,
+    pub ends_at: DateTime<Utc>,
+    #[schema(required = true)]
+    pub arrived_at: Option<DateTime<Utc>>,
+    #[schema(required = true)]
+    pub departed_at: Option<DateTime<Utc>>,
+    #[schema(required = true)]
+    pub instructions: Option<String>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct AccessorialView {
+    pub id: Uuid,
+    pub kind: String,
+    pub amount_cents: i64,
+    #[schema(required = true)]
+    pub note: Option<String>,
+}
+
+/// A change of status in the load's history.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct LoadEventView {
+    pub at: DateTime<Utc>,
+    pub actor_name: String,
+    #[schema(required = true)]
+    pub from_status: Option<String>,
+    pub to_status: String,
+    #[schema(required = true)]
+    pub at7_code: Option<String>,
+    #[schema(required = true)]
+    pub reason: Option<String>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct LoadView {
+    pub id: Uuid,
+    pub pro_number: i32,
+    pub load_number: String,
+    pub customer: CustomerView,
+    pub status: String,
+    #[schema(required = true)]
+    pub bol_number: Option<String>,
+    #[schema(required = true)]
+    pub po_number: Option<String>,
+    #[schema(required = true)]
+    pub pickup_number: Option<String>,
+    pub equipment_type: String,
+    #[schema(required = true)]
+    pub length_ft: Option<i32>,
+    #[schema(required = true)]
+    pub reefer_temp_f: Option<i32>,
+    #[schema(required = true)]
+    pub commodity: Option<String>,
+    #[schema(required = true)]
+    pub weight_lbs: Option<i32>,
+    #[schema(required = true)]
+    pub pieces: Option<i32>,
+    #[schema(required = true)]
+    pub hazmat_class: Option<String>,
+    #[schema(required = true)]
+    pub un_number: Option<String>,
+    #[schema(required = true)]
+    pub notes: Option<String>,
+    pub rate_method: String,
+    #[schema(required = true)]
+    pub rate_per_mile_cents: Option<i64>,
+    pub linehaul_cents: i64,
+    pub fuel_surcharge_cents: i64,
+    #[schema(required = true)]
+    pub detention_free_minutes: Option<i32>,
+    #[schema(required = true)]
+    pub detention_rate_cents: Option<i64>,
+    #[schema(required = true)]
+    pub detention_cap_cents: Option<i64>,
+    #[schema(required = true)]
+    pub tonu_cents: Option<i64>,
+    #[schema(required = true)]
+    pub tonu_window_hours: Option<i32>,
+    /// Linehaul + fuel surcharge + accessorials.
+    pub revenue_cents: i64,
+    /// Estimated: great circle × 1.2 until a routing provider exists.
+    pub loaded_miles: i32,
+    #[schema(required = true)]
+    pub cancel_reason: Option<String>,
+    pub stops: Vec<StopView>,
+    pub accessorials: Vec<AccessorialView>,
+    pub history: Vec<LoadEventView>,
+}
+
+/// A row of the loads list.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct LoadRow {
+    pub id: Uuid,
+    pub pro_number: i32,
+    pub load_number: String,
+    pub customer_name: String,
+    pub status: String,
+    pub first_pickup_at: DateTime<Utc>,
+    pub last_delivery_at: DateTime<Utc>,
+    pub loaded_miles: i32,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct LoadList {
+    pub loads: Vec<LoadRow>,
+    pub total: u64,
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+pub struct LoadListQuery {
+    /// One status (`domain::loads::LoadStatus`); all when absent.
+    pub status: Option<String>,
+    /// Load, BOL, PO or PRO number.
+    pub q: Option<String>,
+    pub page: Option<u64>,
+    pub per_page: Option<u64>,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct StatusInput {
+    pub status: String,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct CancelInput {
+    pub reason: String,
+}

@@ -1,0 +1,49 @@
+//! What the load services refuse; it becomes HTTP in one place.
+
+use crate::http::ApiError;
+use sea_orm::DbErr;
+
+#[derive(Debug, thiserror::Error)]
+pub enum LoadsError {
+    /// No such load, customer or facility in this fleet (another fleet's is
+    /// the same).
+    #[error("not found")]
+    NotFound,
+    #[error("{message}")]
+    Invalid { field: String, message: String },
+    /// The status change is not a step of the lifecycle.
+    #[error("{0}")]
+    IllegalTransition(String),
+    /// A customer of that name exists.
+    #[error("{0}")]
+    Duplicate(String),
+    #[error(transparent)]
+    Database(#[from] DbErr),
+}
+
+impl LoadsError {
+    pub fn invalid(field: impl Into<String>, message: &str) -> Self {
+        LoadsError::Invalid {
+            field: field.into(),
+            message: message.to_owned(),
+        }
+    }
+}
+
+impl From<LoadsError> for ApiError {
+    fn from(err: LoadsError) -> Self {
+        match err {
+            LoadsError::NotFound => ApiError::NotFound,
+            LoadsError::Invalid { field, message } => ApiError::field(&field, message),
+            LoadsError::IllegalTransition(message) => ApiError::Conflict {
+                code: "illegal_transition",
+                message,
+            },
+            LoadsError::Duplicate(message) => ApiError::Conflict {
+                code: "duplicate",
+                message,
+            },
+            LoadsError::Database(err) => err.into(),
+        }
+    }
+}

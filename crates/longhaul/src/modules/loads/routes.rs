@@ -1,0 +1,151 @@
+//! `/api/fleet/customers`, `/api/fleet/facilities` and `/api/fleet/loads`:
+//! a fleet's loads and the parties and places they name.
+
+use super::dto::{
+    CancelInput, CustomerInput, CustomerList, CustomerView, FacilityInput, FacilityList,
+    FacilityView, LoadInput, LoadList, LoadListQuery, LoadView, StatusInput,
+};
+use super::service::loads::Actor;
+use super::service::{customers, facilities, lifecycle, loads};
+use crate::http::error::ErrorBody;
+use crate::http::path_id::path_id;
+use crate::http::{ApiResult, ValidJson};
+use crate::modules::auth::{CurrentUser, FleetAdmin};
+use crate::state::AppState;
+use axum::Json;
+use axum::extract::{Path, Query, State};
+use axum::http::StatusCode;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+/// Behind the fleet-admin guard (`app.rs`).
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(list_customers, create_customer))
+        .routes(routes!(list_facilities, create_facility))
+        .routes(routes!(list_loads, create_load))
+        .routes(routes!(get_load))
+        .routes(routes!(change_status))
+        .routes(routes!(cancel_load))
+}
+
+fn actor(user: &CurrentUser) -> Actor {
+    Actor {
+        id: Some(user.0.profile.id),
+        name: crate::modules::brokers::users::display_name(&user.0.profile),
+    }
+}
+
+#[utoipa::path(get, path = "/api/fleet/customers", tag = "loads",
+    responses((status = 200, body = CustomerList)))]
+pub async fn list_customers(
+    State(state): State<AppState>,
+    FleetAdmin(scope): FleetAdmin,
+) -> ApiResult<Json<CustomerList>> {
+    let customers = customers::list(&state.db, scope).await?;
+    Ok(Json(CustomerList { customers }))
+}
+
+#[utoipa::path(post, path = "/api/fleet/customers", tag = "loads", request_body = CustomerInput,
+    responses((status = 201, body = CustomerView), (status = 409, body = ErrorBody), (status = 422, body = ErrorBody)))]
+pub async fn create_customer(
+    State(state): State<AppState>,
+    FleetAdmin(scope): FleetAdmin,
+    ValidJson(input): ValidJson<CustomerInput>,
+) -> ApiResult<(StatusCode, Json<CustomerView>)> {
+    let view = customers::create(&state.db, scope, &input).await?;
+    Ok((StatusCode::CREATED, Json(view)))
+}
+
+#[utoipa::path(get, path = "/api/fleet/facilities", tag = "loads",
+    responses((status = 200, body = FacilityList)))]
+pub async fn list_facilities(
+    State(state): State<AppState>,
+    FleetAdmin(scope): FleetAdmin,
+) -> ApiResult<Json<FacilityList>> {
+    let facilities = facilities::list(&state.db, scope).await?;
+    Ok(Json(FacilityList { facilities }))
+}
+
+#[utoipa::path(post, path = "/api/fleet/facilities", tag = "loads", request_body = FacilityInput,
+    responses((status = 201, body = FacilityView), (status = 422, body = ErrorBody)))]
+pub async fn create_facility(
+    State(state): State<AppState>,
+    FleetAdmin(scope): FleetAdmin,
+    ValidJson(input): ValidJson<FacilityInput>,
+) -> ApiResult<(StatusCode, Json<FacilityView>)> {
+    let view = facilities::create(&state.db, scope, &input).await?;
+    Ok((StatusCode::CREATED, Json(view)))
+}
+
+#[utoipa::path(get, path = "/api/fleet/loads", tag = "loads", params(LoadListQuery),
+    responses((status = 200, body = LoadList), (status = 422, body = ErrorBody)))]
+pub async fn list_loads(
+    State(state): State<AppState>,
+    FleetAdmin(scope): FleetAdmin,
+    Query(q): Query<LoadListQuery>,
+) -> ApiResult<Json<LoadList>> {
+    Ok(Json(
+        loads::list(
+            &state.db,
+            scope,
+            q.status.as_deref(),
+            q.q.as_deref(),
+            q.page,
+            q.per_page,
+        )
+        .await?,
+    ))
+}
+
+#[utoipa::path(post, path = "/api/fleet/loads", tag = "loads", request_body = LoadInput,
+    responses((status = 201, body = LoadView), (status = 404, body = ErrorBody), (status = 422, body = ErrorBody)))]
+pub async fn create_load(
+    State(state): State<AppState>,
+    FleetAdmin(scope): FleetAdmin,
+    user: CurrentUser,
+    ValidJson(input): ValidJson<LoadInput>,
+) -> ApiResult<(StatusCode, Json<LoadView>)> {
+    let view = loads::create(&state.db, scope, &actor(&user), &input).await?;
+    Ok((StatusCode::CREATED, Json(view)))
+}
+
+#[utoipa::path(get, path = "/api/fleet/loads/{id}", tag = "loads", params(("id" = String, Path)),
+    responses((status = 200, body = LoadView), (status = 404, body = ErrorBody)))]
+pub async fn get_load(
+    State(state): State<AppState>,
+    FleetAdmin(scope): FleetAdmin,
+    Path(id): Path<String>,
+) -> ApiResult<Json<LoadView>> {
+    Ok(Json(loads::get(&state.db, scope, path_id(&id)?).await?))
+}
+
+#[utoipa::path(post, path = "/api/fleet/loads/{id}/status", tag = "loads", params(("id" = String, Path)), request_body = StatusInput,
+    responses((status = 200, body = LoadView), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody), (status = 422, body = ErrorBody)))]
+pub async fn change_status(
+    State(state): State<AppState>,
+    FleetAdmin(scope): FleetAdmin,
+    user: CurrentUser,
+    Path(id): Path<String>,
+    ValidJson(input): ValidJson<StatusInput>,
+) -> ApiResult<Json<LoadView>> {
+    let id = path_id(&id)?;
+    Ok(Json(
+        lifecycle::change_status(&state.db, scope, &actor(&user), id, &input.status).await?,
+    ))
+}
+
+#[utoipa::path(post, path = "/api/fleet/loads/{id}/cancel", tag = "loads", params(("id" = String, Path)), request_body = CancelInput,
+    responses((status = 200, body = LoadView), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody), (status = 422, body = ErrorBody)))]
+pub async fn cancel_load(
+    State(state): State<AppState>,
+    FleetAdmin(scope): FleetAdmin,
+    user: CurrentUser,
+    Path(id): Path<String>,
+    ValidJson(input): ValidJson<CancelInput>,
+) -> ApiResult<Json<LoadView>> {
+    let id = path_id(&id)?;
+    Ok(Json(
+        lifecycle::cancel(&state.db, scope, &actor(&user), id, &input.reason).await?,
+    ))
+}

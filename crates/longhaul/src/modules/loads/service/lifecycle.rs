@@ -1,0 +1,125 @@
+//! Moving a load through its lifecycle (`domain::loads::LoadStatus`), each
+//! change recorded in its history; cancelling it with a reason.
+
+use super::loads::{Actor, read};
+use super::{LoadsError, required_text, texts};
+use crate::modules::loads::dto::LoadView;
+use crate::modules::loads::repo;
+use chrono::Utc;
+use db::entities::load_event;
+use db::tenancy::{self, TenantScope};
+use domain::loads::LoadStatus;
+use sea_orm::{DatabaseConnection, Set};
+use uuid::Uuid;
+
+fn illegal(from: &str, to: &str) -> LoadsError {
+    LoadsError::IllegalTransition(
+        texts()
+            .illegal_transition
+            .replace("{from}", &from.replace('_', " "))
+            .replace("{to}", &to.replace('_', " ")),
+    )
+}
+
+/// Moves the load to `to` when that is the next step from where it is.
+/// The change is a compare-and-set on the status it was read with: of two
+/// changes at once, one wins and the other is refused (409).
+pub async fn change_status(
+    db: &DatabaseConnection,
+    scope: TenantScope,
+    actor: &Actor,
+    id: Uuid,
+    to: &str,
+) -> Result<LoadView, LoadsError> {
+    let to = LoadStatus::parse(to)
+        .ok_or_else(|| LoadsError::invalid("status", &texts().status_invalid))?;
+    if to == LoadStatus::Cancelled {
+        // Cancelling needs a reason: its own action.
+        return Err(LoadsError::invalid(
+            "status",
+            &texts().cancel_reason_required,
+        ));
+    }
+    move_to(
+        db,
+        scope,
+        actor,
+        id,
+        |from| {
+            from.can_move_to(to)
+                .then_some(to)
+                .ok_or_else(|| illegal(from.as_str(), to.as_str()))
+        },
+        None,
+    )
+    .await
+}
+
+pub async fn cancel(
+    db: &DatabaseConnection,
+    scope: TenantScope,
+    actor: &Actor,
+    id: Uuid,
+    reason: &str,
+) -> Result<LoadView, LoadsError> {
+    let reason = required_text("reason", reason, 1000, &texts().cancel_reason_required)?;
+    move_to(
+        db,
+        scope,
+        actor,
+        id,
+        |from| {
+            if from.cancellable() {
+                Ok(LoadStatus::Cancelled)
+            } else {
+                Err(LoadsError::IllegalTransition(
+                    texts()
+                        .not_cancellable
+                        .replace("{status}", &from.as_str().replace('_', " ")),
+                ))
+            }
+        },
+        Some(reason),
+    )
+    .await
+}
+
+async fn move_to(
+    db: &DatabaseConnection,
+    scope: TenantScope,
+    actor: &Actor,
+    id: Uuid,
+    next: impl FnOnce(LoadStatus) -> Result<LoadStatus, LoadsError>,
+    reason: Option<String>,
+) -> Result<LoadView, LoadsError> {
+    let tx = tenancy::write(db, scope).await?;
+    let row = repo::load(&tx, id).await?.ok_or(LoadsError::NotFound)?;
+    let from = LoadStatus::parse(&row.status).ok_or_else(|| illegal(&row.status, "?"))?;
+    let to = next(from)?;
+    let now = Utc::now();
+    let cancel_reason = (to == LoadStatus::Cancelled)
+        .then_some(reason.as_deref())
+        .flatten();
+    if !repo::set_status(&tx, id, from.as_str(), to.as_str(), cancel_reason, now).await? {
+        return Err(illegal(from.as_str(), to.as_str()));
+    }
+    repo::insert_event(
+        &tx,
+        load_event::ActiveModel {
+            id: Set(Uuid::new_v4()),
+            fleet_account_id: Set(scope.fleet_account_id()),
+            load_id: Set(id),
+            at: Set(now),
+            actor_id: Set(actor.id),
+            actor_name: Set(actor.name.clone()),
+            from_status: Set(Some(from.as_str().to_owned())),
+            to_status: Set(to.as_str().to_owned()),
+            at7_code: Set((to == LoadStatus::Cancelled).then(|| "CA".to_owned())),
+            reason: Set(reason),
+        },
+    )
+    .await?;
+    let view = read(&tx, id).await?;
+    tx.commit().await?;
+    Ok(view)
+}

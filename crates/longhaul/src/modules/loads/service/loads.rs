@@ -1,0 +1,478 @@
+//! Creating a load from what the rate confirmation states, reading it whole,
+//! and the fleet's list of loads.
+
+use super::{LoadsError, cents, number_in, optional_text, required_text, texts};
+use crate::modules::loads::dto::{
+    AccessorialView, CustomerView, FacilityView, LoadEventView, LoadInput, LoadList, LoadRow,
+    LoadView, StopInput, StopView,
+};
+use crate::modules::loads::repo;
+use chrono::Utc;
+use db::entities::{facility, load, load_accessorial, load_event, load_stop};
+use db::tenancy::{self, FleetTx, TenantScope};
+use domain::loads::{
+    Accessorial, LoadStatus, StopCheck, StopError, StopKind, StopTime, check_stops, estimated_miles,
+};
+use sea_orm::{DatabaseConnection, Set};
+use std::collections::HashMap;
+use uuid::Uuid;
+
+/// The most stops one load has (split pickups and deliveries included).
+pub const MAX_STOPS: usize = 20;
+const MAX_ACCESSORIALS: usize = 30;
+const EQUIPMENT: [&str; 6] = [
+    "dry_van",
+    "reefer",
+    "flatbed",
+    "step_deck",
+    "power_only",
+    "other",
+];
+
+/// Who made a change: kept in the load's history.
+#[derive(Debug, Clone)]
+pub struct Actor {
+    pub id: Option<Uuid>,
+    pub name: String,
+}
+
+fn stop_kind(index: usize, kind: &str) -> Result<StopKind, LoadsError> {
+    match kind {
+        "pickup" => Ok(StopKind::Pickup),
+        "delivery" => Ok(StopKind::Delivery),
+        _ => Err(LoadsError::invalid(
+            format!("stops.{index}.kind"),
+            &texts().stop_kind_invalid,
+        )),
+    }
+}
+
+fn stop_time(index: usize, stop: &StopInput) -> Result<StopTime, LoadsError> {
+    match (stop.appointment, stop.window_start, stop.window_end) {
+        (Some(at), None, None) => Ok(StopTime::Appointment(at)),
+        (None, Some(from), Some(to)) => Ok(StopTime::Window { from, to }),
+        _ => Err(LoadsError::invalid(
+            format!("stops.{index}.appointment"),
+            &texts().stop_time_required,
+        )),
+    }
+}
+
+fn stop_error(err: StopError) -> LoadsError {
+    let t = texts();
+    let message = match err {
+        StopError::Shape => &t.stops_shape,
+        StopError::UnknownZone { .. } => &t.time_zone_invalid,
+        StopError::WindowEndsBeforeStart { .. } => &t.window_ends_before_start,
+        StopError::NoSuchLocalTime { .. } => &t.no_such_local_time,
+        StopError::BeforePrevious { .. } => &t.stop_before_previous,
+    };
+    LoadsError::invalid(err.field(), message)
+}
+
+/// Everything a load's input is checked for before anything is written.
+struct Checked {
+    row: load::ActiveModel,
+    stops: Vec<load_stop::ActiveModel>,
+    accessorials: Vec<load_accessorial::ActiveModel>,
+}
+
+fn check(
+    input: &LoadInput,
+    fleet: Uuid,
+    load_id: Uuid,
+    facilities: &HashMap<Uuid, facility::Model>,
+) -> Result<Checked, LoadsError> {
+    let t = texts();
+    let now = Utc::now();
+    let load_number = required_text(
+        "load_number",
+        &input.load_number,
+        60,
+        &t.load_number_required,
+    )?;
+    if !EQUIPMENT.contains(&input.equipment_type.as_str()) {
+        return Err(LoadsError::invalid("equipment_type", &t.equipment_invalid));
+    }
+    if input.stops.len() > MAX_STOPS {
+        return Err(LoadsError::invalid(
+            "stops",
+            &t.too_many_stops.replace("{max}", &MAX_STOPS.to_string()),
+        ));
+    }
+    // Kinds, times and facilities first (a facility of another fleet is not found).
+    let mut parsed = Vec::with_capacity(input.stops.len());
+    for (index, stop) in input.stops.iter().enumerate() {
+        let kind = stop_kind(index, &stop.kind)?;
+        let time = stop_time(index, stop)?;
+        let place = facilities
+            .get(&stop.facility_id)
+            .ok_or(LoadsError::NotFound)?;
+        parsed.push((kind, time, place));
+    }
+    let checks: Vec<StopCheck<'_>> = parsed
+        .iter()
+        .map(|(kind, time, place)| StopCheck {
+            kind: *kind,
+            time_zone: &place.time_zone,
+            time: *time,
+        })
+        .collect();
+    let spans = check_stops(&checks).map_err(stop_error)?;
+    let miles = estimated_miles(
+        &parsed
+            .iter()
+            .map(|(_, _, p)| domain::geo::LatLon {
+                lat: p.lat,
+                lon: p.lon,
+            })
+            .collect::<Vec<_>>(),
+    );
+
+    let (linehaul, per_mile) = match input.rate_method.as_str() {
+        "flat" => (cents("linehaul_cents", input.linehaul_cents)?, None),
+        "per_mile" => {
+            let rate = input
+                .rate_per_mile_cents
+                .ok_or_else(|| LoadsError::invalid("rate_per_mile_cents", &t.rate_required))?;
+            let rate = cents("rate_per_mile_cents", rate)?;
+            (
+                cents("rate_per_mile_cents", rate * i64::from(miles))?,
+                Some(rate),
+            )
+        }
+        _ => return Err(LoadsError::invalid("rate_method", &t.rate_method_invalid)),
+    };
+    let optional_cents =
+        |field: &str, value: Option<i64>| value.map(|v| cents(field, v)).transpose();
+    if input.accessorials.len() > MAX_ACCESSORIALS {
+        return Err(LoadsError::invalid(
+            "accessorials",
+            &t.number_invalid
+                .replace("{min}", "0")
+                .replace("{max}", &MAX_ACCESSORIALS.to_string()),
+        ));
+    }
+    let mut accessorials = Vec::with_capacity(input.accessorials.len());
+    for (index, line) in input.accessorials.iter().enumerate() {
+        let kind = Accessorial::parse(&line.kind).ok_or_else(|| {
+            LoadsError::invalid(format!("accessorials.{index}.kind"), &t.accessorial_invalid)
+        })?;
+        accessorials.push(load_accessorial::ActiveModel {
+            id: Set(Uuid::new_v4()),
+            fleet_account_id: Set(fleet),
+            load_id: Set(load_id),
+            kind: Set(kind.as_str().to_owned()),
+            amount_cents: Set(cents(
+                &format!("accessorials.{index}.amount_cents"),
+                line.amount_cents,
+            )?),
+            note: Set(optional_text(
+                &format!("accessorials.{index}.note"),
+                line.note.as_deref(),
+                200,
+            )?),
+        });
+    }
+
+    let mut stops = Vec::with_capacity(parsed.len());
+    for (index, ((kind, time, place), span)) in parsed.iter().zip(&spans).enumerate() {
+        let (local_start, local_end) = match time {
+            StopTime::Appointment(at) => (*at, None),
+            StopTime::Window { from, to } => (*from, Some(*to)),
+        };
+        stops.push(load_stop::ActiveModel {
+            id: Set(Uuid::new_v4()),
+            fleet_account_id: Set(fleet),
+            load_id: Set(load_id),
+            // At most MAX_STOPS: the cast cannot overflow.
+            seq: Set(index as i32),
+            kind: Set(match kind {
+                StopKind::Pickup => "pickup",
+                StopKind::Delivery => "delivery",
+            }
+            .to_owned()),
+            facility_id: Set(place.id),
+            local_start: Set(local_start),
+            local_end: Set(local_end),
+            time_zone: Set(place.time_zone.clone()),
+            starts_at: Set(span.0),
+            ends_at: Set(span.1),
+            arrived_at: Set(None),
+            departed_at: Set(None),
+            instructions: Set(optional_text(
+                &format!("stops.{index}.instructions"),
+                input.stops[index].instructions.as_deref(),
+                1000,
+            )?),
+        });
+    }
+    let (first, last) = (spans[0].0, spans[spans.len() - 1].1);
+    let row = load::ActiveModel {
+        id: Set(load_id),
+        fleet_account_id: Set(fleet),
+        customer_id: Set(input.customer_id),
+        pro_number: Set(0),
+        load_number: Set(load_number),
+        bol_number: Set(optional_text(
+            "bol_number",
+            input.bol_number.as_deref(),
+            60,
+        )?),
+        po_number: Set(optional_text("po_number", input.po_number.as_deref(), 60)?),
+        pickup_number: Set(optional_text(
+            "pickup_number",
+            input.pickup_number.as_deref(),
+            60,
+        )?),
+        equipment_type: Set(input.equipment_type.clone()),
+        length_ft: Set(number_in("length_ft", input.length_ft, 10, 60)?),
+        reefer_temp_f: Set(number_in("reefer_temp_f", input.reefer_temp_f, -40, 90)?),
+        commodity: Set(optional_text("commodity", input.commodity.as_deref(), 200)?),
+        weight_lbs: Set(number_in("weight_lbs", input.weight_lbs, 0, 200_000)?),
+        pieces: Set(number_in("pieces", input.pieces, 0, 100_000)?),
+        hazmat_class: Set(optional_text(
+            "hazmat_class",
+            input.hazmat_class.as_deref(),
+            10,
+        )?),
+        un_number: Set(optional_text("un_number", input.un_number.as_deref(), 10)?),
+        notes: Set(optional_text("notes", input.notes.as_deref(), 4000)?),
+        status: Set(LoadStatus::Accepted.as_str().to_owned()),
+        rate_method: Set(input.rate_method.clone()),
+        rate_per_mile_cents: Set(per_mile),
+        linehaul_cents: Set(linehaul),
+        fuel_surcharge_cents: Set(cents("fuel_surcharge_cents", input.fuel_surcharge_cents)?),
+        detention_free_minutes: Set(number_in(
+            "detention_free_minutes",
+            input.detention_free_minutes,
+            0,
+            24 * 60,
+        )?),
+        detention_rate_cents: Set(optional_cents(
+            "detention_rate_cents",
+            input.detention_rate_cents,
+        )?),
+        detention_cap_cents: Set(optional_cents(
+            "detention_cap_cents",
+            input.detention_cap_cents,
+        )?),
+        tonu_cents: Set(optional_cents("tonu_cents", input.tonu_cents)?),
+        tonu_window_hours: Set(number_in(
+            "tonu_window_hours",
+            input.tonu_window_hours,
+            0,
+            168,
+        )?),
+        loaded_miles: Set(miles),
+        first_pickup_at: Set(first),
+        last_delivery_at: Set(last),
+        cancel_reason: Set(None),
+        created_at: Set(now),
+        updated_at: Set(now),
+    };
+    Ok(Checked {
+        row,
+        stops,
+        accessorials,
+    })
+}
+
+/// Creates a load (status accepted: booked, not yet assigned) with the
+/// fleet's next PRO number, its stops and accessorials, and its first
+/// history entry — all in one transaction.
+pub async fn create(
+    db: &DatabaseConnection,
+    scope: TenantScope,
+    actor: &Actor,
+    input: &LoadInput,
+) -> Result<LoadView, LoadsError> {
+    let tx = tenancy::write(db, scope).await?;
+    repo::customer(&tx, input.customer_id)
+        .await?
+        .ok_or(LoadsError::NotFound)?;
+    let ids: Vec<Uuid> = input.stops.iter().map(|s| s.facility_id).collect();
+    let facilities: HashMap<Uuid, facility::Model> = repo::facilities_by_ids(&tx, ids)
+        .await?
+        .into_iter()
+        .map(|f| (f.id, f))
+        .collect();
+    let load_id = Uuid::new_v4();
+    let mut checked = check(input, scope.fleet_account_id(), load_id, &facilities)?;
+    checked.row.pro_number = Set(repo::next_pro(&tx).await?);
+    repo::insert_load(&tx, checked.row, checked.stops, checked.accessorials).await?;
+    repo::insert_event(
+        &tx,
+        load_event::ActiveModel {
+            id: Set(Uuid::new_v4()),
+            fleet_account_id: Set(scope.fleet_account_id()),
+            load_id: Set(load_id),
+            at: Set(Utc::now()),
+            actor_id: Set(actor.id),
+            actor_name: Set(actor.name.clone()),
+            from_status: Set(None),
+            to_status: Set(LoadStatus::Accepted.as_str().to_owned()),
+            at7_code: Set(None),
+            reason: Set(None),
+        },
+    )
+    .await?;
+    let view = read(&tx, load_id).await?;
+    tx.commit().await?;
+    Ok(view)
+}
+
+/// The whole load within an open transaction.
+pub(super) async fn read(tx: &FleetTx, id: Uuid) -> Result<LoadView, LoadsError> {
+    let row = repo::load(tx, id).await?.ok_or(LoadsError::NotFound)?;
+    let customer = repo::customer(tx, row.customer_id)
+        .await?
+        .ok_or(LoadsError::NotFound)?;
+    let stops = repo::stops_of(tx, id).await?;
+    let facilities: HashMap<Uuid, facility::Model> =
+        repo::facilities_by_ids(tx, stops.iter().map(|s| s.facility_id).collect())
+            .await?
+            .into_iter()
+            .map(|f| (f.id, f))
+            .collect();
+    let accessorials = repo::accessorials_of(tx, id).await?;
+    let history = repo::history_of(tx, id).await?;
+    let revenue = row.linehaul_cents
+        + row.fuel_surcharge_cents
+        + accessorials.iter().map(|a| a.amount_cents).sum::<i64>();
+    let stops = stops
+        .into_iter()
+        .filter_map(|s| {
+            let facility = facilities.get(&s.facility_id)?.clone();
+            Some(StopView {
+                id: s.id,
+                seq: s.seq,
+                kind: s.kind,
+                facility: FacilityView::from(facility),
+                local_start: s.local_start,
+                local_end: s.local_end,
+                time_zone: s.time_zone,
+                starts_at: s.starts_at,
+                ends_at: s.ends_at,
+                arrived_at: s.arrived_at,
+                departed_at: s.departed_at,
+                instructions: s.instructions,
+            })
+        })
+        .collect();
+    Ok(LoadView {
+        id: row.id,
+        pro_number: row.pro_number,
+        load_number: row.load_number,
+        customer: CustomerView::from(customer),
+        status: row.status,
+        bol_number: row.bol_number,
+        po_number: row.po_number,
+        pickup_number: row.pickup_number,
+        equipment_type: row.equipment_type,
+        length_ft: row.length_ft,
+        reefer_temp_f: row.reefer_temp_f,
+        commodity: row.commodity,
+        weight_lbs: row.weight_lbs,
+        pieces: row.pieces,
+        hazmat_class: row.hazmat_class,
+        un_number: row.un_number,
+        notes: row.notes,
+        rate_method: row.rate_method,
+        rate_per_mile_cents: row.rate_per_mile_cents,
+        linehaul_cents: row.linehaul_cents,
+        fuel_surcharge_cents: row.fuel_surcharge_cents,
+        detention_free_minutes: row.detention_free_minutes,
+        detention_rate_cents: row.detention_rate_cents,
+        detention_cap_cents: row.detention_cap_cents,
+        tonu_cents: row.tonu_cents,
+        tonu_window_hours: row.tonu_window_hours,
+        revenue_cents: revenue,
+        loaded_miles: row.loaded_miles,
+        cancel_reason: row.cancel_reason,
+        stops,
+        accessorials: accessorials
+            .into_iter()
+            .map(|a| AccessorialView {
+                id: a.id,
+                kind: a.kind,
+                amount_cents: a.amount_cents,
+                note: a.note,
+            })
+            .collect(),
+        history: history
+            .into_iter()
+            .map(|e| LoadEventView {
+                at: e.at,
+                actor_name: e.actor_name,
+                from_status: e.from_status,
+                to_status: e.to_status,
+                at7_code: e.at7_code,
+                reason: e.reason,
+            })
+            .collect(),
+    })
+}
+
+pub async fn get(
+    db: &DatabaseConnection,
+    scope: TenantScope,
+    id: Uuid,
+) -> Result<LoadView, LoadsError> {
+    let tx = tenancy::read(db, scope).await?;
+    let view = read(&tx, id).await?;
+    tx.commit().await?;
+    Ok(view)
+}
+
+pub async fn list(
+    db: &DatabaseConnection,
+    scope: TenantScope,
+    status: Option<&str>,
+    q: Option<&str>,
+    page: Option<u64>,
+    per_page: Option<u64>,
+) -> Result<LoadList, LoadsError> {
+    let status = match status.filter(|s| !s.is_empty()) {
+        Some(s) => Some(
+            LoadStatus::parse(s)
+                .ok_or_else(|| LoadsError::invalid("status", &texts().status_invalid))?,
+        ),
+        None => None,
+    };
+    let q = optional_text("q", q, 100)?;
+    let page = number_in("page", page, 1, 10_000)?.unwrap_or(1);
+    let per_page = number_in("per_page", per_page, 1, 100)?.unwrap_or(50);
+    let tx = tenancy::read(db, scope).await?;
+    let (rows, total) = repo::list(
+        &tx,
+        status.map(LoadStatus::as_str),
+        q.as_deref(),
+        page,
+        per_page,
+    )
+    .await?;
+    let names: HashMap<Uuid, String> =
+        repo::customers_by_ids(&tx, rows.iter().map(|r| r.customer_id).collect())
+            .await?
+            .into_iter()
+            .map(|c| (c.id, c.name))
+            .collect();
+    tx.commit().await?;
+    Ok(LoadList {
+        loads: rows
+            .into_iter()
+            .map(|r| LoadRow {
+                id: r.id,
+                pro_number: r.pro_number,
+                load_number: r.load_number,
+                customer_name: names.get(&r.customer_id).cloned().unwrap_or_default(),
+                status: r.status,
+                first_pickup_at: r.first_pickup_at,
+                last_delivery_at: r.last_delivery_at,
+                loaded_miles: r.loaded_miles,
+            })
+            .collect(),
+        total,
+    })
+}
