@@ -624,6 +624,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/fleet/customers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["list_customers"];
+        put?: never;
+        post: operations["create_customer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/fleet/documents": {
         parameters: {
             query?: never;
@@ -917,6 +933,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/fleet/facilities": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["list_facilities"];
+        put?: never;
+        post: operations["create_facility"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/fleet/fmcsa/alerts": {
         parameters: {
             query?: never;
@@ -1010,6 +1042,70 @@ export interface paths {
         get?: never;
         put?: never;
         post: operations["mark_read"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/fleet/loads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["list_loads"];
+        put?: never;
+        post: operations["create_load"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/fleet/loads/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_load"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/fleet/loads/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["cancel_load"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/fleet/loads/{id}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["change_status"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1864,6 +1960,21 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        AccessorialInput: {
+            /** Format: int64 */
+            amount_cents: number;
+            /** @description detention | layover | tonu | lumper | stop_off | tarp | driver_assist | other */
+            kind: string;
+            note?: string | null;
+        };
+        AccessorialView: {
+            /** Format: int64 */
+            amount_cents: number;
+            /** Format: uuid */
+            id: string;
+            kind: string;
+            note: string | null;
+        };
         AccountCreated: {
             /** @description The payer's e-mail: the account's, and where the confirmation link went. */
             email: string;
@@ -2082,6 +2193,9 @@ export interface components {
             /** Format: date */
             today: string;
         };
+        CancelInput: {
+            reason: string;
+        };
         CardView: {
             brand: string | null;
             /** Format: int32 */
@@ -2263,6 +2377,33 @@ export interface components {
             /** Format: uuid */
             id: string;
         };
+        CustomerInput: {
+            billing_email?: string | null;
+            /** @description broker | shipper */
+            kind: string;
+            mc_number?: string | null;
+            name: string;
+            /**
+             * Format: int32
+             * @description Days to pay; 30 when not given.
+             */
+            payment_terms_days?: number | null;
+            usdot_number?: string | null;
+        };
+        CustomerList: {
+            customers: components["schemas"]["CustomerView"][];
+        };
+        CustomerView: {
+            billing_email: string | null;
+            /** Format: uuid */
+            id: string;
+            kind: string;
+            mc_number: string | null;
+            name: string;
+            /** Format: int32 */
+            payment_terms_days: number;
+            usdot_number: string | null;
+        };
         /**
          * @description The badge and banner counts: the fleet's (or the asset's) documents,
          *     whatever the other filters.
@@ -2396,6 +2537,47 @@ export interface components {
             } | null;
             /** @description A sentence for people; the spec's text where it has one. */
             message: string;
+        };
+        FacilityInput: {
+            address: string;
+            city: string;
+            contact_name?: string | null;
+            contact_phone?: string | null;
+            hours?: string | null;
+            /**
+             * Format: double
+             * @description Both or neither: without them the city (or ZIP) is looked up in the
+             *     embedded gazetteer.
+             */
+            lat?: number | null;
+            /** Format: double */
+            lon?: number | null;
+            name: string;
+            /** @description Two letters. */
+            state: string;
+            /** @description IANA ("America/Chicago"). */
+            time_zone: string;
+            zip?: string | null;
+        };
+        FacilityList: {
+            facilities: components["schemas"]["FacilityView"][];
+        };
+        FacilityView: {
+            address: string;
+            city: string;
+            contact_name: string | null;
+            contact_phone: string | null;
+            hours: string | null;
+            /** Format: uuid */
+            id: string;
+            /** Format: double */
+            lat: number;
+            /** Format: double */
+            lon: number;
+            name: string;
+            state: string;
+            time_zone: string;
+            zip: string | null;
         };
         FleetAccountItem: {
             dot_number: string;
@@ -2636,6 +2818,140 @@ export interface components {
             per_page: number;
             /** Format: int64 */
             total: number;
+        };
+        /** @description A change of status in the load's history. */
+        LoadEventView: {
+            actor_name: string;
+            /** Format: date-time */
+            at: string;
+            at7_code: string | null;
+            from_status: string | null;
+            reason: string | null;
+            to_status: string;
+        };
+        /** @description A new load, as the rate confirmation states it. */
+        LoadInput: {
+            accessorials?: components["schemas"]["AccessorialInput"][];
+            bol_number?: string | null;
+            commodity?: string | null;
+            /** Format: uuid */
+            customer_id: string;
+            /** Format: int64 */
+            detention_cap_cents?: number | null;
+            /** Format: int32 */
+            detention_free_minutes?: number | null;
+            /** Format: int64 */
+            detention_rate_cents?: number | null;
+            /** @description dry_van | reefer | flatbed | step_deck | power_only | other */
+            equipment_type: string;
+            /** Format: int64 */
+            fuel_surcharge_cents?: number;
+            hazmat_class?: string | null;
+            /** Format: int32 */
+            length_ft?: number | null;
+            /**
+             * Format: int64
+             * @description Flat linehaul; ignored for a rate per mile (it is the rate × the miles).
+             */
+            linehaul_cents?: number;
+            /** @description The customer's load or order number. */
+            load_number: string;
+            notes?: string | null;
+            pickup_number?: string | null;
+            /** Format: int32 */
+            pieces?: number | null;
+            po_number?: string | null;
+            /** @description flat | per_mile */
+            rate_method: string;
+            /** Format: int64 */
+            rate_per_mile_cents?: number | null;
+            /** Format: int32 */
+            reefer_temp_f?: number | null;
+            stops: components["schemas"]["StopInput"][];
+            /** Format: int64 */
+            tonu_cents?: number | null;
+            /** Format: int32 */
+            tonu_window_hours?: number | null;
+            un_number?: string | null;
+            /** Format: int32 */
+            weight_lbs?: number | null;
+        };
+        LoadList: {
+            loads: components["schemas"]["LoadRow"][];
+            /** Format: int64 */
+            total: number;
+        };
+        /** @description A row of the loads list. */
+        LoadRow: {
+            customer_name: string;
+            /** Format: date-time */
+            first_pickup_at: string;
+            /** Format: uuid */
+            id: string;
+            /** Format: date-time */
+            last_delivery_at: string;
+            load_number: string;
+            /** Format: int32 */
+            loaded_miles: number;
+            /** Format: int32 */
+            pro_number: number;
+            status: string;
+        };
+        LoadView: {
+            accessorials: components["schemas"]["AccessorialView"][];
+            bol_number: string | null;
+            cancel_reason: string | null;
+            commodity: string | null;
+            customer: components["schemas"]["CustomerView"];
+            /** Format: int64 */
+            detention_cap_cents: number | null;
+            /** Format: int32 */
+            detention_free_minutes: number | null;
+            /** Format: int64 */
+            detention_rate_cents: number | null;
+            equipment_type: string;
+            /** Format: int64 */
+            fuel_surcharge_cents: number;
+            hazmat_class: string | null;
+            history: components["schemas"]["LoadEventView"][];
+            /** Format: uuid */
+            id: string;
+            /** Format: int32 */
+            length_ft: number | null;
+            /** Format: int64 */
+            linehaul_cents: number;
+            load_number: string;
+            /**
+             * Format: int32
+             * @description Estimated: great circle × 1.2 until a routing provider exists.
+             */
+            loaded_miles: number;
+            notes: string | null;
+            pickup_number: string | null;
+            /** Format: int32 */
+            pieces: number | null;
+            po_number: string | null;
+            /** Format: int32 */
+            pro_number: number;
+            rate_method: string;
+            /** Format: int64 */
+            rate_per_mile_cents: number | null;
+            /** Format: int32 */
+            reefer_temp_f: number | null;
+            /**
+             * Format: int64
+             * @description Linehaul + fuel surcharge + accessorials.
+             */
+            revenue_cents: number;
+            status: string;
+            stops: components["schemas"]["StopView"][];
+            /** Format: int64 */
+            tonu_cents: number | null;
+            /** Format: int32 */
+            tonu_window_hours: number | null;
+            un_number: string | null;
+            /** Format: int32 */
+            weight_lbs: number | null;
         };
         LookupRequest: {
             /** @description Digits only, at most 8. */
@@ -3346,9 +3662,46 @@ export interface components {
         StartSyncRequest: {
             kind: components["schemas"]["SyncKind"];
         };
+        StatusInput: {
+            status: string;
+        };
         StepRequest: {
             /** Format: int32 */
             current_step: number;
+        };
+        /** @description One stop of a new load: an appointment, or a window's start and end. */
+        StopInput: {
+            /** @example 2026-03-02T08:00:00 */
+            appointment?: string | null;
+            /** Format: uuid */
+            facility_id: string;
+            instructions?: string | null;
+            /** @description pickup | delivery */
+            kind: string;
+            window_end?: string | null;
+            window_start?: string | null;
+        };
+        StopView: {
+            /** Format: date-time */
+            arrived_at: string | null;
+            /** Format: date-time */
+            departed_at: string | null;
+            /** Format: date-time */
+            ends_at: string;
+            facility: components["schemas"]["FacilityView"];
+            /** Format: uuid */
+            id: string;
+            instructions: string | null;
+            kind: string;
+            /** @description The window's end; null for an appointment. */
+            local_end: string | null;
+            /** @description The appointment or the window's start, on the facility's clock. */
+            local_start: string;
+            /** Format: int32 */
+            seq: number;
+            /** Format: date-time */
+            starts_at: string;
+            time_zone: string;
         };
         SubscriptionCheck: {
             /**
@@ -5251,6 +5604,64 @@ export interface operations {
             };
         };
     };
+    list_customers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerList"];
+                };
+            };
+        };
+    };
+    create_customer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CustomerInput"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerView"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     list_documents: {
         parameters: {
             query?: {
@@ -6101,6 +6512,56 @@ export interface operations {
             };
         };
     };
+    list_facilities: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FacilityList"];
+                };
+            };
+        };
+    };
+    create_facility: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FacilityInput"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FacilityView"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     fmcsa_alerts: {
         parameters: {
             query?: never;
@@ -6213,6 +6674,206 @@ export interface operations {
                 content?: never;
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_loads: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description One status (`domain::loads::LoadStatus`); all when absent. */
+                status: string | null;
+                /** @description Load, BOL, PO or PRO number. */
+                q: string | null;
+                page: number | null;
+                per_page: number | null;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoadList"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    create_load: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LoadInput"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoadView"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_load: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoadView"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    cancel_load: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CancelInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoadView"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    change_status: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StatusInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoadView"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
