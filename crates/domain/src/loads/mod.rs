@@ -2,6 +2,7 @@
 //! lifecycle, the EDI 214 (AT7) code of each stop event, the checks on its
 //! stops and money, and the miles estimate.
 
+pub mod eligibility;
 mod miles;
 mod money;
 mod status;
