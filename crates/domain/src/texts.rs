@@ -74,6 +74,10 @@ pub struct LoadsTexts {
     pub cancel_reason_required: String,
     pub not_cancellable: String,
     pub miles_estimated: String,
+    pub not_assignable: String,
+    pub assignment_blocked: String,
+    /// A finding's sentence by its code (`loads::eligibility`).
+    pub findings: std::collections::BTreeMap<String, String>,
 }
 
 /// The truck board's texts the server sends (`board`; the SPA reads the rest).

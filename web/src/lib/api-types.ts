@@ -1080,6 +1080,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/fleet/loads/{id}/assignment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["assign_load"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/fleet/loads/{id}/cancel": {
         parameters: {
             query?: never;
@@ -1090,6 +1106,22 @@ export interface paths {
         get?: never;
         put?: never;
         post: operations["cancel_load"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/fleet/loads/{id}/eligibility": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["check_eligibility"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2002,6 +2034,26 @@ export interface components {
             street?: string | null;
             zip?: string | null;
         };
+        /** @description Who and what is to take the load. */
+        AssignmentInput: {
+            /** Format: uuid */
+            driver_id: string;
+            /** @description Required to go ahead when a finding blocks; kept in the load's history. */
+            override_reason?: string | null;
+            /**
+             * Format: uuid
+             * @description A team's second driver.
+             */
+            second_driver_id?: string | null;
+            /** Format: uuid */
+            trailer_id?: string | null;
+            /** Format: uuid */
+            truck_id: string;
+        };
+        AssignmentView: {
+            findings: components["schemas"]["FindingView"][];
+            load: components["schemas"]["LoadView"];
+        };
         AuditEntry: {
             action: string;
             actor_email: string;
@@ -2525,6 +2577,11 @@ export interface components {
             connected: boolean;
             provider?: string | null;
         };
+        EligibilityView: {
+            /** @description A Block is among the findings: assigning needs an override reason. */
+            blocked: boolean;
+            findings: components["schemas"]["FindingView"][];
+        };
         ErrorBody: {
             error: components["schemas"]["ErrorDetail"];
         };
@@ -2578,6 +2635,19 @@ export interface components {
             state: string;
             time_zone: string;
             zip: string | null;
+        };
+        /** @description One eligibility finding and the record that causes it. */
+        FindingView: {
+            /** Format: uuid */
+            cause_id: string;
+            /** @description driver | truck | trailer | qualification | document | load */
+            cause_kind: string;
+            code: string;
+            /** Format: date */
+            date: string | null;
+            message: string;
+            /** @description block | warn | info */
+            severity: string;
         };
         FleetAccountItem: {
             dot_number: string;
@@ -2842,7 +2912,7 @@ export interface components {
             detention_free_minutes?: number | null;
             /** Format: int64 */
             detention_rate_cents?: number | null;
-            /** @description dry_van | reefer | flatbed | step_deck | power_only | other */
+            /** @description The truck board's equipment types (`van`, `reefer`, `flatbed`…). */
             equipment_type: string;
             /** Format: int64 */
             fuel_surcharge_cents?: number;
@@ -2909,6 +2979,8 @@ export interface components {
             detention_free_minutes: number | null;
             /** Format: int64 */
             detention_rate_cents: number | null;
+            /** Format: uuid */
+            driver_id: string | null;
             equipment_type: string;
             /** Format: int64 */
             fuel_surcharge_cents: number;
@@ -2943,12 +3015,18 @@ export interface components {
              * @description Linehaul + fuel surcharge + accessorials.
              */
             revenue_cents: number;
+            /** Format: uuid */
+            second_driver_id: string | null;
             status: string;
             stops: components["schemas"]["StopView"][];
             /** Format: int64 */
             tonu_cents: number | null;
             /** Format: int32 */
             tonu_window_hours: number | null;
+            /** Format: uuid */
+            trailer_id: string | null;
+            /** Format: uuid */
+            truck_id: string | null;
             un_number: string | null;
             /** Format: int32 */
             weight_lbs: number | null;
@@ -6785,6 +6863,55 @@ export interface operations {
             };
         };
     };
+    assign_load: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AssignmentInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AssignmentView"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     cancel_load: {
         parameters: {
             query?: never;
@@ -6817,6 +6944,47 @@ export interface operations {
                 };
             };
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    check_eligibility: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AssignmentInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EligibilityView"];
+                };
+            };
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -41,6 +41,11 @@ pub struct Model {
     pub first_pickup_at: DateTimeUtc,
     pub last_delivery_at: DateTimeUtc,
     pub cancel_reason: Option<String>,
+    pub driver_id: Option<Uuid>,
+    /// A team's second driver.
+    pub second_driver_id: Option<Uuid>,
+    pub truck_id: Option<Uuid>,
+    pub trailer_id: Option<Uuid>,
     pub created_at: DateTimeUtc,
     pub updated_at: DateTimeUtc,
 }

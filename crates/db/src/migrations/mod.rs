@@ -27,6 +27,7 @@ pub mod m0021_signup_approved_fleet;
 pub mod m0022_postings_of_read_only_fleets;
 pub mod m0023_invitation_links;
 pub mod m0024_loads;
+pub mod m0025_load_assignment;
 pub mod rls;
 
 pub struct Migrator;
@@ -59,6 +60,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0022_postings_of_read_only_fleets::Migration),
             Box::new(m0023_invitation_links::Migration),
             Box::new(m0024_loads::Migration),
+            Box::new(m0025_load_assignment::Migration),
         ]
     }
 }

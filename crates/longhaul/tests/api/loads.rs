@@ -53,7 +53,7 @@ fn load(customer: &str, pickup: &str, delivery: &str) -> Value {
         "customer_id": customer,
         "load_number": "ACM-778",
         "bol_number": "BOL-1",
-        "equipment_type": "dry_van",
+        "equipment_type": "van",
         "length_ft": 53,
         "weight_lbs": 42000,
         "rate_method": "flat",
@@ -481,5 +481,214 @@ async fn two_changes_of_one_load_at_once_make_one_history_entry() {
             .await
             .unwrap();
         assert_eq!(read["history"].as_array().unwrap().len(), 2);
+    }
+}
+
+mod assignment {
+    use super::*;
+    use chrono::{Duration, Utc};
+    use db::entities::{fleet_driver, fleet_vehicle};
+    use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder};
+    use uuid::Uuid;
+
+    fn crew() -> Sizes {
+        Sizes {
+            drivers: 2,
+            trucks: 5,
+            trailers: 0,
+        }
+    }
+
+    /// The fleet's active drivers and its trucks in service, in id order.
+    async fn people_and_trucks(app: &TestApp, fleet_id: Uuid) -> (Vec<Uuid>, Vec<Uuid>) {
+        let db = app.inspect_db().await;
+        let drivers = fleet_driver::Entity::find()
+            .filter(fleet_driver::Column::FleetAccountId.eq(fleet_id))
+            .filter(fleet_driver::Column::IsActive.eq(true))
+            .order_by_asc(fleet_driver::Column::Id)
+            .all(&db)
+            .await
+            .unwrap();
+        let trucks = fleet_vehicle::Entity::find()
+            .filter(fleet_vehicle::Column::FleetAccountId.eq(fleet_id))
+            .filter(fleet_vehicle::Column::IsActive.eq(true))
+            .filter(fleet_vehicle::Column::ListTab.ne("decommissioned"))
+            .order_by_asc(fleet_vehicle::Column::Id)
+            .all(&db)
+            .await
+            .unwrap();
+        (
+            drivers.into_iter().map(|d| d.id).collect(),
+            trucks.into_iter().map(|t| t.id).collect(),
+        )
+    }
+
+    async fn qualify(app: &TestApp, driver: Uuid, kind: &str, days: i64) -> Value {
+        let expires = (Utc::now() + Duration::days(days)).date_naive();
+        let res = app
+            .put(
+                &format!("/api/fleet/drivers/{driver}/qualifications/{kind}"),
+                json!({ "expires_on": expires }),
+            )
+            .await;
+        assert_eq!(res.status(), StatusCode::OK, "{:?}", res.text().await);
+        res.json().await.unwrap()
+    }
+
+    /// A load picked up in `days` days and delivered the day after.
+    async fn future_load(app: &TestApp, parties: &(String, String, String), days: i64) -> String {
+        let (customer, shipper, receiver) = parties;
+        let at = |d: i64| {
+            (Utc::now() + Duration::days(d))
+                .date_naive()
+                .and_hms_opt(10, 0, 0)
+                .unwrap()
+                .format("%Y-%m-%dT%H:%M:%S")
+                .to_string()
+        };
+        let mut body = load(customer, shipper, receiver);
+        body["stops"] = json!([
+            { "kind": "pickup", "facility_id": shipper, "appointment": at(days) },
+            { "kind": "delivery", "facility_id": receiver, "appointment": at(days + 1) }
+        ]);
+        let made = created(app, "/api/fleet/loads", body).await;
+        made["id"].as_str().unwrap().to_owned()
+    }
+
+    #[tokio::test]
+    async fn an_expired_medical_card_blocks_until_overridden_with_a_reason() {
+        for backend in backends() {
+            let mut app = spawn_app(backend).await;
+            let fleet_id = fleet(&app, "ops@assign.test", "Assign Haul", "3100108", crew()).await;
+            app.sign_in("ops@assign.test", "secret1").await;
+            let (drivers, trucks) = people_and_trucks(&app, fleet_id).await;
+            let (expired, fit) = (drivers[0], drivers[1]);
+            for driver in [expired, fit] {
+                qualify(&app, driver, "cdl", 365).await;
+            }
+            let medical = qualify(&app, expired, "medical", -1).await;
+            qualify(&app, fit, "medical", 365).await;
+            let parties = parties(&app).await;
+            let id = future_load(&app, &parties, 3).await;
+            let pick = |driver: Uuid| json!({ "driver_id": driver, "truck_id": trucks[0] });
+
+            let preview: Value = app
+                .post(&format!("/api/fleet/loads/{id}/eligibility"), pick(expired))
+                .await
+                .json()
+                .await
+                .unwrap();
+            assert_eq!(preview["blocked"], true);
+            assert_eq!(preview["findings"][0]["code"], "medical_card_expired");
+            assert_eq!(preview["findings"][0]["cause_kind"], "qualification");
+            let row = db::entities::driver_qualification::Entity::find()
+                .filter(db::entities::driver_qualification::Column::DriverId.eq(expired))
+                .filter(db::entities::driver_qualification::Column::Kind.eq("medical"))
+                .one(&app.inspect_db().await)
+                .await
+                .unwrap()
+                .unwrap();
+            assert_eq!(preview["findings"][0]["cause_id"], json!(row.id));
+            assert_eq!(preview["findings"][0]["date"], medical["expires_on"]);
+            assert_eq!(
+                preview["findings"][0]["message"],
+                "The driver's medical card has expired."
+            );
+
+            let path = format!("/api/fleet/loads/{id}/assignment");
+            let (status, err) = error_of(app.post(&path, pick(expired)).await).await;
+            assert_eq!(status, StatusCode::CONFLICT);
+            assert_eq!(err["code"], "assignment_blocked");
+            let unchanged: Value = app
+                .get(&format!("/api/fleet/loads/{id}"))
+                .await
+                .json()
+                .await
+                .unwrap();
+            assert_eq!(unchanged["status"], "accepted");
+            assert_eq!(unchanged["driver_id"], Value::Null);
+
+            let mut overridden = pick(expired);
+            overridden["override_reason"] = json!("Renewed card seen in person; upload pending");
+            let res = app.post(&path, overridden).await;
+            assert_eq!(res.status(), StatusCode::OK);
+            let done: Value = res.json().await.unwrap();
+            assert_eq!(done["load"]["status"], "planned");
+            assert_eq!(done["load"]["driver_id"], json!(expired));
+            let last = done["load"]["history"]
+                .as_array()
+                .unwrap()
+                .last()
+                .unwrap()
+                .clone();
+            assert_eq!(
+                last["reason"],
+                "Renewed card seen in person; upload pending"
+            );
+
+            // An eligible driver needs no reason, and no reason is recorded.
+            let res = app.post(&path, pick(fit)).await;
+            assert_eq!(res.status(), StatusCode::OK);
+            let done: Value = res.json().await.unwrap();
+            assert!(done["findings"].as_array().unwrap().is_empty(), "{done}");
+            let last = done["load"]["history"]
+                .as_array()
+                .unwrap()
+                .last()
+                .unwrap()
+                .clone();
+            assert_eq!(last["reason"], Value::Null);
+
+            // Another fleet's driver is not found.
+            let res = app
+                .post(
+                    &path,
+                    json!({ "driver_id": Uuid::new_v4(), "truck_id": trucks[0] }),
+                )
+                .await;
+            assert_eq!(res.status(), StatusCode::NOT_FOUND);
+        }
+    }
+
+    #[tokio::test]
+    async fn two_dispatchers_booking_one_driver_on_overlapping_loads_at_once_one_gets_the_block() {
+        for backend in backends() {
+            let mut app = spawn_app(backend).await;
+            let fleet_id = fleet(&app, "ops@overlap.test", "Overlap Haul", "3100109", crew()).await;
+            app.sign_in("ops@overlap.test", "secret1").await;
+            let (drivers, trucks) = people_and_trucks(&app, fleet_id).await;
+            qualify(&app, drivers[0], "cdl", 365).await;
+            qualify(&app, drivers[0], "medical", 365).await;
+            let parties = parties(&app).await;
+            let first = future_load(&app, &parties, 4).await;
+            let second = future_load(&app, &parties, 4).await;
+            let later = future_load(&app, &parties, 10).await;
+            let paths = [&first, &second].map(|id| format!("/api/fleet/loads/{id}/assignment"));
+            let answers =
+                futures_util::future::join_all(paths.iter().zip(&trucks).map(|(path, truck)| {
+                    app.post(path, json!({ "driver_id": drivers[0], "truck_id": truck }))
+                }))
+                .await;
+            let codes: Vec<StatusCode> = answers.iter().map(|r| r.status()).collect();
+            assert!(
+                codes.contains(&StatusCode::OK) && codes.contains(&StatusCode::CONFLICT),
+                "{codes:?}"
+            );
+            // The same driver on a load a week later is fine.
+            let res = app
+                .post(
+                    &format!("/api/fleet/loads/{later}/assignment"),
+                    json!({ "driver_id": drivers[0], "truck_id": trucks[0] }),
+                )
+                .await;
+            assert_eq!(res.status(), StatusCode::OK, "{:?}", res.text().await);
+            let planned: Value = app
+                .get("/api/fleet/loads?status=planned")
+                .await
+                .json()
+                .await
+                .unwrap();
+            assert_eq!(planned["total"], 2);
+        }
     }
 }

@@ -132,7 +132,7 @@ pub struct LoadInput {
     pub po_number: Option<String>,
     #[serde(default)]
     pub pickup_number: Option<String>,
-    /// dry_van | reefer | flatbed | step_deck | power_only | other
+    /// The truck board's equipment types (`van`, `reefer`, `flatbed`…).
     pub equipment_type: String,
     #[serde(default)]
     pub length_ft: Option<i32>,
@@ -271,6 +271,14 @@ pub struct LoadView {
     pub loaded_miles: i32,
     #[schema(required = true)]
     pub cancel_reason: Option<String>,
+    #[schema(required = true)]
+    pub driver_id: Option<Uuid>,
+    #[schema(required = true)]
+    pub second_driver_id: Option<Uuid>,
+    #[schema(required = true)]
+    pub truck_id: Option<Uuid>,
+    #[schema(required = true)]
+    pub trailer_id: Option<Uuid>,
     pub stops: Vec<StopView>,
     pub accessorials: Vec<AccessorialView>,
     pub history: Vec<LoadEventView>,
@@ -313,4 +321,46 @@ pub struct StatusInput {
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct CancelInput {
     pub reason: String,
+}
+
+/// Who and what is to take the load.
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct AssignmentInput {
+    pub driver_id: Uuid,
+    /// A team's second driver.
+    #[serde(default)]
+    pub second_driver_id: Option<Uuid>,
+    pub truck_id: Uuid,
+    #[serde(default)]
+    pub trailer_id: Option<Uuid>,
+    /// Required to go ahead when a finding blocks; kept in the load's history.
+    #[serde(default)]
+    pub override_reason: Option<String>,
+}
+
+/// One eligibility finding and the record that causes it.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct FindingView {
+    /// block | warn | info
+    pub severity: String,
+    pub code: String,
+    pub message: String,
+    /// driver | truck | trailer | qualification | document | load
+    pub cause_kind: String,
+    pub cause_id: Uuid,
+    #[schema(required = true)]
+    pub date: Option<chrono::NaiveDate>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct EligibilityView {
+    pub findings: Vec<FindingView>,
+    /// A Block is among the findings: assigning needs an override reason.
+    pub blocked: bool,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct AssignmentView {
+    pub load: LoadView,
+    pub findings: Vec<FindingView>,
 }

@@ -14,6 +14,9 @@ pub enum LoadsError {
     /// The status change is not a step of the lifecycle.
     #[error("{0}")]
     IllegalTransition(String),
+    /// An eligibility finding blocks the assignment and no override reason was given.
+    #[error("{0}")]
+    Blocked(String),
     /// A customer of that name exists.
     #[error("{0}")]
     Duplicate(String),
@@ -37,6 +40,10 @@ impl From<LoadsError> for ApiError {
             LoadsError::Invalid { field, message } => ApiError::field(&field, message),
             LoadsError::IllegalTransition(message) => ApiError::Conflict {
                 code: "illegal_transition",
+                message,
+            },
+            LoadsError::Blocked(message) => ApiError::Conflict {
+                code: "assignment_blocked",
                 message,
             },
             LoadsError::Duplicate(message) => ApiError::Conflict {

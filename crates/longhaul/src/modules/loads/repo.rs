@@ -3,7 +3,8 @@
 
 use chrono::{DateTime, Utc};
 use db::entities::{
-    customer, facility, load, load_accessorial, load_counter, load_event, load_stop,
+    customer, driver_qualification, facility, fleet_document, fleet_driver, fleet_trailer,
+    fleet_vehicle, load, load_accessorial, load_counter, load_event, load_stop,
 };
 use db::tenancy::{FleetOwned, FleetTx};
 use sea_orm::sea_query::{Expr, ExprTrait, OnConflict};
@@ -192,4 +193,116 @@ pub async fn list(
         .all(tx)
         .await?;
     Ok((rows, total))
+}
+
+/// Holds the fleet's dispatch lock until the transaction ends: assignments
+/// of one fleet take turns, so two cannot both find a driver free and both
+/// book them (PostgreSQL's row lock; SQLite's write lock already does).
+pub async fn lock_dispatch(tx: &FleetTx) -> Result<(), DbErr> {
+    load_counter::Entity::update_within(tx)
+        .col_expr(
+            load_counter::Column::LastPro,
+            Expr::col(load_counter::Column::LastPro),
+        )
+        .exec(tx)
+        .await
+        .map(|_| ())
+}
+
+pub async fn drivers(tx: &FleetTx, ids: Vec<Uuid>) -> Result<Vec<fleet_driver::Model>, DbErr> {
+    fleet_driver::Entity::within(tx)
+        .filter(fleet_driver::Column::Id.is_in(ids))
+        .all(tx)
+        .await
+}
+
+pub async fn qualifications(
+    tx: &FleetTx,
+    driver_ids: Vec<Uuid>,
+) -> Result<Vec<driver_qualification::Model>, DbErr> {
+    driver_qualification::Entity::within(tx)
+        .filter(driver_qualification::Column::DriverId.is_in(driver_ids))
+        .all(tx)
+        .await
+}
+
+pub async fn truck(tx: &FleetTx, id: Uuid) -> Result<Option<fleet_vehicle::Model>, DbErr> {
+    fleet_vehicle::Entity::by_id_within(tx, id).one(tx).await
+}
+
+pub async fn trailer(tx: &FleetTx, id: Uuid) -> Result<Option<fleet_trailer::Model>, DbErr> {
+    fleet_trailer::Entity::by_id_within(tx, id).one(tx).await
+}
+
+/// The documents of the truck and trailer, and the company's insurance.
+pub async fn documents(
+    tx: &FleetTx,
+    truck_id: Uuid,
+    trailer_id: Option<Uuid>,
+) -> Result<Vec<fleet_document::Model>, DbErr> {
+    let mut of = Condition::any()
+        .add(fleet_document::Column::TruckId.eq(truck_id))
+        .add(fleet_document::Column::DocumentType.eq("company_insurance"));
+    if let Some(trailer) = trailer_id {
+        of = of.add(fleet_document::Column::TrailerId.eq(trailer));
+    }
+    fleet_document::Entity::within(tx).filter(of).all(tx).await
+}
+
+/// The fleet's other loads under way (planned to at delivery) that share a
+/// driver, the truck or the trailer and whose span meets `from`–`to`.
+pub async fn overlapping(
+    tx: &FleetTx,
+    load_id: Uuid,
+    drivers: &[Uuid],
+    truck_id: Uuid,
+    trailer_id: Option<Uuid>,
+    from: DateTime<Utc>,
+    to: DateTime<Utc>,
+) -> Result<Vec<load::Model>, DbErr> {
+    let mut shares = Condition::any()
+        .add(load::Column::DriverId.is_in(drivers.to_vec()))
+        .add(load::Column::SecondDriverId.is_in(drivers.to_vec()))
+        .add(load::Column::TruckId.eq(truck_id));
+    if let Some(trailer) = trailer_id {
+        shares = shares.add(load::Column::TrailerId.eq(trailer));
+    }
+    load::Entity::within(tx)
+        .filter(load::Column::Id.ne(load_id))
+        .filter(load::Column::Status.is_in([
+            "planned",
+            "dispatched",
+            "at_pickup",
+            "loaded",
+            "in_transit",
+            "at_delivery",
+        ]))
+        .filter(load::Column::FirstPickupAt.lt(to))
+        .filter(load::Column::LastDeliveryAt.gt(from))
+        .filter(shares)
+        .all(tx)
+        .await
+}
+
+/// Puts the driver(s), truck and trailer on the load and moves it to
+/// `status`.
+pub async fn assign(
+    tx: &FleetTx,
+    id: Uuid,
+    assignment: [Option<Uuid>; 4],
+    status: &str,
+    now: DateTime<Utc>,
+) -> Result<(), DbErr> {
+    let [driver, second, truck, trailer] = assignment;
+    load::Entity::update_within(tx)
+        .col_expr(load::Column::DriverId, Expr::value(driver))
+        .col_expr(load::Column::SecondDriverId, Expr::value(second))
+        .col_expr(load::Column::TruckId, Expr::value(truck))
+        .col_expr(load::Column::TrailerId, Expr::value(trailer))
+        .col_expr(load::Column::Status, Expr::value(status))
+        .col_expr(load::Column::UpdatedAt, Expr::value(now))
+        .filter(load::Column::Id.eq(id))
+        .exec(tx)
+        .await
+        .map(|_| ())
 }

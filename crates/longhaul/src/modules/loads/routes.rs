@@ -2,11 +2,12 @@
 //! a fleet's loads and the parties and places they name.
 
 use super::dto::{
-    CancelInput, CustomerInput, CustomerList, CustomerView, FacilityInput, FacilityList,
-    FacilityView, LoadInput, LoadList, LoadListQuery, LoadView, StatusInput,
+    AssignmentInput, AssignmentView, CancelInput, CustomerInput, CustomerList, CustomerView,
+    EligibilityView, FacilityInput, FacilityList, FacilityView, LoadInput, LoadList, LoadListQuery,
+    LoadView, StatusInput,
 };
 use super::service::loads::Actor;
-use super::service::{customers, facilities, lifecycle, loads};
+use super::service::{assignment, customers, facilities, lifecycle, loads};
 use crate::http::error::ErrorBody;
 use crate::http::path_id::path_id;
 use crate::http::{ApiResult, ValidJson};
@@ -27,6 +28,8 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(get_load))
         .routes(routes!(change_status))
         .routes(routes!(cancel_load))
+        .routes(routes!(check_eligibility))
+        .routes(routes!(assign_load))
 }
 
 fn actor(user: &CurrentUser) -> Actor {
@@ -147,5 +150,34 @@ pub async fn cancel_load(
     let id = path_id(&id)?;
     Ok(Json(
         lifecycle::cancel(&state.db, scope, &actor(&user), id, &input.reason).await?,
+    ))
+}
+
+#[utoipa::path(post, path = "/api/fleet/loads/{id}/eligibility", tag = "loads", params(("id" = String, Path)), request_body = AssignmentInput,
+    responses((status = 200, body = EligibilityView), (status = 404, body = ErrorBody), (status = 422, body = ErrorBody)))]
+pub async fn check_eligibility(
+    State(state): State<AppState>,
+    FleetAdmin(scope): FleetAdmin,
+    Path(id): Path<String>,
+    ValidJson(input): ValidJson<AssignmentInput>,
+) -> ApiResult<Json<EligibilityView>> {
+    let id = path_id(&id)?;
+    Ok(Json(
+        assignment::eligibility(&state.db, scope, id, &input).await?,
+    ))
+}
+
+#[utoipa::path(post, path = "/api/fleet/loads/{id}/assignment", tag = "loads", params(("id" = String, Path)), request_body = AssignmentInput,
+    responses((status = 200, body = AssignmentView), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody), (status = 422, body = ErrorBody)))]
+pub async fn assign_load(
+    State(state): State<AppState>,
+    FleetAdmin(scope): FleetAdmin,
+    user: CurrentUser,
+    Path(id): Path<String>,
+    ValidJson(input): ValidJson<AssignmentInput>,
+) -> ApiResult<Json<AssignmentView>> {
+    let id = path_id(&id)?;
+    Ok(Json(
+        assignment::assign(&state.db, scope, &actor(&user), id, &input).await?,
     ))
 }

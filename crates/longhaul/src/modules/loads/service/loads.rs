@@ -20,14 +20,6 @@ use uuid::Uuid;
 /// The most stops one load has (split pickups and deliveries included).
 pub const MAX_STOPS: usize = 20;
 const MAX_ACCESSORIALS: usize = 30;
-const EQUIPMENT: [&str; 6] = [
-    "dry_van",
-    "reefer",
-    "flatbed",
-    "step_deck",
-    "power_only",
-    "other",
-];
 
 /// Who made a change: kept in the load's history.
 #[derive(Debug, Clone)]
@@ -91,7 +83,7 @@ fn check(
         60,
         &t.load_number_required,
     )?;
-    if !EQUIPMENT.contains(&input.equipment_type.as_str()) {
+    if !domain::board::EQUIPMENT.contains(&input.equipment_type.as_str()) {
         return Err(LoadsError::invalid("equipment_type", &t.equipment_invalid));
     }
     if input.stops.len() > MAX_STOPS {
@@ -268,6 +260,10 @@ fn check(
         first_pickup_at: Set(first),
         last_delivery_at: Set(last),
         cancel_reason: Set(None),
+        driver_id: Set(None),
+        second_driver_id: Set(None),
+        truck_id: Set(None),
+        trailer_id: Set(None),
         created_at: Set(now),
         updated_at: Set(now),
     };
@@ -390,6 +386,10 @@ pub(super) async fn read(tx: &FleetTx, id: Uuid) -> Result<LoadView, LoadsError>
         revenue_cents: revenue,
         loaded_miles: row.loaded_miles,
         cancel_reason: row.cancel_reason,
+        driver_id: row.driver_id,
+        second_driver_id: row.second_driver_id,
+        truck_id: row.truck_id,
+        trailer_id: row.trailer_id,
         stops,
         accessorials: accessorials
             .into_iter()

@@ -1,6 +1,7 @@
 //! The loads' rules: customers, facilities, creating a load, and moving it
 //! through its lifecycle.
 
+pub mod assignment;
 pub mod customers;
 pub mod facilities;
 pub mod lifecycle;
