@@ -76,6 +76,15 @@ pub struct LoadsTexts {
     pub miles_estimated: String,
     pub not_assignable: String,
     pub assignment_blocked: String,
+    pub event_invalid: String,
+    pub stop_not_found: String,
+    pub stop_out_of_order: String,
+    pub event_repeated: String,
+    pub arrive_first: String,
+    pub depart_before_arrive: String,
+    pub event_in_future: String,
+    pub not_underway: String,
+    pub detention_note: String,
     /// A finding's sentence by its code (`loads::eligibility`).
     pub findings: std::collections::BTreeMap<String, String>,
 }

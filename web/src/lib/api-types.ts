@@ -1144,6 +1144,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/fleet/loads/{id}/stops/{seq}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["stop_event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/fleet/logo": {
         parameters: {
             query?: never;
@@ -3746,6 +3762,13 @@ export interface components {
         StepRequest: {
             /** Format: int32 */
             current_step: number;
+        };
+        /** @description Something that happened at a stop, on the facility's clock. */
+        StopEventInput: {
+            /** @example 2026-03-02T08:10:00 */
+            at: string;
+            /** @description arrived | completed (loaded or unloaded) | departed */
+            event: string;
         };
         /** @description One stop of a new load: an appointment, or a window's start and end. */
         StopInput: {
@@ -7014,6 +7037,57 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["StatusInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoadView"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    stop_event: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                /** @description The stop's place in the load, from 0 */
+                seq: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StopEventInput"];
             };
         };
         responses: {

@@ -2,12 +2,14 @@
 //! lifecycle, the EDI 214 (AT7) code of each stop event, the checks on its
 //! stops and money, and the miles estimate.
 
+mod detention;
 pub mod eligibility;
 mod miles;
 mod money;
 mod status;
 mod stops;
 
+pub use detention::detention_cents;
 pub use miles::{ROAD_FACTOR, estimated_miles};
 pub use money::{Accessorial, MAX_CENTS, MoneyError, check_cents};
 pub use status::{LoadStatus, StopEvent, at7_code};

@@ -692,3 +692,138 @@ mod assignment {
         }
     }
 }
+
+#[tokio::test]
+async fn stop_events_move_the_load_with_their_edi_codes_and_propose_detention() {
+    for backend in backends() {
+        let mut app = spawn_app(backend).await;
+        fleet(&app, "ops@stops.test", "Stops Haul", "3100110", no_assets()).await;
+        app.sign_in("ops@stops.test", "secret1").await;
+        let (customer, shipper, receiver) = parties(&app).await;
+        let made = created(
+            &app,
+            "/api/fleet/loads",
+            load(&customer, &shipper, &receiver),
+        )
+        .await;
+        let id = made["id"].as_str().unwrap();
+        let app = &app;
+        let event = |seq: i32, event: &str, at: &str| {
+            let path = format!("/api/fleet/loads/{id}/stops/{seq}/events");
+            let body = json!({ "event": event, "at": at });
+            async move { app.post(&path, body).await }
+        };
+        let (code, err) = error_of(event(0, "arrived", "2026-03-02T07:50:00").await).await;
+        assert_eq!(code, StatusCode::CONFLICT, "not dispatched yet");
+        assert_eq!(
+            err["message"],
+            "A load that is accepted is not on the road yet."
+        );
+        for to in ["planned", "dispatched"] {
+            let res = app
+                .post(
+                    &format!("/api/fleet/loads/{id}/status"),
+                    json!({ "status": to }),
+                )
+                .await;
+            assert_eq!(res.status(), StatusCode::OK);
+        }
+        let (code, err) = error_of(event(0, "departed", "2026-03-02T09:00:00").await).await;
+        assert_eq!(
+            (code, err["message"].as_str()),
+            (StatusCode::CONFLICT, Some("Enter the arrival first."))
+        );
+        let (code, err) = error_of(event(1, "arrived", "2026-03-03T10:00:00").await).await;
+        assert_eq!(code, StatusCode::CONFLICT);
+        assert_eq!(
+            err["message"],
+            "Stops are served in order: finish stop 1 first."
+        );
+        let (code, err) = error_of(event(0, "teleported", "2026-03-02T09:00:00").await).await;
+        assert_eq!(
+            (code, err["fields"]["event"].as_str()),
+            (
+                StatusCode::UNPROCESSABLE_ENTITY,
+                Some("A stop event is arrived, completed or departed.")
+            )
+        );
+        let (code, err) = error_of(event(0, "arrived", "2099-01-01T09:00:00").await).await;
+        assert_eq!(
+            (code, err["fields"]["at"].as_str()),
+            (
+                StatusCode::UNPROCESSABLE_ENTITY,
+                Some("This time is in the future.")
+            )
+        );
+        assert_eq!(
+            event(7, "arrived", "2026-03-02T09:00:00").await.status(),
+            StatusCode::UNPROCESSABLE_ENTITY
+        );
+
+        let mut last = Value::Null;
+        for (seq, what, at, status) in [
+            (0, "arrived", "2026-03-02T07:50:00", "at_pickup"),
+            (0, "completed", "2026-03-02T08:40:00", "loaded"),
+            (0, "departed", "2026-03-02T09:00:00", "in_transit"),
+            (1, "arrived", "2026-03-03T10:00:00", "at_delivery"),
+            (1, "completed", "2026-03-03T13:00:00", "at_delivery"),
+        ] {
+            let res = event(seq, what, at).await;
+            assert_eq!(
+                res.status(),
+                StatusCode::OK,
+                "{seq} {what}: {:?}",
+                res.text().await
+            );
+            last = res.json().await.unwrap();
+            assert_eq!(last["status"], status, "{seq} {what}");
+        }
+        let (code, err) = error_of(event(1, "departed", "2026-03-03T09:00:00").await).await;
+        assert_eq!(
+            (code, err["fields"]["at"].as_str()),
+            (
+                StatusCode::UNPROCESSABLE_ENTITY,
+                Some("The departure is before the arrival.")
+            )
+        );
+        assert_eq!(
+            last["accessorials"].as_array().unwrap().len(),
+            1,
+            "only the lumper so far"
+        );
+
+        // 10:00 → 14:30 in New York: 4 h 30 min, 2 h free, $50/h → 2 h 30 min billed.
+        let res = event(1, "departed", "2026-03-03T14:30:00").await;
+        assert_eq!(res.status(), StatusCode::OK);
+        let done: Value = res.json().await.unwrap();
+        assert_eq!(done["status"], "delivered");
+        assert_eq!(done["stops"][1]["arrived_at"], "2026-03-03T15:00:00Z");
+        assert_eq!(done["stops"][1]["departed_at"], "2026-03-03T19:30:00Z");
+        let detention = done["accessorials"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|a| a["kind"] == "detention")
+            .expect("detention proposed")
+            .clone();
+        assert_eq!(detention["amount_cents"], 12500);
+        assert_eq!(
+            detention["note"],
+            "Detention at stop 2: 150 min past the free time (proposed)"
+        );
+        assert_eq!(done["revenue_cents"], 217500 + 12500);
+        let codes: Vec<&str> = done["history"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter_map(|e| e["at7_code"].as_str())
+            .collect();
+        assert_eq!(codes, ["X3", "CP", "AF", "X1", "D1", "CD"]);
+        let (code, _) = error_of(event(1, "arrived", "2026-03-03T15:00:00").await).await;
+        assert_eq!(
+            code,
+            StatusCode::CONFLICT,
+            "a delivered load takes no more events"
+        );
+    }
+}

@@ -364,3 +364,12 @@ pub struct AssignmentView {
     pub load: LoadView,
     pub findings: Vec<FindingView>,
 }
+
+/// Something that happened at a stop, on the facility's clock.
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct StopEventInput {
+    /// arrived | completed (loaded or unloaded) | departed
+    pub event: String,
+    #[schema(value_type = String, example = "2026-03-02T08:10:00")]
+    pub at: NaiveDateTime,
+}

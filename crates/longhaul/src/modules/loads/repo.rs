@@ -306,3 +306,25 @@ pub async fn assign(
         .await
         .map(|_| ())
 }
+
+pub async fn set_stop_times(
+    tx: &FleetTx,
+    stop_id: Uuid,
+    arrived_at: Option<DateTime<Utc>>,
+    departed_at: Option<DateTime<Utc>>,
+) -> Result<(), DbErr> {
+    load_stop::Entity::update_within(tx)
+        .col_expr(load_stop::Column::ArrivedAt, Expr::value(arrived_at))
+        .col_expr(load_stop::Column::DepartedAt, Expr::value(departed_at))
+        .filter(load_stop::Column::Id.eq(stop_id))
+        .exec(tx)
+        .await
+        .map(|_| ())
+}
+
+pub async fn insert_accessorial(
+    tx: &FleetTx,
+    row: load_accessorial::ActiveModel,
+) -> Result<(), DbErr> {
+    row.insert(tx).await.map(|_| ())
+}

@@ -4,10 +4,10 @@
 use super::dto::{
     AssignmentInput, AssignmentView, CancelInput, CustomerInput, CustomerList, CustomerView,
     EligibilityView, FacilityInput, FacilityList, FacilityView, LoadInput, LoadList, LoadListQuery,
-    LoadView, StatusInput,
+    LoadView, StatusInput, StopEventInput,
 };
 use super::service::loads::Actor;
-use super::service::{assignment, customers, facilities, lifecycle, loads};
+use super::service::{assignment, customers, facilities, lifecycle, loads, stop_events};
 use crate::http::error::ErrorBody;
 use crate::http::path_id::path_id;
 use crate::http::{ApiResult, ValidJson};
@@ -30,6 +30,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(cancel_load))
         .routes(routes!(check_eligibility))
         .routes(routes!(assign_load))
+        .routes(routes!(stop_event))
 }
 
 fn actor(user: &CurrentUser) -> Actor {
@@ -179,5 +180,23 @@ pub async fn assign_load(
     let id = path_id(&id)?;
     Ok(Json(
         assignment::assign(&state.db, scope, &actor(&user), id, &input).await?,
+    ))
+}
+
+#[utoipa::path(post, path = "/api/fleet/loads/{id}/stops/{seq}/events", tag = "loads",
+    params(("id" = String, Path), ("seq" = i32, Path, description = "The stop's place in the load, from 0")),
+    request_body = StopEventInput,
+    responses((status = 200, body = LoadView), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody), (status = 422, body = ErrorBody)))]
+pub async fn stop_event(
+    State(state): State<AppState>,
+    FleetAdmin(scope): FleetAdmin,
+    user: CurrentUser,
+    Path((id, seq)): Path<(String, String)>,
+    ValidJson(input): ValidJson<StopEventInput>,
+) -> ApiResult<Json<LoadView>> {
+    let id = path_id(&id)?;
+    let seq: i32 = seq.parse().map_err(|_| crate::http::ApiError::NotFound)?;
+    Ok(Json(
+        stop_events::record(&state.db, scope, &actor(&user), id, seq, &input).await?,
     ))
 }
