@@ -75,6 +75,7 @@ pub struct LoadsTexts {
     pub not_cancellable: String,
     pub miles_estimated: String,
     pub not_assignable: String,
+    pub assign_first: String,
     pub assignment_blocked: String,
     pub event_invalid: String,
     pub stop_not_found: String,

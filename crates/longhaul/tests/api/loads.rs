@@ -5,10 +5,13 @@
 
 use crate::fleet_dashboard::fleet;
 use crate::helpers::{TestApp, backends, error_of, spawn_app};
+use db::entities::{fleet_driver, fleet_vehicle};
 use longhaul::seed::Sizes;
 use reqwest::StatusCode;
+use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder};
 use serde_json::{Value, json};
 use std::collections::HashSet;
+use uuid::Uuid;
 
 fn no_assets() -> Sizes {
     Sizes {
@@ -46,6 +49,51 @@ async fn parties(app: &TestApp) -> (String, String, String) {
     .await;
     let id = |v: &Value| v["id"].as_str().unwrap().to_owned();
     (id(&customer), id(&shipper), id(&receiver))
+}
+
+fn crew() -> Sizes {
+    Sizes {
+        drivers: 2,
+        trucks: 5,
+        trailers: 0,
+    }
+}
+
+/// The fleet's active drivers and its trucks in service, in id order.
+async fn people_and_trucks(app: &TestApp, fleet_id: Uuid) -> (Vec<Uuid>, Vec<Uuid>) {
+    let db = app.inspect_db().await;
+    let drivers = fleet_driver::Entity::find()
+        .filter(fleet_driver::Column::FleetAccountId.eq(fleet_id))
+        .filter(fleet_driver::Column::IsActive.eq(true))
+        .order_by_asc(fleet_driver::Column::Id)
+        .all(&db)
+        .await
+        .unwrap();
+    let trucks = fleet_vehicle::Entity::find()
+        .filter(fleet_vehicle::Column::FleetAccountId.eq(fleet_id))
+        .filter(fleet_vehicle::Column::IsActive.eq(true))
+        .filter(fleet_vehicle::Column::ListTab.ne("decommissioned"))
+        .order_by_asc(fleet_vehicle::Column::Id)
+        .all(&db)
+        .await
+        .unwrap();
+    (
+        drivers.into_iter().map(|d| d.id).collect(),
+        trucks.into_iter().map(|t| t.id).collect(),
+    )
+}
+
+/// Plans the load with the fleet's first driver and truck in service (an
+/// override, whatever their papers say): what dispatch needs to start.
+async fn plan(app: &TestApp, fleet_id: Uuid, id: &str) {
+    let (drivers, trucks) = people_and_trucks(app, fleet_id).await;
+    let res = app
+        .post(
+            &format!("/api/fleet/loads/{id}/assignment"),
+            json!({ "driver_id": drivers[0], "truck_id": trucks[0], "override_reason": "test" }),
+        )
+        .await;
+    assert_eq!(res.status(), StatusCode::OK, "{:?}", res.text().await);
 }
 
 fn load(customer: &str, pickup: &str, delivery: &str) -> Value {
@@ -329,7 +377,7 @@ async fn fifty_loads_created_at_once_get_fifty_different_pro_numbers() {
 async fn the_status_moves_only_along_the_lifecycle_and_each_change_is_history() {
     for backend in backends() {
         let mut app = spawn_app(backend).await;
-        fleet(&app, "ops@life.test", "Life Haul", "3100106", no_assets()).await;
+        let fleet_id = fleet(&app, "ops@life.test", "Life Haul", "3100106", crew()).await;
         app.sign_in("ops@life.test", "secret1").await;
         let (customer, shipper, receiver) = parties(&app).await;
         let made = created(
@@ -366,8 +414,14 @@ async fn the_status_moves_only_along_the_lifecycle_and_each_change_is_history() 
                 Some("Unknown load status.")
             )
         );
+        let (code, err) = error_of(status("planned").await).await;
+        assert_eq!(code, StatusCode::CONFLICT);
+        assert_eq!(
+            err["message"],
+            "Assign a driver and a truck to plan the load."
+        );
+        plan(&app, fleet_id, id).await;
         for to in [
-            "planned",
             "dispatched",
             "at_pickup",
             "loaded",
@@ -460,9 +514,9 @@ async fn two_changes_of_one_load_at_once_make_one_history_entry() {
         )
         .await;
         let id = made["id"].as_str().unwrap();
-        let path = format!("/api/fleet/loads/{id}/status");
+        let path = format!("/api/fleet/loads/{id}/cancel");
         let answers = futures_util::future::join_all(
-            (0..8).map(|_| app.post(&path, json!({ "status": "planned" }))),
+            (0..8).map(|_| app.post(&path, json!({ "reason": "Shipper closed" }))),
         )
         .await;
         let ok = answers
@@ -487,41 +541,6 @@ async fn two_changes_of_one_load_at_once_make_one_history_entry() {
 mod assignment {
     use super::*;
     use chrono::{Duration, Utc};
-    use db::entities::{fleet_driver, fleet_vehicle};
-    use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder};
-    use uuid::Uuid;
-
-    fn crew() -> Sizes {
-        Sizes {
-            drivers: 2,
-            trucks: 5,
-            trailers: 0,
-        }
-    }
-
-    /// The fleet's active drivers and its trucks in service, in id order.
-    async fn people_and_trucks(app: &TestApp, fleet_id: Uuid) -> (Vec<Uuid>, Vec<Uuid>) {
-        let db = app.inspect_db().await;
-        let drivers = fleet_driver::Entity::find()
-            .filter(fleet_driver::Column::FleetAccountId.eq(fleet_id))
-            .filter(fleet_driver::Column::IsActive.eq(true))
-            .order_by_asc(fleet_driver::Column::Id)
-            .all(&db)
-            .await
-            .unwrap();
-        let trucks = fleet_vehicle::Entity::find()
-            .filter(fleet_vehicle::Column::FleetAccountId.eq(fleet_id))
-            .filter(fleet_vehicle::Column::IsActive.eq(true))
-            .filter(fleet_vehicle::Column::ListTab.ne("decommissioned"))
-            .order_by_asc(fleet_vehicle::Column::Id)
-            .all(&db)
-            .await
-            .unwrap();
-        (
-            drivers.into_iter().map(|d| d.id).collect(),
-            trucks.into_iter().map(|t| t.id).collect(),
-        )
-    }
 
     async fn qualify(app: &TestApp, driver: Uuid, kind: &str, days: i64) -> Value {
         let expires = (Utc::now() + Duration::days(days)).date_naive();
@@ -697,7 +716,7 @@ mod assignment {
 async fn stop_events_move_the_load_with_their_edi_codes_and_propose_detention() {
     for backend in backends() {
         let mut app = spawn_app(backend).await;
-        fleet(&app, "ops@stops.test", "Stops Haul", "3100110", no_assets()).await;
+        let fleet_id = fleet(&app, "ops@stops.test", "Stops Haul", "3100110", crew()).await;
         app.sign_in("ops@stops.test", "secret1").await;
         let (customer, shipper, receiver) = parties(&app).await;
         let made = created(
@@ -719,15 +738,14 @@ async fn stop_events_move_the_load_with_their_edi_codes_and_propose_detention() 
             err["message"],
             "A load that is accepted is not on the road yet."
         );
-        for to in ["planned", "dispatched"] {
-            let res = app
-                .post(
-                    &format!("/api/fleet/loads/{id}/status"),
-                    json!({ "status": to }),
-                )
-                .await;
-            assert_eq!(res.status(), StatusCode::OK);
-        }
+        plan(app, fleet_id, id).await;
+        let res = app
+            .post(
+                &format!("/api/fleet/loads/{id}/status"),
+                json!({ "status": "dispatched" }),
+            )
+            .await;
+        assert_eq!(res.status(), StatusCode::OK);
         let (code, err) = error_of(event(0, "departed", "2026-03-02T09:00:00").await).await;
         assert_eq!(
             (code, err["message"].as_str()),

@@ -45,10 +45,15 @@ pub async fn change_status(
         scope,
         actor,
         id,
-        |from| {
-            from.can_move_to(to)
-                .then_some(to)
-                .ok_or_else(|| illegal(from.as_str(), to.as_str()))
+        |from, assigned| {
+            if !from.can_move_to(to) {
+                return Err(illegal(from.as_str(), to.as_str()));
+            }
+            // Planned means assigned: only an assignment plans a load.
+            if to == LoadStatus::Planned && !assigned {
+                return Err(LoadsError::IllegalTransition(texts().assign_first.clone()));
+            }
+            Ok(to)
         },
         None,
     )
@@ -68,7 +73,7 @@ pub async fn cancel(
         scope,
         actor,
         id,
-        |from| {
+        |from, _| {
             if from.cancellable() {
                 Ok(LoadStatus::Cancelled)
             } else {
@@ -89,19 +94,23 @@ async fn move_to(
     scope: TenantScope,
     actor: &Actor,
     id: Uuid,
-    next: impl FnOnce(LoadStatus) -> Result<LoadStatus, LoadsError>,
+    next: impl FnOnce(LoadStatus, bool) -> Result<LoadStatus, LoadsError>,
     reason: Option<String>,
 ) -> Result<LoadView, LoadsError> {
     let tx = tenancy::write(db, scope).await?;
     let row = repo::load(&tx, id).await?.ok_or(LoadsError::NotFound)?;
     let from = LoadStatus::parse(&row.status).ok_or_else(|| illegal(&row.status, "?"))?;
-    let to = next(from)?;
+    let to = next(from, row.driver_id.is_some() && row.truck_id.is_some())?;
     let now = Utc::now();
     let cancel_reason = (to == LoadStatus::Cancelled)
         .then_some(reason.as_deref())
         .flatten();
     if !repo::set_status(&tx, id, from.as_str(), to.as_str(), cancel_reason, now).await? {
         return Err(illegal(from.as_str(), to.as_str()));
+    }
+    // Back to accepted takes the assignment off; so does a cancellation.
+    if matches!(to, LoadStatus::Accepted | LoadStatus::Cancelled) {
+        repo::assign(&tx, id, [None; 4], to.as_str(), now).await?;
     }
     repo::insert_event(
         &tx,
