@@ -68,6 +68,7 @@ pub async fn seed_demo(state: &AppState) -> anyhow::Result<bool> {
     .await?;
     super::seed_documents(&txn, Some(state.files.as_ref()), 24).await?;
     super::seed_qualifications(&txn).await?;
+    super::seed_loads(&txn, 40).await?;
     txn.commit().await?;
     if state.payments.is_stand_in() {
         seed_subscription(state).await?;

@@ -8,12 +8,14 @@ mod bench;
 mod demo;
 mod documents;
 mod factories;
+mod loads;
 mod qualifications;
 
 pub use bench::{BenchData, seed_bench};
 pub use demo::seed_demo;
 pub use documents::seed_documents;
 pub use factories::{Sizes, find_fleet_by_dot, seed_assets, seed_fleet_assets};
+pub use loads::seed_loads;
 pub use qualifications::seed_qualifications;
 
 use crate::state::AppState;

@@ -845,3 +845,61 @@ async fn stop_events_move_the_load_with_their_edi_codes_and_propose_detention() 
         );
     }
 }
+
+#[tokio::test]
+async fn the_demo_fleet_has_a_week_of_loads_in_every_status() {
+    use longhaul::seed::{DEMO_EMAIL, DEMO_PASSWORD, seed_demo};
+    for backend in backends() {
+        let mut app = spawn_app(backend).await;
+        assert!(seed_demo(&app.state).await.unwrap());
+        app.sign_in(DEMO_EMAIL, DEMO_PASSWORD).await;
+        let all: Value = app
+            .get("/api/fleet/loads?per_page=100")
+            .await
+            .json()
+            .await
+            .unwrap();
+        assert_eq!(all["total"], 40);
+        for status in [
+            "accepted",
+            "planned",
+            "dispatched",
+            "at_pickup",
+            "loaded",
+            "in_transit",
+            "at_delivery",
+            "delivered",
+            "invoiced",
+            "paid",
+            "cancelled",
+        ] {
+            let page: Value = app
+                .get(&format!("/api/fleet/loads?status={status}"))
+                .await
+                .json()
+                .await
+                .unwrap();
+            assert!(page["total"].as_u64().unwrap() > 0, "no {status} load");
+        }
+        let id = all["loads"][0]["id"].as_str().unwrap();
+        let one: Value = app
+            .get(&format!("/api/fleet/loads/{id}"))
+            .await
+            .json()
+            .await
+            .unwrap();
+        assert_eq!(one["stops"].as_array().unwrap().len(), 2);
+        let customers: Value = app.get("/api/fleet/customers").await.json().await.unwrap();
+        let facilities: Value = app.get("/api/fleet/facilities").await.json().await.unwrap();
+        let body = load(
+            customers["customers"][0]["id"].as_str().unwrap(),
+            facilities["facilities"][0]["id"].as_str().unwrap(),
+            facilities["facilities"][1]["id"].as_str().unwrap(),
+        );
+        let made = created(&app, "/api/fleet/loads", body).await;
+        assert_eq!(
+            made["pro_number"], 1041,
+            "the counter goes on after the seeded loads"
+        );
+    }
+}
