@@ -50,6 +50,12 @@ enum Command {
         /// A CDL, medical card and MVR review for every driver.
         #[arg(long)]
         qualifications: bool,
+        /// Loads of the large fleet (a week's mix of statuses, repeated).
+        #[arg(long, default_value_t = 0)]
+        loads: usize,
+        /// Loads of each small fleet.
+        #[arg(long, default_value_t = 0)]
+        small_fleet_loads: usize,
     },
     /// Runs one scheduled job now, in this process (operators, bench/):
     /// compliance_reminders | fmcsa_schedule | sweep_expired | sweep_documents |
@@ -182,6 +188,8 @@ async fn run() -> anyhow::Result<()> {
             documents,
             small_fleet_documents,
             qualifications,
+            loads,
+            small_fleet_loads,
         } => {
             let state = app::prepare(config, Default::default()).await?;
             longhaul::seed::seed_bench(
@@ -194,6 +202,8 @@ async fn run() -> anyhow::Result<()> {
                     documents,
                     small_fleet_documents,
                     qualifications,
+                    loads,
+                    small_fleet_loads,
                 },
             )
             .await?;

@@ -8,7 +8,9 @@ use sea_orm_migration::{prelude::*, schema::*};
 #[derive(DeriveMigrationName)]
 pub struct Migration;
 
-fn fk_fleet(table: &'static str) -> ForeignKeyCreateStatement {
+/// The foreign key from `table.fleet_account_id` to its fleet (later
+/// migrations' tenant tables use it too).
+pub(super) fn fk_fleet(table: &'static str) -> ForeignKeyCreateStatement {
     ForeignKey::create()
         .name(format!("fk_{table}_fleet"))
         .from(table, "fleet_account_id")

@@ -8,6 +8,7 @@
 //! time plus the zone, as the rate confirmation states it, and the same as
 //! instants (`starts_at`, `ends_at`) for ordering and overlap checks.
 
+use super::m0005_fleet_assets::fk_fleet;
 use super::rls;
 use sea_orm_migration::{prelude::*, schema::*};
 
@@ -23,15 +24,6 @@ const TABLES: [&str; 7] = [
     "load_accessorials",
     "load_events",
 ];
-
-fn fleet_fk(table: &'static str) -> ForeignKeyCreateStatement {
-    ForeignKey::create()
-        .name(format!("fk_{table}_fleet"))
-        .from(table, "fleet_account_id")
-        .to("fleet_accounts", "id")
-        .on_delete(ForeignKeyAction::Cascade)
-        .to_owned()
-}
 
 fn load_fk(table: &'static str) -> ForeignKeyCreateStatement {
     ForeignKey::create()
@@ -50,7 +42,7 @@ impl MigrationTrait for Migration {
                 .table("load_counters")
                 .col(pk_uuid("fleet_account_id"))
                 .col(integer("last_pro"))
-                .foreign_key(&mut fleet_fk("load_counters"))
+                .foreign_key(&mut fk_fleet("load_counters"))
                 .to_owned(),
         )
         .await?;
@@ -67,7 +59,7 @@ impl MigrationTrait for Migration {
                 .col(string_null("billing_email"))
                 .col(integer("payment_terms_days"))
                 .col(timestamp_with_time_zone("created_at"))
-                .foreign_key(&mut fleet_fk("customers"))
+                .foreign_key(&mut fk_fleet("customers"))
                 .to_owned(),
         )
         .await?;
@@ -98,7 +90,7 @@ impl MigrationTrait for Migration {
                 .col(string_null("contact_phone"))
                 .col(string_null("hours"))
                 .col(timestamp_with_time_zone("created_at"))
-                .foreign_key(&mut fleet_fk("facilities"))
+                .foreign_key(&mut fk_fleet("facilities"))
                 .to_owned(),
         )
         .await?;
@@ -148,7 +140,7 @@ impl MigrationTrait for Migration {
                 .col(text_null("cancel_reason"))
                 .col(timestamp_with_time_zone("created_at"))
                 .col(timestamp_with_time_zone("updated_at"))
-                .foreign_key(&mut fleet_fk("loads"))
+                .foreign_key(&mut fk_fleet("loads"))
                 .foreign_key(
                     ForeignKey::create()
                         .name("fk_loads_customer")
@@ -199,7 +191,7 @@ impl MigrationTrait for Migration {
                 .col(timestamp_with_time_zone_null("arrived_at"))
                 .col(timestamp_with_time_zone_null("departed_at"))
                 .col(text_null("instructions"))
-                .foreign_key(&mut fleet_fk("load_stops"))
+                .foreign_key(&mut fk_fleet("load_stops"))
                 .foreign_key(&mut load_fk("load_stops"))
                 .foreign_key(
                     ForeignKey::create()
@@ -230,7 +222,7 @@ impl MigrationTrait for Migration {
                 .col(string("kind"))
                 .col(big_integer("amount_cents"))
                 .col(string_null("note"))
-                .foreign_key(&mut fleet_fk("load_accessorials"))
+                .foreign_key(&mut fk_fleet("load_accessorials"))
                 .foreign_key(&mut load_fk("load_accessorials"))
                 .to_owned(),
         )
@@ -256,7 +248,7 @@ impl MigrationTrait for Migration {
                 .col(string("to_status"))
                 .col(string_null("at7_code"))
                 .col(text_null("reason"))
-                .foreign_key(&mut fleet_fk("load_events"))
+                .foreign_key(&mut fk_fleet("load_events"))
                 .foreign_key(&mut load_fk("load_events"))
                 .to_owned(),
         )

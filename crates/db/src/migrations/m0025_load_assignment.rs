@@ -1,7 +1,7 @@
 //! Who and what takes a load (issue 31 §3): its driver (and a second one
 //! for a team), truck and trailer. Indexed per fleet by each, so that the
 //! overlap check of an assignment reads only that driver's, truck's or
-//! trailer's loads.
+//! trailer's loads; and the list's order of every status.
 
 use sea_orm_migration::{prelude::*, schema::*};
 
@@ -33,10 +33,29 @@ impl MigrationTrait for Migration {
             )
             .await?;
         }
+        // The loads list of every status, newest pickup first, a page at a
+        // time (the status index serves one status).
+        m.create_index(
+            Index::create()
+                .name("ix_loads_fleet_pickup")
+                .table("loads")
+                .col("fleet_account_id")
+                .col("first_pickup_at")
+                .col("pro_number")
+                .to_owned(),
+        )
+        .await?;
         Ok(())
     }
 
     async fn down(&self, m: &SchemaManager) -> Result<(), DbErr> {
+        m.drop_index(
+            Index::drop()
+                .name("ix_loads_fleet_pickup")
+                .table("loads")
+                .to_owned(),
+        )
+        .await?;
         for column in COLUMNS {
             m.drop_index(
                 Index::drop()

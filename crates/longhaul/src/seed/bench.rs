@@ -21,6 +21,10 @@ pub struct BenchData {
     pub small_fleet_documents: usize,
     /// A CDL, medical card and MVR review for every driver.
     pub qualifications: bool,
+    /// Loads of the large fleet, and of each small one (with their
+    /// customers and facilities).
+    pub loads: usize,
+    pub small_fleet_loads: usize,
 }
 
 pub async fn seed_bench(state: &AppState, data: BenchData) -> anyhow::Result<()> {
@@ -32,6 +36,8 @@ pub async fn seed_bench(state: &AppState, data: BenchData) -> anyhow::Result<()>
         documents,
         small_fleet_documents,
         qualifications,
+        loads,
+        small_fleet_loads,
     } = data;
     refuse_in_production(state)?;
     for i in 0..fleets {
@@ -75,11 +81,15 @@ pub async fn seed_bench(state: &AppState, data: BenchData) -> anyhow::Result<()>
         } else {
             small_fleet_documents
         };
-        if docs > 0 || qualifications {
+        let fleet_loads = if big { loads } else { small_fleet_loads };
+        if docs > 0 || qualifications || fleet_loads > 0 {
             let txn = db::tenancy::write(&state.db, super::seed_scope(fleet.id)).await?;
             super::seed_documents(&txn, None, docs).await?;
             if qualifications {
                 super::seed_qualifications(&txn).await?;
+            }
+            if fleet_loads > 0 {
+                super::seed_loads(&txn, fleet_loads).await?;
             }
             txn.commit().await?;
         }

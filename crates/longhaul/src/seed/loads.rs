@@ -1,7 +1,8 @@
-//! Customers, facilities and a week of loads for the demo fleet and the
-//! benchmarks (issue 31): loads from three days ago to four days ahead in
-//! every status of the lifecycle, the ones under way assigned to the
-//! fleet's drivers and trucks, each with its history.
+//! Customers, facilities and loads for the demo fleet and the benchmarks
+//! (issue 31): forty a week, this week's from three days ago to four days
+//! ahead in every status of the lifecycle, earlier weeks' done; the ones
+//! under way assigned to the fleet's drivers and trucks, each with its
+//! history.
 
 use chrono::{DateTime, Duration, NaiveDateTime, TimeZone, Utc};
 use db::entities::{
@@ -187,8 +188,9 @@ pub async fn seed_loads(tx: &FleetTx, count: usize) -> anyhow::Result<usize> {
 
     let (mut loads, mut stops, mut lines, mut events) = (vec![], vec![], vec![], vec![]);
     for i in 0..count {
-        // Spread over the week: three days back to four ahead.
-        let day = (i % 8) as i64 - 3;
+        // Forty a week: this week from three days back to four ahead, then
+        // a week earlier for every forty more (all of those done).
+        let day = (i % 8) as i64 - 3 - 7 * (i / 40) as i64;
         let status = status_for(i / 8, day);
         let from = places[i % places.len()];
         let to = places[(i * 3 + 1) % places.len()];

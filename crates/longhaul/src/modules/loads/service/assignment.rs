@@ -3,19 +3,19 @@
 //! (`domain::loads::eligibility`). A Block refuses the assignment unless a
 //! written override reason is given; the reason is kept in the history.
 
-use super::loads::{Actor, read};
+use super::loads::{Actor, Change, history, read};
 use super::{LoadsError, optional_text, texts};
 use crate::modules::loads::dto::{AssignmentInput, AssignmentView, EligibilityView, FindingView};
 use crate::modules::loads::repo;
 use chrono::Utc;
-use db::entities::{load, load_event};
+use db::entities::load;
 use db::tenancy::{self, FleetTx, TenantScope};
 use domain::fleet_lists::ListTab;
 use domain::loads::LoadStatus;
 use domain::loads::eligibility::{
     Cause, Dated, DriverFacts, Facts, Finding, Overlap, Severity, VehicleFacts, blocked, check,
 };
-use sea_orm::{DatabaseConnection, Set};
+use sea_orm::DatabaseConnection;
 use uuid::Uuid;
 
 fn view(f: &Finding) -> FindingView {
@@ -215,18 +215,18 @@ pub async fn assign(
     let overridden = blocked(&findings).then_some(reason).flatten();
     repo::insert_event(
         &tx,
-        load_event::ActiveModel {
-            id: Set(Uuid::new_v4()),
-            fleet_account_id: Set(scope.fleet_account_id()),
-            load_id: Set(id),
-            at: Set(now),
-            actor_id: Set(actor.id),
-            actor_name: Set(actor.name.clone()),
-            from_status: Set(Some(from.as_str().to_owned())),
-            to_status: Set(LoadStatus::Planned.as_str().to_owned()),
-            at7_code: Set(None),
-            reason: Set(overridden),
-        },
+        history(
+            scope,
+            id,
+            actor,
+            Change {
+                from: Some(from),
+                to: LoadStatus::Planned,
+                at: now,
+                at7_code: None,
+                reason: overridden,
+            },
+        ),
     )
     .await?;
     let load = read(&tx, id).await?;

@@ -1,15 +1,14 @@
 //! Moving a load through its lifecycle (`domain::loads::LoadStatus`), each
 //! change recorded in its history; cancelling it with a reason.
 
-use super::loads::{Actor, read};
+use super::loads::{Actor, Change, history, read};
 use super::{LoadsError, required_text, texts};
 use crate::modules::loads::dto::LoadView;
 use crate::modules::loads::repo;
 use chrono::Utc;
-use db::entities::load_event;
 use db::tenancy::{self, TenantScope};
 use domain::loads::LoadStatus;
-use sea_orm::{DatabaseConnection, Set};
+use sea_orm::DatabaseConnection;
 use uuid::Uuid;
 
 fn illegal(from: &str, to: &str) -> LoadsError {
@@ -114,18 +113,18 @@ async fn move_to(
     }
     repo::insert_event(
         &tx,
-        load_event::ActiveModel {
-            id: Set(Uuid::new_v4()),
-            fleet_account_id: Set(scope.fleet_account_id()),
-            load_id: Set(id),
-            at: Set(now),
-            actor_id: Set(actor.id),
-            actor_name: Set(actor.name.clone()),
-            from_status: Set(Some(from.as_str().to_owned())),
-            to_status: Set(to.as_str().to_owned()),
-            at7_code: Set((to == LoadStatus::Cancelled).then(|| "CA".to_owned())),
-            reason: Set(reason),
-        },
+        history(
+            scope,
+            id,
+            actor,
+            Change {
+                from: Some(from),
+                to,
+                at: now,
+                at7_code: (to == LoadStatus::Cancelled).then_some("CA"),
+                reason,
+            },
+        ),
     )
     .await?;
     let view = read(&tx, id).await?;

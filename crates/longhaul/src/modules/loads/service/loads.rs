@@ -28,6 +28,38 @@ pub struct Actor {
     pub name: String,
 }
 
+/// A change of a load's status, as its history keeps it.
+pub(super) struct Change {
+    pub from: Option<LoadStatus>,
+    pub to: LoadStatus,
+    pub at: chrono::DateTime<Utc>,
+    /// The EDI 214 code of a stop event or a cancellation.
+    pub at7_code: Option<&'static str>,
+    /// A cancellation's or an override's reason.
+    pub reason: Option<String>,
+}
+
+/// The history row of `change` to the load, by `actor`.
+pub(super) fn history(
+    scope: TenantScope,
+    load_id: Uuid,
+    actor: &Actor,
+    change: Change,
+) -> load_event::ActiveModel {
+    load_event::ActiveModel {
+        id: Set(Uuid::new_v4()),
+        fleet_account_id: Set(scope.fleet_account_id()),
+        load_id: Set(load_id),
+        at: Set(change.at),
+        actor_id: Set(actor.id),
+        actor_name: Set(actor.name.clone()),
+        from_status: Set(change.from.map(|s| s.as_str().to_owned())),
+        to_status: Set(change.to.as_str().to_owned()),
+        at7_code: Set(change.at7_code.map(str::to_owned)),
+        reason: Set(change.reason),
+    }
+}
+
 fn stop_kind(index: usize, kind: &str) -> Result<StopKind, LoadsError> {
     match kind {
         "pickup" => Ok(StopKind::Pickup),
@@ -299,18 +331,18 @@ pub async fn create(
     repo::insert_load(&tx, checked.row, checked.stops, checked.accessorials).await?;
     repo::insert_event(
         &tx,
-        load_event::ActiveModel {
-            id: Set(Uuid::new_v4()),
-            fleet_account_id: Set(scope.fleet_account_id()),
-            load_id: Set(load_id),
-            at: Set(Utc::now()),
-            actor_id: Set(actor.id),
-            actor_name: Set(actor.name.clone()),
-            from_status: Set(None),
-            to_status: Set(LoadStatus::Accepted.as_str().to_owned()),
-            at7_code: Set(None),
-            reason: Set(None),
-        },
+        history(
+            scope,
+            load_id,
+            actor,
+            Change {
+                from: None,
+                to: LoadStatus::Accepted,
+                at: Utc::now(),
+                at7_code: None,
+                reason: None,
+            },
+        ),
     )
     .await?;
     let view = read(&tx, load_id).await?;

@@ -3,12 +3,12 @@
 //! its lifecycle with the event's EDI 214 code in the history; a departure
 //! past the free time proposes a detention line.
 
-use super::loads::{Actor, read};
+use super::loads::{Actor, Change, history, read};
 use super::{LoadsError, texts};
 use crate::modules::loads::dto::{LoadView, StopEventInput};
 use crate::modules::loads::repo;
 use chrono::{Duration, TimeZone, Utc};
-use db::entities::{load_accessorial, load_event};
+use db::entities::load_accessorial;
 use db::tenancy::{self, TenantScope};
 use domain::loads::{LoadStatus, StopEvent, at7_code, detention_cents};
 use sea_orm::{DatabaseConnection, Set};
@@ -145,18 +145,18 @@ pub async fn record(
     }
     repo::insert_event(
         &tx,
-        load_event::ActiveModel {
-            id: Set(Uuid::new_v4()),
-            fleet_account_id: Set(scope.fleet_account_id()),
-            load_id: Set(load_id),
-            at: Set(at),
-            actor_id: Set(actor.id),
-            actor_name: Set(actor.name.clone()),
-            from_status: Set(Some(status.as_str().to_owned())),
-            to_status: Set(to.as_str().to_owned()),
-            at7_code: Set(Some(at7_code(pickup, event).to_owned())),
-            reason: Set(None),
-        },
+        history(
+            scope,
+            load_id,
+            actor,
+            Change {
+                from: Some(status),
+                to,
+                at,
+                at7_code: Some(at7_code(pickup, event)),
+                reason: None,
+            },
+        ),
     )
     .await?;
     if let (Some(arrived), Some(departed), Some(free), Some(rate)) = (
