@@ -51,6 +51,17 @@ async fn parties(app: &TestApp) -> (String, String, String) {
     (id(&customer), id(&shipper), id(&receiver))
 }
 
+/// One load of `load`'s shape, with customer and facilities made for it.
+async fn a_load(app: &TestApp) -> Value {
+    let (customer, shipper, receiver) = parties(app).await;
+    created(
+        app,
+        "/api/fleet/loads",
+        load(&customer, &shipper, &receiver),
+    )
+    .await
+}
+
 fn crew() -> Sizes {
     Sizes {
         drivers: 2,
@@ -123,13 +134,7 @@ async fn a_load_is_created_with_its_stops_in_their_zones_and_read_back_whole() {
         let mut app = spawn_app(backend).await;
         fleet(&app, "ops@loads.test", "Loads Haul", "3100101", no_assets()).await;
         app.sign_in("ops@loads.test", "secret1").await;
-        let (customer, shipper, receiver) = parties(&app).await;
-        let made = created(
-            &app,
-            "/api/fleet/loads",
-            load(&customer, &shipper, &receiver),
-        )
-        .await;
+        let made = a_load(&app).await;
         assert_eq!(made["status"], "accepted");
         assert_eq!(made["customer"]["name"], "Acme Logistics");
         assert_eq!(made["customer"]["mc_number"], "123456");
@@ -506,13 +511,7 @@ async fn two_changes_of_one_load_at_once_make_one_history_entry() {
         let mut app = spawn_app(backend).await;
         fleet(&app, "ops@race.test", "Race Haul", "3100107", no_assets()).await;
         app.sign_in("ops@race.test", "secret1").await;
-        let (customer, shipper, receiver) = parties(&app).await;
-        let made = created(
-            &app,
-            "/api/fleet/loads",
-            load(&customer, &shipper, &receiver),
-        )
-        .await;
+        let made = a_load(&app).await;
         let id = made["id"].as_str().unwrap();
         let path = format!("/api/fleet/loads/{id}/cancel");
         let answers = futures_util::future::join_all(
@@ -718,13 +717,7 @@ async fn stop_events_move_the_load_with_their_edi_codes_and_propose_detention() 
         let mut app = spawn_app(backend).await;
         let fleet_id = fleet(&app, "ops@stops.test", "Stops Haul", "3100110", crew()).await;
         app.sign_in("ops@stops.test", "secret1").await;
-        let (customer, shipper, receiver) = parties(&app).await;
-        let made = created(
-            &app,
-            "/api/fleet/loads",
-            load(&customer, &shipper, &receiver),
-        )
-        .await;
+        let made = a_load(&app).await;
         let id = made["id"].as_str().unwrap();
         let app = &app;
         let event = |seq: i32, event: &str, at: &str| {
