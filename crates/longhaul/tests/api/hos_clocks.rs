@@ -736,7 +736,7 @@ async fn a_fleet_without_an_eld_gets_the_no_data_note_and_concurrent_checks_read
             "3100142",
             Sizes {
                 drivers: 1,
-                trucks: 1,
+                trucks: 2,
                 trailers: 0,
             },
         )
