@@ -32,11 +32,7 @@ impl MigrationTrait for Migration {
                 .col(timestamp_with_time_zone("as_of"))
                 .col(boolean("stale"))
                 .col(timestamp_with_time_zone("read_at"))
-                .primary_key(
-                    Index::create()
-                        .col("fleet_account_id")
-                        .col("driver_eld_id"),
-                )
+                .primary_key(Index::create().col("fleet_account_id").col("driver_eld_id"))
                 .foreign_key(&mut fk_fleet("hos_clocks"))
                 .to_owned(),
         )

@@ -622,7 +622,10 @@ mod tests {
                     .iter()
                     .all(|x| x.cause == Cause::Driver(id(1)) || x.cause == Cause::Driver(id(5)))
             );
-            assert!(!found.iter().any(|x| x.cause == Cause::Driver(id(5))), "{found:?}");
+            assert!(
+                !found.iter().any(|x| x.cause == Cause::Driver(id(5))),
+                "{found:?}"
+            );
         }
     }
 }

@@ -232,11 +232,13 @@ pub fn judge(clocks: &Clocks, trip: &Trip) -> Judgement {
         arrive = trip.now + Duration::minutes(elapsed);
         let without_rest = trip.now + Duration::minutes(empty.max(0));
         if !rests.is_empty() {
-            pickup = Some(if arrive > trip.pickup_by && without_rest <= trip.pickup_by {
-                Verdict::PickupUnreachable(rests)
-            } else {
-                Verdict::RestBeforePickup(rests)
-            });
+            pickup = Some(
+                if arrive > trip.pickup_by && without_rest <= trip.pickup_by {
+                    Verdict::PickupUnreachable(rests)
+                } else {
+                    Verdict::RestBeforePickup(rests)
+                },
+            );
         }
     }
     // Waiting for the appointment is rest when it is long enough; loading
@@ -344,7 +346,9 @@ mod tests {
         let j = judge(&c, &trip(Some(45), 24 * 60, 0));
         assert_eq!(j.pickup, None);
         let j = judge(&c, &trip(Some(46), 24 * 60, 0));
-        assert!(matches!(j.pickup, Some(Verdict::RestBeforePickup(r)) if kinds(&r) == [RestKind::Reset]));
+        assert!(
+            matches!(j.pickup, Some(Verdict::RestBeforePickup(r)) if kinds(&r) == [RestKind::Reset])
+        );
     }
 
     #[test]
@@ -352,15 +356,21 @@ mod tests {
         let mut c = fresh();
         c.cycle = Some(20);
         let j = judge(&c, &trip(Some(21), 3 * 24 * 60, 0));
-        assert!(matches!(&j.pickup, Some(Verdict::RestBeforePickup(r)) if kinds(r) == [RestKind::Restart]));
+        assert!(
+            matches!(&j.pickup, Some(Verdict::RestBeforePickup(r)) if kinds(r) == [RestKind::Restart])
+        );
         // Tomorrow's cycle has room beyond what was driven: a reset will do.
         c.cycle_tomorrow = Some(300);
         let j = judge(&c, &trip(Some(21), 3 * 24 * 60, 0));
-        assert!(matches!(&j.pickup, Some(Verdict::RestBeforePickup(r)) if kinds(r) == [RestKind::Reset]));
+        assert!(
+            matches!(&j.pickup, Some(Verdict::RestBeforePickup(r)) if kinds(r) == [RestKind::Reset])
+        );
         // ...but not when today's driving has used it up.
         c.cycle_tomorrow = Some(20);
         let j = judge(&c, &trip(Some(21), 3 * 24 * 60, 0));
-        assert!(matches!(&j.pickup, Some(Verdict::RestBeforePickup(r)) if kinds(r) == [RestKind::Restart]));
+        assert!(
+            matches!(&j.pickup, Some(Verdict::RestBeforePickup(r)) if kinds(r) == [RestKind::Restart])
+        );
     }
 
     #[test]
@@ -371,7 +381,9 @@ mod tests {
         let j = judge(&c, &trip(Some(90), 690, 0));
         assert!(matches!(j.pickup, Some(Verdict::RestBeforePickup(_))));
         let j = judge(&c, &trip(Some(90), 689, 0));
-        assert!(matches!(&j.pickup, Some(Verdict::PickupUnreachable(r)) if kinds(r) == [RestKind::Reset]));
+        assert!(
+            matches!(&j.pickup, Some(Verdict::PickupUnreachable(r)) if kinds(r) == [RestKind::Reset])
+        );
         // Late whatever the hours: not an hours-of-service block.
         let j = judge(&c, &trip(Some(90), 80, 0));
         assert!(matches!(j.pickup, Some(Verdict::RestBeforePickup(_))));

@@ -13,8 +13,8 @@ use db::entities::{fleet_driver, fleet_vehicle};
 use longhaul::integrations::eld::demo::DemoProvider;
 use longhaul::integrations::eld::hos::all_clocks;
 use longhaul::integrations::eld::{
-    Credentials, DutyStatus, EldEndpoints, EldProvider, EldProviderError, Geotab, HosClock,
-    Motive, ProviderKind, Samsara, connect,
+    Credentials, DutyStatus, EldEndpoints, EldProvider, EldProviderError, Geotab, HosClock, Motive,
+    ProviderKind, Samsara, connect,
 };
 use longhaul::seed::Sizes;
 use reqwest::StatusCode;
@@ -22,7 +22,9 @@ use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder};
 use serde_json::{Value, json};
 use std::time::{Duration, Instant};
 use uuid::Uuid;
-use wiremock::matchers::{body_partial_json, header, method, path, query_param, query_param_is_missing};
+use wiremock::matchers::{
+    body_partial_json, header, method, path, query_param, query_param_is_missing,
+};
 use wiremock::{Mock, MockServer, ResponseTemplate};
 
 const TOKEN: &str = "hos-token-0001";
@@ -125,7 +127,10 @@ async fn samsara_clocks_walk_the_pages_and_read_a_disconnected_app_as_stale() {
         }
     );
     assert!(first.as_of >= before && first.as_of <= Utc::now());
-    assert_eq!(by_driver(&clocks, "102").duty_status, Some(DutyStatus::OffDuty));
+    assert_eq!(
+        by_driver(&clocks, "102").duty_status,
+        Some(DutyStatus::OffDuty)
+    );
     let gone = by_driver(&clocks, "103");
     assert!(gone.stale);
     assert_eq!(gone.duty_status, None);
@@ -159,7 +164,9 @@ async fn samsara_empty_clocks_are_an_empty_list() {
     let server = MockServer::start().await;
     Mock::given(method("GET"))
         .and(path("/fleet/hos/clocks"))
-        .respond_with(ok(json!({ "data": [], "pagination": { "endCursor": "", "hasNextPage": false } })))
+        .respond_with(ok(
+            json!({ "data": [], "pagination": { "endCursor": "", "hasNextPage": false } }),
+        ))
         .mount(&server)
         .await;
     let samsara = Samsara::new(&server.uri(), TOKEN, &test_endpoints());
@@ -171,7 +178,9 @@ async fn samsara_refused_token_is_unauthorized() {
     let server = MockServer::start().await;
     Mock::given(method("GET"))
         .and(path("/fleet/hos/clocks"))
-        .respond_with(ResponseTemplate::new(401).set_body_json(json!({ "message": "Unauthorized" })))
+        .respond_with(
+            ResponseTemplate::new(401).set_body_json(json!({ "message": "Unauthorized" })),
+        )
         .mount(&server)
         .await;
     let samsara = Samsara::new(&server.uri(), TOKEN, &test_endpoints());
@@ -212,7 +221,9 @@ async fn mount_motive_pages(server: &MockServer) {
             vec![
                 motive_user(
                     161,
-                    Some(json!({ "drive": 39600, "shift": 50400, "cycle": 252000, "break": 28800 })),
+                    Some(
+                        json!({ "drive": 39600, "shift": 50400, "cycle": 252000, "break": 28800 }),
+                    ),
                 ),
                 // A variant spelling, numbers as text, and a cycle tomorrow.
                 motive_user(
@@ -256,7 +267,14 @@ async fn motive_available_time_walks_pages_and_reads_every_spelling() {
             documented.duty_status,
             documented.stale
         ),
-        (Some(660), Some(840), Some(4200), Some(480), Some(DutyStatus::OnDuty), false)
+        (
+            Some(660),
+            Some(840),
+            Some(4200),
+            Some(480),
+            Some(DutyStatus::OnDuty),
+            false
+        )
     );
     let variant = by_driver(&clocks, "159");
     assert_eq!(
@@ -288,7 +306,9 @@ async fn motive_available_time_waits_out_a_429_and_reads_an_empty_list() {
         .await;
     Mock::given(method("GET"))
         .and(path("/v1/available_time"))
-        .respond_with(ok(json!({ "users": [], "pagination": { "per_page": 100, "page_no": 1, "total": 0 } })))
+        .respond_with(ok(
+            json!({ "users": [], "pagination": { "per_page": 100, "page_no": 1, "total": 0 } }),
+        ))
         .mount(&server)
         .await;
     let motive = Motive::new(&server.uri(), TOKEN, &test_endpoints());
@@ -330,7 +350,9 @@ async fn mount_geotab(server: &MockServer, drivers: Vec<Value>, answers: Vec<Val
         .await;
     Mock::given(method("POST"))
         .and(path("/apiv1"))
-        .and(body_partial_json(json!({ "method": "Get", "params": { "typeName": "User" } })))
+        .and(body_partial_json(
+            json!({ "method": "Get", "params": { "typeName": "User" } }),
+        ))
         .respond_with(ok(json!({ "result": drivers })))
         .mount(server)
         .await;
@@ -377,7 +399,13 @@ async fn geotab_reads_timespans_per_driver_and_a_driver_without_figures_is_stale
     assert_eq!(clocks.len(), 2);
     let b1 = by_driver(&clocks, "b1");
     assert_eq!(
-        (b1.drive_minutes, b1.shift_minutes, b1.cycle_minutes, b1.break_minutes, b1.stale),
+        (
+            b1.drive_minutes,
+            b1.shift_minutes,
+            b1.cycle_minutes,
+            b1.break_minutes,
+            b1.stale
+        ),
         (Some(659), Some(810), Some(70 * 60), Some(465), false)
     );
     let b2 = by_driver(&clocks, "b2");
@@ -414,7 +442,9 @@ async fn geotab_over_limit_waits_then_serves_and_no_drivers_is_empty() {
     mount_geotab(
         &server,
         vec![json!({ "id": "b1", "name": "ann" })],
-        vec![geotab_availability("b1", "01:00:00", "02:00:00", "10:00:00", "00:20:00")],
+        vec![geotab_availability(
+            "b1", "01:00:00", "02:00:00", "10:00:00", "00:20:00",
+        )],
     )
     .await;
     let started = Instant::now();
@@ -424,7 +454,12 @@ async fn geotab_over_limit_waits_then_serves_and_no_drivers_is_empty() {
 
     let empty = MockServer::start().await;
     mount_geotab(&empty, vec![], vec![]).await;
-    assert!(all_clocks(&geotab_adapter(&empty)).await.unwrap().is_empty());
+    assert!(
+        all_clocks(&geotab_adapter(&empty))
+            .await
+            .unwrap()
+            .is_empty()
+    );
     // No drivers: no batch is sent.
     let sent = empty.received_requests().await.unwrap();
     assert!(
@@ -444,13 +479,26 @@ async fn demo_clocks_are_seeded_and_some_drivers_are_low() {
     let b = all_clocks(&DemoProvider::new(42)).await.unwrap();
     let figures = |c: &[HosClock]| {
         c.iter()
-            .map(|c| (c.driver_id.clone(), c.drive_minutes, c.cycle_minutes, c.stale))
+            .map(|c| {
+                (
+                    c.driver_id.clone(),
+                    c.drive_minutes,
+                    c.cycle_minutes,
+                    c.stale,
+                )
+            })
             .collect::<Vec<_>>()
     };
     assert_eq!(figures(&a), figures(&b), "the same seed, the same clocks");
     assert!(a.len() >= 20);
-    assert!(a.iter().any(|c| c.drive_minutes < Some(60)), "someone is nearly out of driving");
-    assert!(a.iter().any(|c| c.cycle_minutes < Some(300)), "someone is low on cycle");
+    assert!(
+        a.iter().any(|c| c.drive_minutes < Some(60)),
+        "someone is nearly out of driving"
+    );
+    assert!(
+        a.iter().any(|c| c.cycle_minutes < Some(300)),
+        "someone is low on cycle"
+    );
     assert!(a.iter().any(|c| c.stale), "someone's app is disconnected");
     assert!(
         a.iter()
@@ -461,7 +509,11 @@ async fn demo_clocks_are_seeded_and_some_drivers_are_low() {
 
 #[tokio::test]
 async fn providers_without_clocks_say_so() {
-    let none = connect(ProviderKind::Omnitracs, &Credentials::None, &EldEndpoints::default());
+    let none = connect(
+        ProviderKind::Omnitracs,
+        &Credentials::None,
+        &EldEndpoints::default(),
+    );
     assert!(none.is_err());
     // The trait's default, for a provider that reports no clocks.
     struct NoClocks;
@@ -474,23 +526,29 @@ async fn providers_without_clocks_say_so() {
             &self,
             _: Option<String>,
             _: Option<chrono::DateTime<Utc>>,
-        ) -> Result<longhaul::integrations::eld::Page<longhaul::integrations::eld::EldDriver>, EldProviderError>
-        {
+        ) -> Result<
+            longhaul::integrations::eld::Page<longhaul::integrations::eld::EldDriver>,
+            EldProviderError,
+        > {
             unreachable!()
         }
         async fn vehicles_page(
             &self,
             _: Option<String>,
             _: Option<chrono::DateTime<Utc>>,
-        ) -> Result<longhaul::integrations::eld::Page<longhaul::integrations::eld::EldVehicle>, EldProviderError>
-        {
+        ) -> Result<
+            longhaul::integrations::eld::Page<longhaul::integrations::eld::EldVehicle>,
+            EldProviderError,
+        > {
             unreachable!()
         }
         async fn trailers_page(
             &self,
             _: Option<String>,
-        ) -> Result<longhaul::integrations::eld::Page<longhaul::integrations::eld::EldTrailer>, EldProviderError>
-        {
+        ) -> Result<
+            longhaul::integrations::eld::Page<longhaul::integrations::eld::EldTrailer>,
+            EldProviderError,
+        > {
             unreachable!()
         }
         async fn trailer_assignments_page(
@@ -600,7 +658,9 @@ async fn a_driver_low_on_hours_gets_a_rest_plan_and_a_fresh_one_none() {
         // verify() on connect
         Mock::given(method("GET"))
             .and(path("/fleet/drivers"))
-            .respond_with(ok(json!({ "data": [], "pagination": { "endCursor": "", "hasNextPage": false } })))
+            .respond_with(ok(
+                json!({ "data": [], "pagination": { "endCursor": "", "hasNextPage": false } }),
+            ))
             .mount(&server)
             .await;
         Mock::given(method("GET"))
@@ -690,7 +750,10 @@ async fn a_driver_low_on_hours_gets_a_rest_plan_and_a_fresh_one_none() {
             f["message"],
             "Rest plan through the load: a 34-hour restart after 2 h 40 min of driving."
         );
-        assert!(check(fresh.id).await.is_empty(), "a fresh driver has no finding");
+        assert!(
+            check(fresh.id).await.is_empty(),
+            "a fresh driver has no finding"
+        );
 
         // Both checks came within two minutes: the provider was read once.
         let reads = server
@@ -710,7 +773,9 @@ async fn a_fleet_without_an_eld_gets_the_no_data_note_and_concurrent_checks_read
         let server = MockServer::start().await;
         Mock::given(method("GET"))
             .and(path("/fleet/drivers"))
-            .respond_with(ok(json!({ "data": [], "pagination": { "endCursor": "", "hasNextPage": false } })))
+            .respond_with(ok(
+                json!({ "data": [], "pagination": { "endCursor": "", "hasNextPage": false } }),
+            ))
             .mount(&server)
             .await;
         Mock::given(method("GET"))

@@ -564,10 +564,9 @@ pub fn demo_clocks(drivers: &[EldDriver], now: DateTime<Utc>) -> Vec<HosClock> {
         .filter(|d| d.active)
         .enumerate()
         .map(|(i, d)| {
-            let seed = d
-                .id
-                .bytes()
-                .fold(0xC10C_u64, |h, b| h.rotate_left(5) ^ u64::from(b));
+            let seed =
+                d.id.bytes()
+                    .fold(0xC10C_u64, |h, b| h.rotate_left(5) ^ u64::from(b));
             let mut rng = Rng(seed);
             let mut within = |range: std::ops::RangeInclusive<i32>| rng.between(range);
             let (drive, shift, cycle, brk, status) = match i % 6 {

@@ -37,8 +37,8 @@
 //! 30-minute break), `rest` and `recap`. A driver Geotab sends no figures
 //! for is stale; the figures are as of the read.
 
-use super::http::{ProviderHttp, Verdict, bad_cursor, clip_message, wire};
 use super::hos::{HosClock, timespan_minutes};
+use super::http::{ProviderHttp, Verdict, bad_cursor, clip_message, wire};
 use super::{
     EldDriver, EldEndpoints, EldProvider, EldProviderError, EldTrailer, EldTrailerAssignment,
     EldVehicle, EldVehicleLocation, Page,
@@ -665,8 +665,9 @@ impl EldProvider for Geotab {
             let result = self
                 .call("ExecuteMultiCall", json!({ "calls": calls }))
                 .await?;
-            let answers: Vec<Value> =
-                self.http.parse("a batch of duty status availabilities", &result)?;
+            let answers: Vec<Value> = self
+                .http
+                .parse("a batch of duty status availabilities", &result)?;
             if answers.len() != batch.len() {
                 return Err(EldProviderError::Malformed(format!(
                     "Geotab answered {} of {} duty status availability calls",

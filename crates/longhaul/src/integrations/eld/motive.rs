@@ -32,8 +32,8 @@
 //! `{ status }` object). A user without `available_time` is stale. The times
 //! are computed at request time, so they are as of the read.
 
-use super::http::{ProviderHttp, bad_cursor, wire};
 use super::hos::{DutyStatus, HosClock, minutes_of_seconds};
+use super::http::{ProviderHttp, bad_cursor, wire};
 use super::{
     EldDriver, EldEndpoints, EldProvider, EldProviderError, EldRef, EldTrailer,
     EldTrailerAssignment, EldVehicle, EldVehicleLocation, Page,

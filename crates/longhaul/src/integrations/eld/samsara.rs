@@ -27,8 +27,8 @@
 //!   cycleStartedAtTime, cycleTomorrowDurationMs } }` in milliseconds. The
 //!   clocks carry no time of their own: they are as of the read.
 
-use super::http::{ProviderHttp, bad_cursor, wire};
 use super::hos::{DutyStatus, HosClock, minutes_of_ms};
+use super::http::{ProviderHttp, bad_cursor, wire};
 use super::{
     EldDriver, EldEndpoints, EldProvider, EldProviderError, EldRef, EldTrailer,
     EldTrailerAssignment, EldVehicle, EldVehicleLocation, Page, RawRecord,
@@ -283,9 +283,7 @@ impl Clocks {
             drive_minutes: minutes_of_ms(c.drive.and_then(|d| d.drive_remaining_duration_ms)),
             shift_minutes: minutes_of_ms(c.shift.and_then(|d| d.shift_remaining_duration_ms)),
             cycle_minutes: minutes_of_ms(
-                c.cycle
-                    .as_ref()
-                    .and_then(|d| d.cycle_remaining_duration_ms),
+                c.cycle.as_ref().and_then(|d| d.cycle_remaining_duration_ms),
             ),
             break_minutes: minutes_of_ms(c.brk.and_then(|d| d.time_until_break_duration_ms)),
             cycle_tomorrow_minutes: minutes_of_ms(

@@ -286,7 +286,12 @@ mod tests {
     fn clocks_are_fresh_for_two_minutes_of_the_same_provider() {
         let now = Utc::now();
         let max = MAX_AGE;
-        assert!(fresh("samsara", Some(&read("samsara", now - max)), now, max));
+        assert!(fresh(
+            "samsara",
+            Some(&read("samsara", now - max)),
+            now,
+            max
+        ));
         assert!(!fresh(
             "samsara",
             Some(&read("samsara", now - max - Duration::seconds(1))),

@@ -148,15 +148,16 @@ async fn trip(
 ) -> Result<Trip, LoadsError> {
     // Empty miles from where the truck's last load ended, once it has.
     let mut empty_minutes = None;
-    if let Some(last) = repo::truck_last_load(tx, truck_id, row.id, now.min(row.first_pickup_at)).await?
+    if let Some(last) =
+        repo::truck_last_load(tx, truck_id, row.id, now.min(row.first_pickup_at)).await?
         && let Some(end) = repo::stops_of(tx, last.id).await?.last().cloned()
     {
         let places = repo::facilities_by_ids(tx, vec![end.facility_id, first.facility_id]).await?;
         let at = |id: Uuid| {
-            places
-                .iter()
-                .find(|f| f.id == id)
-                .map(|f| LatLon { lat: f.lat, lon: f.lon })
+            places.iter().find(|f| f.id == id).map(|f| LatLon {
+                lat: f.lat,
+                lon: f.lon,
+            })
         };
         if let (Some(from), Some(to)) = (at(end.facility_id), at(first.facility_id)) {
             empty_minutes = Some(driving_minutes(estimated_miles(&[from, to]).into()));
