@@ -30,6 +30,7 @@ mod eld_sync_writes;
 mod fleet_dashboard;
 mod fmcsa_adapter;
 mod hashing_bounds;
+mod hos_clocks;
 mod job_worker;
 mod list_columns;
 mod loads;
