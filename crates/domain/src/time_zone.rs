@@ -98,7 +98,7 @@ mod tests {
         NaiveDate::from_ymd_opt(y, m, d).unwrap()
     }
 
-    const STATES: [&str; 51] = [
+    pub(super) const STATES: [&str; 51] = [
         "AL", "AK", "AZ", "AR", "CA", "CO", "CT", "DE", "DC", "FL", "GA", "HI", "ID", "IL", "IN",
         "IA", "KS", "KY", "LA", "ME", "MD", "MA", "MI", "MN", "MS", "MO", "MT", "NE", "NV", "NH",
         "NJ", "NM", "NY", "NC", "ND", "OH", "OK", "OR", "PA", "RI", "SC", "SD", "TN", "TX", "UT",
@@ -193,5 +193,34 @@ mod tests {
         let phx = chrono_tz::America::Phoenix;
         assert_eq!(local_date(phx, Utc.with_ymd_and_hms(2026, 7, 2, 6, 59, 0).unwrap()), day(2026, 7, 1));
         assert_eq!(local_date(phx, Utc.with_ymd_and_hms(2026, 7, 2, 7, 0, 0).unwrap()), day(2026, 7, 2));
+    }
+}
+
+#[cfg(test)]
+mod listed_zones {
+    /// The zones the settings page lists by name are zones the server takes.
+    #[test]
+    fn every_named_zone_of_the_texts_parses() {
+        let texts: serde_json::Value =
+            serde_json::from_str(include_str!("../../../contracts/texts.json")).unwrap();
+        let zones = texts["fleet"]["settingsForm"]["timeZone"]["zones"]
+            .as_object()
+            .expect("the named zones");
+        assert!(zones.len() > 10);
+        for name in zones.keys() {
+            assert!(super::parse_zone(name).is_some(), "{name}");
+        }
+    }
+
+    /// Every zone the state table gives is one the settings page names.
+    #[test]
+    fn every_state_zone_is_named_on_the_page() {
+        let texts: serde_json::Value =
+            serde_json::from_str(include_str!("../../../contracts/texts.json")).unwrap();
+        let zones = &texts["fleet"]["settingsForm"]["timeZone"]["zones"];
+        for state in super::tests::STATES.iter().chain(&["PR", "VI", "GU", "MP", "AS"]) {
+            let zone = super::zone_of_state(state).unwrap();
+            assert!(zones.get(zone.name()).is_some(), "{state}: {}", zone.name());
+        }
     }
 }
