@@ -150,8 +150,14 @@ mod tests {
 
     #[test]
     fn zones_are_iana_names() {
-        assert_eq!(parse_zone("America/Denver"), Some(chrono_tz::America::Denver));
-        assert_eq!(parse_zone(" Pacific/Honolulu "), Some(chrono_tz::Pacific::Honolulu));
+        assert_eq!(
+            parse_zone("America/Denver"),
+            Some(chrono_tz::America::Denver)
+        );
+        assert_eq!(
+            parse_zone(" Pacific/Honolulu "),
+            Some(chrono_tz::Pacific::Honolulu)
+        );
         for bad in ["", "Mars/Olympus", "america/denver", "GMT+25", "Central"] {
             assert_eq!(parse_zone(bad), None, "{bad:?}");
         }
@@ -171,7 +177,10 @@ mod tests {
             home_zone(Some("Nowhere/Else"), Some("CA")),
             (chrono_tz::America::Los_Angeles, ZoneSource::FmcsaState)
         );
-        assert_eq!(home_zone(None, Some("ZZ")), (FALLBACK_ZONE, ZoneSource::Default));
+        assert_eq!(
+            home_zone(None, Some("ZZ")),
+            (FALLBACK_ZONE, ZoneSource::Default)
+        );
         assert_eq!(home_zone(None, None), (FALLBACK_ZONE, ZoneSource::Default));
     }
 
@@ -187,12 +196,24 @@ mod tests {
         assert_eq!(local_date(la, at("2026-07-02T07:00:00Z")), day(2026, 7, 2));
         // Guam is ahead of UTC: its day starts the evening before.
         let guam = chrono_tz::Pacific::Guam;
-        assert_eq!(local_date(guam, at("2026-03-01T14:00:00Z")), day(2026, 3, 2));
-        assert_eq!(local_date(guam, at("2026-03-01T13:59:59Z")), day(2026, 3, 1));
+        assert_eq!(
+            local_date(guam, at("2026-03-01T14:00:00Z")),
+            day(2026, 3, 2)
+        );
+        assert_eq!(
+            local_date(guam, at("2026-03-01T13:59:59Z")),
+            day(2026, 3, 1)
+        );
         // Phoenix keeps no daylight time.
         let phx = chrono_tz::America::Phoenix;
-        assert_eq!(local_date(phx, Utc.with_ymd_and_hms(2026, 7, 2, 6, 59, 0).unwrap()), day(2026, 7, 1));
-        assert_eq!(local_date(phx, Utc.with_ymd_and_hms(2026, 7, 2, 7, 0, 0).unwrap()), day(2026, 7, 2));
+        assert_eq!(
+            local_date(phx, Utc.with_ymd_and_hms(2026, 7, 2, 6, 59, 0).unwrap()),
+            day(2026, 7, 1)
+        );
+        assert_eq!(
+            local_date(phx, Utc.with_ymd_and_hms(2026, 7, 2, 7, 0, 0).unwrap()),
+            day(2026, 7, 2)
+        );
     }
 }
 
@@ -218,7 +239,10 @@ mod listed_zones {
         let texts: serde_json::Value =
             serde_json::from_str(include_str!("../../../contracts/texts.json")).unwrap();
         let zones = &texts["fleet"]["settingsForm"]["timeZone"]["zones"];
-        for state in super::tests::STATES.iter().chain(&["PR", "VI", "GU", "MP", "AS"]) {
+        for state in super::tests::STATES
+            .iter()
+            .chain(&["PR", "VI", "GU", "MP", "AS"])
+        {
             let zone = super::zone_of_state(state).unwrap();
             assert!(zones.get(zone.name()).is_some(), "{state}: {}", zone.name());
         }

@@ -752,8 +752,8 @@ async fn the_reminder_job_sends_each_threshold_once_in_one_digest_a_day() {
             &ComplianceDeps::of(state),
             us_midday(today() + Duration::days(5)),
         )
-            .await
-            .unwrap();
+        .await
+        .unwrap();
         assert_eq!(quiet.reminders, 0, "no thresholds chosen: no reminders");
     }
 }

@@ -129,7 +129,10 @@ on_each_backend!(
 
         // A save of the other General fields leaves it be.
         let res = app
-            .put("/api/fleet/settings/general", general("Zone Haul Inc", None))
+            .put(
+                "/api/fleet/settings/general",
+                general("Zone Haul Inc", None),
+            )
             .await;
         assert_eq!(res.status(), StatusCode::OK);
         let view = account(&app).await;
@@ -139,20 +142,25 @@ on_each_backend!(
         // An unknown zone is refused by name, and nothing changes.
         for bad in [json!("Mars/Olympus"), json!("america/denver"), json!("CST")] {
             let (status, error) = error_of(
-                app.put("/api/fleet/settings/general", general("Zone Haul", Some(bad.clone())))
-                    .await,
+                app.put(
+                    "/api/fleet/settings/general",
+                    general("Zone Haul", Some(bad.clone())),
+                )
+                .await,
             )
             .await;
             assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{bad}");
             assert_eq!(
-                error["fields"]["home_time_zone"],
-                "Choose a time zone from the list",
+                error["fields"]["home_time_zone"], "Choose a time zone from the list",
                 "{bad}"
             );
         }
         let (status, _) = error_of(
-            app.put("/api/fleet/settings/general", general("Zone Haul", Some(json!(42))))
-                .await,
+            app.put(
+                "/api/fleet/settings/general",
+                general("Zone Haul", Some(json!(42))),
+            )
+            .await,
         )
         .await;
         assert!(status.is_client_error(), "{status}");
@@ -280,7 +288,11 @@ on_each_backend!(
             .await
             .unwrap();
         assert_eq!(items["today"], "2026-03-01");
-        assert_eq!(cdl_group(&app, driver).await, "next30", "due today, not lapsed");
+        assert_eq!(
+            cdl_group(&app, driver).await,
+            "next30",
+            "due today, not lapsed"
+        );
         let west = summary(&app).await;
         assert!(
             export_name(&app)

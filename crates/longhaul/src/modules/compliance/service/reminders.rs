@@ -39,7 +39,10 @@ pub struct FleetOutcome {
 /// Runs the reminders of every active fleet for its own calendar day at
 /// `now` (its home time zone, decision 043): a fleet whose day has not
 /// turned yet is judged on the day before, which had its digest already.
-pub async fn run_daily(deps: &ComplianceDeps<'_>, now: DateTime<Utc>) -> anyhow::Result<ReminderRun> {
+pub async fn run_daily(
+    deps: &ComplianceDeps<'_>,
+    now: DateTime<Utc>,
+) -> anyhow::Result<ReminderRun> {
     let fleets = active_fleets(deps.db, deps.system_key).await?;
     // SQLite has one writer; PostgreSQL takes a few fleets at once.
     let parallel = match deps.backend {
