@@ -37,7 +37,7 @@ describe('the home time zone select', () => {
     )
     const select = screen.getByLabelText(t.label)
     expect(select).toHaveValue('')
-    expect(within(select).getByRole('option', { name: 'Default for my address (Central (Chicago))' })).toBeInTheDocument()
+    expect(within(select).getByRole('option', { name: 'Default for my address: Central (Chicago)' })).toBeInTheDocument()
     expect(screen.getByText(new RegExp(t.sourceFmcsaState.replace('.', '\\.')))).toBeInTheDocument()
     const groups = within(select).getAllByRole('group')
     expect(groups[0]).toHaveAttribute('label', t.usZones)
