@@ -458,6 +458,13 @@ pub struct SettingsFormTexts {
     pub legal_name_required: String,
     pub logo_too_large: String,
     pub logo_not_image: String,
+    pub time_zone: TimeZoneTexts,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct TimeZoneTexts {
+    pub unknown: String,
 }
 
 #[derive(Debug, Deserialize)]

@@ -28,6 +28,7 @@ mod eld_sync;
 mod eld_sync_faults;
 mod eld_sync_writes;
 mod fleet_dashboard;
+mod fleet_time_zone;
 mod fmcsa_adapter;
 mod hashing_bounds;
 mod hos_clocks;
