@@ -220,7 +220,16 @@ on_each_backend!(
         let week = json_of(&app, "/api/fleet/dispatch?from=2026-03-01&days=7").await;
         assert_eq!(week["from"], "2026-03-01");
         assert_eq!(week["days"], 7);
-        assert!(week["time_zone"].as_str().unwrap().contains('/'));
+        // The board's days are those of the fleet's home zone.
+        let res = app
+            .put(
+                "/api/fleet/settings/general",
+                json!({ "legal_name": "Board Haul", "contact": { "first_name": "Pat" }, "home_time_zone": "America/Los_Angeles" }),
+            )
+            .await;
+        assert_eq!(res.status(), StatusCode::OK);
+        let week = json_of(&app, "/api/fleet/dispatch?from=2026-03-01&days=7").await;
+        assert_eq!(week["time_zone"], "America/Los_Angeles");
         let ids: Vec<&Value> = week["loads"]
             .as_array()
             .unwrap()

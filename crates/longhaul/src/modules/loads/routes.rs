@@ -138,9 +138,8 @@ pub async fn dispatch_board(
         customer_id: q.customer_id,
         driver_id: q.driver_id,
     };
-    let zone = chrono_tz::America::Chicago;
     Ok(Json(
-        listing::board(&state.db, scope, zone, &filter, Utc::now()).await?,
+        listing::board(&state.db, scope, &filter, Utc::now()).await?,
     ))
 }
 

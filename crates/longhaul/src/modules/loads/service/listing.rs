@@ -6,6 +6,7 @@ use crate::modules::loads::dto::{
     DispatchBoard, DispatchDriver, DispatchLoad, DispatchTrailer, DispatchTruck, LoadList, LoadRow,
     StatusCount,
 };
+use crate::modules::fleet_account::time_zone;
 use crate::modules::loads::repo;
 use chrono::{DateTime, Days, NaiveDate, Utc};
 use chrono_tz::Tz;
@@ -263,15 +264,16 @@ pub struct BoardFilter {
     pub driver_id: Option<Uuid>,
 }
 
+/// The board's days in the fleet's home zone (Company Settings).
 pub async fn board(
     db: &DatabaseConnection,
     scope: TenantScope,
-    zone: Tz,
     filter: &BoardFilter,
     now: DateTime<Utc>,
 ) -> Result<DispatchBoard, LoadsError> {
-    let (from, days, start_at, end_at) = board_days(filter.from, filter.days, zone, now)?;
     let tx = tenancy::read(db, scope).await?;
+    let zone = time_zone::fleet_time_zone(&tx).await?;
+    let (from, days, start_at, end_at) = board_days(filter.from, filter.days, zone, now)?;
     let loads = repo::board_loads(
         &tx,
         start_at,
