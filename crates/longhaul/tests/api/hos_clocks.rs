@@ -9,15 +9,19 @@ use crate::fleet_dashboard::fleet;
 use crate::helpers::eld_fakes::test_endpoints;
 use crate::helpers::{TestApp, backends};
 use chrono::{Duration as Days, Utc};
-use db::entities::{fleet_driver, fleet_vehicle};
+use db::entities::{fleet_driver, fleet_vehicle, hos_clock_read};
 use longhaul::integrations::eld::demo::DemoProvider;
 use longhaul::integrations::eld::hos::all_clocks;
 use longhaul::integrations::eld::{
     Credentials, DutyStatus, EldEndpoints, EldProvider, EldProviderError, Geotab, HosClock, Motive,
     ProviderKind, Samsara, connect,
 };
+use longhaul::job_registry::run_job;
+use longhaul::jobs::Job;
+use longhaul::modules::eld::hos::HosRefresh;
 use longhaul::seed::Sizes;
 use reqwest::StatusCode;
+use sea_orm::sea_query::Expr;
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder};
 use serde_json::{Value, json};
 use std::time::{Duration, Instant};
@@ -764,6 +768,47 @@ async fn a_driver_low_on_hours_gets_a_rest_plan_and_a_fresh_one_none() {
             .filter(|r| r.url.path() == "/fleet/hos/clocks")
             .count();
         assert_eq!(reads, 1);
+
+        // The refresh job: once the load is planned (under way), clocks
+        // older than 90 seconds are read again; fresh ones are not.
+        let res = app
+            .post(
+                &format!("/api/fleet/loads/{id}/assignment"),
+                json!({ "driver_id": fresh.id, "truck_id": truck }),
+            )
+            .await;
+        assert_eq!(res.status(), StatusCode::OK, "{:?}", res.text().await);
+        let clock_reads = || async {
+            server
+                .received_requests()
+                .await
+                .unwrap()
+                .iter()
+                .filter(|r| r.url.path() == "/fleet/hos/clocks")
+                .count()
+        };
+        assert_eq!(
+            clock_reads().await,
+            1,
+            "the assignment used the stored clocks"
+        );
+        run_job(&app.state, HosRefresh::KIND, json!({}), true)
+            .await
+            .unwrap();
+        assert_eq!(clock_reads().await, 1, "a fresh read is not repeated");
+        hos_clock_read::Entity::update_many()
+            .col_expr(
+                hos_clock_read::Column::ReadAt,
+                Expr::value(Utc::now() - Days::minutes(3)),
+            )
+            .filter(hos_clock_read::Column::FleetAccountId.eq(fleet_id))
+            .exec(&app.inspect_db().await)
+            .await
+            .unwrap();
+        run_job(&app.state, HosRefresh::KIND, json!({}), true)
+            .await
+            .unwrap();
+        assert_eq!(clock_reads().await, 2, "the job read the old clocks again");
     }
 }
 
