@@ -32,6 +32,8 @@ mod fmcsa_adapter;
 mod hashing_bounds;
 mod job_worker;
 mod list_columns;
+mod load_documents;
+mod load_sheet;
 mod loads;
 mod metrics;
 mod password_reset;

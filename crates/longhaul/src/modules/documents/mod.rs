@@ -18,7 +18,7 @@ use service::filing;
 /// What the driver portal's renewals share with an office upload: the form's
 /// date and error rules and the store's key for a new object.
 pub(crate) use service::{date, invalid, new_object_path};
-pub use service::{sweep, upload};
+pub use service::{StoredObject, file_for_load, sweep, upload};
 
 /// The spec's bucket, as the prefix of every document's key in the store:
 /// `fleet-documents/{fleet}/{uuid}`.

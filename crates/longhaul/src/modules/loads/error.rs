@@ -22,6 +22,9 @@ pub enum LoadsError {
     Duplicate(String),
     #[error(transparent)]
     Database(#[from] DbErr),
+    /// Rendering the load sheet or sealing its e-mail failed: a 500.
+    #[error(transparent)]
+    Internal(anyhow::Error),
 }
 
 impl LoadsError {
@@ -51,6 +54,7 @@ impl From<LoadsError> for ApiError {
                 message,
             },
             LoadsError::Database(err) => err.into(),
+            LoadsError::Internal(err) => ApiError::internal(err),
         }
     }
 }

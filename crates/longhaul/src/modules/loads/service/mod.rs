@@ -2,10 +2,13 @@
 //! through its lifecycle.
 
 pub mod assignment;
+mod audit;
 pub mod customers;
 pub mod facilities;
 pub mod lifecycle;
 pub mod loads;
+pub mod sheet;
+mod sheet_pdf;
 pub mod stop_events;
 
 use super::LoadsError;
