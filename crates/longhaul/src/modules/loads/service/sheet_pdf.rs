@@ -257,7 +257,7 @@ pub fn render(sheet: &Sheet) -> anyhow::Result<Vec<u8>> {
     });
     doc.trailer.set("Root", catalog);
     let info = doc.add_object(dictionary! {
-        "Title" => Object::string_literal(sheet.title.as_str()),
+        "Title" => lopdf::text_string(&sheet.title),
         "Producer" => Object::string_literal(env!("CARGO_PKG_NAME")),
     });
     doc.trailer.set("Info", info);
