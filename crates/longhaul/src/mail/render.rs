@@ -86,7 +86,6 @@ mod tests {
             "broker_invite_existing",
             "board_inquiry",
             "saved_search_digest",
-            "load_sheet",
         ] {
             let mail = email(
                 "a@b.test",

@@ -8,7 +8,7 @@ use super::dto::{
 };
 use super::deps::LoadsDeps;
 use super::service::loads::Actor;
-use super::service::{assignment, customers, facilities, lifecycle, loads, sheet, stop_events};
+use super::service::{assignment, customers, facilities, lifecycle, loads, sheet_pdf, stop_events};
 use crate::http::error::ErrorBody;
 use crate::http::path_id::path_id;
 use crate::http::{ApiResult, ValidJson};
@@ -221,7 +221,7 @@ pub async fn load_sheet_pdf(
     FleetAdmin(scope): FleetAdmin,
     Path(id): Path<String>,
 ) -> ApiResult<Response> {
-    let (pro, bytes) = sheet::pdf(&state.db, scope, path_id(&id)?).await?;
+    let (pro, bytes) = sheet_pdf::pdf(&state.db, scope, path_id(&id)?).await?;
     Ok((
         [
             (header::CONTENT_TYPE, "application/pdf".to_owned()),

@@ -7,12 +7,13 @@
 use super::loads::{Actor, Change, history, read};
 use super::{LoadsError, required_text, sheet, texts};
 use crate::crypto::Cipher;
-use crate::mail::outbox;
+use crate::mail::{OutgoingEmail, outbox};
+use crate::modules::loads::emails;
 use crate::modules::loads::deps::LoadsDeps;
 use crate::modules::loads::dto::LoadView;
 use crate::modules::loads::repo;
 use chrono::Utc;
-use db::tenancy::{self, TenantScope};
+use db::tenancy::{self, FleetTx, TenantScope};
 use domain::loads::LoadStatus;
 use sea_orm::DatabaseConnection;
 use uuid::Uuid;
@@ -130,7 +131,7 @@ async fn move_to(
     if to == LoadStatus::Dispatched
         && let Some(cipher) = mail
     {
-        let (mails, note) = sheet::dispatch_mails(&tx, id).await?;
+        let (mails, note) = dispatch_mails(&tx, id).await?;
         stored = outbox::store_in(&tx, cipher, &mails)
             .await
             .map_err(LoadsError::Internal)?;
@@ -155,4 +156,34 @@ async fn move_to(
     let view = read(&tx, id).await?;
     tx.commit().await?;
     Ok((view, stored))
+}
+
+/// The dispatch e-mails of the load (one per driver with an e-mail) and
+/// the line its history keeps: who was e-mailed, who could not be.
+async fn dispatch_mails(
+    tx: &FleetTx,
+    id: Uuid,
+) -> Result<(Vec<OutgoingEmail>, Option<String>), LoadsError> {
+    let t = &texts().sheet;
+    let (sheet, recipients) = sheet::gather(tx, id).await?;
+    let mut mails = Vec::new();
+    let (mut sent, mut skipped) = (Vec::new(), Vec::new());
+    for r in &recipients {
+        match &r.email {
+            Some(to) => {
+                mails.push(emails::load_sheet(to, &sheet).map_err(LoadsError::Internal)?);
+                sent.push(r.name.clone());
+            }
+            None => skipped.push(r.name.clone()),
+        }
+    }
+    let fill = domain::texts::fill;
+    let mut notes = Vec::new();
+    if !sent.is_empty() {
+        notes.push(fill(&t.emailed_to, &[("drivers", &sent.join(", "))]));
+    }
+    if !skipped.is_empty() {
+        notes.push(fill(&t.no_email, &[("drivers", &skipped.join(", "))]));
+    }
+    Ok((mails, (!notes.is_empty()).then(|| notes.join(" "))))
 }

@@ -8,7 +8,7 @@ pub mod facilities;
 pub mod lifecycle;
 pub mod loads;
 pub mod sheet;
-mod sheet_pdf;
+pub mod sheet_pdf;
 pub mod stop_events;
 
 use super::LoadsError;

@@ -2,19 +2,17 @@
 //! load — its stops in order, each time on the stop's own clock with the
 //! zone's abbreviation, the references, the freight, the instructions and
 //! a map link per stop. Never the load's money. One `Sheet` is gathered
-//! and rendered twice: as the dispatch e-mail (`emails.rs`) and as a PDF
-//! (`sheet_pdf.rs`), so the two always hold the same facts.
+//! and rendered twice: as the dispatch e-mail (`emails.rs`, sent by
+//! `lifecycle.rs`) and as a PDF (`sheet_pdf.rs`), so the two always hold
+//! the same facts.
 
 use super::{LoadsError, texts};
-use crate::mail::OutgoingEmail;
-use crate::modules::loads::emails;
 use crate::modules::loads::repo;
 use chrono::{DateTime, NaiveDateTime, Utc};
 use db::entities::{facility, load, load_stop};
-use db::tenancy::{self, FleetTx, TenantScope};
+use db::tenancy::FleetTx;
 use domain::fleet::driver_display_name;
 use domain::texts::fill;
-use sea_orm::DatabaseConnection;
 use serde::Serialize;
 use std::collections::HashMap;
 use uuid::Uuid;
@@ -66,7 +64,7 @@ pub struct Sheet {
 }
 
 /// A driver the sheet goes to: their name, and their e-mail when they have one.
-pub(super) struct Recipient {
+pub struct Recipient {
     pub name: String,
     pub email: Option<String>,
 }
@@ -375,48 +373,6 @@ pub(super) async fn gather(
         footer: t.footer.clone(),
     };
     Ok((sheet, recipients))
-}
-
-/// The load sheet as a PDF, and the load's PRO number (its file's name).
-pub async fn pdf(
-    db: &DatabaseConnection,
-    scope: TenantScope,
-    id: Uuid,
-) -> Result<(i32, Vec<u8>), LoadsError> {
-    let tx = tenancy::read(db, scope).await?;
-    let (sheet, _) = gather(&tx, id).await?;
-    tx.commit().await?;
-    let bytes = super::sheet_pdf::render(&sheet).map_err(LoadsError::Internal)?;
-    Ok((sheet.pro_number, bytes))
-}
-
-/// The dispatch e-mails of the load (one per driver with an e-mail) and
-/// the line its history keeps: who was e-mailed, who could not be.
-pub(super) async fn dispatch_mails(
-    tx: &FleetTx,
-    id: Uuid,
-) -> Result<(Vec<OutgoingEmail>, Option<String>), LoadsError> {
-    let t = &texts().sheet;
-    let (sheet, recipients) = gather(tx, id).await?;
-    let mut mails = Vec::new();
-    let (mut sent, mut skipped) = (Vec::new(), Vec::new());
-    for r in &recipients {
-        match &r.email {
-            Some(to) => {
-                mails.push(emails::load_sheet(to, &sheet).map_err(LoadsError::Internal)?);
-                sent.push(r.name.clone());
-            }
-            None => skipped.push(r.name.clone()),
-        }
-    }
-    let mut notes = Vec::new();
-    if !sent.is_empty() {
-        notes.push(fill(&t.emailed_to, &[("drivers", &sent.join(", "))]));
-    }
-    if !skipped.is_empty() {
-        notes.push(fill(&t.no_email, &[("drivers", &skipped.join(", "))]));
-    }
-    Ok((mails, (!notes.is_empty()).then(|| notes.join(" "))))
 }
 
 #[cfg(test)]

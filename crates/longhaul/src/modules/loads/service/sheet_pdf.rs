@@ -4,8 +4,12 @@
 //! by line, wrapped by an estimate of Helvetica's widths, new pages as the
 //! lines need them.
 
-use super::sheet::Sheet;
+use super::LoadsError;
+use super::sheet::{Sheet, gather};
 use anyhow::Context;
+use db::tenancy::{self, TenantScope};
+use sea_orm::DatabaseConnection;
+use uuid::Uuid;
 use lopdf::content::{Content, Operation};
 use lopdf::{Dictionary, Document, Encoding, Object, ObjectId, Stream, StringFormat, dictionary};
 
@@ -214,6 +218,20 @@ fn font(doc: &mut Document, base: &str) -> ObjectId {
         "BaseFont" => base,
         "Encoding" => "WinAnsiEncoding",
     })
+}
+
+/// The load sheet as a PDF, and the load's PRO number (its file's name);
+/// another fleet's load is not found.
+pub async fn pdf(
+    db: &DatabaseConnection,
+    scope: TenantScope,
+    id: Uuid,
+) -> Result<(i32, Vec<u8>), LoadsError> {
+    let tx = tenancy::read(db, scope).await?;
+    let (sheet, _) = gather(&tx, id).await?;
+    tx.commit().await?;
+    let bytes = render(&sheet).map_err(LoadsError::Internal)?;
+    Ok((sheet.pro_number, bytes))
 }
 
 /// The sheet's PDF bytes.
