@@ -30,16 +30,15 @@ async fn created(app: &TestApp, path: &str, body: Value) -> Value {
     res.json().await.unwrap()
 }
 
-async fn a_load(app: &TestApp) -> Value {
+/// A load of the customer `name` (made for it).
+async fn a_load(app: &TestApp, name: &str) -> Value {
     let customer = created(
         app,
         "/api/fleet/customers",
-        json!({ "name": "Acme Logistics", "kind": "broker" }),
+        json!({ "name": name, "kind": "broker" }),
     )
     .await;
-    let place = |name: &str, city: &str, state: &str, zone: &str| {
-        json!({ "name": name, "address": "1 Main St", "city": city, "state": state, "time_zone": zone })
-    };
+    let place = |name: &str, city: &str, state: &str, zone: &str| json!({ "name": name, "address": "1 Main St", "city": city, "state": state, "time_zone": zone });
     let shipper = created(
         app,
         "/api/fleet/facilities",
@@ -102,9 +101,9 @@ async fn a_load_document_is_uploaded_listed_on_its_load_and_on_the_calendar() {
         let mut app = spawn_app(backend).await;
         fleet(&app, "ops@ldocs.test", "Doc Haul", "3100301", no_assets()).await;
         app.sign_in("ops@ldocs.test", "secret1").await;
-        let load = a_load(&app).await;
+        let load = a_load(&app, "Acme Logistics").await;
         let id = load["id"].as_str().unwrap();
-        let other = a_load(&app).await;
+        let other = a_load(&app, "Beta Brokerage").await;
         let path = format!("/api/fleet/loads/{id}/documents");
         assert!(listed(&app, id).await.is_empty());
 
@@ -178,7 +177,7 @@ async fn a_load_document_keeps_the_upload_rules_and_another_fleets_load_is_not_f
         fleet(&app, "ops@ldocs2.test", "Doc Two", "3100302", no_assets()).await;
         fleet(&app, "ops@ldocs3.test", "Doc Three", "3100303", no_assets()).await;
         app.sign_in("ops@ldocs2.test", "secret1").await;
-        let load = a_load(&app).await;
+        let load = a_load(&app, "Acme Logistics").await;
         let id = load["id"].as_str().unwrap();
         let path = format!("/api/fleet/loads/{id}/documents");
 
@@ -247,8 +246,11 @@ async fn a_load_document_keeps_the_upload_rules_and_another_fleets_load_is_not_f
         let (code, _) = error_of(other.get(&path).await).await;
         assert_eq!(code, StatusCode::NOT_FOUND);
         let missing = Uuid::new_v4();
-        let (code, _) =
-            error_of(app.get(&format!("/api/fleet/loads/{missing}/documents")).await).await;
+        let (code, _) = error_of(
+            app.get(&format!("/api/fleet/loads/{missing}/documents"))
+                .await,
+        )
+        .await;
         assert_eq!(code, StatusCode::NOT_FOUND);
         assert!(listed(&app, id).await.is_empty());
     }
@@ -261,7 +263,7 @@ async fn a_stored_rate_confirmation_is_filed_on_its_load_by_the_service() {
         let fleet_id = fleet(&app, "ops@ldocs4.test", "Doc Four", "3100304", no_assets()).await;
         let other_fleet = fleet(&app, "ops@ldocs5.test", "Doc Five", "3100305", no_assets()).await;
         app.sign_in("ops@ldocs4.test", "secret1").await;
-        let load = a_load(&app).await;
+        let load = a_load(&app, "Acme Logistics").await;
         let id: Uuid = load["id"].as_str().unwrap().parse().unwrap();
         let key = format!("fleet-documents/{fleet_id}/{}", Uuid::new_v4());
         app.state

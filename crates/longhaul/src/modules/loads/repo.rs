@@ -3,8 +3,9 @@
 
 use chrono::{DateTime, Utc};
 use db::entities::{
-    audit_log, customer, driver_qualification, facility, fleet_account, fleet_document, fleet_driver,
-    fleet_trailer, fleet_vehicle, load, load_accessorial, load_counter, load_event, load_stop,
+    audit_log, customer, driver_qualification, facility, fleet_account, fleet_document,
+    fleet_driver, fleet_trailer, fleet_vehicle, load, load_accessorial, load_counter, load_event,
+    load_stop,
 };
 use db::tenancy::{FleetOwned, FleetTx};
 use sea_orm::sea_query::{Expr, ExprTrait, OnConflict};

@@ -1,12 +1,12 @@
 //! `/api/fleet/customers`, `/api/fleet/facilities` and `/api/fleet/loads`:
 //! a fleet's loads and the parties and places they name.
 
+use super::deps::LoadsDeps;
 use super::dto::{
     AssignmentInput, AssignmentView, CancelInput, CustomerInput, CustomerList, CustomerView,
     EligibilityView, FacilityInput, FacilityList, FacilityView, LoadInput, LoadList, LoadListQuery,
     LoadView, StatusInput, StopEventInput,
 };
-use super::deps::LoadsDeps;
 use super::service::loads::Actor;
 use super::service::{assignment, customers, facilities, lifecycle, loads, sheet_pdf, stop_events};
 use crate::http::error::ErrorBody;
@@ -144,7 +144,7 @@ pub async fn change_status(
             scope,
             &actor(&user),
             id,
-            &input.status
+            &input.status,
         )
         .await?,
     ))

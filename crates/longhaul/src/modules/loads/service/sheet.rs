@@ -97,11 +97,7 @@ pub fn stop_time(
     ends_at: DateTime<Utc>,
 ) -> String {
     let start_zone = abbreviation(zone, starts_at);
-    let start = format!(
-        "{} {}",
-        local_start.format(DAY),
-        local_start.format(CLOCK)
-    );
+    let start = format!("{} {}", local_start.format(DAY), local_start.format(CLOCK));
     match local_end {
         None => format!("{start} {start_zone}"),
         Some(end) => {
@@ -217,15 +213,22 @@ fn freight(row: &load::Model) -> Vec<Fact> {
     let hazmat = row.hazmat_class.as_deref().map(|class| {
         fill(
             &t.hazmat_value,
-            &[("class", class), ("un", row.un_number.as_deref().unwrap_or(""))],
+            &[
+                ("class", class),
+                ("un", row.un_number.as_deref().unwrap_or("")),
+            ],
         )
         .trim_end_matches([',', ' '])
         .to_owned()
     });
     [
         Some(fact(&t.equipment, equipment)),
-        row.length_ft
-            .map(|ft| fact(&t.length, fill(&t.length_value, &[("feet", &ft.to_string())]))),
+        row.length_ft.map(|ft| {
+            fact(
+                &t.length,
+                fill(&t.length_value, &[("feet", &ft.to_string())]),
+            )
+        }),
         some_fact(&t.commodity, row.commodity.as_deref()),
         row.weight_lbs
             .map(|lb| fact(&t.weight, fill(&t.weight_value, &[("pounds", &number(lb))]))),
@@ -251,10 +254,7 @@ fn name_of(name: Option<&String>, identifier: Option<&String>) -> Option<String>
 
 /// The sheet of the load and the drivers it goes to, read in the caller's
 /// transaction; another fleet's load is not found.
-pub(super) async fn gather(
-    tx: &FleetTx,
-    id: Uuid,
-) -> Result<(Sheet, Vec<Recipient>), LoadsError> {
+pub(super) async fn gather(tx: &FleetTx, id: Uuid) -> Result<(Sheet, Vec<Recipient>), LoadsError> {
     let t = &texts().sheet;
     let row = repo::load(tx, id).await?.ok_or(LoadsError::NotFound)?;
     let stops = repo::stops_of(tx, id).await?;
@@ -264,7 +264,11 @@ pub(super) async fn gather(
             .into_iter()
             .map(|f| (f.id, f))
             .collect();
-    let driver_ids: Vec<Uuid> = row.driver_id.into_iter().chain(row.second_driver_id).collect();
+    let driver_ids: Vec<Uuid> = row
+        .driver_id
+        .into_iter()
+        .chain(row.second_driver_id)
+        .collect();
     let mut drivers = repo::drivers(tx, driver_ids.clone()).await?;
     // The first driver first, as assigned.
     drivers.sort_by_key(|d| driver_ids.iter().position(|id| *id == d.id));

@@ -8,10 +8,10 @@ use super::LoadsError;
 use super::sheet::{Sheet, gather};
 use anyhow::Context;
 use db::tenancy::{self, TenantScope};
-use sea_orm::DatabaseConnection;
-use uuid::Uuid;
 use lopdf::content::{Content, Operation};
 use lopdf::{Dictionary, Document, Encoding, Object, ObjectId, Stream, StringFormat, dictionary};
+use sea_orm::DatabaseConnection;
+use uuid::Uuid;
 
 const PAGE_WIDTH: f32 = 612.0;
 const PAGE_HEIGHT: f32 = 792.0;
@@ -54,7 +54,11 @@ fn advance(c: char, face: Face) -> f32 {
         c if c.is_ascii_digit() => 556.0,
         _ => 556.0,
     };
-    if face == Face::Bold { base * 1.06 } else { base }
+    if face == Face::Bold {
+        base * 1.06
+    } else {
+        base
+    }
 }
 
 fn width(text: &str, face: Face, size: f32) -> f32 {
@@ -280,7 +284,8 @@ pub fn render(sheet: &Sheet) -> anyhow::Result<Vec<u8>> {
     });
     doc.trailer.set("Info", info);
     let mut bytes = Vec::new();
-    doc.save_to(&mut bytes).context("writing the load sheet PDF")?;
+    doc.save_to(&mut bytes)
+        .context("writing the load sheet PDF")?;
     Ok(bytes)
 }
 
