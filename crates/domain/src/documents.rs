@@ -26,9 +26,26 @@ pub const DOCUMENT_TYPES: [&str; 12] = [
 pub const DRIVER_DOCUMENT_TYPES: [&str; 3] =
     ["driver_cdl", "driver_medical_card", "driver_qualification"];
 
+/// A load's own documents (issue 31): filed on a load, never on a truck,
+/// trailer or driver. Kept apart like the driver's three.
+pub const LOAD_DOCUMENT_TYPES: [&str; 5] = [
+    "rate_confirmation",
+    "bill_of_lading",
+    "proof_of_delivery",
+    "lumper_receipt",
+    "scale_ticket",
+];
+
 /// Whether `value` is one of the stored type values.
+/// A load's types are not among them: they are filed on a load only
+/// (`is_load_document_type`).
 pub fn is_document_type(value: &str) -> bool {
     DOCUMENT_TYPES.contains(&value) || DRIVER_DOCUMENT_TYPES.contains(&value)
+}
+
+/// Whether `value` is a type filed on a load.
+pub fn is_load_document_type(value: &str) -> bool {
+    LOAD_DOCUMENT_TYPES.contains(&value)
 }
 
 /// Days ahead in which an expiration counts as 'Expiring Soon'.

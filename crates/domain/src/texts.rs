@@ -91,6 +91,7 @@ pub struct LoadsTexts {
     /// A finding's sentence by its code (`loads::eligibility`).
     pub findings: std::collections::BTreeMap<String, String>,
     pub hos: LoadsHosTexts,
+    pub sheet: LoadSheetTexts,
 }
 
 /// The hours-of-service findings' texts (issue 31 §3): sentences by code,
@@ -115,6 +116,52 @@ pub struct LoadsHosTexts {
 pub struct LoadExportTexts {
     /// The CSV's header row.
     pub headers: Vec<String>,
+}
+
+/// The load sheet: the dispatch e-mail and its PDF (issue 31 §3).
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct LoadSheetTexts {
+    pub subject: String,
+    pub title: String,
+    pub intro: String,
+    pub references: String,
+    pub load_number: String,
+    pub pro: String,
+    pub bol: String,
+    pub po: String,
+    pub pickup_number: String,
+    pub freight: String,
+    pub equipment: String,
+    pub length: String,
+    pub length_value: String,
+    pub commodity: String,
+    pub weight: String,
+    pub weight_value: String,
+    pub pieces: String,
+    pub reefer_temp: String,
+    pub reefer_value: String,
+    pub hazmat: String,
+    pub hazmat_value: String,
+    pub crew: String,
+    pub drivers: String,
+    pub truck: String,
+    pub trailer: String,
+    pub stops: String,
+    pub stop_heading: String,
+    pub pickup: String,
+    pub delivery: String,
+    pub appointment: String,
+    pub window: String,
+    pub contact: String,
+    pub hours: String,
+    pub stop_instructions: String,
+    pub map: String,
+    pub instructions: String,
+    pub footer: String,
+    pub emailed_to: String,
+    pub no_email: String,
+    pub unnamed_driver: String,
 }
 
 /// The truck board's texts the server sends (`board`; the SPA reads the rest).
@@ -412,6 +459,15 @@ pub struct DocumentTexts {
     pub expiration_before_issue: String,
     pub name_too_long: String,
     pub description_too_long: String,
+    pub load_documents: LoadDocumentTexts,
+}
+
+/// What the server says of a load's documents (the SPA reads the rest).
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct LoadDocumentTexts {
+    pub type_on_load_only: String,
+    pub type_not_for_load: String,
 }
 
 #[derive(Debug, Deserialize)]

@@ -13,6 +13,8 @@ pub struct Model {
     pub before: Option<Json>,
     pub after: Option<Json>,
     pub created_at: DateTimeUtc,
+    /// The fleet an entry was written for, when a fleet's own action wrote it (m0027).
+    pub fleet_account_id: Option<Uuid>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

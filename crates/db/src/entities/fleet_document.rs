@@ -27,6 +27,8 @@ pub struct Model {
     pub truck_id: Option<Uuid>,
     pub trailer_id: Option<Uuid>,
     pub driver_id: Option<Uuid>,
+    /// The load it belongs to (a rate confirmation, BOL, POD…), m0027.
+    pub load_id: Option<Uuid>,
     /// The profile that uploaded it.
     pub created_by: Option<Uuid>,
     pub created_at: DateTimeUtc,

@@ -29,6 +29,7 @@ pub mod m0023_invitation_links;
 pub mod m0024_loads;
 pub mod m0025_load_assignment;
 pub mod m0026_fleet_home_time_zone;
+pub mod m0027_load_documents_and_override_audit;
 pub mod m0028_hos_clocks;
 pub mod rls;
 
@@ -64,6 +65,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0024_loads::Migration),
             Box::new(m0025_load_assignment::Migration),
             Box::new(m0026_fleet_home_time_zone::Migration),
+            Box::new(m0027_load_documents_and_override_audit::Migration),
             Box::new(m0028_hos_clocks::Migration),
         ]
     }

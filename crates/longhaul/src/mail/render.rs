@@ -35,6 +35,7 @@ static TEMPLATES: LazyLock<Environment<'static>> = LazyLock::new(|| {
         "broker_invite_existing",
         "board_inquiry",
         "saved_search_digest",
+        "load_sheet",
     );
     for (name, source) in layout.into_iter().chain(emails) {
         if let Err(err) = env.add_template(name, source) {
@@ -121,6 +122,25 @@ mod tests {
             "{}",
             mail.html
         );
+        assert!(mail.text.contains(HOSTILE));
+    }
+
+    #[test]
+    fn a_load_sheet_escapes_what_users_typed() {
+        let stop = context! {
+            heading => "Stop 1", facility => HOSTILE, address => HOSTILE, time_label => "T",
+            time => "08:00 CST", facts => vec![context! { label => "L", value => HOSTILE }],
+            map_label => "Map", map_link => "https://www.google.com/maps/search/?api=1&query=1,2",
+        };
+        let sheet = context! {
+            title => "t", intro => HOSTILE, stops_title => "s", stops => vec![stop],
+            sections => vec![context! { title => "r", facts => vec![context! { label => "BOL", value => HOSTILE }] }],
+            instructions_title => "i", instructions => HOSTILE, footer => "f",
+        };
+        let mail = email("a@b.test", "s", "load_sheet", context! { sheet }).unwrap();
+        assert!(!mail.html.contains("<script"), "{}", mail.html);
+        assert!(!mail.html.contains("<img"), "{}", mail.html);
+        assert!(mail.html.contains("query=1,2"), "{}", mail.html);
         assert!(mail.text.contains(HOSTILE));
     }
 }

@@ -91,6 +91,7 @@ pub async fn seed_documents(
             truck_id: Set(truck_id),
             trailer_id: Set(trailer_id),
             driver_id: Set(driver_id),
+            load_id: Set(None),
             created_by: Set(None),
             created_at: Set(now - Duration::minutes(((i * 7919) % (730 * 24 * 60)) as i64)),
         });

@@ -34,6 +34,8 @@ mod hashing_bounds;
 mod hos_clocks;
 mod job_worker;
 mod list_columns;
+mod load_documents;
+mod load_sheet;
 mod loads;
 mod loads_lists;
 mod metrics;

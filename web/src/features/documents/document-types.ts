@@ -1,5 +1,5 @@
 import { texts } from '@/lib/texts'
-import type { DocumentType } from './api/types'
+import type { DocumentType, LoadDocumentType } from './api/types'
 
 /** The twelve document types in the spec's order (§3), then a driver's own three, with their labels. */
 export const DOCUMENT_TYPES: readonly DocumentType[] = [
@@ -21,8 +21,17 @@ export const DOCUMENT_TYPES: readonly DocumentType[] = [
   'driver_qualification',
 ]
 
+/** A load's documents (issue 31), offered when uploading from a load and only there. */
+export const LOAD_DOCUMENT_TYPES: readonly LoadDocumentType[] = [
+  'rate_confirmation',
+  'bill_of_lading',
+  'proof_of_delivery',
+  'lumper_receipt',
+  'scale_ticket',
+]
+
 export function isDocumentType(value: string): value is DocumentType {
-  return (DOCUMENT_TYPES as readonly string[]).includes(value)
+  return (DOCUMENT_TYPES as readonly string[]).includes(value) || (LOAD_DOCUMENT_TYPES as readonly string[]).includes(value)
 }
 
 /** The label of a stored type; an unknown value is shown as stored. */

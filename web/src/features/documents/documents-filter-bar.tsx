@@ -10,7 +10,7 @@ import { texts } from '@/lib/texts'
 import { useVehicleOptions } from './api/documents-queries'
 import type { DocumentType } from './api/types'
 import { DateRangePicker } from './date-range-picker'
-import { DOCUMENT_TYPES, isDocumentType } from './document-types'
+import { DOCUMENT_TYPES, LOAD_DOCUMENT_TYPES, isDocumentType } from './document-types'
 import { hasActiveFilters, type DocumentFilters } from './filter-params'
 import { vehicleLabel } from './vehicle-label'
 
@@ -111,7 +111,7 @@ function FiltersMenu({ filters, onChange, onClear }: DocumentsFilterBarProps) {
             }
           >
             <option value="">{d.allTypes}</option>
-            {DOCUMENT_TYPES.map((type) => (
+            {[...DOCUMENT_TYPES, ...LOAD_DOCUMENT_TYPES].map((type) => (
               <option key={type} value={type}>
                 {d.types[type]}
               </option>

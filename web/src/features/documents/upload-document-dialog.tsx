@@ -14,7 +14,7 @@ import { texts } from '@/lib/texts'
 import type { VehicleKind, VehicleOption } from './api/documents-api'
 import { useUploadDocument, useVehicleOptions } from './api/documents-queries'
 import { fileSizeKb } from './document-dates'
-import { DOCUMENT_TYPES } from './document-types'
+import { DOCUMENT_TYPES, LOAD_DOCUMENT_TYPES } from './document-types'
 import { initialUploadForm, uploadFormReducer, uploadProblem, type UploadPreset } from './upload-form'
 import { vehicleLabel } from './vehicle-label'
 
@@ -81,6 +81,7 @@ export function UploadDocumentDialog({ open, onOpenChange, preset }: UploadDocum
           vehicleType: form.vehicleType,
           vehicleId: form.vehicleId,
           driverId: form.driverId,
+          loadId: form.loadId,
           issueDate: form.issueDate,
           expirationDate: form.expirationDate,
           description: form.description,
@@ -110,13 +111,16 @@ export function UploadDocumentDialog({ open, onOpenChange, preset }: UploadDocum
   const busy = upload.isPending
   const fieldError = (...names: string[]) => names.map((name) => serverError?.fields[name]).find(Boolean)
   const options = withPreset(vehicles.options, form.vehicleType, preset)
+  // From a load: a load's types only, and no vehicle (the paper is the load's).
+  const onLoad = preset?.kind === 'load'
+  const types = onLoad ? LOAD_DOCUMENT_TYPES : DOCUMENT_TYPES
 
   return (
     <Dialog open={open} onOpenChange={(next) => (next ? onOpenChange(true) : close())}>
       <DialogContent className="max-h-[calc(100dvh-2rem)] max-w-[550px]! overflow-y-auto">
         <div className="space-y-1 pr-6">
-          <DialogTitle>{d.dialogTitle}</DialogTitle>
-          <DialogDescription>{d.dialogDescription}</DialogDescription>
+          <DialogTitle>{onLoad ? d.loadDocuments.dialogTitle : d.dialogTitle}</DialogTitle>
+          <DialogDescription>{onLoad ? d.loadDocuments.dialogDescription : d.dialogDescription}</DialogDescription>
         </div>
         <form className="grid min-w-0 gap-4" onSubmit={submit} noValidate>
           <Field id={`${id}-file`} label={d.fileLabel} error={fieldError('file')}>
@@ -155,7 +159,7 @@ export function UploadDocumentDialog({ open, onOpenChange, preset }: UploadDocum
               onChange={(event) => dispatch({ type: 'field', field: 'documentType', value: event.target.value })}
             >
               <option value="">{d.documentType}</option>
-              {DOCUMENT_TYPES.map((type) => (
+              {types.map((type) => (
                 <option key={type} value={type}>
                   {d.types[type]}
                 </option>
@@ -167,38 +171,40 @@ export function UploadDocumentDialog({ open, onOpenChange, preset }: UploadDocum
               <Input id={`${id}-driver`} value={preset.name} readOnly disabled />
             </Field>
           )}
-          <div className="grid gap-4 sm:grid-cols-2">
-            <Field id={`${id}-vehicle-type`} label={d.vehicleTypeLabel} error={fieldError('vehicle_type')}>
-              <NativeSelect
-                id={`${id}-vehicle-type`}
-                value={form.vehicleType}
-                disabled={busy}
-                onChange={(event) =>
-                  dispatch({ type: 'vehicleType', value: event.target.value as VehicleKind | '' })
-                }
-              >
-                <option value="">{d.vehicleTypeLabel}</option>
-                <option value="truck">{d.vehicleTypes.truck}</option>
-                <option value="trailer">{d.vehicleTypes.trailer}</option>
-              </NativeSelect>
-            </Field>
-            <Field id={`${id}-vehicle`} label={d.vehicleLabel} error={fieldError('vehicle_id')}>
-              <NativeSelect
-                id={`${id}-vehicle`}
-                value={form.vehicleId}
-                disabled={busy || !form.vehicleType}
-                aria-busy={vehicles.isPending}
-                onChange={(event) => dispatch({ type: 'field', field: 'vehicleId', value: event.target.value })}
-              >
-                <option value="">{d.vehicleLabel}</option>
-                {options.map((vehicle) => (
-                  <option key={vehicle.id} value={vehicle.id}>
-                    {vehicleLabel(vehicle)}
-                  </option>
-                ))}
-              </NativeSelect>
-            </Field>
-          </div>
+          {!onLoad && (
+            <div className="grid gap-4 sm:grid-cols-2">
+              <Field id={`${id}-vehicle-type`} label={d.vehicleTypeLabel} error={fieldError('vehicle_type')}>
+                <NativeSelect
+                  id={`${id}-vehicle-type`}
+                  value={form.vehicleType}
+                  disabled={busy}
+                  onChange={(event) =>
+                    dispatch({ type: 'vehicleType', value: event.target.value as VehicleKind | '' })
+                  }
+                >
+                  <option value="">{d.vehicleTypeLabel}</option>
+                  <option value="truck">{d.vehicleTypes.truck}</option>
+                  <option value="trailer">{d.vehicleTypes.trailer}</option>
+                </NativeSelect>
+              </Field>
+              <Field id={`${id}-vehicle`} label={d.vehicleLabel} error={fieldError('vehicle_id')}>
+                <NativeSelect
+                  id={`${id}-vehicle`}
+                  value={form.vehicleId}
+                  disabled={busy || !form.vehicleType}
+                  aria-busy={vehicles.isPending}
+                  onChange={(event) => dispatch({ type: 'field', field: 'vehicleId', value: event.target.value })}
+                >
+                  <option value="">{d.vehicleLabel}</option>
+                  {options.map((vehicle) => (
+                    <option key={vehicle.id} value={vehicle.id}>
+                      {vehicleLabel(vehicle)}
+                    </option>
+                  ))}
+                </NativeSelect>
+              </Field>
+            </div>
+          )}
           {vehicles.isError && (
             <Alert className="flex flex-wrap items-center justify-between gap-2">
               <span>{d.loadVehiclesFailed}</span>

@@ -6,10 +6,11 @@ import type { UploadFields, VehicleKind } from './api/documents-api'
 // with the spec's toasts rather than messages under fields, which is what a
 // react-hook-form schema would give.
 
-/** What the dialog is opened for: an asset's Documents tab sets its vehicle or its driver. */
+/** What the dialog is opened for: an asset's Documents tab sets its vehicle or its driver; a load's, the load. */
 export type UploadPreset =
   | { kind: 'vehicle'; vehicleType: VehicleKind; vehicleId: string; name: string }
   | { kind: 'driver'; driverId: string; name: string }
+  | { kind: 'load'; loadId: string; name: string }
 
 /** The fields of an upload, before a file is chosen. */
 export type UploadFormState = Omit<UploadFields, 'file'> & { file: File | null }
@@ -22,6 +23,7 @@ export function initialUploadForm(preset?: UploadPreset): UploadFormState {
     vehicleType: preset?.kind === 'vehicle' ? preset.vehicleType : '',
     vehicleId: preset?.kind === 'vehicle' ? preset.vehicleId : '',
     driverId: preset?.kind === 'driver' ? preset.driverId : '',
+    loadId: preset?.kind === 'load' ? preset.loadId : undefined,
     issueDate: '',
     expirationDate: '',
     description: '',

@@ -43,7 +43,15 @@ pub struct DocumentItem {
     pub is_shared_with_drivers: bool,
     pub vehicle: Option<DocumentVehicle>,
     pub driver: Option<DocumentDriver>,
+    /// The load it is filed on (a rate confirmation, BOL, POD…).
+    pub load_id: Option<String>,
     pub created_at: DateTime<Utc>,
+}
+
+/// A load's documents, newest first.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct LoadDocumentList {
+    pub items: Vec<DocumentItem>,
 }
 
 /// The badge and banner counts: the fleet's (or the asset's) documents,

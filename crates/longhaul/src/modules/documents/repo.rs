@@ -168,6 +168,18 @@ pub async fn tab_counts(tx: &FleetTx, filter: &DocumentFilter) -> Result<(u64, u
     Ok((count(Tab::ExpiringSoon).await?, count(Tab::Expired).await?))
 }
 
+/// A load's documents, newest first, at most `limit`.
+pub async fn of_load(
+    tx: &FleetTx,
+    load_id: Uuid,
+    limit: u64,
+) -> Result<Vec<fleet_document::Model>, DbErr> {
+    newest_first(fleet_document::Entity::within(tx).filter(C::LoadId.eq(load_id)))
+        .limit(limit)
+        .all(tx)
+        .await
+}
+
 pub async fn find(tx: &FleetTx, id: Uuid) -> Result<Option<fleet_document::Model>, DbErr> {
     fleet_document::Entity::by_id_within(tx, id).one(tx).await
 }

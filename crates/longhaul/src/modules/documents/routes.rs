@@ -1,6 +1,6 @@
 //! `/api/fleet/documents*`.
 
-use super::dto::{DocumentItem, DocumentListQuery, DocumentPage};
+use super::dto::{DocumentItem, DocumentListQuery, DocumentPage, LoadDocumentList};
 use super::repo::{DocumentFilter, Tab, Vehicle};
 use super::{service, upload};
 use crate::http::download::content_disposition;
@@ -19,7 +19,7 @@ use axum::extract::{DefaultBodyLimit, Multipart, Path, Query, State};
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use chrono::{Days, NaiveDate, NaiveTime};
-use domain::documents::is_document_type;
+use domain::documents::{is_document_type, is_load_document_type};
 use domain::texts;
 use utoipa_axum::router::{OpenApiRouter, UtoipaMethodRouterExt};
 use utoipa_axum::routes;
@@ -34,6 +34,8 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(upload_document).layer(DefaultBodyLimit::disable()))
         .routes(routes!(document, delete_document))
         .routes(routes!(download_document))
+        .routes(routes!(list_load_documents))
+        .routes(routes!(upload_load_document).layer(DefaultBodyLimit::disable()))
 }
 
 fn day(raw: Option<&str>, field: &'static str) -> Result<Option<NaiveDate>, ApiError> {
@@ -75,6 +77,7 @@ fn filter_of(q: &DocumentListQuery) -> Result<DocumentFilter, ApiError> {
         .filter(|t| !t.is_empty());
     if let Some(kind) = document_type
         && !is_document_type(kind)
+        && !is_load_document_type(kind)
     {
         return Err(ApiError::field(
             "type",
@@ -128,6 +131,19 @@ pub async fn upload_document(
     CurrentUser(user): CurrentUser,
     multipart: Result<Multipart, MultipartRejection>,
 ) -> ApiResult<(StatusCode, Json<DocumentItem>)> {
+    let item = receive_and_file(&state, scope, user.profile.id, None, multipart).await?;
+    Ok((StatusCode::CREATED, Json(item)))
+}
+
+/// One upload path for the fleet's documents and a load's: the same size
+/// and type rules, the same order of the two stores' writes.
+async fn receive_and_file(
+    state: &AppState,
+    scope: db::tenancy::TenantScope,
+    created_by: Uuid,
+    load_id: Option<Uuid>,
+    multipart: Result<Multipart, MultipartRejection>,
+) -> ApiResult<DocumentItem> {
     let multipart = multipart.map_err(|_| {
         ApiError::UnsupportedMediaType(domain::texts().server.requests.document_multipart.clone())
     })?;
@@ -139,14 +155,43 @@ pub async fn upload_document(
         state.config.document_max_bytes,
     )
     .await?;
-    let item = service::create(
+    Ok(service::create(
         &state.db,
         state.files.as_ref(),
         scope,
-        user.profile.id,
+        created_by,
+        load_id,
         received,
     )
-    .await?;
+    .await?)
+}
+
+#[utoipa::path(get, path = "/api/fleet/loads/{id}/documents", tag = "documents", params(("id" = String, Path)),
+    responses((status = 200, body = LoadDocumentList), (status = 404, body = ErrorBody)))]
+pub async fn list_load_documents(
+    State(state): State<AppState>,
+    FleetAdmin(scope): FleetAdmin,
+    Path(id): Path<String>,
+) -> ApiResult<Json<LoadDocumentList>> {
+    let items = service::list_for_load(&state.db, scope, path_id(&id)?).await?;
+    Ok(Json(LoadDocumentList { items }))
+}
+
+/// Multipart, as `POST /api/fleet/documents`: name, document_type (one of
+/// a load's: rate_confirmation | bill_of_lading | proof_of_delivery |
+/// lumper_receipt | scale_ticket), issue_date, expiration_date,
+/// description, share_with_drivers, then `file`. Another fleet's load: 404.
+#[utoipa::path(post, path = "/api/fleet/loads/{id}/documents", tag = "documents", params(("id" = String, Path)),
+    responses((status = 201, body = DocumentItem), (status = 400, body = ErrorBody), (status = 404, body = ErrorBody), (status = 413, body = ErrorBody), (status = 415, body = ErrorBody), (status = 422, body = ErrorBody)))]
+pub async fn upload_load_document(
+    State(state): State<AppState>,
+    FleetAdmin(scope): FleetAdmin,
+    CurrentUser(user): CurrentUser,
+    Path(id): Path<String>,
+    multipart: Result<Multipart, MultipartRejection>,
+) -> ApiResult<(StatusCode, Json<DocumentItem>)> {
+    let load_id = path_id(&id)?;
+    let item = receive_and_file(&state, scope, user.profile.id, Some(load_id), multipart).await?;
     Ok((StatusCode::CREATED, Json(item)))
 }
 

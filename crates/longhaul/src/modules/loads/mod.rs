@@ -2,7 +2,9 @@
 //! their stops and money, and each load's status lifecycle with its history.
 //!
 //! The rules are `domain::loads` and `service/`; every query is in `repo.rs`.
+pub mod deps;
 pub mod dto;
+mod emails;
 pub mod error;
 mod repo;
 pub mod routes;

@@ -3,8 +3,9 @@
 
 use chrono::{DateTime, Utc};
 use db::entities::{
-    customer, driver_qualification, facility, fleet_document, fleet_driver, fleet_trailer,
-    fleet_vehicle, load, load_accessorial, load_counter, load_event, load_stop,
+    audit_log, customer, driver_qualification, facility, fleet_account, fleet_document,
+    fleet_driver, fleet_trailer, fleet_vehicle, load, load_accessorial, load_counter, load_event,
+    load_stop,
 };
 use db::tenancy::{FleetOwned, FleetTx};
 use sea_orm::sea_query::{Expr, ExprTrait, Func, LikeExpr, OnConflict, SimpleExpr};
@@ -523,4 +524,24 @@ pub async fn truck_last_load(
         .order_by_desc(load::Column::LastDeliveryAt)
         .one(tx)
         .await
+}
+
+/// The fleet's name as the product shows it (its DBA name, else its legal name).
+pub async fn fleet_name(tx: &FleetTx) -> Result<Option<String>, DbErr> {
+    Ok(
+        fleet_account::Entity::by_id_within(tx, tx.scope().fleet_account_id())
+            .one(tx)
+            .await?
+            .map(|f| domain::fleet::fleet_display_name(f.dba_name.as_deref(), &f.legal_name)),
+    )
+}
+
+/// An audit-log entry in the fleet's own transaction: on PostgreSQL the
+/// fleet may append entries naming itself and read none (m0027). Without
+/// RETURNING, which would need the read.
+pub async fn insert_audit(tx: &FleetTx, row: audit_log::ActiveModel) -> Result<(), DbErr> {
+    audit_log::Entity::insert(row)
+        .exec_without_returning(tx)
+        .await
+        .map(|_| ())
 }

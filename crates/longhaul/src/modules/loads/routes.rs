@@ -1,13 +1,16 @@
 //! `/api/fleet/customers`, `/api/fleet/facilities` and `/api/fleet/loads`:
 //! a fleet's loads and the parties and places they name.
 
+use super::deps::LoadsDeps;
 use super::dto::{
     AssignmentInput, AssignmentView, CancelInput, CustomerInput, CustomerList, CustomerView,
     DispatchBoard, DispatchQuery, EligibilityView, FacilityInput, FacilityList, FacilityView,
     LoadExportQuery, LoadInput, LoadList, LoadListQuery, LoadView, StatusInput, StopEventInput,
 };
 use super::service::loads::Actor;
-use super::service::{assignment, customers, facilities, lifecycle, listing, loads, stop_events};
+use super::service::{
+    assignment, customers, facilities, lifecycle, listing, loads, sheet_pdf, stop_events,
+};
 use crate::http::error::ErrorBody;
 use crate::http::path_id::path_id;
 use crate::http::{ApiResult, ValidJson};
@@ -36,12 +39,14 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(check_eligibility))
         .routes(routes!(assign_load))
         .routes(routes!(stop_event))
+        .routes(routes!(load_sheet_pdf))
 }
 
 fn actor(user: &CurrentUser) -> Actor {
     Actor {
         id: Some(user.0.profile.id),
         name: crate::modules::brokers::users::display_name(&user.0.profile),
+        email: user.0.profile.email.clone(),
     }
 }
 
@@ -176,7 +181,14 @@ pub async fn change_status(
 ) -> ApiResult<Json<LoadView>> {
     let id = path_id(&id)?;
     Ok(Json(
-        lifecycle::change_status(&state.db, scope, &actor(&user), id, &input.status).await?,
+        lifecycle::change_status(
+            &LoadsDeps::of(&state),
+            scope,
+            &actor(&user),
+            id,
+            &input.status,
+        )
+        .await?,
     ))
 }
 
@@ -248,4 +260,29 @@ pub async fn stop_event(
     Ok(Json(
         stop_events::record(&state.db, scope, &actor(&user), id, seq, &input).await?,
     ))
+}
+
+/// The load sheet as a PDF (the facts of the dispatch e-mail; never the
+/// load's money), shown in the browser: `load-<PRO>.pdf`.
+#[utoipa::path(get, path = "/api/fleet/loads/{id}/sheet.pdf", tag = "loads", params(("id" = String, Path)),
+    responses((status = 200, description = "The load sheet", content_type = "application/pdf"), (status = 404, body = ErrorBody)))]
+pub async fn load_sheet_pdf(
+    State(state): State<AppState>,
+    FleetAdmin(scope): FleetAdmin,
+    Path(id): Path<String>,
+) -> ApiResult<Response> {
+    let (pro, bytes) = sheet_pdf::pdf(&state.db, scope, path_id(&id)?).await?;
+    Ok((
+        [
+            (header::CONTENT_TYPE, "application/pdf".to_owned()),
+            (
+                header::CONTENT_DISPOSITION,
+                format!("inline; filename=\"load-{pro}.pdf\""),
+            ),
+            (header::CACHE_CONTROL, "private, no-store".to_owned()),
+            (header::X_CONTENT_TYPE_OPTIONS, "nosniff".to_owned()),
+        ],
+        bytes,
+    )
+        .into_response())
 }

@@ -3,7 +3,7 @@ import type { components } from '@/lib/api-types'
 import { listQuery } from '@/lib/paging'
 import { texts } from '@/lib/texts'
 import { documentsQuery, type DocumentsRequest } from '../filter-params'
-import type { DocumentItem, DocumentPage } from './types'
+import type { DocumentItem, DocumentPage, LoadDocumentList } from './types'
 
 type Schemas = components['schemas']
 
@@ -12,6 +12,12 @@ const enc = encodeURIComponent
 
 export const fetchDocuments = (request: DocumentsRequest, signal?: AbortSignal) =>
   api.get<DocumentPage>(`${DOCUMENTS}?${documentsQuery(request)}`, signal)
+
+/** A load's documents, newest first. */
+export const loadDocumentsPath = (loadId: string) => `/api/fleet/loads/${enc(loadId)}/documents`
+
+export const fetchLoadDocuments = (loadId: string, signal?: AbortSignal) =>
+  api.get<LoadDocumentList>(loadDocumentsPath(loadId), signal)
 
 export const deleteDocument = (id: string) => api.delete<void>(`${DOCUMENTS}/${enc(id)}`)
 
@@ -75,6 +81,8 @@ export interface UploadFields {
   vehicleType: VehicleKind | ''
   vehicleId: string
   driverId: string
+  /** Set when uploading from a load: the upload goes to the load's documents. */
+  loadId?: string
   issueDate: string
   expirationDate: string
   description: string
@@ -137,7 +145,7 @@ export function uploadDocument(fields: UploadFields, { onProgress, signal }: Upl
       return
     }
     const xhr = new XMLHttpRequest()
-    xhr.open('POST', DOCUMENTS)
+    xhr.open('POST', fields.loadId ? loadDocumentsPath(fields.loadId) : DOCUMENTS)
     xhr.withCredentials = true
     xhr.setRequestHeader('Accept', 'application/json')
     const csrf = getCsrfToken()

@@ -5,6 +5,7 @@ import type { DocumentsRequest } from '../filter-params'
 import {
   deleteDocument,
   fetchDocuments,
+  fetchLoadDocuments,
   fetchVehiclePage,
   uploadDocument,
   vehicleOptions,
@@ -25,6 +26,14 @@ export const documentsPageQuery = (request: DocumentsRequest) => ({
 
 export function useDocumentsPage(request: DocumentsRequest) {
   return useQuery({ ...documentsPageQuery(request), placeholderData: keepPreviousData })
+}
+
+/** A load's documents; under the documents key, so every upload or delete refreshes them. */
+export function useLoadDocuments(loadId: string) {
+  return useQuery({
+    queryKey: [...keys.documents, 'load', loadId],
+    queryFn: ({ signal }) => fetchLoadDocuments(loadId, signal),
+  })
 }
 
 /** A document's expiry is a compliance date: the lists, the calendar and the bell's overdue count follow it. */

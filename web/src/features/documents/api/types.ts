@@ -26,6 +26,20 @@ export type DocumentType =
   | 'driver_cdl'
   | 'driver_medical_card'
   | 'driver_qualification'
+  | LoadDocumentType
+
+/** A load's own documents (issue 31): filed on a load only. */
+export type LoadDocumentType =
+  | 'rate_confirmation'
+  | 'bill_of_lading'
+  | 'proof_of_delivery'
+  | 'lumper_receipt'
+  | 'scale_ticket'
+
+/** GET /api/fleet/loads/{id}/documents. */
+export interface LoadDocumentList {
+  items: DocumentItem[]
+}
 
 /** The expiry status the server derives from expiration_date (spec §4); the contract types it as a string. */
 export type DocumentStatus = 'none' | 'expired' | 'expiring_soon' | 'valid'

@@ -1,6 +1,6 @@
 //! The one place a `fleet_documents` row is made: an upload filed by the
-//! office (service.rs) and a driver's renewal accepted in the driver portal
-//! both file their stored object through `file`.
+//! office (service.rs), a driver's renewal accepted in the driver portal
+//! and a load's document (`file_for_load`) all file their stored object here.
 
 use crate::modules::documents::repo;
 use chrono::{NaiveDate, Utc};
@@ -35,6 +35,17 @@ pub async fn file(
     created_by: Uuid,
     document: NewDocument,
 ) -> Result<fleet_document::Model, DbErr> {
+    file_on(tx, Some(created_by), document, None).await
+}
+
+/// `file`, on a load when `load_id` is given (the caller has checked the
+/// load is the fleet's).
+pub(super) async fn file_on(
+    tx: &FleetTx,
+    created_by: Option<Uuid>,
+    document: NewDocument,
+    load_id: Option<Uuid>,
+) -> Result<fleet_document::Model, DbErr> {
     repo::insert(
         tx,
         fleet_document::ActiveModel {
@@ -55,7 +66,8 @@ pub async fn file(
             truck_id: Set(document.truck_id),
             trailer_id: Set(document.trailer_id),
             driver_id: Set(document.driver_id),
-            created_by: Set(Some(created_by)),
+            load_id: Set(load_id),
+            created_by: Set(created_by),
             created_at: Set(Utc::now()),
         },
     )

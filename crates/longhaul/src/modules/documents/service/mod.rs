@@ -8,9 +8,9 @@ use super::repo::{self, DocumentFilter};
 use super::upload::{Received, remove_quietly};
 use super::{DocumentsError, KEY_PREFIX};
 use chrono::{NaiveDate, Utc};
-use db::entities::{fleet_document, fleet_driver, fleet_trailer, fleet_vehicle};
+use db::entities::{fleet_document, fleet_driver, fleet_trailer, fleet_vehicle, load};
 use db::tenancy::{FleetTx, TenantScope};
-use domain::documents::{expiry_status, is_document_type};
+use domain::documents::{expiry_status, is_document_type, is_load_document_type};
 use domain::fleet::driver_display_name;
 use domain::text_input::clean_text;
 use domain::texts;
@@ -81,7 +81,9 @@ struct CheckedForm {
     driver_id: Option<Uuid>,
 }
 
-fn check_form(received: &Received) -> Result<CheckedForm, DocumentsError> {
+/// `on_load`: the upload is a load's (its type must be a load's, and it
+/// names no truck, trailer or driver); otherwise a load's type is refused.
+fn check_form(received: &Received, on_load: bool) -> Result<CheckedForm, DocumentsError> {
     let t = &texts().documents;
     if received.file.is_none() {
         return Err(invalid("file", &t.file_required));
@@ -99,8 +101,23 @@ fn check_form(received: &Received) -> Result<CheckedForm, DocumentsError> {
     let document_type = received
         .text("document_type")
         .ok_or_else(|| invalid("document_type", &t.required_fields))?;
-    if !is_document_type(document_type) {
-        return Err(invalid("document_type", &t.unknown_document_type));
+    match (on_load, is_load_document_type(document_type)) {
+        (true, false) => {
+            return Err(invalid(
+                "document_type",
+                &t.load_documents.type_not_for_load,
+            ));
+        }
+        (false, true) => {
+            return Err(invalid(
+                "document_type",
+                &t.load_documents.type_on_load_only,
+            ));
+        }
+        (false, false) if !is_document_type(document_type) => {
+            return Err(invalid("document_type", &t.unknown_document_type));
+        }
+        _ => {}
     }
     let description = received
         .text("description")
@@ -130,6 +147,20 @@ fn check_form(received: &Received) -> Result<CheckedForm, DocumentsError> {
         received.text("share_with_drivers"),
         Some("true" | "on" | "1")
     );
+    if on_load {
+        // A load's paper is the load's: no truck, trailer or driver of its own.
+        return Ok(CheckedForm {
+            name,
+            document_type: document_type.to_owned(),
+            description,
+            issue_date,
+            expiration_date,
+            shared,
+            truck_id: None,
+            trailer_id: None,
+            driver_id: None,
+        });
+    }
     Ok(CheckedForm {
         name,
         document_type: document_type.to_owned(),
@@ -144,17 +175,19 @@ fn check_form(received: &Received) -> Result<CheckedForm, DocumentsError> {
 }
 
 /// Files a received upload: checks the form, then inserts the row for the
-/// stored object. The object is removed again when anything fails, and
-/// the sweep removes it if the process dies first.
+/// stored object — on the load `load_id` names, when it does (another
+/// fleet's load is not found). The object is removed again when anything
+/// fails, and the sweep removes it if the process dies first.
 pub async fn create(
     db: &DatabaseConnection,
     files: &dyn ObjectStore,
     scope: TenantScope,
     created_by: Uuid,
+    load_id: Option<Uuid>,
     received: Received,
 ) -> Result<DocumentItem, DocumentsError> {
     let stored_path = received.file.as_ref().map(|f| f.path.clone());
-    let result = insert_row(db, scope, created_by, &received).await;
+    let result = insert_row(db, scope, created_by, load_id, &received).await;
     if result.is_err()
         && let Some(path) = stored_path
     {
@@ -171,14 +204,20 @@ async fn insert_row(
     db: &DatabaseConnection,
     scope: TenantScope,
     created_by: Uuid,
+    load_id: Option<Uuid>,
     received: &Received,
 ) -> Result<fleet_document::Model, DocumentsError> {
-    let form = check_form(received)?;
+    let txn = db::tenancy::write(db, scope).await?;
+    if let Some(id) = load_id
+        && !repo::has::<load::Entity>(&txn, id).await?
+    {
+        return Err(DocumentsError::NotFound);
+    }
+    let form = check_form(received, load_id.is_some())?;
     let Some(file) = &received.file else {
         return Err(invalid("file", &texts().documents.file_required));
     };
     let t = &texts().documents;
-    let txn = db::tenancy::write(db, scope).await?;
     if let Some(id) = form.truck_id
         && !repo::has::<fleet_vehicle::Entity>(&txn, id).await?
     {
@@ -194,9 +233,9 @@ async fn insert_row(
     {
         return Err(invalid("driver_id", &t.driver_not_found));
     }
-    let row = filing::file(
+    let row = filing::file_on(
         &txn,
-        created_by,
+        Some(created_by),
         NewDocument {
             id: Uuid::new_v4(),
             name: form.name,
@@ -213,10 +252,101 @@ async fn insert_row(
             trailer_id: form.trailer_id,
             driver_id: form.driver_id,
         },
+        load_id,
     )
     .await?;
     txn.commit().await?;
     Ok(row)
+}
+
+/// The most documents one load lists.
+const LOAD_DOCUMENTS_MAX: u64 = 200;
+
+/// A load's documents, newest first; another fleet's load is not found.
+pub async fn list_for_load(
+    db: &DatabaseConnection,
+    scope: TenantScope,
+    load_id: Uuid,
+) -> Result<Vec<DocumentItem>, DocumentsError> {
+    let txn = db::tenancy::read(db, scope).await?;
+    if !repo::has::<load::Entity>(&txn, load_id).await? {
+        return Err(DocumentsError::NotFound);
+    }
+    let rows = repo::of_load(&txn, load_id, LOAD_DOCUMENTS_MAX).await?;
+    let items = items_of(&txn, rows, today()).await?;
+    txn.commit().await?;
+    Ok(items)
+}
+
+/// An object already in the file store, to be filed as a load's document.
+pub struct StoredObject {
+    /// Its key: under the fleet's `fleet-documents/{fleet}/` prefix.
+    pub file_path: String,
+    pub file_name: String,
+    /// Its MIME type (`application/pdf`).
+    pub file_type: String,
+    pub file_size: i64,
+}
+
+/// Files an object already stored (a rate confirmation the rate-con
+/// reader kept, say) as the load's document of `document_type`, in the
+/// caller's transaction, and returns the document's id. Another fleet's
+/// load is not found; a key outside the fleet's prefix, or a type that is
+/// not a load's, is refused.
+pub async fn file_for_load(
+    tx: &FleetTx,
+    load_id: Uuid,
+    document_type: &str,
+    object: StoredObject,
+    created_by: Option<Uuid>,
+) -> Result<Uuid, DocumentsError> {
+    let t = &texts().documents;
+    if !is_load_document_type(document_type) {
+        return Err(invalid(
+            "document_type",
+            &t.load_documents.type_not_for_load,
+        ));
+    }
+    let prefix = format!("{KEY_PREFIX}/{}/", tx.scope().fleet_account_id());
+    if !object.file_path.starts_with(&prefix) {
+        return Err(DocumentsError::NotFound);
+    }
+    if !repo::has::<load::Entity>(tx, load_id).await? {
+        return Err(DocumentsError::NotFound);
+    }
+    let file_name = domain::documents::clean_file_name(&object.file_name);
+    let stem = file_name.split('.').next().unwrap_or_default().trim();
+    let name = if stem.is_empty() {
+        t.types
+            .get(document_type)
+            .cloned()
+            .unwrap_or_else(|| document_type.to_owned())
+    } else {
+        stem.chars().take(NAME_MAX_CHARS).collect()
+    };
+    let row = filing::file_on(
+        tx,
+        created_by,
+        NewDocument {
+            id: Uuid::new_v4(),
+            name,
+            document_type: document_type.to_owned(),
+            description: None,
+            file_path: object.file_path,
+            file_name,
+            file_type: object.file_type,
+            file_size: object.file_size,
+            issue_date: None,
+            expiration_date: None,
+            shared_with_drivers: false,
+            truck_id: None,
+            trailer_id: None,
+            driver_id: None,
+        },
+        Some(load_id),
+    )
+    .await?;
+    Ok(row.id)
 }
 
 pub async fn list(
@@ -324,6 +454,7 @@ async fn items_of(
             issue_date: row.issue_date,
             expiration_date: row.expiration_date,
             is_shared_with_drivers: row.is_shared_with_drivers,
+            load_id: row.load_id.map(|id| id.to_string()),
             created_at: row.created_at,
         })
         .collect())

@@ -351,6 +351,9 @@ pub async fn assign(
     )
     .await?;
     let overridden = blocked(&findings).then_some(reason).flatten();
+    if let Some(reason) = &overridden {
+        super::audit::override_recorded(&tx, actor, &row, &findings, reason).await?;
+    }
     repo::insert_event(
         &tx,
         history(

@@ -1,12 +1,19 @@
 //! Moving a load through its lifecycle (`domain::loads::LoadStatus`), each
-//! change recorded in its history; cancelling it with a reason.
+//! change recorded in its history; cancelling it with a reason. Dispatching
+//! e-mails the load sheet to its driver(s), sealed into the outbox in the
+//! same transaction (so a refused change sends nothing); a driver without
+//! an e-mail is named in the change's history line instead.
 
 use super::loads::{Actor, Change, history, read};
-use super::{LoadsError, required_text, texts};
+use super::{LoadsError, required_text, sheet, texts};
+use crate::crypto::Cipher;
+use crate::mail::{OutgoingEmail, outbox};
+use crate::modules::loads::deps::LoadsDeps;
 use crate::modules::loads::dto::LoadView;
+use crate::modules::loads::emails;
 use crate::modules::loads::repo;
 use chrono::Utc;
-use db::tenancy::{self, TenantScope};
+use db::tenancy::{self, FleetTx, TenantScope};
 use domain::loads::LoadStatus;
 use sea_orm::DatabaseConnection;
 use uuid::Uuid;
@@ -24,7 +31,7 @@ fn illegal(from: &str, to: &str) -> LoadsError {
 /// The change is a compare-and-set on the status it was read with: of two
 /// changes at once, one wins and the other is refused (409).
 pub async fn change_status(
-    db: &DatabaseConnection,
+    deps: &LoadsDeps<'_>,
     scope: TenantScope,
     actor: &Actor,
     id: Uuid,
@@ -39,8 +46,8 @@ pub async fn change_status(
             &texts().cancel_reason_required,
         ));
     }
-    move_to(
-        db,
+    let (view, mails) = move_to(
+        deps.db,
         scope,
         actor,
         id,
@@ -55,8 +62,11 @@ pub async fn change_status(
             Ok(to)
         },
         None,
+        Some(deps.cipher),
     )
-    .await
+    .await?;
+    outbox::enqueue_stored(deps.jobs, mails, "load sheet").await;
+    Ok(view)
 }
 
 pub async fn cancel(
@@ -67,7 +77,7 @@ pub async fn cancel(
     reason: &str,
 ) -> Result<LoadView, LoadsError> {
     let reason = required_text("reason", reason, 1000, &texts().cancel_reason_required)?;
-    move_to(
+    let (view, _) = move_to(
         db,
         scope,
         actor,
@@ -84,10 +94,14 @@ pub async fn cancel(
             }
         },
         Some(reason),
+        None,
     )
-    .await
+    .await?;
+    Ok(view)
 }
 
+/// The change, and the outbox ids of the e-mails it stored (queue them
+/// after the commit). `mail`: the cipher that seals a dispatch's load sheet.
 async fn move_to(
     db: &DatabaseConnection,
     scope: TenantScope,
@@ -95,7 +109,8 @@ async fn move_to(
     id: Uuid,
     next: impl FnOnce(LoadStatus, bool) -> Result<LoadStatus, LoadsError>,
     reason: Option<String>,
-) -> Result<LoadView, LoadsError> {
+    mail: Option<&Cipher>,
+) -> Result<(LoadView, Vec<Uuid>), LoadsError> {
     let tx = tenancy::write(db, scope).await?;
     let row = repo::load(&tx, id).await?.ok_or(LoadsError::NotFound)?;
     let from = LoadStatus::parse(&row.status).ok_or_else(|| illegal(&row.status, "?"))?;
@@ -110,6 +125,17 @@ async fn move_to(
     // Back to accepted takes the assignment off; so does a cancellation.
     if matches!(to, LoadStatus::Accepted | LoadStatus::Cancelled) {
         repo::assign(&tx, id, [None; 4], to.as_str(), now).await?;
+    }
+    let mut stored = Vec::new();
+    let mut reason = reason;
+    if to == LoadStatus::Dispatched
+        && let Some(cipher) = mail
+    {
+        let (mails, note) = dispatch_mails(&tx, id).await?;
+        stored = outbox::store_in(&tx, cipher, &mails)
+            .await
+            .map_err(LoadsError::Internal)?;
+        reason = reason.or(note);
     }
     repo::insert_event(
         &tx,
@@ -129,5 +155,35 @@ async fn move_to(
     .await?;
     let view = read(&tx, id).await?;
     tx.commit().await?;
-    Ok(view)
+    Ok((view, stored))
+}
+
+/// The dispatch e-mails of the load (one per driver with an e-mail) and
+/// the line its history keeps: who was e-mailed, who could not be.
+async fn dispatch_mails(
+    tx: &FleetTx,
+    id: Uuid,
+) -> Result<(Vec<OutgoingEmail>, Option<String>), LoadsError> {
+    let t = &texts().sheet;
+    let (sheet, recipients) = sheet::gather(tx, id).await?;
+    let mut mails = Vec::new();
+    let (mut sent, mut skipped) = (Vec::new(), Vec::new());
+    for r in &recipients {
+        match &r.email {
+            Some(to) => {
+                mails.push(emails::load_sheet(to, &sheet).map_err(LoadsError::Internal)?);
+                sent.push(r.name.clone());
+            }
+            None => skipped.push(r.name.clone()),
+        }
+    }
+    let fill = domain::texts::fill;
+    let mut notes = Vec::new();
+    if !sent.is_empty() {
+        notes.push(fill(&t.emailed_to, &[("drivers", &sent.join(", "))]));
+    }
+    if !skipped.is_empty() {
+        notes.push(fill(&t.no_email, &[("drivers", &skipped.join(", "))]));
+    }
+    Ok((mails, (!notes.is_empty()).then(|| notes.join(" "))))
 }

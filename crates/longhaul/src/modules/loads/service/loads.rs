@@ -26,6 +26,8 @@ const MAX_ACCESSORIALS: usize = 30;
 pub struct Actor {
     pub id: Option<Uuid>,
     pub name: String,
+    /// Their sign-in e-mail: the audit log's actor.
+    pub email: String,
 }
 
 /// A change of a load's status, as its history keeps it.

@@ -2,11 +2,14 @@
 //! through its lifecycle.
 
 pub mod assignment;
+mod audit;
 pub mod customers;
 pub mod facilities;
 pub mod lifecycle;
 pub mod listing;
 pub mod loads;
+pub mod sheet;
+pub mod sheet_pdf;
 pub mod stop_events;
 
 use super::LoadsError;
