@@ -6,6 +6,7 @@ mod detention;
 pub mod eligibility;
 mod miles;
 mod money;
+pub mod rate_con;
 mod status;
 mod stops;
 
