@@ -88,6 +88,22 @@ pub struct LoadsTexts {
     pub detention_note: String,
     /// A finding's sentence by its code (`loads::eligibility`).
     pub findings: std::collections::BTreeMap<String, String>,
+    pub rate_con: RateConTexts,
+}
+
+/// A load from a rate confirmation (issue 31 §2).
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct RateConTexts {
+    pub no_text_layer: String,
+    pub file_required: String,
+    pub file_empty: String,
+    pub not_pdf: String,
+    /// `{limit}`: "10 MB".
+    pub too_large: String,
+    pub unreadable: String,
+    /// How the `missing_terms` finding names each term.
+    pub terms: std::collections::BTreeMap<String, String>,
 }
 
 /// The truck board's texts the server sends (`board`; the SPA reads the rest).

@@ -28,6 +28,7 @@ pub mod m0022_postings_of_read_only_fleets;
 pub mod m0023_invitation_links;
 pub mod m0024_loads;
 pub mod m0025_load_assignment;
+pub mod m0029_load_rate_con;
 pub mod rls;
 
 pub struct Migrator;
@@ -61,6 +62,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0023_invitation_links::Migration),
             Box::new(m0024_loads::Migration),
             Box::new(m0025_load_assignment::Migration),
+            Box::new(m0029_load_rate_con::Migration),
         ]
     }
 }
