@@ -4,19 +4,21 @@
 use super::dto::{
     AssignmentInput, AssignmentView, CancelInput, CustomerInput, CustomerList, CustomerView,
     EligibilityView, FacilityInput, FacilityList, FacilityView, LoadInput, LoadList, LoadListQuery,
-    LoadView, StatusInput, StopEventInput,
+    LoadView, RateConDraft, StatusInput, StopEventInput,
 };
 use super::service::loads::Actor;
-use super::service::{assignment, customers, facilities, lifecycle, loads, stop_events};
+use super::service::{assignment, customers, facilities, lifecycle, loads, rate_con, stop_events};
 use crate::http::error::ErrorBody;
 use crate::http::path_id::path_id;
-use crate::http::{ApiResult, ValidJson};
+use crate::http::upload::{UploadError, read_file_field};
+use crate::http::{ApiError, ApiResult, ValidJson};
 use crate::modules::auth::{CurrentUser, FleetAdmin};
 use crate::state::AppState;
 use axum::Json;
-use axum::extract::{Path, Query, State};
+use axum::extract::multipart::MultipartRejection;
+use axum::extract::{DefaultBodyLimit, Multipart, Path, Query, State};
 use axum::http::StatusCode;
-use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::router::{OpenApiRouter, UtoipaMethodRouterExt};
 use utoipa_axum::routes;
 
 /// Behind the fleet-admin guard (`app.rs`).
@@ -25,6 +27,11 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(list_customers, create_customer))
         .routes(routes!(list_facilities, create_facility))
         .routes(routes!(list_loads, create_load))
+        // The PDF's own limit, plus room for the form around it: past it the
+        // read fails with 413.
+        .routes(
+            routes!(upload_rate_con).layer(DefaultBodyLimit::max(rate_con::MAX_BYTES + 64 * 1024)),
+        )
         .routes(routes!(get_load))
         .routes(routes!(change_status))
         .routes(routes!(cancel_load))
@@ -110,8 +117,44 @@ pub async fn create_load(
     user: CurrentUser,
     ValidJson(input): ValidJson<LoadInput>,
 ) -> ApiResult<(StatusCode, Json<LoadView>)> {
-    let view = loads::create(&state.db, scope, &actor(&user), &input).await?;
+    let view = loads::create(
+        &state.db,
+        state.files.as_ref(),
+        scope,
+        &actor(&user),
+        &input,
+    )
+    .await?;
     Ok((StatusCode::CREATED, Json(view)))
+}
+
+/// Multipart, one field `file`: a rate confirmation PDF of at most 10 MB.
+/// Answers what it states as a draft load (blank, with a message, for a
+/// scanned PDF without text) and the id under which the PDF waits to be
+/// filed with the load (`LoadInput.rate_con_upload_id`).
+#[utoipa::path(post, path = "/api/fleet/loads/rate-con", tag = "loads",
+    responses((status = 200, body = RateConDraft), (status = 400, body = ErrorBody), (status = 413, body = ErrorBody),
+        (status = 415, body = ErrorBody), (status = 422, body = ErrorBody)))]
+pub async fn upload_rate_con(
+    State(state): State<AppState>,
+    FleetAdmin(scope): FleetAdmin,
+    multipart: Result<Multipart, MultipartRejection>,
+) -> ApiResult<Json<RateConDraft>> {
+    let t = &domain::texts().loads.rate_con;
+    let bytes = read_file_field(multipart, "file", rate_con::MAX_BYTES)
+        .await
+        .map_err(|err| match err {
+            UploadError::NotMultipart => ApiError::UnsupportedMediaType(t.not_pdf.clone()),
+            UploadError::TooLarge => rate_con::too_large().into(),
+            UploadError::Missing => ApiError::field("file", t.file_required.as_str()),
+            UploadError::Malformed(message) => ApiError::BadRequest {
+                code: "invalid_multipart",
+                message,
+            },
+        })?;
+    Ok(Json(
+        rate_con::draft(&state.db, state.files.as_ref(), scope, bytes).await?,
+    ))
 }
 
 #[utoipa::path(get, path = "/api/fleet/loads/{id}", tag = "loads", params(("id" = String, Path)),
