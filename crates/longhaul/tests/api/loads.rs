@@ -13,7 +13,7 @@ use serde_json::{Value, json};
 use std::collections::HashSet;
 use uuid::Uuid;
 
-fn no_assets() -> Sizes {
+pub(crate) fn no_assets() -> Sizes {
     Sizes {
         drivers: 0,
         trucks: 0,
@@ -21,14 +21,14 @@ fn no_assets() -> Sizes {
     }
 }
 
-async fn created(app: &TestApp, path: &str, body: Value) -> Value {
+pub(crate) async fn created(app: &TestApp, path: &str, body: Value) -> Value {
     let res = app.post(path, body).await;
     assert_eq!(res.status(), StatusCode::CREATED, "{:?}", res.text().await);
     res.json().await.unwrap()
 }
 
 /// A broker, a Chicago shipper and an Atlanta receiver of the signed-in fleet.
-async fn parties(app: &TestApp) -> (String, String, String) {
+pub(crate) async fn parties(app: &TestApp) -> (String, String, String) {
     let customer = created(
         app,
         "/api/fleet/customers",
@@ -62,7 +62,7 @@ async fn a_load(app: &TestApp) -> Value {
     .await
 }
 
-fn crew() -> Sizes {
+pub(crate) fn crew() -> Sizes {
     Sizes {
         drivers: 2,
         trucks: 5,
@@ -71,7 +71,7 @@ fn crew() -> Sizes {
 }
 
 /// The fleet's active drivers and its trucks in service, in id order.
-async fn people_and_trucks(app: &TestApp, fleet_id: Uuid) -> (Vec<Uuid>, Vec<Uuid>) {
+pub(crate) async fn people_and_trucks(app: &TestApp, fleet_id: Uuid) -> (Vec<Uuid>, Vec<Uuid>) {
     let db = app.inspect_db().await;
     let drivers = fleet_driver::Entity::find()
         .filter(fleet_driver::Column::FleetAccountId.eq(fleet_id))
@@ -107,7 +107,7 @@ async fn plan(app: &TestApp, fleet_id: Uuid, id: &str) {
     assert_eq!(res.status(), StatusCode::OK, "{:?}", res.text().await);
 }
 
-fn load(customer: &str, pickup: &str, delivery: &str) -> Value {
+pub(crate) fn load(customer: &str, pickup: &str, delivery: &str) -> Value {
     json!({
         "customer_id": customer,
         "load_number": "ACM-778",
@@ -120,6 +120,9 @@ fn load(customer: &str, pickup: &str, delivery: &str) -> Value {
         "fuel_surcharge_cents": 25000,
         "detention_free_minutes": 120,
         "detention_rate_cents": 5000,
+        // Every protective term stated: no missing-terms Warn (rate_con.rs).
+        "tonu_cents": 15000,
+        "lumper_terms": "Reimbursed with receipt",
         "stops": [
             { "kind": "pickup", "facility_id": pickup, "appointment": "2026-03-02T08:00:00" },
             { "kind": "delivery", "facility_id": delivery, "window_start": "2026-03-03T09:00:00", "window_end": "2026-03-03T15:00:00" }

@@ -146,11 +146,11 @@ pub async fn upload_rate_con(
         .map_err(|err| match err {
             UploadError::NotMultipart => ApiError::UnsupportedMediaType(t.not_pdf.clone()),
             UploadError::TooLarge => rate_con::too_large().into(),
-            UploadError::Missing => ApiError::field("file", t.file_required.as_str()),
-            UploadError::Malformed(message) => ApiError::BadRequest {
-                code: "invalid_multipart",
-                message,
-            },
+            // A form without parts (a browser's FormData with no file) is
+            // no multipart stream at all to the parser: no file either way.
+            UploadError::Missing | UploadError::Malformed(_) => {
+                ApiError::field("file", t.file_required.as_str())
+            }
         })?;
     Ok(Json(
         rate_con::draft(&state.db, state.files.as_ref(), scope, bytes).await?,
