@@ -49,14 +49,18 @@ fn main() {
     pdfs.sort();
     let mut table: BTreeMap<String, Tally> = BTreeMap::new();
     let mut over_budget = false;
-    println!("{:<40} {:>8} {:>9} {:>9}", "rate con", "bytes", "p50 ms", "max ms");
+    println!(
+        "{:<40} {:>8} {:>9} {:>9}",
+        "rate con", "bytes", "p50 ms", "max ms"
+    );
     for pdf in &pdfs {
         let bytes = std::fs::read(pdf).expect("a corpus PDF");
         let mut times = Vec::with_capacity(RUNS);
         let mut reading = None;
         for i in 0..RUNS + 5 {
             let start = Instant::now();
-            let r = longhaul::modules::loads::pdf_text::read_rate_con(&bytes).expect("a readable PDF");
+            let r =
+                longhaul::modules::loads::pdf_text::read_rate_con(&bytes).expect("a readable PDF");
             let ms = start.elapsed().as_secs_f64() * 1000.0;
             if i >= 5 {
                 times.push(ms);
@@ -81,7 +85,10 @@ fn main() {
         let want = &expected["draft"];
         for (field, w) in want.as_object().expect("a draft object") {
             if field == "stops" {
-                let (g, w) = (got["stops"].as_array().cloned().unwrap_or_default(), w.as_array().cloned().unwrap_or_default());
+                let (g, w) = (
+                    got["stops"].as_array().cloned().unwrap_or_default(),
+                    w.as_array().cloned().unwrap_or_default(),
+                );
                 for i in 0..w.len().max(g.len()) {
                     let empty = Value::Null;
                     let ws = w.get(i).unwrap_or(&empty);
@@ -113,7 +120,12 @@ fn main() {
         correct += t.correct;
         spurious += t.spurious;
     }
-    println!("{:<28} {:>16} {:>9}", "all fields", format!("{correct}/{stated}"), spurious);
+    println!(
+        "{:<28} {:>16} {:>9}",
+        "all fields",
+        format!("{correct}/{stated}"),
+        spurious
+    );
     println!(
         "\nbudget: at most {BUDGET_MS} ms per PDF: {}",
         if over_budget { "OVER" } else { "met" }

@@ -284,14 +284,8 @@ pub fn check(facts: &Facts) -> Vec<Finding> {
 /// protective terms (`rate_con::missing_terms`): disputes mostly come from
 /// their absence, so they are flagged before dispatch.
 pub fn missing_terms(load_id: Uuid, missing: &[&str]) -> Option<Finding> {
-    (!missing.is_empty()).then(|| {
-        finding(
-            Severity::Warn,
-            "missing_terms",
-            Cause::Load(load_id),
-            None,
-        )
-    })
+    (!missing.is_empty())
+        .then(|| finding(Severity::Warn, "missing_terms", Cause::Load(load_id), None))
 }
 
 /// Whether any finding refuses the assignment without an override.

@@ -102,7 +102,10 @@ mod api {
         if let Some((name, mime, bytes)) = file {
             form = form.part(
                 "file",
-                Part::bytes(bytes).file_name(name.to_owned()).mime_str(mime).unwrap(),
+                Part::bytes(bytes)
+                    .file_name(name.to_owned())
+                    .mime_str(mime)
+                    .unwrap(),
             );
         }
         app.client
@@ -124,7 +127,14 @@ mod api {
     async fn an_uploaded_rate_con_becomes_a_draft_matched_to_the_fleets_records() {
         for backend in backends() {
             let mut app = spawn_app(backend).await;
-            fleet(&app, "ops@ratecon.test", "Ratecon Haul", "3100301", no_assets()).await;
+            fleet(
+                &app,
+                "ops@ratecon.test",
+                "Ratecon Haul",
+                "3100301",
+                no_assets(),
+            )
+            .await;
             app.sign_in("ops@ratecon.test", "secret1").await;
             // The broker under another name, known by its USDOT number; the
             // shipper's dock already on file.
@@ -164,7 +174,12 @@ mod api {
                 .iter()
                 .map(|v| v.as_str().unwrap())
                 .collect();
-            for field in ["load_number", "stops", "linehaul_cents", "detention_rate_cents"] {
+            for field in [
+                "load_number",
+                "stops",
+                "linehaul_cents",
+                "detention_rate_cents",
+            ] {
                 assert!(from.contains(&field), "{field} in {from:?}");
             }
             assert!(!from.contains(&"bol_number"));
@@ -203,7 +218,14 @@ mod api {
     async fn other_files_sizes_and_empty_forms_are_refused() {
         for backend in backends() {
             let mut app = spawn_app(backend).await;
-            fleet(&app, "ops@refuse.test", "Refuse Haul", "3100303", no_assets()).await;
+            fleet(
+                &app,
+                "ops@refuse.test",
+                "Refuse Haul",
+                "3100303",
+                no_assets(),
+            )
+            .await;
             app.sign_in("ops@refuse.test", "secret1").await;
 
             let png = b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR".to_vec();
@@ -212,12 +234,17 @@ mod api {
             assert_eq!(status, StatusCode::UNSUPPORTED_MEDIA_TYPE);
             // Named .pdf, but a text file inside.
             let (status, _) = error_of(
-                upload(&app, Some(("ratecon.pdf", "application/pdf", b"Load # 1".to_vec()))).await,
+                upload(
+                    &app,
+                    Some(("ratecon.pdf", "application/pdf", b"Load # 1".to_vec())),
+                )
+                .await,
             )
             .await;
             assert_eq!(status, StatusCode::UNSUPPORTED_MEDIA_TYPE);
             // Not a form upload at all.
-            let (status, _) = error_of(app.post("/api/fleet/loads/rate-con", json!({})).await).await;
+            let (status, _) =
+                error_of(app.post("/api/fleet/loads/rate-con", json!({})).await).await;
             assert_eq!(status, StatusCode::UNSUPPORTED_MEDIA_TYPE);
 
             let mut big = b"%PDF-1.4\n".to_vec();
@@ -234,8 +261,11 @@ mod api {
             }
             // A PDF header over nothing a reader can parse.
             let (status, body) = error_of(
-                upload(&app, Some(("broken.pdf", "application/pdf", b"%PDF-1.4\n%%EOF".to_vec())))
-                    .await,
+                upload(
+                    &app,
+                    Some(("broken.pdf", "application/pdf", b"%PDF-1.4\n%%EOF".to_vec())),
+                )
+                .await,
             )
             .await;
             assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
@@ -268,7 +298,10 @@ mod api {
             assert_eq!(made["rate_con_uploaded"], true);
             assert_eq!(made["lumper_terms"], "Reimbursed with receipt");
             let read: Value = app
-                .get(&format!("/api/fleet/loads/{}", made["id"].as_str().unwrap()))
+                .get(&format!(
+                    "/api/fleet/loads/{}",
+                    made["id"].as_str().unwrap()
+                ))
                 .await
                 .json()
                 .await
@@ -315,7 +348,10 @@ mod api {
             let bare = created(&app, "/api/fleet/loads", bare).await;
             let bare_id = bare["id"].as_str().unwrap().to_owned();
             let found = findings(bare_id.clone()).await;
-            let terms: Vec<&Value> = found.iter().filter(|f| f["code"] == "missing_terms").collect();
+            let terms: Vec<&Value> = found
+                .iter()
+                .filter(|f| f["code"] == "missing_terms")
+                .collect();
             assert_eq!(terms.len(), 1, "{found:?}");
             assert_eq!(terms[0]["severity"], "warn");
             assert_eq!(terms[0]["cause_kind"], "load");
@@ -327,7 +363,10 @@ mod api {
 
             let full = created(&app, "/api/fleet/loads", full).await;
             let found = findings(full["id"].as_str().unwrap().to_owned()).await;
-            assert!(found.iter().all(|f| f["code"] != "missing_terms"), "{found:?}");
+            assert!(
+                found.iter().all(|f| f["code"] != "missing_terms"),
+                "{found:?}"
+            );
         }
     }
 }

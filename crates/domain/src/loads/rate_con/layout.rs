@@ -220,7 +220,10 @@ mod tests {
     #[test]
     fn laid_out_text_splits_on_two_spaces() {
         let l = lines_from_text("Load #: 12  Date: 1\n\n\nShipper\n");
-        assert_eq!(texts(&l), vec![vec!["Load #: 12", "Date: 1"], vec![], vec!["Shipper"]]);
+        assert_eq!(
+            texts(&l),
+            vec![vec!["Load #: 12", "Date: 1"], vec![], vec!["Shipper"]]
+        );
         assert_eq!(l[0].cells[1].x, 60.0);
     }
 }

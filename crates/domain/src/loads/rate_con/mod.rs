@@ -303,9 +303,9 @@ impl Doc {
     /// The lines that speak for the customer (not the carrier's block, nor
     /// a line naming the carrier).
     fn party_lines(&self) -> impl Iterator<Item = &Placed> {
-        self.lines.iter().filter(|p| {
-            p.kind != Some(Kind::Carrier) && !CARRIER_WORD.is_match(&p.line.text())
-        })
+        self.lines
+            .iter()
+            .filter(|p| p.kind != Some(Kind::Carrier) && !CARRIER_WORD.is_match(&p.line.text()))
     }
 
     /// Each value a label introduces, in reading order: the rest of the
@@ -363,23 +363,25 @@ impl Doc {
 /// `label` as a pattern that matches a cell beginning with it, capturing
 /// what follows.
 fn label(pattern: &str) -> Regex {
-    re(&format!(r"(?i)^\s*(?:{pattern})\s*[:#.]?\s*(?:[:\-–]\s*)?(.*)$"))
+    re(&format!(
+        r"(?i)^\s*(?:{pattern})\s*[:#.]?\s*(?:[:\-–]\s*)?(.*)$"
+    ))
 }
 
 static CARRIER_WORD: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\bcarrier\b"));
 
 // ------------------------------------------------------------- the parties
 
-static MC: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"(?i)\bMC\s*(?:#|no\.?|number)?\s*[:#\-]?\s*(\d{4,8})\b")
-});
+static MC: LazyLock<Regex> =
+    LazyLock::new(|| re(r"(?i)\bMC\s*(?:#|no\.?|number)?\s*[:#\-]?\s*(\d{4,8})\b"));
 static USDOT: LazyLock<Regex> = LazyLock::new(|| {
     re(r"(?i)\b(?:U\.?\s*S\.?\s*DOT|DOT)\s*(?:#|no\.?|number)?\s*[:#\-]?\s*(\d{5,8})\b")
 });
 static TITLE: LazyLock<Regex> = LazyLock::new(|| {
     re(r"(?i)confirmation|tender|\brate\s+con|load\s+sheet|^page\s+\d|^date\b|^rate\b")
 });
-static BILL_TO: LazyLock<Regex> = LazyLock::new(|| label(r"bill\s*to|broker(?:\s+name)?|customer(?:\s+name)?"));
+static BILL_TO: LazyLock<Regex> =
+    LazyLock::new(|| label(r"bill\s*to|broker(?:\s+name)?|customer(?:\s+name)?"));
 
 fn plausible_name(text: &str) -> Option<String> {
     let text = text.trim().trim_end_matches(':').trim();
@@ -465,7 +467,8 @@ fn id_token(value: String) -> Option<String> {
 static EQUIPMENT: LazyLock<Regex> = LazyLock::new(|| {
     label(r"equipment(?:\s+type)?|equip\.?|trailer(?:\s+type)?|truck\s+type|mode")
 });
-static TEMPERATURE: LazyLock<Regex> = LazyLock::new(|| label(r"temp(?:erature)?|set\s*point|reefer\s+temp"));
+static TEMPERATURE: LazyLock<Regex> =
+    LazyLock::new(|| label(r"temp(?:erature)?|set\s*point|reefer\s+temp"));
 static LENGTH: LazyLock<Regex> =
     LazyLock::new(|| re(r"(?i)\b(\d{2})\s*(?:'|’|ft\b|foot\b|feet\b|-ft\b)"));
 static DEGREES: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)(-?\d{1,3})\s*°?\s*F\b"));
@@ -584,19 +587,16 @@ static LINEHAUL_LABELS: LazyLock<Vec<Regex>> = LazyLock::new(|| {
     .map(label)
     .collect()
 });
-static FUEL: LazyLock<Regex> =
-    LazyLock::new(|| label(r"fuel\s+surcharge|fsc|fuel(?:\s+charge)?"));
+static FUEL: LazyLock<Regex> = LazyLock::new(|| label(r"fuel\s+surcharge|fsc|fuel(?:\s+charge)?"));
 
 fn money(doc: &Doc, d: &mut Draft) {
-    let per_mile = doc
-        .amount(&PER_MILE_LABEL)
-        .or_else(|| {
-            doc.lines.iter().find_map(|p| {
-                let text = p.line.text();
-                let c = PER_MILE.captures(&text)?;
-                cents_of(&c[1], c.get(2).map(|m| m.as_str()))
-            })
-        });
+    let per_mile = doc.amount(&PER_MILE_LABEL).or_else(|| {
+        doc.lines.iter().find_map(|p| {
+            let text = p.line.text();
+            let c = PER_MILE.captures(&text)?;
+            cents_of(&c[1], c.get(2).map(|m| m.as_str()))
+        })
+    });
     if let Some(rate) = per_mile {
         d.rate_method = Some("per_mile".into());
         d.rate_per_mile_cents = Some(rate);
@@ -628,7 +628,9 @@ static CAP: LazyLock<Regex> = LazyLock::new(|| {
 static TONU: LazyLock<Regex> =
     LazyLock::new(|| re(r"(?i)\btonu\b|truck\s+order(?:ed)?\s+not\s+used"));
 static TONU_WINDOW: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"(?i)(?:within|less\s+than|inside)\s+(\d{1,3})\s*(?:hours|hrs?)|(\d{1,3})\s*(?:hours|hrs?)\s+(?:notice|prior|before)")
+    re(
+        r"(?i)(?:within|less\s+than|inside)\s+(\d{1,3})\s*(?:hours|hrs?)|(\d{1,3})\s*(?:hours|hrs?)\s+(?:notice|prior|before)",
+    )
 });
 static LUMPER: LazyLock<Regex> = LazyLock::new(|| {
     re(r"(?i)^.*?\blumpers?(?:\s+(?:fees?|charges?|costs?|services?))?\s*(?:[:\-–]\s*)?(.*)$")
@@ -654,12 +656,15 @@ fn terms(doc: &Doc, d: &mut Draft) {
             .and_then(|c| cents_of(&c[1], c.get(2).map(|m| m.as_str())));
         break;
     }
-    if let Some(text) = texts.iter().find(|t| TONU.is_match(t) && dollars(t).is_some()) {
+    if let Some(text) = texts
+        .iter()
+        .find(|t| TONU.is_match(t) && dollars(t).is_some())
+    {
         let after = TONU.find(text).map_or(0, |m| m.start());
         d.tonu_cents = dollars(&text[after..]).or_else(|| dollars(text));
-        d.tonu_window_hours = TONU_WINDOW.captures(text).and_then(|c| {
-            c.iter().skip(1).flatten().next()?.as_str().parse().ok()
-        });
+        d.tonu_window_hours = TONU_WINDOW
+            .captures(text)
+            .and_then(|c| c.iter().skip(1).flatten().next()?.as_str().parse().ok());
     }
     d.lumper_terms = texts.iter().find_map(|t| {
         let rest = LUMPER.captures(t)?.get(1)?.as_str().trim();
@@ -671,9 +676,7 @@ fn terms(doc: &Doc, d: &mut Draft) {
 // ------------------------------------------------------------------- stops
 
 static CITY_LINE: LazyLock<Regex> = LazyLock::new(|| {
-    re(
-        r"^(?:(.+?),\s*)?([A-Za-z][A-Za-z .'\-]*?)(,?)\s+([A-Z]{2})\.?,?(?:\s+(\d{5})(?:-\d{4})?)?$",
-    )
+    re(r"^(?:(.+?),\s*)?([A-Za-z][A-Za-z .'\-]*?)(,?)\s+([A-Z]{2})\.?,?(?:\s+(\d{5})(?:-\d{4})?)?$")
 });
 /// A label that ends its cell or is followed by a colon (so a facility
 /// named "Company Store" is not taken for the label "Company").
@@ -697,7 +700,10 @@ static OTHER_LABEL: LazyLock<Regex> = LazyLock::new(|| {
 
 /// City, state (a US state or DC) and ZIP; and the street when the line
 /// carries it first ("1001 Tyson Pkwy, Center, TX 75935").
-#[allow(clippy::type_complexity, reason = "a one-off tuple of the line's parts")]
+#[allow(
+    clippy::type_complexity,
+    reason = "a one-off tuple of the line's parts"
+)]
 fn city_line(text: &str) -> Option<(Option<String>, String, String, Option<String>)> {
     let c = CITY_LINE.captures(text.trim())?;
     let state = c[4].to_owned();
@@ -746,7 +752,12 @@ fn stop(kind: &str, lines: &[&Line]) -> Option<DraftStop> {
     for line in lines {
         let text = line.text();
         let first = line.cells.first().map(|c| c.text.as_str()).unwrap_or("");
-        let next = || line.cells.get(1).map(|c| c.text.clone()).unwrap_or_default();
+        let next = || {
+            line.cells
+                .get(1)
+                .map(|c| c.text.clone())
+                .unwrap_or_default()
+        };
         let value_of = |caps: regex::Captures<'_>| {
             let rest = caps.get(1).map_or("", |m| m.as_str()).trim().to_owned();
             if rest.is_empty() { next() } else { rest }
@@ -785,7 +796,9 @@ fn stop(kind: &str, lines: &[&Line]) -> Option<DraftStop> {
     s.window_start = stated.window.map(|w| w.0);
     s.window_end = stated.window.map(|w| w.1);
     s.time_zone = stop_zone(stated.zone.as_deref(), s.state.as_deref()).map(str::to_owned);
-    let anything = s.facility_name.is_some() || s.city.is_some() || s.appointment.is_some()
+    let anything = s.facility_name.is_some()
+        || s.city.is_some()
+        || s.appointment.is_some()
         || s.window_start.is_some();
     anything.then_some(s)
 }

@@ -43,18 +43,31 @@ Lumper: reimbursed with receipt
 fn a_stacked_rate_con_is_read_whole() {
     let r = read_text(STACKED);
     let d = &r.draft;
-    assert_eq!(d.customer_name.as_deref(), Some("SUMMIT FREIGHT BROKERAGE LLC"));
+    assert_eq!(
+        d.customer_name.as_deref(),
+        Some("SUMMIT FREIGHT BROKERAGE LLC")
+    );
     assert_eq!(d.customer_mc.as_deref(), Some("614220"));
     assert_eq!(d.customer_usdot.as_deref(), Some("2401187"));
     assert_eq!(d.load_number.as_deref(), Some("SF-2026-10442"));
     assert_eq!(d.pickup_number.as_deref(), Some("88120"));
     assert_eq!(d.po_number.as_deref(), Some("4500123987"));
     assert_eq!(d.equipment_type.as_deref(), Some("van"));
-    assert_eq!((d.length_ft, d.weight_lbs, d.pieces), (Some(53), Some(42_000), Some(24)));
-    assert_eq!(d.rate_method.as_deref(), Some("flat"));
-    assert_eq!((d.linehaul_cents, d.fuel_surcharge_cents), (Some(245_000), Some(31_250)));
     assert_eq!(
-        (d.detention_free_minutes, d.detention_rate_cents, d.detention_cap_cents),
+        (d.length_ft, d.weight_lbs, d.pieces),
+        (Some(53), Some(42_000), Some(24))
+    );
+    assert_eq!(d.rate_method.as_deref(), Some("flat"));
+    assert_eq!(
+        (d.linehaul_cents, d.fuel_surcharge_cents),
+        (Some(245_000), Some(31_250))
+    );
+    assert_eq!(
+        (
+            d.detention_free_minutes,
+            d.detention_rate_cents,
+            d.detention_cap_cents
+        ),
         (Some(120), Some(5_000), Some(50_000))
     );
     assert_eq!(d.tonu_cents, Some(15_000));
@@ -65,11 +78,17 @@ fn a_stacked_rate_con_is_read_whole() {
     assert_eq!(p.kind, "pickup");
     assert_eq!(p.facility_name.as_deref(), Some("Acme Foods DC"));
     assert_eq!(p.address.as_deref(), Some("1450 Industrial Blvd"));
-    assert_eq!((p.city.as_deref(), p.state.as_deref()), (Some("Dallas"), Some("TX")));
+    assert_eq!(
+        (p.city.as_deref(), p.state.as_deref()),
+        (Some("Dallas"), Some("TX"))
+    );
     assert_eq!(p.zip.as_deref(), Some("75212"));
     assert_eq!(p.appointment, at(2, 8, 0));
     assert_eq!(p.time_zone.as_deref(), Some("America/Chicago"));
-    assert_eq!(p.instructions.as_deref(), Some("Check in at guard shack with PU#."));
+    assert_eq!(
+        p.instructions.as_deref(),
+        Some("Check in at guard shack with PU#.")
+    );
     assert_eq!(c.kind, "delivery");
     assert_eq!(c.time_zone.as_deref(), Some("America/New_York"));
     assert_eq!(c.appointment, at(4, 7, 0));
@@ -108,7 +127,10 @@ Fuel:         included
     assert_eq!(d.linehaul_cents, Some(137_500));
     assert_eq!(d.fuel_surcharge_cents, None);
     assert_eq!(d.stops[0].city.as_deref(), Some("Maryville"));
-    assert_eq!(d.stops[1].facility_name.as_deref(), Some("Toyota Motor Mfg Kentucky"));
+    assert_eq!(
+        d.stops[1].facility_name.as_deref(),
+        Some("Toyota Motor Mfg Kentucky")
+    );
     assert_eq!(d.stops[1].appointment, at(19, 6, 30));
     assert_eq!(r.missing_terms, ["detention", "tonu", "lumper"]);
 }
@@ -124,7 +146,11 @@ fn labels_of_other_brokers() {
         ("Ref #: FRT-60311", "FRT-60311"),
     ];
     for (text, number) in cases {
-        assert_eq!(read_text(text).draft.load_number.as_deref(), Some(number), "{text}");
+        assert_eq!(
+            read_text(text).draft.load_number.as_deref(),
+            Some(number),
+            "{text}"
+        );
     }
     assert_eq!(read_text("Ref: NS-REEFER").draft.load_number, None);
 }
@@ -132,26 +158,45 @@ fn labels_of_other_brokers() {
 #[test]
 fn rates_and_terms_in_their_many_wordings() {
     let d = read_text("All-in rate:   $3,100.00 USD").draft;
-    assert_eq!((d.rate_method.as_deref(), d.linehaul_cents), (Some("flat"), Some(310_000)));
+    assert_eq!(
+        (d.rate_method.as_deref(), d.linehaul_cents),
+        (Some("flat"), Some(310_000))
+    );
     let d = read_text("Rate    $3.10 per mile x 412 miles\nFSC     $0.00").draft;
     assert_eq!(d.rate_method.as_deref(), Some("per_mile"));
     assert_eq!((d.rate_per_mile_cents, d.linehaul_cents), (Some(310), None));
     assert_eq!(d.fuel_surcharge_cents, Some(0));
     let d = read_text("Line Haul      1      $1,850.00\nFuel Surcharge   1   $220.00").draft;
-    assert_eq!((d.linehaul_cents, d.fuel_surcharge_cents), (Some(185_000), Some(22_000)));
+    assert_eq!(
+        (d.linehaul_cents, d.fuel_surcharge_cents),
+        (Some(185_000), Some(22_000))
+    );
     let d = read_text("Detention pays $35.00 per hour after 3 hours, max $350.00").draft;
     assert_eq!(
-        (d.detention_free_minutes, d.detention_rate_cents, d.detention_cap_cents),
+        (
+            d.detention_free_minutes,
+            d.detention_rate_cents,
+            d.detention_cap_cents
+        ),
         (Some(180), Some(3_500), Some(35_000))
     );
     let d = read_text("Detention after 2 hours: $50.00/hour").draft;
-    assert_eq!((d.detention_free_minutes, d.detention_rate_cents), (Some(120), Some(5_000)));
+    assert_eq!(
+        (d.detention_free_minutes, d.detention_rate_cents),
+        (Some(120), Some(5_000))
+    );
     let d = read_text("TONU: $250 if cancelled within 24 hours of pickup").draft;
-    assert_eq!((d.tonu_cents, d.tonu_window_hours), (Some(25_000), Some(24)));
+    assert_eq!(
+        (d.tonu_cents, d.tonu_window_hours),
+        (Some(25_000), Some(24))
+    );
     let d = read_text("Truck Order Not Used (TONU): $200.00").draft;
     assert_eq!(d.tonu_cents, Some(20_000));
     let d = read_text("Lumper fees reimbursed with receipt; call first.").draft;
-    assert_eq!(d.lumper_terms.as_deref(), Some("reimbursed with receipt; call first"));
+    assert_eq!(
+        d.lumper_terms.as_deref(),
+        Some("reimbursed with receipt; call first")
+    );
 }
 
 #[test]
@@ -164,7 +209,10 @@ fn equipment_in_the_boards_codes() {
     let d = read_text("Equipment Type: Step Deck 48'").draft;
     assert_eq!(d.equipment_type.as_deref(), Some("step_deck"));
     let d = read_text("Equipment: Flatbed 48 ft").draft;
-    assert_eq!((d.equipment_type.as_deref(), d.length_ft), (Some("flatbed"), Some(48)));
+    assert_eq!(
+        (d.equipment_type.as_deref(), d.length_ft),
+        (Some("flatbed"), Some(48))
+    );
     let d = read_text("Equipment:   Reefer 53'      Temp:   34 F continuous").draft;
     assert_eq!(d.reefer_temp_f, Some(34));
 }

@@ -19,13 +19,14 @@ static WORD_DATE: LazyLock<Regex> = LazyLock::new(|| {
         r"(?i)\b(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})\b",
     )
 });
-static COLON_TIME: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"(?i)\b(\d{1,2}):(\d{2})(?::\d{2})?(?:\s*([ap])\.?\s?m\.?\b)?")
-});
+static COLON_TIME: LazyLock<Regex> =
+    LazyLock::new(|| re(r"(?i)\b(\d{1,2}):(\d{2})(?::\d{2})?(?:\s*([ap])\.?\s?m\.?\b)?"));
 static MILITARY_TIME: LazyLock<Regex> =
     LazyLock::new(|| re(r"\b([01]\d|2[0-3])([0-5]\d)\b(?:\s*(?:hrs?|h)\b)?"));
 static ZONE: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"\b(EST|EDT|ET|CST|CDT|CT|MST|MDT|MT|PST|PDT|PT|AKST|AKDT|HST|Eastern|Central|Mountain|Pacific)\b")
+    re(
+        r"\b(EST|EDT|ET|CST|CDT|CT|MST|MDT|MT|PST|PDT|PT|AKST|AKDT|HST|Eastern|Central|Mountain|Pacific)\b",
+    )
 });
 
 /// Whether a line states a date or a clock time.
@@ -190,8 +191,14 @@ mod tests {
         let s = read("Pickup Date: 03/02/2026 08:00 CST");
         assert_eq!(s.appointment, Some(at(2, 8, 0)));
         assert_eq!(s.zone.as_deref(), Some("CST"));
-        assert_eq!(read("Appt: 03/24/2026 2:30 PM PST").appointment, Some(at(24, 14, 30)));
-        assert_eq!(read("March 30, 2026 @ 09:00 CDT").appointment, Some(at(30, 9, 0)));
+        assert_eq!(
+            read("Appt: 03/24/2026 2:30 PM PST").appointment,
+            Some(at(24, 14, 30))
+        );
+        assert_eq!(
+            read("March 30, 2026 @ 09:00 CDT").appointment,
+            Some(at(30, 9, 0))
+        );
     }
 
     #[test]

@@ -6,10 +6,10 @@
 /// zones get the one most of their freight sees; the user corrects the rest.
 pub fn zone_of_state(state: &str) -> Option<&'static str> {
     let zone = match state.to_ascii_uppercase().as_str() {
-        "CT" | "DE" | "DC" | "FL" | "GA" | "IN" | "KY" | "ME" | "MD" | "MA" | "MI" | "NH" | "NJ"
-        | "NY" | "NC" | "OH" | "PA" | "RI" | "SC" | "VT" | "VA" | "WV" => "America/New_York",
-        "AL" | "AR" | "IL" | "IA" | "KS" | "LA" | "MN" | "MS" | "MO" | "NE" | "ND" | "OK" | "SD"
-        | "TN" | "TX" | "WI" => "America/Chicago",
+        "CT" | "DE" | "DC" | "FL" | "GA" | "IN" | "KY" | "ME" | "MD" | "MA" | "MI" | "NH"
+        | "NJ" | "NY" | "NC" | "OH" | "PA" | "RI" | "SC" | "VT" | "VA" | "WV" => "America/New_York",
+        "AL" | "AR" | "IL" | "IA" | "KS" | "LA" | "MN" | "MS" | "MO" | "NE" | "ND" | "OK"
+        | "SD" | "TN" | "TX" | "WI" => "America/Chicago",
         "CO" | "ID" | "MT" | "NM" | "UT" | "WY" => "America/Denver",
         "AZ" => "America/Phoenix",
         "CA" | "NV" | "OR" | "WA" => "America/Los_Angeles",

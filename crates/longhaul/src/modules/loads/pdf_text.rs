@@ -85,10 +85,7 @@ fn font<'a>(doc: &'a Document, dict: &'a Dictionary) -> Option<Font<'a>> {
         .and_then(Object::as_name)
         .is_ok_and(|s| s == b"Type0");
     let mut widths = BTreeMap::new();
-    let first = dict
-        .get(b"FirstChar")
-        .and_then(Object::as_i64)
-        .unwrap_or(0);
+    let first = dict.get(b"FirstChar").and_then(Object::as_i64).unwrap_or(0);
     if let Ok(list) = dict.get_deref(b"Widths", doc).and_then(Object::as_array) {
         for (i, w) in list.iter().enumerate() {
             let w = doc.dereference(w).ok().and_then(|(_, o)| o.as_float().ok());
@@ -186,10 +183,9 @@ impl TextState<'_> {
                     };
                     for code in codes {
                         let space = if code == 32 { self.word_spacing } else { 0.0 };
-                        advance += (font.advance(code) / 1000.0 * self.size
-                            + self.char_spacing
-                            + space)
-                            * self.scale;
+                        advance +=
+                            (font.advance(code) / 1000.0 * self.size + self.char_spacing + space)
+                                * self.scale;
                     }
                 }
                 other => {
@@ -224,7 +220,9 @@ fn page_runs(doc: &Document, page_id: ObjectId) -> Option<Vec<Run>> {
         .into_iter()
         .filter_map(|(name, dict)| Some((name, font(doc, dict)?)))
         .collect();
-    let content = doc.get_page_content_with_limit(page_id, MAX_PAGE_BYTES).ok()?;
+    let content = doc
+        .get_page_content_with_limit(page_id, MAX_PAGE_BYTES)
+        .ok()?;
     let content = Content::decode(&content).ok()?;
     let mut out = Vec::new();
     let mut s = TextState {

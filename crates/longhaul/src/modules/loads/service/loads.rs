@@ -343,7 +343,9 @@ pub async fn create(
     let load_id = Uuid::new_v4();
     let mut checked = check(input, scope.fleet_account_id(), load_id, &facilities)?;
     checked.row.pro_number = Set(repo::next_pro(&tx).await?);
-    let filed = pending.as_ref().map(|_| rate_con::filed_path(scope, load_id));
+    let filed = pending
+        .as_ref()
+        .map(|_| rate_con::filed_path(scope, load_id));
     checked.row.rate_con_file_key = Set(filed.as_ref().map(ToString::to_string));
     repo::insert_load(&tx, checked.row, checked.stops, checked.accessorials).await?;
     repo::insert_event(

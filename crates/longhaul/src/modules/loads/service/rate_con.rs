@@ -167,7 +167,11 @@ fn matched_customer(d: &Draft, customers: &[customer::Model]) -> Option<uuid::Uu
 
 /// The fleet's facility of the stop's name, city and state.
 fn matched_facility(s: &DraftStop, facilities: &[facility::Model]) -> Option<Uuid> {
-    let (name, city, state) = (s.facility_name.as_deref()?, s.city.as_deref()?, s.state.as_deref()?);
+    let (name, city, state) = (
+        s.facility_name.as_deref()?,
+        s.city.as_deref()?,
+        s.state.as_deref()?,
+    );
     facilities
         .iter()
         .find(|f| {
@@ -178,7 +182,11 @@ fn matched_facility(s: &DraftStop, facilities: &[facility::Model]) -> Option<Uui
         .map(|f| f.id)
 }
 
-fn load_view(d: &Draft, customers: &[customer::Model], facilities: &[facility::Model]) -> RateConLoad {
+fn load_view(
+    d: &Draft,
+    customers: &[customer::Model],
+    facilities: &[facility::Model],
+) -> RateConLoad {
     RateConLoad {
         customer_id: matched_customer(d, customers),
         customer_name: d.customer_name.clone(),
