@@ -59,8 +59,8 @@ fn main() {
         let mut reading = None;
         for i in 0..RUNS + 5 {
             let start = Instant::now();
-            let r =
-                longhaul::modules::loads::pdf_text::read_rate_con(&bytes).expect("a readable PDF");
+            let r = longhaul::modules::loads::service::pdf_text::read_rate_con(&bytes)
+                .expect("a readable PDF");
             let ms = start.elapsed().as_secs_f64() * 1000.0;
             if i >= 5 {
                 times.push(ms);

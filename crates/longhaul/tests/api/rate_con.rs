@@ -64,7 +64,7 @@ fn every_corpus_rate_con_reads_to_the_values_it_states() {
     assert!(corpus.len() >= 9, "eight layouts and a scanned page");
     let mut wrong = Vec::new();
     for (name, bytes, expected) in &corpus {
-        let reading = longhaul::modules::loads::pdf_text::read_rate_con(bytes).unwrap();
+        let reading = longhaul::modules::loads::service::pdf_text::read_rate_con(bytes).unwrap();
         let got = match &reading {
             Some(r) => serde_json::json!({
                 "has_text": true,

@@ -4,7 +4,6 @@
 //! The rules are `domain::loads` and `service/`; every query is in `repo.rs`.
 pub mod dto;
 pub mod error;
-pub mod pdf_text;
 mod repo;
 pub mod routes;
 pub mod service;

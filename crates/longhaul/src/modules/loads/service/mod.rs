@@ -6,6 +6,7 @@ pub mod customers;
 pub mod facilities;
 pub mod lifecycle;
 pub mod loads;
+pub mod pdf_text;
 pub mod rate_con;
 pub mod stop_events;
 

@@ -5,9 +5,9 @@
 //! load with the upload's id files the PDF with it
 //! (`rate-cons/<fleet>/<load>.pdf`).
 
+use super::pdf_text::{self, PdfError};
 use super::{LoadsError, texts};
 use crate::modules::loads::dto::{RateConDraft, RateConLoad, RateConStop};
-use crate::modules::loads::pdf_text::{self, PdfError};
 use crate::modules::loads::repo;
 use db::entities::{customer, facility};
 use db::tenancy::{self, TenantScope};
