@@ -92,6 +92,7 @@ pub struct LoadsTexts {
     pub findings: std::collections::BTreeMap<String, String>,
     pub hos: LoadsHosTexts,
     pub sheet: LoadSheetTexts,
+    pub rate_con: RateConTexts,
 }
 
 /// The hours-of-service findings' texts (issue 31 §3): sentences by code,
@@ -162,6 +163,21 @@ pub struct LoadSheetTexts {
     pub emailed_to: String,
     pub no_email: String,
     pub unnamed_driver: String,
+}
+
+/// A load from a rate confirmation (issue 31 §2).
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct RateConTexts {
+    pub no_text_layer: String,
+    pub file_required: String,
+    pub file_empty: String,
+    pub not_pdf: String,
+    /// `{limit}`: "10 MB".
+    pub too_large: String,
+    pub unreadable: String,
+    /// How the `missing_terms` finding names each term.
+    pub terms: std::collections::BTreeMap<String, String>,
 }
 
 /// The truck board's texts the server sends (`board`; the SPA reads the rest).

@@ -36,6 +36,11 @@ pub struct Model {
     pub detention_cap_cents: Option<i64>,
     pub tonu_cents: Option<i64>,
     pub tonu_window_hours: Option<i32>,
+    /// What the rate confirmation says of lumper fees (m0029).
+    pub lumper_terms: Option<String>,
+    /// The file store's key of the rate confirmation the load was made
+    /// from (m0029).
+    pub rate_con_file_key: Option<String>,
     /// Estimated (great circle × road factor) until a routing provider exists.
     pub loaded_miles: i32,
     pub first_pickup_at: DateTimeUtc,

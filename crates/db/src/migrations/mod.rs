@@ -31,6 +31,7 @@ pub mod m0025_load_assignment;
 pub mod m0026_fleet_home_time_zone;
 pub mod m0027_load_documents_and_override_audit;
 pub mod m0028_hos_clocks;
+pub mod m0029_load_rate_con;
 pub mod rls;
 
 pub struct Migrator;
@@ -67,6 +68,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0026_fleet_home_time_zone::Migration),
             Box::new(m0027_load_documents_and_override_audit::Migration),
             Box::new(m0028_hos_clocks::Migration),
+            Box::new(m0029_load_rate_con::Migration),
         ]
     }
 }

@@ -355,6 +355,14 @@ pub fn check(facts: &Facts) -> Vec<Finding> {
     out
 }
 
+/// A Warn on the load itself when its rate confirmation leaves out
+/// protective terms (`rate_con::missing_terms`): disputes mostly come from
+/// their absence, so they are flagged before dispatch.
+pub fn missing_terms(load_id: Uuid, missing: &[&str]) -> Option<Finding> {
+    (!missing.is_empty())
+        .then(|| finding(Severity::Warn, "missing_terms", Cause::Load(load_id), None))
+}
+
 /// Whether any finding refuses the assignment without an override.
 pub fn blocked(findings: &[Finding]) -> bool {
     findings.iter().any(|f| f.severity == Severity::Block)
@@ -496,6 +504,15 @@ mod tests {
         assert_eq!(trailer_fits("Dry Van", "reefer"), Some(false));
         assert_eq!(trailer_fits("Step-Deck", "step_deck"), Some(true));
         assert_eq!(trailer_fits("Trailer 7", "van"), None);
+    }
+
+    #[test]
+    fn missing_terms_warn_on_the_load() {
+        let found = missing_terms(id(5), &["detention", "tonu"]).unwrap();
+        assert_eq!(found.severity, Severity::Warn);
+        assert_eq!(found.code, "missing_terms");
+        assert_eq!(found.cause, Cause::Load(id(5)));
+        assert_eq!(missing_terms(id(5), &[]), None);
     }
 
     #[test]

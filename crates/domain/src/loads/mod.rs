@@ -7,6 +7,7 @@ pub mod eligibility;
 pub mod hos;
 mod miles;
 mod money;
+pub mod rate_con;
 mod status;
 mod stops;
 

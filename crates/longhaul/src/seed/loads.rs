@@ -242,6 +242,9 @@ pub async fn seed_loads(tx: &FleetTx, count: usize) -> anyhow::Result<usize> {
             detention_cap_cents: Set(Some(40_000)),
             tonu_cents: Set((i % 2 == 0).then_some(25_000)),
             tonu_window_hours: Set((i % 2 == 0).then_some(24)),
+            // Every third rate con says nothing of lumpers (a Warn on dispatch).
+            lumper_terms: Set((i % 3 != 0).then(|| "Reimbursed with receipt".into())),
+            rate_con_file_key: Set(None),
             loaded_miles: Set(miles),
             first_pickup_at: Set(pickup_at),
             last_delivery_at: Set(delivery_at),

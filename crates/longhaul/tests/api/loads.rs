@@ -120,6 +120,9 @@ pub(crate) fn load(customer: &str, pickup: &str, delivery: &str) -> Value {
         "fuel_surcharge_cents": 25000,
         "detention_free_minutes": 120,
         "detention_rate_cents": 5000,
+        // Every protective term stated: no missing-terms Warn (rate_con.rs).
+        "tonu_cents": 15000,
+        "lumper_terms": "Reimbursed with receipt",
         "stops": [
             { "kind": "pickup", "facility_id": pickup, "appointment": "2026-03-02T08:00:00" },
             { "kind": "delivery", "facility_id": delivery, "window_start": "2026-03-03T09:00:00", "window_end": "2026-03-03T15:00:00" }

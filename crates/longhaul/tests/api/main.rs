@@ -41,6 +41,7 @@ mod loads_lists;
 mod metrics;
 mod password_reset;
 mod production_mode;
+mod rate_con;
 mod rate_limit;
 mod rls_roles;
 mod route_guards;

@@ -169,6 +169,14 @@ pub struct LoadInput {
     pub tonu_cents: Option<i64>,
     #[serde(default)]
     pub tonu_window_hours: Option<i32>,
+    /// What the rate confirmation says of lumper fees ("reimbursed with
+    /// receipt"); none leaves the load flagged before dispatch.
+    #[serde(default)]
+    pub lumper_terms: Option<String>,
+    /// The `upload_id` of `POST /api/fleet/loads/rate-con`: that PDF is
+    /// filed as the load's rate confirmation.
+    #[serde(default)]
+    pub rate_con_upload_id: Option<Uuid>,
     pub stops: Vec<StopInput>,
     #[serde(default)]
     pub accessorials: Vec<AccessorialInput>,
@@ -265,6 +273,10 @@ pub struct LoadView {
     pub tonu_cents: Option<i64>,
     #[schema(required = true)]
     pub tonu_window_hours: Option<i32>,
+    #[schema(required = true)]
+    pub lumper_terms: Option<String>,
+    /// The load was made from an uploaded rate confirmation, kept with it.
+    pub rate_con_uploaded: bool,
     /// Linehaul + fuel surcharge + accessorials.
     pub revenue_cents: i64,
     /// Estimated: great circle × 1.2 until a routing provider exists.
@@ -488,4 +500,113 @@ pub struct StopEventInput {
     pub event: String,
     #[schema(value_type = String, example = "2026-03-02T08:10:00")]
     pub at: NaiveDateTime,
+}
+
+/// One stop as the rate confirmation states it, its times on the
+/// facility's clock ("2026-03-02T08:00:00").
+#[derive(Debug, Serialize, ToSchema)]
+pub struct RateConStop {
+    /// pickup | delivery
+    pub kind: String,
+    #[schema(required = true)]
+    pub facility_name: Option<String>,
+    #[schema(required = true)]
+    pub address: Option<String>,
+    #[schema(required = true)]
+    pub city: Option<String>,
+    #[schema(required = true)]
+    pub state: Option<String>,
+    #[schema(required = true)]
+    pub zip: Option<String>,
+    /// One of the fleet's facilities of that name, city and state.
+    #[schema(required = true)]
+    pub facility_id: Option<Uuid>,
+    #[schema(value_type = Option<String>, required = true, example = "2026-03-02T08:00:00")]
+    pub appointment: Option<NaiveDateTime>,
+    #[schema(value_type = Option<String>, required = true)]
+    pub window_start: Option<NaiveDateTime>,
+    #[schema(value_type = Option<String>, required = true)]
+    pub window_end: Option<NaiveDateTime>,
+    /// IANA, from the zone the rate con states next to the time, else the
+    /// state's.
+    #[schema(required = true)]
+    pub time_zone: Option<String>,
+    #[schema(required = true)]
+    pub instructions: Option<String>,
+}
+
+/// A load as far as the rate confirmation states it: the form's starting
+/// values, every one open to correction.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct RateConLoad {
+    /// The fleet's customer with that USDOT number, else MC number, else name.
+    #[schema(required = true)]
+    pub customer_id: Option<Uuid>,
+    #[schema(required = true)]
+    pub customer_name: Option<String>,
+    #[schema(required = true)]
+    pub customer_mc: Option<String>,
+    #[schema(required = true)]
+    pub customer_usdot: Option<String>,
+    #[schema(required = true)]
+    pub load_number: Option<String>,
+    #[schema(required = true)]
+    pub bol_number: Option<String>,
+    #[schema(required = true)]
+    pub po_number: Option<String>,
+    #[schema(required = true)]
+    pub pickup_number: Option<String>,
+    /// The truck board's equipment types (`van`, `reefer`, `flatbed`…).
+    #[schema(required = true)]
+    pub equipment_type: Option<String>,
+    #[schema(required = true)]
+    pub length_ft: Option<i32>,
+    #[schema(required = true)]
+    pub reefer_temp_f: Option<i32>,
+    #[schema(required = true)]
+    pub commodity: Option<String>,
+    #[schema(required = true)]
+    pub weight_lbs: Option<i32>,
+    #[schema(required = true)]
+    pub pieces: Option<i32>,
+    /// flat | per_mile
+    #[schema(required = true)]
+    pub rate_method: Option<String>,
+    #[schema(required = true)]
+    pub linehaul_cents: Option<i64>,
+    #[schema(required = true)]
+    pub rate_per_mile_cents: Option<i64>,
+    #[schema(required = true)]
+    pub fuel_surcharge_cents: Option<i64>,
+    #[schema(required = true)]
+    pub detention_free_minutes: Option<i32>,
+    #[schema(required = true)]
+    pub detention_rate_cents: Option<i64>,
+    #[schema(required = true)]
+    pub detention_cap_cents: Option<i64>,
+    #[schema(required = true)]
+    pub tonu_cents: Option<i64>,
+    #[schema(required = true)]
+    pub tonu_window_hours: Option<i32>,
+    #[schema(required = true)]
+    pub lumper_terms: Option<String>,
+    pub stops: Vec<RateConStop>,
+}
+
+/// What an uploaded rate confirmation says.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct RateConDraft {
+    /// False for a scanned PDF without a text layer: the draft is blank.
+    pub has_text: bool,
+    /// Said to the user when the PDF has no text layer.
+    #[schema(required = true)]
+    pub message: Option<String>,
+    /// The stored PDF: `rate_con_upload_id` of the load made from it.
+    pub upload_id: Uuid,
+    pub draft: RateConLoad,
+    /// The draft's fields found in the PDF ("load_number", "stops",
+    /// "linehaul_cents"…), to mark them "from the rate con".
+    pub from_rate_con: Vec<String>,
+    /// Of detention | tonu | lumper: protective terms the rate con leaves out.
+    pub missing_terms: Vec<String>,
 }

@@ -20,11 +20,22 @@ pub enum LoadsError {
     /// A customer of that name exists.
     #[error("{0}")]
     Duplicate(String),
+    /// An upload over its size limit (413).
+    #[error("{0}")]
+    TooLarge(String),
+    /// An upload of a type not taken here, or not a form upload (415).
+    #[error("{0}")]
+    Unsupported(String),
     #[error(transparent)]
     Database(#[from] DbErr),
     /// Something of ours failed (writing an export): a 500 with its cause logged.
     #[error(transparent)]
     Internal(#[from] anyhow::Error),
+    #[error(transparent)]
+    Files(#[from] object_store::Error),
+    /// A task that read a PDF did not finish (it panicked or was cancelled).
+    #[error(transparent)]
+    Task(#[from] tokio::task::JoinError),
 }
 
 impl LoadsError {
@@ -53,8 +64,12 @@ impl From<LoadsError> for ApiError {
                 code: "duplicate",
                 message,
             },
+            LoadsError::TooLarge(message) => ApiError::PayloadTooLarge(message),
+            LoadsError::Unsupported(message) => ApiError::UnsupportedMediaType(message),
             LoadsError::Database(err) => err.into(),
             LoadsError::Internal(err) => ApiError::Internal(err),
+            LoadsError::Files(err) => ApiError::internal(err),
+            LoadsError::Task(err) => ApiError::internal(err),
         }
     }
 }

@@ -5,24 +5,27 @@ use super::deps::LoadsDeps;
 use super::dto::{
     AssignmentInput, AssignmentView, CancelInput, CustomerInput, CustomerList, CustomerView,
     DispatchBoard, DispatchQuery, EligibilityView, FacilityInput, FacilityList, FacilityView,
-    LoadExportQuery, LoadInput, LoadList, LoadListQuery, LoadView, StatusInput, StopEventInput,
+    LoadExportQuery, LoadInput, LoadList, LoadListQuery, LoadView, RateConDraft, StatusInput,
+    StopEventInput,
 };
 use super::service::loads::Actor;
 use super::service::{
-    assignment, customers, facilities, lifecycle, listing, loads, sheet_pdf, stop_events,
+    assignment, customers, facilities, lifecycle, listing, loads, rate_con, sheet_pdf, stop_events,
 };
 use crate::http::error::ErrorBody;
 use crate::http::path_id::path_id;
-use crate::http::{ApiResult, ValidJson};
+use crate::http::upload::{UploadError, read_file_field};
+use crate::http::{ApiError, ApiResult, ValidJson};
 use crate::modules::auth::{CurrentUser, FleetAdmin};
 use crate::modules::eld::EldDeps;
 use crate::state::AppState;
 use axum::Json;
-use axum::extract::{Path, Query, State};
+use axum::extract::multipart::MultipartRejection;
+use axum::extract::{DefaultBodyLimit, Multipart, Path, Query, State};
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use chrono::Utc;
-use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::router::{OpenApiRouter, UtoipaMethodRouterExt};
 use utoipa_axum::routes;
 
 /// Behind the fleet-admin guard (`app.rs`).
@@ -33,6 +36,11 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(list_loads, create_load))
         .routes(routes!(export_loads))
         .routes(routes!(dispatch_board))
+        // The PDF's own limit, plus room for the form around it: past it the
+        // read fails with 413.
+        .routes(
+            routes!(upload_rate_con).layer(DefaultBodyLimit::max(rate_con::MAX_BYTES + 64 * 1024)),
+        )
         .routes(routes!(get_load))
         .routes(routes!(change_status))
         .routes(routes!(cancel_load))
@@ -156,8 +164,44 @@ pub async fn create_load(
     user: CurrentUser,
     ValidJson(input): ValidJson<LoadInput>,
 ) -> ApiResult<(StatusCode, Json<LoadView>)> {
-    let view = loads::create(&state.db, scope, &actor(&user), &input).await?;
+    let view = loads::create(
+        &state.db,
+        state.files.as_ref(),
+        scope,
+        &actor(&user),
+        &input,
+    )
+    .await?;
     Ok((StatusCode::CREATED, Json(view)))
+}
+
+/// Multipart, one field `file`: a rate confirmation PDF of at most 10 MB.
+/// Answers what it states as a draft load (blank, with a message, for a
+/// scanned PDF without text) and the id under which the PDF waits to be
+/// filed with the load (`LoadInput.rate_con_upload_id`).
+#[utoipa::path(post, path = "/api/fleet/loads/rate-con", tag = "loads",
+    responses((status = 200, body = RateConDraft), (status = 400, body = ErrorBody), (status = 413, body = ErrorBody),
+        (status = 415, body = ErrorBody), (status = 422, body = ErrorBody)))]
+pub async fn upload_rate_con(
+    State(state): State<AppState>,
+    FleetAdmin(scope): FleetAdmin,
+    multipart: Result<Multipart, MultipartRejection>,
+) -> ApiResult<Json<RateConDraft>> {
+    let t = &domain::texts().loads.rate_con;
+    let bytes = read_file_field(multipart, "file", rate_con::MAX_BYTES)
+        .await
+        .map_err(|err| match err {
+            UploadError::NotMultipart => ApiError::UnsupportedMediaType(t.not_pdf.clone()),
+            UploadError::TooLarge => rate_con::too_large().into(),
+            // A form without parts (a browser's FormData with no file) is
+            // no multipart stream at all to the parser: no file either way.
+            UploadError::Missing | UploadError::Malformed(_) => {
+                ApiError::field("file", t.file_required.as_str())
+            }
+        })?;
+    Ok(Json(
+        rate_con::draft(&state.db, state.files.as_ref(), scope, bytes).await?,
+    ))
 }
 
 #[utoipa::path(get, path = "/api/fleet/loads/{id}", tag = "loads", params(("id" = String, Path)),

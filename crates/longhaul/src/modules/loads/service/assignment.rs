@@ -28,7 +28,7 @@ use domain::loads::eligibility::{
     check,
 };
 use domain::loads::hos::{Clocks, Rest, Trip, driving_minutes};
-use domain::loads::{LoadStatus, estimated_miles};
+use domain::loads::{LoadStatus, eligibility, estimated_miles, rate_con};
 use sea_orm::DatabaseConnection;
 use uuid::Uuid;
 
@@ -172,6 +172,37 @@ async fn trip(
     })
 }
 
+/// The findings with a Warn for the protective terms the load's rate
+/// confirmation leaves out.
+fn with_terms(mut findings: Vec<Finding>, row: &load::Model) -> Vec<Finding> {
+    let missing = missing_terms(row);
+    findings.extend(eligibility::missing_terms(row.id, &missing));
+    findings.sort_by_key(|f| f.severity);
+    findings
+}
+
+fn missing_terms(row: &load::Model) -> Vec<&'static str> {
+    rate_con::missing_terms(
+        row.detention_rate_cents.is_some(),
+        row.tonu_cents.is_some(),
+        row.lumper_terms.is_some(),
+    )
+}
+
+/// A finding as shown; the missing-terms one names the terms.
+fn shown(f: &Finding, row: &load::Model) -> FindingView {
+    let mut shown = view(f);
+    if f.code == "missing_terms" {
+        let names = &texts().rate_con.terms;
+        let terms: Vec<&str> = missing_terms(row)
+            .into_iter()
+            .map(|t| names.get(t).map_or(t, String::as_str))
+            .collect();
+        shown.message = shown.message.replace("{terms}", &terms.join(", "));
+    }
+    shown
+}
+
 /// The facts the rules judge, read in the caller's transaction; any record
 /// not of this fleet is not found.
 async fn facts(
@@ -296,11 +327,11 @@ pub async fn eligibility(
     hos_clocks::refresh_for_check(eld, scope).await?;
     let tx = tenancy::read(db, scope).await?;
     let row = repo::load(&tx, id).await?.ok_or(LoadsError::NotFound)?;
-    let findings = check(&facts(&tx, &row, input).await?);
+    let findings = with_terms(check(&facts(&tx, &row, input).await?), &row);
     tx.commit().await?;
     Ok(EligibilityView {
         blocked: blocked(&findings),
-        findings: findings.iter().map(view).collect(),
+        findings: findings.iter().map(|f| shown(f, &row)).collect(),
     })
 }
 
@@ -324,7 +355,7 @@ pub async fn assign(
     repo::lock_dispatch(&tx).await?;
     let row = repo::load(&tx, id).await?.ok_or(LoadsError::NotFound)?;
     let from = assignable(&row)?;
-    let findings = check(&facts(&tx, &row, input).await?);
+    let findings = with_terms(check(&facts(&tx, &row, input).await?), &row);
     if blocked(&findings) && reason.is_none() {
         let first = findings
             .iter()
@@ -374,6 +405,6 @@ pub async fn assign(
     tx.commit().await?;
     Ok(AssignmentView {
         load,
-        findings: findings.iter().map(view).collect(),
+        findings: findings.iter().map(|f| shown(f, &row)).collect(),
     })
 }

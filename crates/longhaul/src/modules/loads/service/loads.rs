@@ -1,7 +1,7 @@
 //! Creating a load from what the rate confirmation states, reading it whole,
 //! and the fleet's list of loads.
 
-use super::{LoadsError, cents, number_in, optional_text, required_text, texts};
+use super::{LoadsError, cents, number_in, optional_text, rate_con, required_text, texts};
 use crate::modules::loads::dto::{
     AccessorialView, CustomerView, FacilityView, LoadEventView, LoadInput, LoadView, StopInput,
     StopView,
@@ -13,6 +13,7 @@ use db::tenancy::{self, FleetTx, TenantScope};
 use domain::loads::{
     Accessorial, LoadStatus, StopCheck, StopError, StopKind, StopTime, check_stops, estimated_miles,
 };
+use object_store::{ObjectStore, ObjectStoreExt};
 use sea_orm::{DatabaseConnection, Set};
 use std::collections::HashMap;
 use uuid::Uuid;
@@ -290,6 +291,12 @@ fn check(
             0,
             168,
         )?),
+        lumper_terms: Set(optional_text(
+            "lumper_terms",
+            input.lumper_terms.as_deref(),
+            500,
+        )?),
+        rate_con_file_key: Set(None),
         loaded_miles: Set(miles),
         first_pickup_at: Set(first),
         last_delivery_at: Set(last),
@@ -310,13 +317,21 @@ fn check(
 
 /// Creates a load (status accepted: booked, not yet assigned) with the
 /// fleet's next PRO number, its stops and accessorials, and its first
-/// history entry — all in one transaction.
+/// history entry — all in one transaction. A rate confirmation uploaded
+/// for it (`rate_con_upload_id`) is copied to the load's key before the
+/// row commits and its pending copy removed after, so a crash leaves at
+/// most a stray object, never a load pointing at nothing.
 pub async fn create(
     db: &DatabaseConnection,
+    files: &dyn ObjectStore,
     scope: TenantScope,
     actor: &Actor,
     input: &LoadInput,
 ) -> Result<LoadView, LoadsError> {
+    let pending = match input.rate_con_upload_id {
+        Some(id) => Some(rate_con::pending(files, scope, id).await?),
+        None => None,
+    };
     let tx = tenancy::write(db, scope).await?;
     repo::customer(&tx, input.customer_id)
         .await?
@@ -330,6 +345,10 @@ pub async fn create(
     let load_id = Uuid::new_v4();
     let mut checked = check(input, scope.fleet_account_id(), load_id, &facilities)?;
     checked.row.pro_number = Set(repo::next_pro(&tx).await?);
+    let filed = pending
+        .as_ref()
+        .map(|_| rate_con::filed_path(scope, load_id));
+    checked.row.rate_con_file_key = Set(filed.as_ref().map(ToString::to_string));
     repo::insert_load(&tx, checked.row, checked.stops, checked.accessorials).await?;
     repo::insert_event(
         &tx,
@@ -348,7 +367,15 @@ pub async fn create(
     )
     .await?;
     let view = read(&tx, load_id).await?;
+    if let (Some(from), Some(to)) = (&pending, &filed) {
+        files.copy(from, to).await?;
+    }
     tx.commit().await?;
+    if let Some(from) = &pending
+        && let Err(err) = files.delete(from).await
+    {
+        tracing::warn!(%from, error = %err, "removing a filed rate con's pending copy failed");
+    }
     Ok(view)
 }
 
@@ -417,6 +444,8 @@ pub(super) async fn read(tx: &FleetTx, id: Uuid) -> Result<LoadView, LoadsError>
         detention_cap_cents: row.detention_cap_cents,
         tonu_cents: row.tonu_cents,
         tonu_window_hours: row.tonu_window_hours,
+        lumper_terms: row.lumper_terms,
+        rate_con_uploaded: row.rate_con_file_key.is_some(),
         revenue_cents: revenue,
         loaded_miles: row.loaded_miles,
         cancel_reason: row.cancel_reason,

@@ -8,6 +8,8 @@ pub mod facilities;
 pub mod lifecycle;
 pub mod listing;
 pub mod loads;
+pub mod pdf_text;
+pub mod rate_con;
 pub mod sheet;
 pub mod sheet_pdf;
 pub mod stop_events;
