@@ -128,7 +128,7 @@ function Header({ load }: { load: LoadView }) {
           {actions.map((action) => (
             <Button
               key={action}
-              variant={action === 'declined' ? 'outline' : 'default'}
+              variant={action === 'declined' ? 'outline' : 'primary'}
               disabled={change.isPending}
               onClick={() =>
                 change.mutate(action, {

@@ -8,8 +8,10 @@ export type StopView = Schemas['StopView']
 export type AccessorialView = Schemas['AccessorialView']
 export type LoadEventView = Schemas['LoadEventView']
 export type CustomerView = Schemas['CustomerView']
+export type CustomerList = Schemas['CustomerList']
 export type CustomerInput = Schemas['CustomerInput']
 export type FacilityView = Schemas['FacilityView']
+export type FacilityList = Schemas['FacilityList']
 export type FacilityInput = Schemas['FacilityInput']
 export type StopInput = Schemas['StopInput']
 export type AccessorialInput = Schemas['AccessorialInput']
@@ -156,11 +158,11 @@ export function uploadRateCon(file: File) {
 }
 
 export const fetchCustomers = (signal?: AbortSignal) =>
-  api.get<Schemas['CustomerList']>('/api/fleet/customers', signal)
+  api.get<CustomerList>('/api/fleet/customers', signal)
 
 export const createCustomer = (input: CustomerInput) => api.post<CustomerView>('/api/fleet/customers', input)
 
 export const fetchFacilities = (signal?: AbortSignal) =>
-  api.get<Schemas['FacilityList']>('/api/fleet/facilities', signal)
+  api.get<FacilityList>('/api/fleet/facilities', signal)
 
 export const createFacility = (input: FacilityInput) => api.post<FacilityView>('/api/fleet/facilities', input)

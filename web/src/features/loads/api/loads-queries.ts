@@ -11,6 +11,8 @@ import {
   fetchLoad,
   fetchLoads,
   recordStopEvent,
+  type CustomerList,
+  type FacilityList,
   type LoadListParams,
   type LoadView,
   type StopEventKind,
@@ -70,7 +72,13 @@ export function useCreateCustomer() {
   const client = useQueryClient()
   return useMutation({
     mutationFn: createCustomer,
-    onSuccess: () => client.invalidateQueries({ queryKey: loadsKeys.customers }),
+    onSuccess: (customer) => {
+      // Listed at once, so that the form can choose it; the refetch puts it in order.
+      client.setQueryData<CustomerList>(loadsKeys.customers, (list) =>
+        list ? { customers: [...list.customers, customer] } : list,
+      )
+      void client.invalidateQueries({ queryKey: loadsKeys.customers })
+    },
   })
 }
 
@@ -78,7 +86,12 @@ export function useCreateFacility() {
   const client = useQueryClient()
   return useMutation({
     mutationFn: createFacility,
-    onSuccess: () => client.invalidateQueries({ queryKey: loadsKeys.facilities }),
+    onSuccess: (facility) => {
+      client.setQueryData<FacilityList>(loadsKeys.facilities, (list) =>
+        list ? { facilities: [...list.facilities, facility] } : list,
+      )
+      void client.invalidateQueries({ queryKey: loadsKeys.facilities })
+    },
   })
 }
 
