@@ -106,7 +106,8 @@ export type StatusAction = (typeof STATUS_ACTIONS)[number]
 
 export function statusActions(status: string): StatusAction[] {
   const next: readonly string[] = NEXT[status as LoadStatus] ?? []
-  return STATUS_ACTIONS.filter((action) => next.includes(action))
+  // Back from planned to accepted is taking the assignment off: the dispatch board's, not an "Accept".
+  return STATUS_ACTIONS.filter((action) => next.includes(action) && (action !== 'accepted' || status === 'tendered'))
 }
 
 /** Cancel is its own action, with a reason: before delivery and not already ended. */

@@ -16,20 +16,17 @@ import { format, texts } from '@/lib/texts'
 import { useDebouncedValue } from '@/lib/use-debounced-value'
 import { loadsExportUrl, type LoadRow } from './api/loads-api'
 import { useLoadsPage } from './api/loads-queries'
-import { LOAD_TAB_IDS, LOAD_TABS, isLoadTab, tabCounts, type LoadTab } from './load-status'
+import { LOADS_PAGE_SIZE, listFromSearch, requestFromSearch } from './list-params'
+import { LOAD_TAB_IDS, isLoadTab, tabCounts, type LoadTab } from './load-status'
 import { shortDay } from './local-time'
 import { RateConDropZone } from './rate-con-upload'
 import { StatusBadge } from './status-badge'
 
-const PAGE_SIZE = 25
-
 /** The tab, search and page of the list, kept in the address (`?tab=&q=&page=`). */
 function useListParams() {
   const [params, setParams] = useSearchParams()
-  const requested = params.get('tab')
-  const tab: LoadTab = isLoadTab(requested) ? requested : 'all'
-  const q = params.get('q') ?? ''
-  const page = Math.max(1, Number(params.get('page')) || 1)
+  const { tab, q, page } = listFromSearch(params)
+  const request = requestFromSearch(params)
   const update = (changes: Record<string, string | null>) =>
     setParams(
       (current) => {
@@ -46,6 +43,7 @@ function useListParams() {
     tab,
     q,
     page,
+    request,
     setTab: (value: LoadTab) => update({ tab: value === 'all' ? null : value, page: null }),
     setQ: (value: string) => update({ q: value, page: null }),
     setPage: (value: number) => update({ page: value <= 1 ? null : String(value) }),
@@ -101,8 +99,8 @@ export default function LoadsPage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [debounced])
 
-  const statuses = LOAD_TABS[list.tab]
-  const query = useLoadsPage({ statuses, q: list.q, page: list.page, per_page: PAGE_SIZE })
+  const statuses = list.request.statuses
+  const query = useLoadsPage(list.request)
   const counts = query.data?.counts ? tabCounts(query.data.counts) : null
 
   let body: ReactNode
@@ -135,7 +133,7 @@ export default function LoadsPage() {
           className="min-w-[1100px]"
         />
         <Pagination
-          data={{ items: query.data.loads, total: query.data.total, page: list.page, per_page: PAGE_SIZE }}
+          data={{ items: query.data.loads, total: query.data.total, page: list.page, per_page: LOADS_PAGE_SIZE }}
           onPage={list.setPage}
           busy={query.isFetching}
           texts={s}

@@ -1,4 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { unlessJustFetched } from '@/lib/prefetch'
 import { useDetailRetry } from '@/lib/use-detail-retry'
 import {
   cancelLoad,
@@ -36,11 +37,13 @@ export const loadsKeys = {
 export const loadsPageQuery = (params: LoadListParams) => ({
   queryKey: loadsKeys.list(params),
   queryFn: ({ signal }: { signal: AbortSignal }) => fetchLoads(params, signal),
+  refetchOnMount: unlessJustFetched,
 })
 
 export const loadQuery = (id: string) => ({
   queryKey: loadsKeys.detail(id),
   queryFn: ({ signal }: { signal: AbortSignal }) => fetchLoad(id, signal),
+  refetchOnMount: unlessJustFetched,
 })
 
 export function useLoadsPage(params: LoadListParams) {
