@@ -102,6 +102,9 @@ export default function LoadsPage() {
   const statuses = list.request.statuses
   const query = useLoadsPage(list.request)
   const counts = query.data?.counts ? tabCounts(query.data.counts) : null
+  // No load at all (not merely none in this tab or for this search): the empty state and its call to action.
+  const noLoadsYet =
+    query.isSuccess && query.data.loads.length === 0 && !list.q && (counts ? counts.all === 0 : list.tab === 'all')
 
   let body: ReactNode
   if (query.isError) {
@@ -120,8 +123,7 @@ export default function LoadsPage() {
       </div>
     )
   } else if (query.data.loads.length === 0) {
-    const none = !list.q && (counts ? counts.all === 0 : list.tab === 'all')
-    body = none ? null : <p className="py-10 text-center text-sm text-muted-foreground">{s.noResults}</p>
+    body = <p className="py-10 text-center text-sm text-muted-foreground">{s.noResults}</p>
   } else {
     body = (
       <>
@@ -141,9 +143,6 @@ export default function LoadsPage() {
       </>
     )
   }
-  const empty =
-    query.isSuccess && query.data.loads.length === 0 && !list.q && (counts ? counts.all === 0 : list.tab === 'all')
-
   return (
     <RateConDropZone>
       {(uploadButton) => (
@@ -172,7 +171,7 @@ export default function LoadsPage() {
             </div>
           </div>
 
-          {empty ? (
+          {noLoadsYet ? (
             <div className="rounded-xl border border-dashed border-border bg-white px-6 py-12 text-center">
               <h2 className="text-lg font-semibold text-ink">{s.emptyTitle}</h2>
               <p className="mt-1 text-sm text-muted-foreground">{s.emptyText}</p>
