@@ -22,14 +22,14 @@ async function addFacility(page: Page, stop: number, facility: { name: string; a
   const item = page.getByRole('listitem', { name: `Stop ${stop}` });
   await item.getByRole('button', { name: f.addFacility }).click();
   const dialog = page.getByRole('dialog', { name: f.newFacilityTitle });
-  await dialog.getByLabel(f.facilityName).fill(facility.name);
-  await dialog.getByLabel(f.address).fill(facility.address);
-  await dialog.getByLabel(f.city).fill(facility.city);
-  await dialog.getByLabel(f.state).selectOption(facility.state);
+  await dialog.getByLabel(f.facilityName, { exact: true }).fill(facility.name);
+  await dialog.getByLabel(f.address, { exact: true }).fill(facility.address);
+  await dialog.getByLabel(f.city, { exact: true }).fill(facility.city);
+  await dialog.getByLabel(f.state, { exact: true }).selectOption(facility.state);
   await dialog.getByRole('button', { name: f.saveFacility }).click();
   await expect(dialog).toBeHidden();
   // The new facility is chosen for the stop, its clock named under it.
-  await expect(item.getByLabel(f.facility)).toHaveValue(/.+/);
+  await expect(item.getByLabel(f.facility, { exact: true })).toHaveValue(/.+/);
 }
 
 for (const viewport of [
@@ -53,32 +53,32 @@ for (const viewport of [
     // The customer, added without leaving the form.
     await page.getByRole('button', { name: f.addCustomer }).click();
     const customerDialog = page.getByRole('dialog', { name: f.newCustomerTitle });
-    await customerDialog.getByLabel(f.customerName).fill(`Northstar Brokerage ${tag}`);
-    await customerDialog.getByLabel(f.mc).fill('765432');
+    await customerDialog.getByLabel(f.customerName, { exact: true }).fill(`Northstar Brokerage ${tag}`);
+    await customerDialog.getByLabel(f.mc, { exact: true }).fill('765432');
     await customerDialog.getByRole('button', { name: f.saveCustomer }).click();
     await expect(customerDialog).toBeHidden();
-    await expect(page.getByLabel(f.customer)).toHaveValue(/.+/);
+    await expect(page.getByLabel(f.customer, { exact: true })).toHaveValue(/.+/);
 
-    await page.getByLabel(f.loadNumber).fill(loadNumber);
-    await page.getByLabel(f.bolNumber).fill(`BOL-${tag}`);
-    await page.getByLabel(f.commodity).fill('Paper rolls');
-    await page.getByLabel(f.weight).fill('40000');
-    await page.getByLabel(f.linehaul).fill('1,850.50');
-    await page.getByLabel(f.fuelSurcharge).fill('200');
+    await page.getByLabel(f.loadNumber, { exact: true }).fill(loadNumber);
+    await page.getByLabel(f.bolNumber, { exact: true }).fill(`BOL-${tag}`);
+    await page.getByLabel(f.commodity, { exact: true }).fill('Paper rolls');
+    await page.getByLabel(f.weight, { exact: true }).fill('40000');
+    await page.getByLabel(f.linehaul, { exact: true }).fill('1,850.50');
+    await page.getByLabel(f.fuelSurcharge, { exact: true }).fill('200');
 
     await addFacility(page, 1, { name: `Midwest Paper Mill ${tag}`, address: '100 Mill Rd', city: 'Chicago', state: 'IL' });
-    await page.getByRole('listitem', { name: 'Stop 1' }).getByLabel(f.appointmentAt).fill('2027-03-02T08:00');
+    await page.getByRole('listitem', { name: 'Stop 1' }).getByLabel(f.appointmentAt, { exact: true }).fill('2027-03-02T08:00');
     await addFacility(page, 2, { name: `Front Range DC ${tag}`, address: '5 Dock St', city: 'Denver', state: 'CO' });
     const delivery = page.getByRole('listitem', { name: 'Stop 2' });
     await delivery.getByLabel(f.window, { exact: true }).check();
-    await delivery.getByLabel(f.windowStart).fill('2027-03-03T06:00');
-    await delivery.getByLabel(f.windowEnd).fill('2027-03-03T14:00');
-    await delivery.getByLabel(f.instructions).fill('Door 4, call ahead');
+    await delivery.getByLabel(f.windowStart, { exact: true }).fill('2027-03-03T06:00');
+    await delivery.getByLabel(f.windowEnd, { exact: true }).fill('2027-03-03T14:00');
+    await delivery.getByLabel(f.instructions, { exact: true }).fill('Door 4, call ahead');
     await expectFits(page, 'filled new load form');
 
     await page.getByRole('button', { name: f.save }).click();
 
-    // The load's page: its PRO, customer, both stops on their clocks, the money.
+    // The load's page: its PRO, customer, both stops on their clocks, the money; a load typed in is accepted.
     const heading = page.getByRole('heading', { level: 1, name: /^PRO \d+$/ });
     await expect(heading).toBeVisible();
     const pro = (await heading.textContent())!.replace('PRO ', '');
@@ -90,12 +90,12 @@ for (const viewport of [
     await expect(page.getByText(/Mar 3, 06:00 MST – Mar 3, 14:00 MST/)).toBeVisible();
     await expect(page.getByText('$2,050.50')).toBeVisible();
     await expect(page.getByText(texts.loads.milesEstimated)).toBeVisible();
-    await expect(page.getByText(s.status.tendered).first()).toBeVisible();
+    await expect(page.getByText(s.status.accepted).first()).toBeVisible();
     await expectFits(page, 'load page');
 
     // And in the list, found by its load number.
     await page.getByRole('link', { name: s.detail.back }).click();
-    await page.getByLabel(s.search).fill(loadNumber);
+    await page.getByLabel(s.search, { exact: true }).fill(loadNumber);
     await expect(page).toHaveURL(new RegExp(`q=${loadNumber}`));
     const link = page.getByRole('link', { name: pro, exact: true });
     await expect(link).toBeVisible();
