@@ -254,4 +254,122 @@ describe('the loads in the fleet dashboard', () => {
     expect(screen.getByText(texts.loads.amountTooLarge)).toBeInTheDocument()
     expect(screen.getByLabelText(f.linehaul)).toHaveAttribute('aria-invalid', 'true')
   })
+
+  it('reads a rate con dropped on the list into a draft to review: badges, missing terms, a facility to add, the upload saved with the load', async () => {
+    let sent: Record<string, unknown> | undefined
+    let uploaded: FormData | undefined
+    const facilities = [facility('f-2', 'Kroger Denver', 'America/Denver')]
+    const draftStop = {
+      kind: 'pickup',
+      facility_name: 'Fresh Farms DC',
+      address: '100 Farm Rd',
+      city: 'Salinas',
+      state: 'CA',
+      zip: '93901',
+      facility_id: null,
+      appointment: '2026-03-02T08:00:00',
+      window_start: null,
+      window_end: null,
+      time_zone: null,
+      instructions: null,
+    }
+    stubFetch({
+      'GET /api/fleet/account': { status: 200, body: fleetAccount() },
+      'GET /api/fleet/loads': { status: 200, body: { loads: [], total: 0, counts: [] } },
+      'GET /api/fleet/customers': { status: 200, body: { customers: [customer] } },
+      'GET /api/fleet/facilities': () => ({ status: 200, body: { facilities } }),
+      'POST /api/fleet/loads/rate-con': (_, init) => {
+        uploaded = init?.body as FormData
+        return {
+          status: 200,
+          body: {
+            has_text: true,
+            message: null,
+            upload_id: 'upload-9',
+            draft: {
+              customer_id: 'customer-1',
+              customer_name: 'Echo Global Logistics',
+              customer_mc: '123456',
+              customer_usdot: null,
+              load_number: 'EC-55012',
+              bol_number: null,
+              po_number: null,
+              pickup_number: null,
+              equipment_type: 'van',
+              length_ft: 53,
+              reefer_temp_f: null,
+              commodity: null,
+              weight_lbs: null,
+              pieces: null,
+              rate_method: 'flat',
+              linehaul_cents: 240000,
+              rate_per_mile_cents: null,
+              fuel_surcharge_cents: null,
+              detention_free_minutes: null,
+              detention_rate_cents: null,
+              detention_cap_cents: null,
+              tonu_cents: null,
+              tonu_window_hours: null,
+              lumper_terms: 'Lumper paid by broker',
+              stops: [
+                draftStop,
+                { ...draftStop, kind: 'delivery', facility_name: 'Kroger Denver', facility_id: 'f-2', appointment: '2026-03-04T10:00:00' },
+              ],
+            },
+            from_rate_con: ['customer_name', 'load_number', 'linehaul_cents', 'lumper_terms'],
+            missing_terms: ['detention', 'tonu'],
+          },
+        }
+      },
+      'POST /api/fleet/facilities': (_, init) => {
+        const body = JSON.parse(String(init?.body)) as Record<string, string>
+        const created = { ...facility('f-9', body.name!, body.time_zone!), city: body.city!, state: body.state! }
+        facilities.push(created)
+        return { status: 201, body: created }
+      },
+      'POST /api/fleet/loads': (_, init) => {
+        sent = JSON.parse(String(init?.body)) as Record<string, unknown>
+        return { status: 201, body: load({ id: 'load-9', pro_number: 1009, status: 'accepted' }) }
+      },
+      'GET /api/fleet/loads/load-9': { status: 200, body: load({ id: 'load-9', pro_number: 1009, status: 'accepted' }) },
+    })
+    render('/fleet-dashboard/loads')
+    await screen.findByText(s.emptyTitle, {}, { timeout: 5000 })
+    const pdf = new File(['%PDF-1.4'], 'ratecon.pdf', { type: 'application/pdf' })
+    await userEvent.upload(screen.getAllByTestId('rate-con-input')[0]!, pdf)
+
+    const f = s.form
+    expect(await screen.findByRole('heading', { name: f.fromRateConTitle, level: 1 }, { timeout: 5000 })).toBeInTheDocument()
+    expect((uploaded?.get('file') as File).name).toBe('ratecon.pdf')
+    expect(screen.getByText('The rate confirmation leaves out: detention, TONU')).toBeInTheDocument()
+    expect(screen.getByLabelText(f.loadNumber)).toHaveValue('EC-55012')
+    expect(screen.getByLabelText(f.linehaul)).toHaveValue('2400')
+    expect(screen.getByLabelText(f.customer)).toHaveValue('customer-1')
+    // Badges on the customer, load number, linehaul, lumper terms and the unmatched facility.
+    expect(screen.getAllByText(f.fromRateCon)).toHaveLength(5)
+
+    const pickup = screen.getByRole('listitem', { name: 'Stop 1' })
+    expect(within(pickup).getByText('On the rate con: Fresh Farms DC, Salinas, CA')).toBeInTheDocument()
+    await userEvent.click(within(pickup).getByRole('button', { name: f.addThisFacility }))
+    const dialog = await screen.findByRole('dialog', { name: f.newFacilityTitle })
+    expect(within(dialog).getByLabelText(f.facilityName)).toHaveValue('Fresh Farms DC')
+    expect(within(dialog).getByLabelText(f.timeZone)).toHaveValue('America/Los_Angeles')
+    await userEvent.click(within(dialog).getByRole('button', { name: f.saveFacility }))
+    await waitFor(() =>
+      expect(within(screen.getByRole('listitem', { name: 'Stop 1' })).getByLabelText(f.facility)).toHaveValue('f-9'),
+    )
+
+    await userEvent.click(screen.getByRole('button', { name: f.save }))
+    expect(await screen.findByRole('heading', { name: 'PRO 1009', level: 1 })).toBeInTheDocument()
+    expect(sent).toMatchObject({
+      rate_con_upload_id: 'upload-9',
+      lumper_terms: 'Lumper paid by broker',
+      load_number: 'EC-55012',
+      linehaul_cents: 240000,
+      stops: [
+        { kind: 'pickup', facility_id: 'f-9', appointment: '2026-03-02T08:00:00' },
+        { kind: 'delivery', facility_id: 'f-2', appointment: '2026-03-04T10:00:00' },
+      ],
+    })
+  })
 })

@@ -243,10 +243,11 @@ function Stops({ load }: { load: LoadView }) {
             if (current?.id === stop.id) {
               const pickup = stop.kind === 'pickup'
               if (!stop.arrived_at) events.push({ stop, event: 'arrived', label: d.recordArrived })
-              else {
-                if (!pickup || load.status === 'at_pickup') {
-                  events.push({ stop, event: 'completed', label: pickup ? d.recordLoaded : d.recordUnloaded })
-                }
+              else if (pickup && load.status === 'at_pickup') {
+                // A pickup is left loaded: the loading comes before the departure.
+                events.push({ stop, event: 'completed', label: d.recordLoaded })
+              } else {
+                if (!pickup) events.push({ stop, event: 'completed', label: d.recordUnloaded })
                 events.push({ stop, event: 'departed', label: d.recordDeparted })
               }
             }
