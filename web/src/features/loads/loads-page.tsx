@@ -64,7 +64,7 @@ function columns(): DataColumn<LoadRow>[] {
         </Link>
       ),
     },
-    { id: 'load', header: c.loadNumber, cell: (row) => row.load_number },
+    { id: 'load', header: c.loadNumber, className: 'whitespace-nowrap', cell: (row) => row.load_number },
     { id: 'customer', header: c.customer, cell: (row) => <span className="break-words">{row.customer_name}</span> },
     {
       id: 'lane',
@@ -75,12 +75,12 @@ function columns(): DataColumn<LoadRow>[] {
         </span>
       ),
     },
-    { id: 'pickup', header: c.pickup, cell: (row) => shortDay(row.first_pickup_at) },
-    { id: 'delivery', header: c.delivery, cell: (row) => shortDay(row.last_delivery_at) },
+    { id: 'pickup', header: c.pickup, className: 'whitespace-nowrap', cell: (row) => shortDay(row.first_pickup_at) },
+    { id: 'delivery', header: c.delivery, className: 'whitespace-nowrap', cell: (row) => shortDay(row.last_delivery_at) },
     { id: 'status', header: c.status, card: 'status', cell: (row) => <StatusBadge status={row.status} /> },
     { id: 'driver', header: c.driver, cell: (row) => row.driver_name ?? texts.loads.screens.unassignedDriver },
     { id: 'truck', header: c.truck, cell: (row) => row.truck_unit ?? dash },
-    { id: 'revenue', header: c.revenue, className: 'text-right', cell: (row) => formatCents(row.revenue_cents) },
+    { id: 'revenue', header: c.revenue, className: 'whitespace-nowrap text-right', cell: (row) => formatCents(row.revenue_cents) },
     { id: 'miles', header: c.miles, className: 'text-right', cell: (row) => row.loaded_miles.toLocaleString('en-US') },
   ]
 }
