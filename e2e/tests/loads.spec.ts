@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import { settled, signIn, test, texts, users } from './support';
 
@@ -8,7 +9,7 @@ import { settled, signIn, test, texts, users } from './support';
 const s = texts.loads.screens;
 const f = s.form;
 
-/** The page is no wider than the window. */
+/** The page is no wider than the window, and axe finds nothing against WCAG 2.1 A and AA. */
 async function expectFits(page: Page, what: string) {
   await settled(page);
   const { scrollWidth, innerWidth } = await page.evaluate(() => ({
@@ -16,6 +17,11 @@ async function expectFits(page: Page, what: string) {
     innerWidth: window.innerWidth,
   }));
   expect(scrollWidth, `${what} at ${innerWidth} px is ${scrollWidth} px wide`).toBeLessThanOrEqual(innerWidth);
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  const found = violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`);
+  expect(found, `${what} at ${innerWidth} px has accessibility violations`).toEqual([]);
 }
 
 async function addFacility(page: Page, stop: number, facility: { name: string; address: string; city: string; state: string }) {
@@ -31,6 +37,9 @@ async function addFacility(page: Page, stop: number, facility: { name: string; a
   // The new facility is chosen for the stop, its clock named under it.
   await expect(item.getByLabel(f.facility, { exact: true })).toHaveValue(/.+/);
 }
+
+// Toasts appear at once rather than fading (axe would measure a half-faded one).
+test.use({ reducedMotion: 'reduce' });
 
 for (const viewport of [
   { width: 1280, height: 800 },
