@@ -155,7 +155,7 @@ describe('the loads in the fleet dashboard', () => {
     expect(within(nav).getByRole('link', { name: s.nav })).toHaveAttribute('aria-current', 'page')
 
     expect(await screen.findByRole('link', { name: '1001' })).toHaveAttribute('href', '/fleet-dashboard/loads/load-1')
-    expect(screen.getByText('Salinas, CA → Denver, CO')).toBeInTheDocument()
+    expect(screen.getByText('Salinas, CA').parentElement).toHaveTextContent('Salinas, CA → Denver, CO')
     expect(screen.getByText('$2,750.50')).toBeInTheDocument()
     expect(screen.getByRole('tab', { name: 'All (7)' })).toBeInTheDocument()
     expect(screen.getByRole('tab', { name: 'Unassigned (2)' })).toBeInTheDocument()

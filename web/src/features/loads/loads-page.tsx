@@ -52,7 +52,6 @@ function useListParams() {
 
 function columns(): DataColumn<LoadRow>[] {
   const c = texts.loads.screens.columns
-  const dash = texts.fleet.assets.empty
   return [
     {
       id: 'pro',
@@ -70,16 +69,29 @@ function columns(): DataColumn<LoadRow>[] {
       id: 'lane',
       header: c.lane,
       cell: (row) => (
-        <span className="break-words">
-          {row.origin} → {row.destination}
+        <span className="block min-w-0 break-words">
+          <span className="whitespace-nowrap">{row.origin}</span> →{' '}
+          <span className="whitespace-nowrap">{row.destination}</span>
         </span>
       ),
     },
-    { id: 'pickup', header: c.pickup, className: 'whitespace-nowrap', cell: (row) => shortDay(row.first_pickup_at) },
-    { id: 'delivery', header: c.delivery, className: 'whitespace-nowrap', cell: (row) => shortDay(row.last_delivery_at) },
-    { id: 'status', header: c.status, card: 'status', cell: (row) => <StatusBadge status={row.status} /> },
-    { id: 'driver', header: c.driver, cell: (row) => row.driver_name ?? texts.loads.screens.unassignedDriver },
-    { id: 'truck', header: c.truck, cell: (row) => row.truck_unit ?? dash },
+    {
+      id: 'dates',
+      header: c.dates,
+      className: 'whitespace-nowrap',
+      cell: (row) => `${shortDay(row.first_pickup_at)} – ${shortDay(row.last_delivery_at)}`,
+    },
+    { id: 'status', header: c.status, card: 'status', className: 'whitespace-nowrap', cell: (row) => <StatusBadge status={row.status} /> },
+    {
+      id: 'driver',
+      header: c.driverTruck,
+      cell: (row) => (
+        <span className="block">
+          <span className="block">{row.driver_name ?? texts.loads.screens.unassignedDriver}</span>
+          {row.truck_unit && <span className="block text-xs text-muted-foreground">{row.truck_unit}</span>}
+        </span>
+      ),
+    },
     { id: 'revenue', header: c.revenue, className: 'whitespace-nowrap text-right', cell: (row) => formatCents(row.revenue_cents) },
     { id: 'miles', header: c.miles, className: 'text-right', cell: (row) => row.loaded_miles.toLocaleString('en-US') },
   ]
@@ -132,7 +144,6 @@ export default function LoadsPage() {
           columns={columns()}
           rows={{ key: (row) => row.id, href: (row) => fleetRoutes.load(row.id) }}
           actionsLabel={s.title}
-          className="min-w-[1100px]"
         />
         <Pagination
           data={{ items: query.data.loads, total: query.data.total, page: list.page, per_page: LOADS_PAGE_SIZE }}
