@@ -168,12 +168,13 @@ describe('the loads in the fleet dashboard', () => {
       const last = getsOf(fetchMock, '/api/fleet/loads').at(-1)!
       expect(last.searchParams.get('q')).toBe('Denver')
       expect(last.searchParams.get('status')).toBe('at_pickup,loaded,in_transit,at_delivery')
-    })
+    }, { timeout: 5000 })
     await waitFor(() =>
       expect(screen.getByRole('link', { name: s.exportCsv })).toHaveAttribute(
         'href',
         '/api/fleet/loads/export.csv?status=at_pickup%2Cloaded%2Cin_transit%2Cat_delivery&q=Denver',
       ),
+      { timeout: 5000 },
     )
   })
 
@@ -219,8 +220,8 @@ describe('the loads in the fleet dashboard', () => {
     expect(screen.queryByRole('link', { name: s.detail.assign })).not.toBeInTheDocument()
 
     await userEvent.click(screen.getByRole('button', { name: s.detail.statusActions.delivered }))
-    await waitFor(() => expect(posted).toEqual([{ status: 'delivered' }]))
-    expect(await screen.findByText(s.status.delivered, { selector: 'span' })).toBeInTheDocument()
+    await waitFor(() => expect(posted).toEqual([{ status: 'delivered' }]), { timeout: 5000 })
+    expect(await screen.findByText(s.status.delivered, { selector: 'span' }, { timeout: 5000 })).toBeInTheDocument()
   })
 
   it('shows the server’s 422 next to the field it names', async () => {
@@ -250,7 +251,7 @@ describe('the loads in the fleet dashboard', () => {
     await userEvent.type(within(second).getByLabelText(f.appointmentAt), '2026-03-02T08:00')
     await userEvent.click(screen.getByRole('button', { name: f.save }))
 
-    expect(await within(second).findByText(texts.loads.stopBeforePrevious)).toBeInTheDocument()
+    expect(await within(second).findByText(texts.loads.stopBeforePrevious, {}, { timeout: 5000 })).toBeInTheDocument()
     expect(screen.getByText(texts.loads.amountTooLarge)).toBeInTheDocument()
     expect(screen.getByLabelText(f.linehaul)).toHaveAttribute('aria-invalid', 'true')
   })
@@ -351,16 +352,17 @@ describe('the loads in the fleet dashboard', () => {
     const pickup = screen.getByRole('listitem', { name: 'Stop 1' })
     expect(within(pickup).getByText('On the rate con: Fresh Farms DC, Salinas, CA')).toBeInTheDocument()
     await userEvent.click(within(pickup).getByRole('button', { name: f.addThisFacility }))
-    const dialog = await screen.findByRole('dialog', { name: f.newFacilityTitle })
+    const dialog = await screen.findByRole('dialog', { name: f.newFacilityTitle }, { timeout: 5000 })
     expect(within(dialog).getByLabelText(f.facilityName)).toHaveValue('Fresh Farms DC')
     expect(within(dialog).getByLabelText(f.timeZone)).toHaveValue('America/Los_Angeles')
     await userEvent.click(within(dialog).getByRole('button', { name: f.saveFacility }))
-    await waitFor(() =>
-      expect(within(screen.getByRole('listitem', { name: 'Stop 1' })).getByLabelText(f.facility)).toHaveValue('f-9'),
+    await waitFor(
+      () => expect(within(screen.getByRole('listitem', { name: 'Stop 1' })).getByLabelText(f.facility)).toHaveValue('f-9'),
+      { timeout: 5000 },
     )
 
     await userEvent.click(screen.getByRole('button', { name: f.save }))
-    expect(await screen.findByRole('heading', { name: 'PRO 1009', level: 1 })).toBeInTheDocument()
+    expect(await screen.findByRole('heading', { name: 'PRO 1009', level: 1 }, { timeout: 5000 })).toBeInTheDocument()
     expect(sent).toMatchObject({
       rate_con_upload_id: 'upload-9',
       lumper_terms: 'Lumper paid by broker',
