@@ -25,30 +25,11 @@ export type LoadInput = Schemas['LoadInput'] & {
   lumper_terms?: string | null
 }
 
-/** A row of GET /api/fleet/loads (until api-types is regenerated). */
-export interface LoadRow {
-  id: string
-  pro_number: number
-  load_number: string
-  customer_name: string
-  status: string
-  first_pickup_at: string
-  last_delivery_at: string
-  loaded_miles: number
-  /** "City, ST". */
-  origin: string
-  destination: string
-  driver_name: string | null
-  truck_unit: string | null
-  revenue_cents: number
-}
+/** A row of GET /api/fleet/loads. */
+export type LoadRow = Schemas['LoadRow']
 
-/** GET /api/fleet/loads: a page, its total and every single status's count for the same `q` (until api-types is regenerated). */
-export interface LoadList {
-  loads: LoadRow[]
-  total: number
-  counts?: { status: string; count: number }[]
-}
+/** GET /api/fleet/loads: a page, its total and every single status's count for the same `q`. */
+export type LoadList = Schemas['LoadList']
 
 /** The list's request: `statuses` empty means every status. */
 export interface LoadListParams {
