@@ -35,6 +35,7 @@ const fleetScreen = (path: string, data: string[], own?: string): RoutePreload =
 })
 const coldRoutes: RoutePreload[] = [
   fleetScreen('', ['/api/fleet/overview', '/api/fleet/compliance/summary', '/api/fleet/fmcsa/alerts']),
+  fleetScreen('/loads', ['/api/fleet/loads?page=1&per_page=25'], 'src/features/loads/loads-page.tsx'),
   fleetScreen('/trucks', [`/api/fleet/trucks?${firstPage}`, '/api/fleet/eld']),
   fleetScreen('/trailers', [`/api/fleet/trailers?${firstPage}`, '/api/fleet/eld']),
   fleetScreen('/drivers', [`/api/fleet/drivers?${firstPage}`, '/api/fleet/eld']),

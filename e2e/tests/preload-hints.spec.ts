@@ -14,6 +14,7 @@ const screens = [
   '/fleet-dashboard/documents',
   '/fleet-dashboard/compliance',
   '/fleet-dashboard/postings',
+  '/fleet-dashboard/loads',
   '/fleet-dashboard/inbox',
   // Filtered: the list's own data is not hinted, the shell's is.
   '/fleet-dashboard/trucks?tab=inactive',

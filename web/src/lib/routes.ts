@@ -31,6 +31,10 @@ export const routes = {
  * a detail screen adds one id.
  */
 export const fleetPatterns = {
+  /** Issue 31: the fleet's loads, a new load (by hand or from a rate con) and a load's page. */
+  loads: 'loads',
+  loadNew: 'loads/new',
+  load: 'loads/:loadId',
   profile: 'profile',
   trucks: 'trucks',
   truck: 'trucks/:truckId',
@@ -56,6 +60,11 @@ const fleetDetail = (segment: string) => (id: string) => `${fleetPath(segment)}/
 /** Links to the fleet dashboard's screens. */
 export const fleetRoutes = {
   overview: fleetDashboard,
+  loads: fleetPath(fleetPatterns.loads),
+  loadNew: fleetPath(fleetPatterns.loadNew),
+  load: fleetDetail(fleetPatterns.loads),
+  /** The dispatch board's assignment of one load. */
+  loadAssign: (id: string) => `${fleetPath('dispatch')}?assign=${encodeURIComponent(id)}`,
   profile: fleetPath(fleetPatterns.profile),
   trucks: fleetPath(fleetPatterns.trucks),
   truck: fleetDetail(fleetPatterns.trucks),

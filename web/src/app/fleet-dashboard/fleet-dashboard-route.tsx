@@ -14,6 +14,7 @@ import { AssetDocumentsTab, DocumentsRoute } from './documents-routes'
 import FleetDashboardLayout from './fleet-dashboard-layout'
 import FleetHomePage from './fleet-home-page'
 import { FleetNotFoundPage } from './fleet-not-found-page'
+import { LoadRoute, LoadsRoute, NewLoadRoute } from './loads-routes'
 import { PostingsRoute, PostTruckButton, TrucksRoute } from './postings-routes'
 import SettingsPage from './settings-page'
 
@@ -45,6 +46,9 @@ export default function FleetDashboardRoute() {
     <Routes>
       <Route element={<FleetDashboardLayout />}>
         <Route index element={<FleetHomePage />} />
+        <Route path={p.loads} element={<LoadsRoute />} />
+        <Route path={p.loadNew} element={<NewLoadRoute />} />
+        <Route path={p.load} element={<LoadRoute />} />
         <Route path={p.profile} element={<CompanyProfilePage />} />
         <Route path={p.trucks} element={<TrucksRoute />} />
         <Route path={p.postings} element={<PostingsRoute />} />

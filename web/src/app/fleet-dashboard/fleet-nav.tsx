@@ -5,6 +5,7 @@ import {
   FolderOpen,
   Inbox,
   LayoutDashboard,
+  Package,
   Megaphone,
   Settings,
   Truck,
@@ -30,6 +31,8 @@ interface NavItem {
 function navItems(): NavItem[] {
   return [
     { section: 'overview', to: fleetRoutes.overview, label: texts.fleet.nav.overview, icon: LayoutDashboard },
+    // Issue 31: the loads, the dashboard's centre, right after the overview.
+    { section: fleetPatterns.loads, to: fleetRoutes.loads, label: texts.loads.screens.nav, icon: Package },
     { section: fleetPatterns.profile, to: fleetRoutes.profile, label: texts.fleet.nav.profile, icon: Building2 },
     { section: fleetPatterns.trucks, to: fleetRoutes.trucks, label: texts.fleet.nav.trucks, icon: Truck },
     // Issue 15: the Truck Board's postings, right after Trucks.

@@ -8,6 +8,9 @@ import { fleetPatterns as p, routes } from '@/lib/routes'
 export const DocumentsPage = lazyScreen(() => import('@/features/documents/documents-page'))
 export const CompliancePage = lazyScreen(() => import('@/features/compliance/compliance-page'))
 export const MyPostingsPage = lazyScreen(() => import('@/features/postings/my-postings-page'))
+export const LoadsPage = lazyScreen(() => import('@/features/loads/loads-page'))
+export const NewLoadPage = lazyScreen(() => import('@/features/loads/new-load-page'))
+export const LoadPage = lazyScreen(() => import('@/features/loads/load-page'))
 
 /**
  * Loads the chunk of the screen `path` opens when it has one of its own, for
@@ -15,6 +18,12 @@ export const MyPostingsPage = lazyScreen(() => import('@/features/postings/my-po
  */
 export function preloadScreen(path: string): Promise<unknown> {
   const screen = path.slice(routes.fleetDashboard.length + 1)
-  const own = { [p.documents]: DocumentsPage, [p.compliance]: CompliancePage, [p.postings]: MyPostingsPage }[screen]
+  if (screen.startsWith(`${p.loads}/`)) return (screen === p.loadNew ? NewLoadPage : LoadPage).preload()
+  const own = {
+    [p.documents]: DocumentsPage,
+    [p.compliance]: CompliancePage,
+    [p.postings]: MyPostingsPage,
+    [p.loads]: LoadsPage,
+  }[screen]
   return own ? own.preload() : Promise.resolve()
 }

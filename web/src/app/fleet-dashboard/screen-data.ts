@@ -11,6 +11,8 @@ import { driverQuery, driversPageQuery } from '@/features/drivers/api/drivers-qu
 import { fetchComplianceSummary, fetchFleetOverview } from '@/features/fleet-account/api/fleet-account-api'
 import { fmcsaAlertsQuery } from '@/features/fleet-account/api/fmcsa-api'
 import { inboxQuery, unreadCountQuery } from '@/features/inbox/api/inbox-queries'
+import { loadQuery, loadsPageQuery } from '@/features/loads/api/loads-queries'
+import { requestFromSearch as loadsRequest } from '@/features/loads/list-params'
 import { postingsQuery } from '@/features/postings/api/postings-queries'
 import { trailerQuery, trailersPageQuery, truckQuery, trucksPageQuery } from '@/features/vehicles/api/vehicles-queries'
 import { eldQuery } from '@/lib/eld'
@@ -19,7 +21,7 @@ import type { ListParams } from '@/lib/paging'
 import { prefetchMissing, unlessJustFetched, type AnyQueryOptions } from '@/lib/prefetch'
 import { queryKeys } from '@/lib/query-keys'
 import { fleetPatterns as p, routes } from '@/lib/routes'
-import { CompliancePage, DocumentsPage, MyPostingsPage } from './screen-chunks'
+import { CompliancePage, DocumentsPage, LoadPage, LoadsPage, MyPostingsPage, NewLoadPage } from './screen-chunks'
 
 // What each fleet-dashboard screen reads first, so that its route starts all
 // of it at once: the shell's data (the fleet account, the unread count, the
@@ -57,6 +59,27 @@ const screens: [pattern: string, load: Loader][] = [
         : search.get('tab') === 'settings'
           ? []
           : [overviewQuery, complianceSummaryQuery, fmcsaAlertsQuery],
+  ],
+  [
+    p.loads,
+    (_, __, search) => {
+      void LoadsPage.preload()
+      return [loadsPageQuery(loadsRequest(search))]
+    },
+  ],
+  [
+    p.loadNew,
+    () => {
+      void NewLoadPage.preload()
+      return []
+    },
+  ],
+  [
+    p.load,
+    (_, { loadId = '' }) => {
+      void LoadPage.preload()
+      return [loadQuery(loadId)]
+    },
   ],
   [p.trucks, () => [trucksPageQuery(FIRST_PAGE), eldQuery]],
   [p.truck, (_, { truckId = '' }) => [truckQuery(truckId)]],

@@ -1,0 +1,49 @@
+import { Suspense, type ReactNode } from 'react'
+import { Spinner } from '@/components/ui/spinner'
+import { texts } from '@/lib/texts'
+import { LoadPage, LoadsPage, NewLoadPage } from './screen-chunks'
+
+// The loads screens are chunks of their own, as the documents screens are
+// (documents-routes.tsx). The load's page leaves a slot for its documents:
+// the documents feature's list of a load's documents is composed here.
+
+function Loading({ children }: { children: ReactNode }) {
+  return (
+    <Suspense
+      fallback={
+        <div className="flex justify-center py-10">
+          <Spinner label={texts.loads.screens.loading} />
+        </div>
+      }
+    >
+      {children}
+    </Suspense>
+  )
+}
+
+/** /fleet-dashboard/loads. */
+export function LoadsRoute() {
+  return (
+    <Loading>
+      <LoadsPage />
+    </Loading>
+  )
+}
+
+/** /fleet-dashboard/loads/new. */
+export function NewLoadRoute() {
+  return (
+    <Loading>
+      <NewLoadPage />
+    </Loading>
+  )
+}
+
+/** /fleet-dashboard/loads/:loadId. */
+export function LoadRoute() {
+  return (
+    <Loading>
+      <LoadPage />
+    </Loading>
+  )
+}
