@@ -176,6 +176,8 @@ pub struct RateConTexts {
     /// `{limit}`: "10 MB".
     pub too_large: String,
     pub unreadable: String,
+    /// The filed document's file name; `{load}`: the customer's load number.
+    pub file_name: String,
     /// How the `missing_terms` finding names each term.
     pub terms: std::collections::BTreeMap<String, String>,
 }

@@ -307,6 +307,19 @@ mod api {
                 .await
                 .unwrap();
             assert_eq!(read["rate_con_uploaded"], true);
+            // Filed as the load's rate confirmation document.
+            let docs: Value = app
+                .get(&format!(
+                    "/api/fleet/loads/{}/documents",
+                    made["id"].as_str().unwrap()
+                ))
+                .await
+                .json()
+                .await
+                .unwrap();
+            assert_eq!(docs["items"].as_array().unwrap().len(), 1, "{docs}");
+            assert_eq!(docs["items"][0]["document_type"], "rate_confirmation");
+            assert_eq!(docs["items"][0]["file_type"], "application/pdf");
             // Filed once: the same upload cannot make a second load.
             let (status, _) = error_of(app.post("/api/fleet/loads", body.clone()).await).await;
             assert_eq!(status, StatusCode::NOT_FOUND);

@@ -2,11 +2,11 @@
 //! counts, its CSV export, and the dispatch board's week.
 
 use super::{LoadsError, number_in, optional_text, texts};
+use crate::modules::fleet_account::time_zone;
 use crate::modules::loads::dto::{
     DispatchBoard, DispatchDriver, DispatchLoad, DispatchTrailer, DispatchTruck, LoadList, LoadRow,
     StatusCount,
 };
-use crate::modules::fleet_account::time_zone;
 use crate::modules::loads::repo;
 use chrono::{DateTime, Days, NaiveDate, Utc};
 use chrono_tz::Tz;

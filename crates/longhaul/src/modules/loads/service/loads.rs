@@ -2,6 +2,7 @@
 //! and the fleet's list of loads.
 
 use super::{LoadsError, cents, number_in, optional_text, rate_con, required_text, texts};
+use crate::modules::documents;
 use crate::modules::loads::dto::{
     AccessorialView, CustomerView, FacilityView, LoadEventView, LoadInput, LoadView, StopInput,
     StopView,
@@ -366,12 +367,29 @@ pub async fn create(
         ),
     )
     .await?;
+    if let (Some((_, size)), Some(to)) = (&pending, &filed) {
+        let object = documents::StoredObject {
+            file_path: to.to_string(),
+            file_name: texts()
+                .rate_con
+                .file_name
+                .replace("{load}", input.load_number.trim()),
+            file_type: "application/pdf".into(),
+            file_size: i64::try_from(*size).unwrap_or(i64::MAX),
+        };
+        documents::file_for_load(&tx, load_id, "rate_confirmation", object, actor.id)
+            .await
+            .map_err(|err| match err {
+                documents::DocumentsError::NotFound => LoadsError::NotFound,
+                other => LoadsError::Internal(other.into()),
+            })?;
+    }
     let view = read(&tx, load_id).await?;
-    if let (Some(from), Some(to)) = (&pending, &filed) {
+    if let (Some((from, _)), Some(to)) = (&pending, &filed) {
         files.copy(from, to).await?;
     }
     tx.commit().await?;
-    if let Some(from) = &pending
+    if let Some((from, _)) = &pending
         && let Err(err) = files.delete(from).await
     {
         tracing::warn!(%from, error = %err, "removing a filed rate con's pending copy failed");

@@ -28,10 +28,12 @@ pub fn pending_path(scope: TenantScope, upload_id: Uuid) -> Path {
     ))
 }
 
-/// Where a load's rate confirmation is kept.
+/// Where a load's rate confirmation is kept: among the fleet's documents,
+/// since it is filed as one (type `rate_confirmation`).
 pub fn filed_path(scope: TenantScope, load_id: Uuid) -> Path {
     Path::from(format!(
-        "rate-cons/{}/{load_id}.pdf",
+        "{}/{}/rate-cons/{load_id}.pdf",
+        crate::modules::documents::KEY_PREFIX,
         scope.fleet_account_id()
     ))
 }
@@ -100,10 +102,10 @@ pub async fn pending(
     files: &dyn ObjectStore,
     scope: TenantScope,
     upload_id: Uuid,
-) -> Result<Path, LoadsError> {
+) -> Result<(Path, u64), LoadsError> {
     let path = pending_path(scope, upload_id);
     match files.head(&path).await {
-        Ok(_) => Ok(path),
+        Ok(meta) => Ok((path, meta.size)),
         Err(object_store::Error::NotFound { .. }) => Err(LoadsError::NotFound),
         Err(err) => Err(err.into()),
     }
