@@ -1,7 +1,7 @@
 import { Suspense, type ReactNode } from 'react'
 import { Spinner } from '@/components/ui/spinner'
 import { texts } from '@/lib/texts'
-import { LoadPage, LoadsPage, NewLoadPage } from './screen-chunks'
+import { LoadDocuments, LoadPage, LoadsPage, NewLoadPage } from './screen-chunks'
 
 // The loads screens are chunks of their own, as the documents screens are
 // (documents-routes.tsx). The load's page leaves a slot for its documents:
@@ -43,7 +43,13 @@ export function NewLoadRoute() {
 export function LoadRoute() {
   return (
     <Loading>
-      <LoadPage />
+      <LoadPage
+        documentsSlot={(load) => (
+          <Loading>
+            <LoadDocuments loadId={load.id} loadName={`${texts.loads.sheet.pro} ${load.pro_number}`} />
+          </Loading>
+        )}
+      />
     </Loading>
   )
 }

@@ -11,6 +11,7 @@ export const MyPostingsPage = lazyScreen(() => import('@/features/postings/my-po
 export const LoadsPage = lazyScreen(() => import('@/features/loads/loads-page'))
 export const NewLoadPage = lazyScreen(() => import('@/features/loads/new-load-page'))
 export const LoadPage = lazyScreen(() => import('@/features/loads/load-page'))
+export const LoadDocuments = lazyScreen(() => import('@/features/documents/load-documents'))
 
 /**
  * Loads the chunk of the screen `path` opens when it has one of its own, for
