@@ -32,6 +32,8 @@ export const routes = {
  */
 export const fleetPatterns = {
   profile: 'profile',
+  /** The dispatch board (issue 31 §3): `?assign=<loadId>` opens the assignment dialog of a load. */
+  dispatch: 'dispatch',
   trucks: 'trucks',
   truck: 'trucks/:truckId',
   /** The fleet's Truck Board postings ('My Postings', issue 15). */
@@ -57,6 +59,11 @@ const fleetDetail = (segment: string) => (id: string) => `${fleetPath(segment)}/
 export const fleetRoutes = {
   overview: fleetDashboard,
   profile: fleetPath(fleetPatterns.profile),
+  dispatch: fleetPath(fleetPatterns.dispatch),
+  /** The dispatch board with the assignment dialog of a load open (the load page links here). */
+  dispatchAssign: (loadId: string) => `${fleetPath(fleetPatterns.dispatch)}?assign=${encodeURIComponent(loadId)}`,
+  /** A load's page (the loads screens own its pattern). */
+  load: fleetDetail('loads'),
   trucks: fleetPath(fleetPatterns.trucks),
   truck: fleetDetail(fleetPatterns.trucks),
   postings: fleetPath(fleetPatterns.postings),

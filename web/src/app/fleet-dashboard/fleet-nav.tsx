@@ -1,6 +1,7 @@
 import {
   Building2,
   CalendarClock,
+  CalendarRange,
   Container,
   FolderOpen,
   Inbox,
@@ -31,6 +32,8 @@ function navItems(): NavItem[] {
   return [
     { section: 'overview', to: fleetRoutes.overview, label: texts.fleet.nav.overview, icon: LayoutDashboard },
     { section: fleetPatterns.profile, to: fleetRoutes.profile, label: texts.fleet.nav.profile, icon: Building2 },
+    // Issue 31: the dispatch board, right after Loads.
+    { section: fleetPatterns.dispatch, to: fleetRoutes.dispatch, label: texts.loads.dispatch.nav, icon: CalendarRange },
     { section: fleetPatterns.trucks, to: fleetRoutes.trucks, label: texts.fleet.nav.trucks, icon: Truck },
     // Issue 15: the Truck Board's postings, right after Trucks.
     { section: fleetPatterns.postings, to: fleetRoutes.postings, label: texts.board.myPostings, icon: Megaphone },

@@ -3,11 +3,12 @@ import { fleetPatterns as p, routes } from '@/lib/routes'
 
 // The fleet-dashboard screens that are chunks of their own, fetched once
 // whichever asks first: their routes (documents-routes.tsx,
-// compliance-route.tsx, postings-routes.tsx), the route's data preloader
+// compliance-route.tsx, postings-routes.tsx, dispatch-route.tsx), the route's data preloader
 // (screen-data.ts) or a cold start (preloadScreen).
 export const DocumentsPage = lazyScreen(() => import('@/features/documents/documents-page'))
 export const CompliancePage = lazyScreen(() => import('@/features/compliance/compliance-page'))
 export const MyPostingsPage = lazyScreen(() => import('@/features/postings/my-postings-page'))
+export const DispatchPage = lazyScreen(() => import('@/features/loads/dispatch/dispatch-page'))
 
 /**
  * Loads the chunk of the screen `path` opens when it has one of its own, for
@@ -15,6 +16,11 @@ export const MyPostingsPage = lazyScreen(() => import('@/features/postings/my-po
  */
 export function preloadScreen(path: string): Promise<unknown> {
   const screen = path.slice(routes.fleetDashboard.length + 1)
-  const own = { [p.documents]: DocumentsPage, [p.compliance]: CompliancePage, [p.postings]: MyPostingsPage }[screen]
+  const own = {
+    [p.documents]: DocumentsPage,
+    [p.compliance]: CompliancePage,
+    [p.postings]: MyPostingsPage,
+    [p.dispatch]: DispatchPage,
+  }[screen]
   return own ? own.preload() : Promise.resolve()
 }

@@ -11,6 +11,8 @@ import { driverQuery, driversPageQuery } from '@/features/drivers/api/drivers-qu
 import { fetchComplianceSummary, fetchFleetOverview } from '@/features/fleet-account/api/fleet-account-api'
 import { fmcsaAlertsQuery } from '@/features/fleet-account/api/fmcsa-api'
 import { inboxQuery, unreadCountQuery } from '@/features/inbox/api/inbox-queries'
+import { boardQuery } from '@/features/loads/dispatch/api'
+import { boardRequest, paramsFromSearch as dispatchParams } from '@/features/loads/dispatch/board-params'
 import { postingsQuery } from '@/features/postings/api/postings-queries'
 import { trailerQuery, trailersPageQuery, truckQuery, trucksPageQuery } from '@/features/vehicles/api/vehicles-queries'
 import { eldQuery } from '@/lib/eld'
@@ -19,7 +21,7 @@ import type { ListParams } from '@/lib/paging'
 import { prefetchMissing, unlessJustFetched, type AnyQueryOptions } from '@/lib/prefetch'
 import { queryKeys } from '@/lib/query-keys'
 import { fleetPatterns as p, routes } from '@/lib/routes'
-import { CompliancePage, DocumentsPage, MyPostingsPage } from './screen-chunks'
+import { CompliancePage, DispatchPage, DocumentsPage, MyPostingsPage } from './screen-chunks'
 
 // What each fleet-dashboard screen reads first, so that its route starts all
 // of it at once: the shell's data (the fleet account, the unread count, the
@@ -84,6 +86,13 @@ const screens: [pattern: string, load: Loader][] = [
     (_, __, search) => {
       void MyPostingsPage.preload()
       return [postingsQuery(search.get('tab') === 'ended' ? 'ended' : 'active')]
+    },
+  ],
+  [
+    p.dispatch,
+    (_, __, search) => {
+      void DispatchPage.preload()
+      return [boardQuery(boardRequest(dispatchParams(search)))]
     },
   ],
   [p.billing, (queryClient) => [billingOverviewQuery(queryClient)]],
