@@ -11,7 +11,7 @@ import { driverQuery, driversPageQuery } from '@/features/drivers/api/drivers-qu
 import { fetchComplianceSummary, fetchFleetOverview } from '@/features/fleet-account/api/fleet-account-api'
 import { fmcsaAlertsQuery } from '@/features/fleet-account/api/fmcsa-api'
 import { inboxQuery, unreadCountQuery } from '@/features/inbox/api/inbox-queries'
-import { boardQuery } from '@/features/loads/dispatch/api'
+import { boardQuery, customersQuery } from '@/features/loads/dispatch/api'
 import { boardRequest, paramsFromSearch as dispatchParams } from '@/features/loads/dispatch/board-params'
 import { postingsQuery } from '@/features/postings/api/postings-queries'
 import { trailerQuery, trailersPageQuery, truckQuery, trucksPageQuery } from '@/features/vehicles/api/vehicles-queries'
@@ -92,7 +92,7 @@ const screens: [pattern: string, load: Loader][] = [
     p.dispatch,
     (_, __, search) => {
       void DispatchPage.preload()
-      return [boardQuery(boardRequest(dispatchParams(search)))]
+      return [boardQuery(boardRequest(dispatchParams(search))), customersQuery]
     },
   ],
   [p.billing, (queryClient) => [billingOverviewQuery(queryClient)]],

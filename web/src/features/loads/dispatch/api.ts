@@ -144,12 +144,14 @@ export function useDispatchBoard(request: BoardRequest) {
 }
 
 /** The customer filter's choices. */
+export const customersQuery = {
+  queryKey: dispatchKeys.customers,
+  queryFn: ({ signal }: { signal: AbortSignal }) => fetchCustomers(signal),
+  staleTime: 60_000,
+}
+
 export function useCustomers() {
-  return useQuery({
-    queryKey: dispatchKeys.customers,
-    queryFn: ({ signal }) => fetchCustomers(signal),
-    staleTime: 60_000,
-  })
+  return useQuery(customersQuery)
 }
 
 /** A load that the board's week does not show (the dialog opened from the load page), while `enabled`. */
