@@ -18,17 +18,16 @@ export function StatusColumns({ loads, ...card }: { loads: readonly DispatchLoad
     <section aria-label={t.columnsLabel} className="grid min-w-0 gap-4 md:grid-cols-2 xl:grid-cols-5">
       {COLUMNS.map((column) => {
         const items = groups[column]
-        const headingId = `dispatch-column-${column}`
         return (
           <div key={column} className="flex min-w-0 flex-col gap-2 rounded-xl bg-muted/60 p-3" data-column={column}>
-            <h2 id={headingId} className="flex items-center justify-between text-sm font-semibold text-ink">
+            <h2 className="flex items-center justify-between text-sm font-semibold text-ink">
               {t.columns[column]}
               <span className="rounded-full bg-white px-2 text-xs font-medium text-muted-foreground">{items.length}</span>
             </h2>
             {items.length === 0 ? (
               <p className="py-2 text-sm text-muted-foreground">{t.columnEmpty}</p>
             ) : (
-              <ul aria-labelledby={headingId} className="flex flex-col gap-2">
+              <ul aria-label={t.columns[column]} className="flex flex-col gap-2">
                 {items.map((load) => (
                   <li key={load.id}>
                     <LoadCard load={load} {...actions} dispatching={dispatchingId === load.id} />
