@@ -36,6 +36,7 @@ const a = texts.loads.dispatch.assign
 /** What a drag onto the timeline chose before the dialog opened. */
 export interface Preset {
   driver_id?: string
+  truck_id?: string
 }
 
 export interface AssignDialogProps {
@@ -56,7 +57,7 @@ export function AssignDialog({ loadId, load, loadState, board, zone, preset, onC
     <Dialog open={loadId !== ''} onOpenChange={(open) => !open && onClose()}>
       <DialogContent className="max-h-[calc(100dvh-2rem)] overflow-y-auto sm:max-w-2xl" aria-describedby={undefined}>
         {load && board ? (
-          <AssignBody key={`${load.id}-${preset.driver_id ?? ''}`} load={load} board={board} zone={zone} preset={preset} onClose={onClose} />
+          <AssignBody key={`${load.id}-${preset.driver_id ?? ''}-${preset.truck_id ?? ''}`} load={load} board={board} zone={zone} preset={preset} onClose={onClose} />
         ) : (
           <>
             <DialogTitle>{format(a.title, { pro: '' }).trim()}</DialogTitle>
@@ -107,7 +108,7 @@ function AssignBody({
     defaultValues: {
       driver_id: preset.driver_id ?? load.driver_id ?? '',
       second_driver_id: load.second_driver_id ?? '',
-      truck_id: load.truck_id ?? '',
+      truck_id: preset.truck_id ?? load.truck_id ?? '',
       trailer_id: load.trailer_id ?? '',
       override_reason: '',
     },

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { toast } from 'sonner'
 import { afterEach, describe, expect, it, vi } from 'vitest'
@@ -197,5 +197,32 @@ describe('DispatchPage', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: a.acceptTender }))
     await waitFor(() => expect(within(dialog).queryByText(a.tendered)).not.toBeInTheDocument())
     expect(bodies(fetchMock, 'POST', '/api/fleet/loads/load-1/status')).toEqual([{ status: 'accepted' }])
+  })
+
+  it('opens the dialog with the driver a card is dropped on', async () => {
+    stubFetch({
+      'GET /api/fleet/dispatch': { status: 200, body: board([load({}), planned]) },
+      'GET /api/fleet/customers': customers,
+      'POST /api/fleet/loads/load-1/eligibility': { status: 200, body: { blocked: false, findings: [] } },
+    })
+    render()
+    const card = await screen.findByRole('article', { name: /PRO 1001/ })
+    const data = new Map<string, string>()
+    const dataTransfer = {
+      get types() {
+        return [...data.keys()]
+      },
+      setData: (type: string, value: string) => data.set(type, value),
+      getData: (type: string) => data.get(type) ?? '',
+      effectAllowed: 'all',
+      dropEffect: 'none',
+    }
+    fireEvent.dragStart(card, { dataTransfer })
+    const ann = screen.getByRole('listitem', { name: 'Ann Lee' })
+    fireEvent.dragOver(ann, { dataTransfer })
+    fireEvent.drop(ann, { dataTransfer })
+    const dialog = await screen.findByRole('dialog', { name: 'Assign PRO 1001' })
+    expect(within(dialog).getByLabelText(a.driver)).toHaveValue('d1')
+    expect(within(dialog).getByLabelText(a.truck)).toHaveValue('')
   })
 })

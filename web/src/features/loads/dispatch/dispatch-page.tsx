@@ -82,7 +82,7 @@ export function DispatchPage() {
   const onDropLoad = (loadId: string, rowId: string) => {
     const load = board?.loads.find((l) => l.id === loadId)
     if (!load || !canAssign(load.status)) return
-    openAssign(load, params.rows === 'driver' ? { driver_id: rowId } : {})
+    openAssign(load, params.rows === 'driver' ? { driver_id: rowId } : { truck_id: rowId })
   }
 
   const filtered = params.customerId !== '' || params.driverId !== ''

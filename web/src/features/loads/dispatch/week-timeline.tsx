@@ -16,7 +16,7 @@ export interface WeekTimelineProps {
   by: 'driver' | 'truck'
   /** The column of today in the fleet's zone, when the week has it. */
   todayIndex: number
-  /** A card dropped on a row (drivers only: the dialog opens with that driver chosen). */
+  /** A card dropped on a row: the dialog opens with that driver (or truck) chosen. */
   onDropLoad?: (loadId: string, rowId: string) => void
 }
 
