@@ -55,12 +55,13 @@ export interface AssignDialogProps {
 export function AssignDialog({ loadId, load, loadState, board, zone, preset, onClose }: AssignDialogProps) {
   return (
     <Dialog open={loadId !== ''} onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className="max-h-[calc(100dvh-2rem)] overflow-y-auto sm:max-w-2xl" aria-describedby={undefined}>
+      <DialogContent className="max-h-[calc(100dvh-2rem)] overflow-y-auto sm:max-w-2xl">
         {load && board ? (
           <AssignBody key={`${load.id}-${preset.driver_id ?? ''}-${preset.truck_id ?? ''}`} load={load} board={board} zone={zone} preset={preset} onClose={onClose} />
         ) : (
           <>
             <DialogTitle>{format(a.title, { pro: '' }).trim()}</DialogTitle>
+            <DialogDescription className="sr-only">{a.loading}</DialogDescription>
             {loadState.error ? (
               <LoadError
                 title={loadState.error instanceof ApiError && loadState.error.status === 404 ? a.notFound : t.loadFailed}
