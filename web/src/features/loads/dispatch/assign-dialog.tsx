@@ -28,7 +28,7 @@ import { assignmentInput, assignSchema, eligibilityInput, MAX_REASON, type Assig
 import { canAssign } from './board-model'
 import { FindingsList } from './findings-list'
 import { laneText } from './load-display'
-import { formatIn } from './timeline'
+import { whenIn } from './timeline'
 
 const t = texts.loads.dispatch
 const a = texts.loads.dispatch.assign
@@ -197,7 +197,7 @@ function AssignBody({
           {format(a.description, {
             customer: load.customer_name,
             lane: laneText(load),
-            pickup: formatIn(load.first_pickup_at, zone, 'EEE MMM d, h:mm a'),
+            pickup: whenIn(load.first_pickup_at, zone),
           })}
         </DialogDescription>
       </div>

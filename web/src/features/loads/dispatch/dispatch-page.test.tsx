@@ -83,7 +83,7 @@ describe('DispatchPage', () => {
     const plannedList = screen.getByRole('list', { name: t.columns.planned })
     expect(within(plannedList).getByText('Bob Ray')).toBeInTheDocument()
     // Pickup on the fleet's clock: 14:00 UTC is 8:00 AM in Chicago.
-    expect(within(unassigned).getByText('Pickup Sun Nov 29, 8:00 AM')).toBeInTheDocument()
+    expect(within(unassigned).getByText('Pickup Sun Nov 29, 8:00 AM CST')).toBeInTheDocument()
     // The planned load's bar on Bob's row, linking to the load.
     const bob = screen.getByRole('listitem', { name: 'Bob Ray' })
     expect(within(bob).getByRole('link', { name: /^PRO 1002, Zeta Foods/ })).toHaveAttribute('href', '/fleet-dashboard/loads/load-2')

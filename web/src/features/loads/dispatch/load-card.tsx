@@ -1,3 +1,4 @@
+import { Truck as TruckIcon } from 'lucide-react'
 import type { DragEvent, KeyboardEvent } from 'react'
 import { Link, useNavigate } from 'react-router'
 import { Badge } from '@/components/ui/badge'
@@ -8,7 +9,7 @@ import { format, texts } from '@/lib/texts'
 import type { DispatchLoad } from './api'
 import { canAssign, canDispatch } from './board-model'
 import { crewText, laneText, LOAD_DRAG_TYPE, type Names } from './load-display'
-import { formatIn } from './timeline'
+import { whenIn } from './timeline'
 
 const t = texts.loads.dispatch
 
@@ -69,12 +70,16 @@ export function LoadCard({ load, zone, names, onAssign, onDispatch, dispatching,
       <p className="truncate font-medium text-ink">{load.customer_name}</p>
       <p className="break-words text-muted-foreground">{laneText(load)}</p>
       <p className="text-muted-foreground">
-        {format(t.card.pickup, { time: formatIn(load.first_pickup_at, zone, 'EEE MMM d, h:mm a') })}
+        {format(t.card.pickup, { time: whenIn(load.first_pickup_at, zone) })}
       </p>
-      <p className={cn('break-words', crew ? 'text-ink' : 'text-muted-foreground italic')}>
-        {crew ?? t.card.noDriver}
-        {load.truck_id && <span className="text-muted-foreground"> · {format(t.card.truck, { unit: names.truck(load.truck_id) })}</span>}
-      </p>
+      <p className={cn('break-words', crew ? 'text-ink' : 'text-muted-foreground italic')}>{crew ?? t.card.noDriver}</p>
+      {load.truck_id && (
+        <p className="flex items-center gap-1.5 text-muted-foreground">
+          <TruckIcon className="h-3.5 w-3.5 shrink-0" aria-hidden />
+          <span className="sr-only">{t.card.truck}</span>
+          {names.truck(load.truck_id)}
+        </p>
+      )}
       {(assignable || canDispatch(load)) && (
         <div className="flex flex-wrap gap-2 pt-1">
           {assignable && (

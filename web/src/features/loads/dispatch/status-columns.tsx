@@ -27,7 +27,7 @@ export function StatusColumns({ loads, ...card }: { loads: readonly DispatchLoad
             {items.length === 0 ? (
               <p className="py-2 text-sm text-muted-foreground">{t.columnEmpty}</p>
             ) : (
-              <ul aria-label={t.columns[column]} className="flex flex-col gap-2">
+              <ul aria-label={t.columns[column]} className="-m-1 flex flex-col gap-2 p-1 md:max-h-[34rem] md:overflow-y-auto">
                 {items.map((load) => (
                   <li key={load.id}>
                     <LoadCard load={load} {...actions} dispatching={dispatchingId === load.id} />

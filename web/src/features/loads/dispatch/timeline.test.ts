@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { dayColumns, formatIn, placeSpan, shiftDate, stackLanes, todayIn } from './timeline'
+import { dayColumns, formatIn, placeSpan, shiftDate, stackLanes, todayIn, whenIn } from './timeline'
 
 const HOUR = 3_600_000
 
@@ -129,5 +129,6 @@ describe('dates', () => {
 
   it('formats an instant on the zone clock', () => {
     expect(formatIn('2026-11-29T14:00:00Z', 'America/Chicago', 'EEE MMM d, h:mm a')).toBe('Sun Nov 29, 8:00 AM')
+    expect(whenIn('2026-07-01T14:00:00Z', 'America/Chicago')).toBe('Wed Jul 1, 9:00 AM CDT')
   })
 })

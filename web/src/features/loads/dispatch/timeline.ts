@@ -99,6 +99,11 @@ export function formatIn(instant: string | number, zone: string, pattern: string
   return format(new TZDate(typeof instant === 'string' ? Date.parse(instant) : instant, zone), pattern)
 }
 
+/** An instant as the board shows it: 'Sun Nov 29, 8:00 AM CST' on the zone's clock. */
+export function whenIn(instant: string, zone: string): string {
+  return `${formatIn(instant, zone, 'EEE MMM d, h:mm a')} ${zoneName(zone, Date.parse(instant))}`
+}
+
 /** The zone's short name at that instant ('CST', 'CDT'; 'GMT-6' where it has none). */
 export function zoneName(zone: string, instant: number = Date.now()): string {
   return tzName(zone, new Date(instant), 'short')

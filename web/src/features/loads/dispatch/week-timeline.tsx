@@ -5,7 +5,7 @@ import { fleetRoutes } from '@/lib/routes'
 import { format, texts } from '@/lib/texts'
 import type { TimelineRow } from './board-model'
 import { LOAD_DRAG_TYPE, laneText } from './load-display'
-import { formatDate, formatIn, type DayColumn } from './timeline'
+import { formatDate, whenIn, type DayColumn } from './timeline'
 
 const t = texts.loads.dispatch
 
@@ -111,8 +111,8 @@ export function WeekTimeline({ rows, columns, zone, by, todayIndex, onDropLoad }
                         pro: load.pro_number,
                         customer: load.customer_name,
                         lane: laneText(load),
-                        from: formatIn(load.first_pickup_at, zone, 'EEE MMM d, h:mm a'),
-                        to: formatIn(load.last_delivery_at, zone, 'EEE MMM d, h:mm a'),
+                        from: whenIn(load.first_pickup_at, zone),
+                        to: whenIn(load.last_delivery_at, zone),
                       })}
                       className={cn(
                         'z-10 mx-0.5 truncate rounded-md border px-2 text-xs leading-[1.625rem] font-medium',
