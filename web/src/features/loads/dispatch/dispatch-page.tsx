@@ -120,9 +120,9 @@ export function DispatchPage() {
       ) : query.isError && !board ? (
         <LoadError title={t.loadFailed} message={query.error.message} retryLabel={t.retry} onRetry={() => void query.refetch()} />
       ) : board ? (
-        <div className={cn('min-w-0 space-y-5', query.isPlaceholderData && 'opacity-60')} aria-busy={query.isPlaceholderData}>
+        <div className={cn('flex min-w-0 flex-col gap-5', query.isPlaceholderData && 'opacity-60')} aria-busy={query.isPlaceholderData}>
           {board.loads.length === 0 && (
-            <div className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-border bg-white px-4 py-4 text-sm text-muted-foreground">
+            <div className="order-first flex flex-wrap items-center justify-between gap-3 rounded-xl border border-border bg-white px-4 py-4 text-sm text-muted-foreground">
               <span>{format(filtered ? t.emptyFiltered : t.empty, range)}</span>
               {filtered && (
                 <Button variant="outline" size="sm" onClick={() => update({ customerId: '', driverId: '' })}>
@@ -144,7 +144,8 @@ export function DispatchPage() {
             />
           </div>
           {dayColumn && (
-            <div className="min-w-0 md:hidden" data-testid="dispatch-day">
+            // On a phone the day's loads come first, before the stacked columns.
+            <div className="order-first min-w-0 md:hidden" data-testid="dispatch-day">
               <DayList day={dayColumn.date} loads={loadsOfDay(board.loads, dayColumn)} onStep={stepDay} {...cardProps} />
             </div>
           )}
