@@ -5,6 +5,7 @@ pub mod billing;
 pub mod board;
 pub mod compliance;
 pub mod contact;
+pub mod csv_cell;
 pub mod demo;
 pub mod documents;
 pub mod dot_number;

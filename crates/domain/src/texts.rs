@@ -85,9 +85,18 @@ pub struct LoadsTexts {
     pub depart_before_arrive: String,
     pub event_in_future: String,
     pub not_underway: String,
+    pub date_invalid: String,
+    pub export: LoadExportTexts,
     pub detention_note: String,
     /// A finding's sentence by its code (`loads::eligibility`).
     pub findings: std::collections::BTreeMap<String, String>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct LoadExportTexts {
+    /// The CSV's header row.
+    pub headers: Vec<String>,
 }
 
 /// The truck board's texts the server sends (`board`; the SPA reads the rest).

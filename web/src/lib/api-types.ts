@@ -640,6 +640,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/fleet/dispatch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The dispatch board's days: its loads, drivers, trucks and trailers. */
+        get: operations["dispatch_board"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/fleet/documents": {
         parameters: {
             query?: never;
@@ -1058,6 +1075,23 @@ export interface paths {
         get: operations["list_loads"];
         put?: never;
         post: operations["create_load"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/fleet/loads/export.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every load of the search as CSV. */
+        get: operations["export_loads"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2473,6 +2507,67 @@ export interface components {
             usdot_number: string | null;
         };
         /**
+         * @description The dispatch board: the loads whose span meets the days shown, and whom
+         *     and what they can go to.
+         */
+        DispatchBoard: {
+            /** Format: int32 */
+            days: number;
+            drivers: components["schemas"]["DispatchDriver"][];
+            /** @example 2026-03-02 */
+            from: string;
+            loads: components["schemas"]["DispatchLoad"][];
+            /** @description The fleet's home zone (IANA): the board's days are its days. */
+            time_zone: string;
+            trailers: components["schemas"]["DispatchTrailer"][];
+            trucks: components["schemas"]["DispatchTruck"][];
+        };
+        DispatchDriver: {
+            active: boolean;
+            /** Format: uuid */
+            id: string;
+            name: string;
+        };
+        /** @description A load as the dispatch board draws it. */
+        DispatchLoad: {
+            /** Format: uuid */
+            customer_id: string;
+            customer_name: string;
+            destination: string;
+            /** Format: uuid */
+            driver_id: string | null;
+            equipment_type: string;
+            /** Format: date-time */
+            first_pickup_at: string;
+            /** Format: uuid */
+            id: string;
+            /** Format: date-time */
+            last_delivery_at: string;
+            load_number: string;
+            origin: string;
+            /** Format: int32 */
+            pro_number: number;
+            /** Format: uuid */
+            second_driver_id: string | null;
+            status: string;
+            /** Format: uuid */
+            trailer_id: string | null;
+            /** Format: uuid */
+            truck_id: string | null;
+        };
+        DispatchTrailer: {
+            /** Format: uuid */
+            id: string;
+            trailer_type: string | null;
+            unit_number: string;
+        };
+        DispatchTruck: {
+            active: boolean;
+            /** Format: uuid */
+            id: string;
+            unit_number: string;
+        };
+        /**
          * @description The badge and banner counts: the fleet's (or the asset's) documents,
          *     whatever the other filters.
          */
@@ -2963,6 +3058,8 @@ export interface components {
             weight_lbs?: number | null;
         };
         LoadList: {
+            /** @description Every status the search finds loads in, whatever `status` asked for. */
+            counts: components["schemas"]["StatusCount"][];
             loads: components["schemas"]["LoadRow"][];
             /** Format: int64 */
             total: number;
@@ -2970,6 +3067,9 @@ export interface components {
         /** @description A row of the loads list. */
         LoadRow: {
             customer_name: string;
+            /** @description The last delivery's "City, ST". */
+            destination: string;
+            driver_name: string | null;
             /** Format: date-time */
             first_pickup_at: string;
             /** Format: uuid */
@@ -2979,9 +3079,17 @@ export interface components {
             load_number: string;
             /** Format: int32 */
             loaded_miles: number;
+            /** @description The first pickup's "City, ST". */
+            origin: string;
             /** Format: int32 */
             pro_number: number;
+            /**
+             * Format: int64
+             * @description Linehaul, fuel surcharge and accessorial lines.
+             */
+            revenue_cents: number;
             status: string;
+            truck_unit: string | null;
         };
         LoadView: {
             accessorials: components["schemas"]["AccessorialView"][];
@@ -3755,6 +3863,12 @@ export interface components {
         };
         StartSyncRequest: {
             kind: components["schemas"]["SyncKind"];
+        };
+        /** @description How many loads (of the search) are in one status. */
+        StatusCount: {
+            /** Format: int64 */
+            count: number;
+            status: string;
         };
         StatusInput: {
             status: string;
@@ -5763,6 +5877,43 @@ export interface operations {
             };
         };
     };
+    dispatch_board: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The first day shown, in the fleet's time zone; today when absent.
+                 * @example 2026-03-02
+                 */
+                from: string | null;
+                /** @description 1 to 31; 7 when absent. */
+                days: number | null;
+                customer_id: string | null;
+                driver_id: string | null;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DispatchBoard"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     list_documents: {
         parameters: {
             query?: {
@@ -6789,9 +6940,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description One status (`domain::loads::LoadStatus`); all when absent. */
+                /** @description Statuses (`domain::loads::LoadStatus`), comma-separated; all when absent. */
                 status: string | null;
-                /** @description Load, BOL, PO or PRO number. */
+                /** @description Load, BOL, PO or PRO number, customer name or stop city. */
                 q: string | null;
                 page: number | null;
                 per_page: number | null;
@@ -6845,6 +6996,38 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    export_loads: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Statuses, comma-separated; all when absent. */
+                status: string | null;
+                q: string | null;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description CSV */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": unknown;
                 };
             };
             422: {

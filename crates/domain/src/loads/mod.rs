@@ -13,4 +13,6 @@ pub use detention::detention_cents;
 pub use miles::{ROAD_FACTOR, estimated_miles};
 pub use money::{Accessorial, MAX_CENTS, MoneyError, check_cents};
 pub use status::{LoadStatus, StopEvent, at7_code};
-pub use stops::{Span, StopCheck, StopError, StopKind, StopTime, check_stops, time_zone};
+pub use stops::{
+    Span, StopCheck, StopError, StopKind, StopTime, check_stops, start_of_day, time_zone,
+};

@@ -74,6 +74,12 @@ fn instant(zone: Tz, local: NaiveDateTime) -> Option<DateTime<Utc>> {
         .map(|t| t.with_timezone(&Utc))
 }
 
+/// The instant `day` begins in `zone` (the first instant of it when a clock
+/// change skips midnight).
+pub fn start_of_day(day: chrono::NaiveDate, zone: Tz) -> Option<DateTime<Utc>> {
+    (0..3).find_map(|hour| instant(zone, day.and_hms_opt(hour, 0, 0)?))
+}
+
 /// A stop's span as instants: from, to (the same instant for an appointment).
 pub type Span = (DateTime<Utc>, DateTime<Utc>);
 
@@ -113,6 +119,23 @@ pub fn check_stops(stops: &[StopCheck<'_>]) -> Result<Vec<Span>, StopError> {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_day_starts_at_its_own_midnight() {
+        let day = chrono::NaiveDate::from_ymd_opt(2026, 3, 8).unwrap();
+        let chicago: Tz = "America/Chicago".parse().unwrap();
+        assert_eq!(
+            super::start_of_day(day, chicago).unwrap().to_rfc3339(),
+            "2026-03-08T06:00:00+00:00"
+        );
+        // Havana skips midnight when its clocks go forward.
+        let havana: Tz = "America/Havana".parse().unwrap();
+        let spring = chrono::NaiveDate::from_ymd_opt(2026, 3, 8).unwrap();
+        assert_eq!(
+            super::start_of_day(spring, havana).unwrap().to_rfc3339(),
+            "2026-03-08T05:00:00+00:00"
+        );
+    }
+
     use super::*;
     use chrono::NaiveDate;
 

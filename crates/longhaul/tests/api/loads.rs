@@ -13,7 +13,7 @@ use serde_json::{Value, json};
 use std::collections::HashSet;
 use uuid::Uuid;
 
-fn no_assets() -> Sizes {
+pub(crate) fn no_assets() -> Sizes {
     Sizes {
         drivers: 0,
         trucks: 0,
@@ -21,14 +21,14 @@ fn no_assets() -> Sizes {
     }
 }
 
-async fn created(app: &TestApp, path: &str, body: Value) -> Value {
+pub(crate) async fn created(app: &TestApp, path: &str, body: Value) -> Value {
     let res = app.post(path, body).await;
     assert_eq!(res.status(), StatusCode::CREATED, "{:?}", res.text().await);
     res.json().await.unwrap()
 }
 
 /// A broker, a Chicago shipper and an Atlanta receiver of the signed-in fleet.
-async fn parties(app: &TestApp) -> (String, String, String) {
+pub(crate) async fn parties(app: &TestApp) -> (String, String, String) {
     let customer = created(
         app,
         "/api/fleet/customers",
@@ -52,7 +52,7 @@ async fn parties(app: &TestApp) -> (String, String, String) {
 }
 
 /// One load of `load`'s shape, with customer and facilities made for it.
-async fn a_load(app: &TestApp) -> Value {
+pub(crate) async fn a_load(app: &TestApp) -> Value {
     let (customer, shipper, receiver) = parties(app).await;
     created(
         app,
@@ -62,7 +62,7 @@ async fn a_load(app: &TestApp) -> Value {
     .await
 }
 
-fn crew() -> Sizes {
+pub(crate) fn crew() -> Sizes {
     Sizes {
         drivers: 2,
         trucks: 5,
@@ -71,7 +71,7 @@ fn crew() -> Sizes {
 }
 
 /// The fleet's active drivers and its trucks in service, in id order.
-async fn people_and_trucks(app: &TestApp, fleet_id: Uuid) -> (Vec<Uuid>, Vec<Uuid>) {
+pub(crate) async fn people_and_trucks(app: &TestApp, fleet_id: Uuid) -> (Vec<Uuid>, Vec<Uuid>) {
     let db = app.inspect_db().await;
     let drivers = fleet_driver::Entity::find()
         .filter(fleet_driver::Column::FleetAccountId.eq(fleet_id))
@@ -96,7 +96,7 @@ async fn people_and_trucks(app: &TestApp, fleet_id: Uuid) -> (Vec<Uuid>, Vec<Uui
 
 /// Plans the load with the fleet's first driver and truck in service (an
 /// override, whatever their papers say): what dispatch needs to start.
-async fn plan(app: &TestApp, fleet_id: Uuid, id: &str) {
+pub(crate) async fn plan(app: &TestApp, fleet_id: Uuid, id: &str) {
     let (drivers, trucks) = people_and_trucks(app, fleet_id).await;
     let res = app
         .post(
@@ -107,7 +107,7 @@ async fn plan(app: &TestApp, fleet_id: Uuid, id: &str) {
     assert_eq!(res.status(), StatusCode::OK, "{:?}", res.text().await);
 }
 
-fn load(customer: &str, pickup: &str, delivery: &str) -> Value {
+pub(crate) fn load(customer: &str, pickup: &str, delivery: &str) -> Value {
     json!({
         "customer_id": customer,
         "load_number": "ACM-778",

@@ -33,6 +33,7 @@ mod hashing_bounds;
 mod job_worker;
 mod list_columns;
 mod loads;
+mod loads_lists;
 mod metrics;
 mod password_reset;
 mod production_mode;

@@ -295,22 +295,120 @@ pub struct LoadRow {
     pub first_pickup_at: DateTime<Utc>,
     pub last_delivery_at: DateTime<Utc>,
     pub loaded_miles: i32,
+    /// The first pickup's "City, ST".
+    pub origin: String,
+    /// The last delivery's "City, ST".
+    pub destination: String,
+    #[schema(required = true)]
+    pub driver_name: Option<String>,
+    #[schema(required = true)]
+    pub truck_unit: Option<String>,
+    /// Linehaul, fuel surcharge and accessorial lines.
+    pub revenue_cents: i64,
+}
+
+/// How many loads (of the search) are in one status.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct StatusCount {
+    pub status: String,
+    pub count: u64,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
 pub struct LoadList {
     pub loads: Vec<LoadRow>,
     pub total: u64,
+    /// Every status the search finds loads in, whatever `status` asked for.
+    pub counts: Vec<StatusCount>,
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
 pub struct LoadListQuery {
-    /// One status (`domain::loads::LoadStatus`); all when absent.
+    /// Statuses (`domain::loads::LoadStatus`), comma-separated; all when absent.
     pub status: Option<String>,
-    /// Load, BOL, PO or PRO number.
+    /// Load, BOL, PO or PRO number, customer name or stop city.
     pub q: Option<String>,
     pub page: Option<u64>,
     pub per_page: Option<u64>,
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+pub struct LoadExportQuery {
+    /// Statuses, comma-separated; all when absent.
+    pub status: Option<String>,
+    pub q: Option<String>,
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+pub struct DispatchQuery {
+    /// The first day shown, in the fleet's time zone; today when absent.
+    #[param(value_type = Option<String>, example = "2026-03-02")]
+    pub from: Option<chrono::NaiveDate>,
+    /// 1 to 31; 7 when absent.
+    pub days: Option<u32>,
+    pub customer_id: Option<Uuid>,
+    pub driver_id: Option<Uuid>,
+}
+
+/// A load as the dispatch board draws it.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct DispatchLoad {
+    pub id: Uuid,
+    pub pro_number: i32,
+    pub load_number: String,
+    pub customer_id: Uuid,
+    pub customer_name: String,
+    pub status: String,
+    pub equipment_type: String,
+    pub first_pickup_at: DateTime<Utc>,
+    pub last_delivery_at: DateTime<Utc>,
+    pub origin: String,
+    pub destination: String,
+    #[schema(required = true)]
+    pub driver_id: Option<Uuid>,
+    #[schema(required = true)]
+    pub second_driver_id: Option<Uuid>,
+    #[schema(required = true)]
+    pub truck_id: Option<Uuid>,
+    #[schema(required = true)]
+    pub trailer_id: Option<Uuid>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct DispatchDriver {
+    pub id: Uuid,
+    pub name: String,
+    pub active: bool,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct DispatchTruck {
+    pub id: Uuid,
+    pub unit_number: String,
+    pub active: bool,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct DispatchTrailer {
+    pub id: Uuid,
+    pub unit_number: String,
+    #[schema(required = true)]
+    pub trailer_type: Option<String>,
+}
+
+/// The dispatch board: the loads whose span meets the days shown, and whom
+/// and what they can go to.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct DispatchBoard {
+    #[schema(value_type = String, example = "2026-03-02")]
+    pub from: chrono::NaiveDate,
+    pub days: u32,
+    /// The fleet's home zone (IANA): the board's days are its days.
+    pub time_zone: String,
+    pub loads: Vec<DispatchLoad>,
+    pub drivers: Vec<DispatchDriver>,
+    pub trucks: Vec<DispatchTruck>,
+    pub trailers: Vec<DispatchTrailer>,
 }
 
 #[derive(Debug, Deserialize, ToSchema)]

@@ -22,6 +22,9 @@ pub enum LoadsError {
     Duplicate(String),
     #[error(transparent)]
     Database(#[from] DbErr),
+    /// Something of ours failed (writing an export): a 500 with its cause logged.
+    #[error(transparent)]
+    Internal(#[from] anyhow::Error),
 }
 
 impl LoadsError {
@@ -51,6 +54,7 @@ impl From<LoadsError> for ApiError {
                 message,
             },
             LoadsError::Database(err) => err.into(),
+            LoadsError::Internal(err) => ApiError::Internal(err),
         }
     }
 }

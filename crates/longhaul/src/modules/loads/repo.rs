@@ -7,10 +7,10 @@ use db::entities::{
     fleet_vehicle, load, load_accessorial, load_counter, load_event, load_stop,
 };
 use db::tenancy::{FleetOwned, FleetTx};
-use sea_orm::sea_query::{Expr, ExprTrait, OnConflict};
+use sea_orm::sea_query::{Expr, ExprTrait, Func, LikeExpr, OnConflict, SimpleExpr};
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, Condition, DbErr, EntityTrait, PaginatorTrait, QueryFilter,
-    QueryOrder, QuerySelect, Set,
+    QueryOrder, QuerySelect, QueryTrait, Select, Set,
 };
 use uuid::Uuid;
 
@@ -161,29 +161,70 @@ pub async fn set_status(
     Ok(done.rows_affected == 1)
 }
 
-/// A page of the fleet's loads, soonest pickup last (newest work first),
-/// and how many match.
-pub async fn list(
-    tx: &FleetTx,
-    status: Option<&str>,
-    q: Option<&str>,
-    page: u64,
-    per_page: u64,
-) -> Result<(Vec<load::Model>, u64), DbErr> {
+/// The fleet's loads in `statuses` (all when empty) that match `q`: a load,
+/// BOL or PO number containing it, the PRO number it is, a customer whose
+/// name or a stop whose city contains it (case-insensitive).
+fn matching(tx: &FleetTx, statuses: &[&str], q: Option<&str>) -> Select<load::Entity> {
     let mut select = load::Entity::within(tx);
-    if let Some(status) = status {
-        select = select.filter(load::Column::Status.eq(status));
+    if !statuses.is_empty() {
+        select = select.filter(load::Column::Status.is_in(statuses.iter().copied()));
     }
     if let Some(q) = q {
+        let pattern = like_pattern(q);
+        let customers = customer::Entity::within(tx)
+            .select_only()
+            .column(customer::Column::Id)
+            .filter(lower_like(customer::Column::Name, &pattern))
+            .into_query();
+        let facilities = facility::Entity::within(tx)
+            .select_only()
+            .column(facility::Column::Id)
+            .filter(lower_like(facility::Column::City, &pattern));
+        let stops = load_stop::Entity::within(tx)
+            .select_only()
+            .column(load_stop::Column::LoadId)
+            .filter(load_stop::Column::FacilityId.in_subquery(facilities.into_query()))
+            .into_query();
         let mut any = Condition::any()
-            .add(load::Column::LoadNumber.contains(q))
-            .add(load::Column::BolNumber.contains(q))
-            .add(load::Column::PoNumber.contains(q));
-        if let Ok(pro) = q.parse::<i32>() {
+            .add(lower_like(load::Column::LoadNumber, &pattern))
+            .add(lower_like(load::Column::BolNumber, &pattern))
+            .add(lower_like(load::Column::PoNumber, &pattern))
+            .add(load::Column::CustomerId.in_subquery(customers))
+            .add(load::Column::Id.in_subquery(stops));
+        if let Ok(pro) = q.trim().parse::<i32>() {
             any = any.add(load::Column::ProNumber.eq(pro));
         }
         select = select.filter(any);
     }
+    select
+}
+
+/// `%q%` in lower case, with LIKE's own characters taken literally.
+fn like_pattern(q: &str) -> String {
+    let mut out = String::from("%");
+    for c in q.trim().to_lowercase().chars() {
+        if matches!(c, '%' | '_' | '\\') {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out.push('%');
+    out
+}
+
+fn lower_like<C: ColumnTrait>(column: C, pattern: &str) -> SimpleExpr {
+    Expr::expr(Func::lower(Expr::col(column))).like(LikeExpr::new(pattern).escape('\\'))
+}
+
+/// A page of the fleet's loads, latest pickup first, and how many match.
+pub async fn list(
+    tx: &FleetTx,
+    statuses: &[&str],
+    q: Option<&str>,
+    page: u64,
+    per_page: u64,
+) -> Result<(Vec<load::Model>, u64), DbErr> {
+    let select = matching(tx, statuses, q);
     let total = select.clone().count(tx).await?;
     let rows = select
         .order_by_desc(load::Column::FirstPickupAt)
@@ -193,6 +234,142 @@ pub async fn list(
         .all(tx)
         .await?;
     Ok((rows, total))
+}
+
+/// Every load that matches, for an export (at most `limit`).
+pub async fn all_matching(
+    tx: &FleetTx,
+    statuses: &[&str],
+    q: Option<&str>,
+    limit: u64,
+) -> Result<Vec<load::Model>, DbErr> {
+    matching(tx, statuses, q)
+        .order_by_desc(load::Column::FirstPickupAt)
+        .order_by_desc(load::Column::ProNumber)
+        .limit(limit)
+        .all(tx)
+        .await
+}
+
+/// How many of the fleet's loads that match `q` are in each status.
+pub async fn status_counts(tx: &FleetTx, q: Option<&str>) -> Result<Vec<(String, i64)>, DbErr> {
+    matching(tx, &[], q)
+        .select_only()
+        .column(load::Column::Status)
+        .column_as(Expr::col(load::Column::Id).count(), "n")
+        .group_by(load::Column::Status)
+        .into_tuple()
+        .all(tx)
+        .await
+}
+
+/// The stops of `load_ids`, in each load's order.
+pub async fn stops_of_loads(
+    tx: &FleetTx,
+    load_ids: Vec<Uuid>,
+) -> Result<Vec<load_stop::Model>, DbErr> {
+    load_stop::Entity::within(tx)
+        .filter(load_stop::Column::LoadId.is_in(load_ids))
+        .order_by_asc(load_stop::Column::LoadId)
+        .order_by_asc(load_stop::Column::Seq)
+        .all(tx)
+        .await
+}
+
+/// Each load's accessorial lines, summed.
+pub async fn accessorial_totals(
+    tx: &FleetTx,
+    load_ids: Vec<Uuid>,
+) -> Result<Vec<(Uuid, i64)>, DbErr> {
+    load_accessorial::Entity::within(tx)
+        .select_only()
+        .column(load_accessorial::Column::LoadId)
+        .column_as(
+            Expr::col(load_accessorial::Column::AmountCents)
+                .sum()
+                .cast_as("BIGINT"),
+            "total",
+        )
+        .filter(load_accessorial::Column::LoadId.is_in(load_ids))
+        .group_by(load_accessorial::Column::LoadId)
+        .into_tuple()
+        .all(tx)
+        .await
+}
+
+pub async fn trucks(tx: &FleetTx, ids: Vec<Uuid>) -> Result<Vec<fleet_vehicle::Model>, DbErr> {
+    fleet_vehicle::Entity::within(tx)
+        .filter(fleet_vehicle::Column::Id.is_in(ids))
+        .all(tx)
+        .await
+}
+
+/// The loads on the dispatch board: tendered to delivered, whose span meets
+/// `from`–`to`, of one customer or driver when given.
+pub async fn board_loads(
+    tx: &FleetTx,
+    from: DateTime<Utc>,
+    to: DateTime<Utc>,
+    customer_id: Option<Uuid>,
+    driver_id: Option<Uuid>,
+    limit: u64,
+) -> Result<Vec<load::Model>, DbErr> {
+    let mut select = load::Entity::within(tx)
+        .filter(load::Column::Status.is_in([
+            "tendered",
+            "accepted",
+            "planned",
+            "dispatched",
+            "at_pickup",
+            "loaded",
+            "in_transit",
+            "at_delivery",
+            "delivered",
+        ]))
+        .filter(load::Column::FirstPickupAt.lt(to))
+        .filter(load::Column::LastDeliveryAt.gte(from));
+    if let Some(customer) = customer_id {
+        select = select.filter(load::Column::CustomerId.eq(customer));
+    }
+    if let Some(driver) = driver_id {
+        select = select.filter(
+            Condition::any()
+                .add(load::Column::DriverId.eq(driver))
+                .add(load::Column::SecondDriverId.eq(driver)),
+        );
+    }
+    select
+        .order_by_asc(load::Column::FirstPickupAt)
+        .order_by_asc(load::Column::ProNumber)
+        .limit(limit)
+        .all(tx)
+        .await
+}
+
+/// The fleet's drivers, trucks and trailers a dispatcher can pick from
+/// (inactive ones too: the eligibility check says why not).
+pub async fn all_drivers(tx: &FleetTx, limit: u64) -> Result<Vec<fleet_driver::Model>, DbErr> {
+    fleet_driver::Entity::within(tx)
+        .order_by_asc(fleet_driver::Column::SearchName)
+        .limit(limit)
+        .all(tx)
+        .await
+}
+
+pub async fn all_trucks(tx: &FleetTx, limit: u64) -> Result<Vec<fleet_vehicle::Model>, DbErr> {
+    fleet_vehicle::Entity::within(tx)
+        .order_by_asc(fleet_vehicle::Column::Name)
+        .limit(limit)
+        .all(tx)
+        .await
+}
+
+pub async fn all_trailers(tx: &FleetTx, limit: u64) -> Result<Vec<fleet_trailer::Model>, DbErr> {
+    fleet_trailer::Entity::within(tx)
+        .order_by_asc(fleet_trailer::Column::Name)
+        .limit(limit)
+        .all(tx)
+        .await
 }
 
 /// Holds the fleet's dispatch lock until the transaction ends: assignments

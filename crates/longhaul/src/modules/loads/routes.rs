@@ -3,11 +3,11 @@
 
 use super::dto::{
     AssignmentInput, AssignmentView, CancelInput, CustomerInput, CustomerList, CustomerView,
-    EligibilityView, FacilityInput, FacilityList, FacilityView, LoadInput, LoadList, LoadListQuery,
-    LoadView, StatusInput, StopEventInput,
+    DispatchBoard, DispatchQuery, EligibilityView, FacilityInput, FacilityList, FacilityView,
+    LoadExportQuery, LoadInput, LoadList, LoadListQuery, LoadView, StatusInput, StopEventInput,
 };
 use super::service::loads::Actor;
-use super::service::{assignment, customers, facilities, lifecycle, loads, stop_events};
+use super::service::{assignment, customers, facilities, lifecycle, listing, loads, stop_events};
 use crate::http::error::ErrorBody;
 use crate::http::path_id::path_id;
 use crate::http::{ApiResult, ValidJson};
@@ -15,7 +15,9 @@ use crate::modules::auth::{CurrentUser, FleetAdmin};
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::{Path, Query, State};
-use axum::http::StatusCode;
+use axum::http::{StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use chrono::Utc;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
@@ -25,6 +27,8 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(list_customers, create_customer))
         .routes(routes!(list_facilities, create_facility))
         .routes(routes!(list_loads, create_load))
+        .routes(routes!(export_loads))
+        .routes(routes!(dispatch_board))
         .routes(routes!(get_load))
         .routes(routes!(change_status))
         .routes(routes!(cancel_load))
@@ -89,16 +93,53 @@ pub async fn list_loads(
     FleetAdmin(scope): FleetAdmin,
     Query(q): Query<LoadListQuery>,
 ) -> ApiResult<Json<LoadList>> {
+    let search = listing::Search::parse(q.status.as_deref(), q.q.as_deref())?;
     Ok(Json(
-        loads::list(
-            &state.db,
-            scope,
-            q.status.as_deref(),
-            q.q.as_deref(),
-            q.page,
-            q.per_page,
-        )
-        .await?,
+        listing::list(&state.db, scope, &search, q.page, q.per_page).await?,
+    ))
+}
+
+/// Every load of the search as CSV.
+#[utoipa::path(get, path = "/api/fleet/loads/export.csv", tag = "loads", params(LoadExportQuery),
+    responses((status = 200, description = "CSV", content_type = "text/csv"), (status = 422, body = ErrorBody)))]
+pub async fn export_loads(
+    State(state): State<AppState>,
+    FleetAdmin(scope): FleetAdmin,
+    Query(q): Query<LoadExportQuery>,
+) -> ApiResult<Response> {
+    let search = listing::Search::parse(q.status.as_deref(), q.q.as_deref())?;
+    let body = listing::export_csv(&state.db, scope, &search).await?;
+    let today = Utc::now().date_naive();
+    Ok((
+        [
+            (header::CONTENT_TYPE, "text/csv; charset=utf-8".to_owned()),
+            (
+                header::CONTENT_DISPOSITION,
+                format!("attachment; filename=\"loads-{today}.csv\""),
+            ),
+        ],
+        body,
+    )
+        .into_response())
+}
+
+/// The dispatch board's days: its loads, drivers, trucks and trailers.
+#[utoipa::path(get, path = "/api/fleet/dispatch", tag = "loads", params(DispatchQuery),
+    responses((status = 200, body = DispatchBoard), (status = 422, body = ErrorBody)))]
+pub async fn dispatch_board(
+    State(state): State<AppState>,
+    FleetAdmin(scope): FleetAdmin,
+    Query(q): Query<DispatchQuery>,
+) -> ApiResult<Json<DispatchBoard>> {
+    let filter = listing::BoardFilter {
+        from: q.from,
+        days: q.days,
+        customer_id: q.customer_id,
+        driver_id: q.driver_id,
+    };
+    let zone = chrono_tz::America::Chicago;
+    Ok(Json(
+        listing::board(&state.db, scope, zone, &filter, Utc::now()).await?,
     ))
 }
 

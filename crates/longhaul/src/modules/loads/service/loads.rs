@@ -3,8 +3,8 @@
 
 use super::{LoadsError, cents, number_in, optional_text, required_text, texts};
 use crate::modules::loads::dto::{
-    AccessorialView, CustomerView, FacilityView, LoadEventView, LoadInput, LoadList, LoadRow,
-    LoadView, StopInput, StopView,
+    AccessorialView, CustomerView, FacilityView, LoadEventView, LoadInput, LoadView, StopInput,
+    StopView,
 };
 use crate::modules::loads::repo;
 use chrono::Utc;
@@ -455,56 +455,4 @@ pub async fn get(
     let view = read(&tx, id).await?;
     tx.commit().await?;
     Ok(view)
-}
-
-pub async fn list(
-    db: &DatabaseConnection,
-    scope: TenantScope,
-    status: Option<&str>,
-    q: Option<&str>,
-    page: Option<u64>,
-    per_page: Option<u64>,
-) -> Result<LoadList, LoadsError> {
-    let status = match status.filter(|s| !s.is_empty()) {
-        Some(s) => Some(
-            LoadStatus::parse(s)
-                .ok_or_else(|| LoadsError::invalid("status", &texts().status_invalid))?,
-        ),
-        None => None,
-    };
-    let q = optional_text("q", q, 100)?;
-    let page = number_in("page", page, 1, 10_000)?.unwrap_or(1);
-    let per_page = number_in("per_page", per_page, 1, 100)?.unwrap_or(50);
-    let tx = tenancy::read(db, scope).await?;
-    let (rows, total) = repo::list(
-        &tx,
-        status.map(LoadStatus::as_str),
-        q.as_deref(),
-        page,
-        per_page,
-    )
-    .await?;
-    let names: HashMap<Uuid, String> =
-        repo::customers_by_ids(&tx, rows.iter().map(|r| r.customer_id).collect())
-            .await?
-            .into_iter()
-            .map(|c| (c.id, c.name))
-            .collect();
-    tx.commit().await?;
-    Ok(LoadList {
-        loads: rows
-            .into_iter()
-            .map(|r| LoadRow {
-                id: r.id,
-                pro_number: r.pro_number,
-                load_number: r.load_number,
-                customer_name: names.get(&r.customer_id).cloned().unwrap_or_default(),
-                status: r.status,
-                first_pickup_at: r.first_pickup_at,
-                last_delivery_at: r.last_delivery_at,
-                loaded_miles: r.loaded_miles,
-            })
-            .collect(),
-        total,
-    })
 }

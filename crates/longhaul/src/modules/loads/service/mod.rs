@@ -5,6 +5,7 @@ pub mod assignment;
 pub mod customers;
 pub mod facilities;
 pub mod lifecycle;
+pub mod listing;
 pub mod loads;
 pub mod stop_events;
 
