@@ -32,38 +32,10 @@ export type BoardStatus =
   | 'at_delivery'
   | 'delivered'
 
-// GET /api/fleet/dispatch's shapes, until api-types is regenerated.
-export interface DispatchLoad {
-  id: string
-  pro_number: number
-  load_number: string
-  customer_id: string
-  customer_name: string
-  status: BoardStatus
-  equipment_type: string
-  /** UTC instants. */
-  first_pickup_at: string
-  last_delivery_at: string
-  /** "City, ST". */
-  origin: string
-  destination: string
-  driver_id: string | null
-  second_driver_id: string | null
-  truck_id: string | null
-  trailer_id: string | null
-}
-
-export interface DispatchBoard {
-  /** YYYY-MM-DD. */
-  from: string
-  days: number
-  /** The fleet's home IANA zone: the board's days are its days. */
-  time_zone: string
-  loads: DispatchLoad[]
-  drivers: { id: string; name: string; active: boolean }[]
-  trucks: { id: string; unit_number: string; active: boolean }[]
-  trailers: { id: string; unit_number: string; trailer_type: string | null }[]
-}
+/** GET /api/fleet/dispatch's load, its status narrowed to the ones the board shows. */
+export type DispatchLoad = Omit<Schemas['DispatchLoad'], 'status'> & { status: BoardStatus }
+/** GET /api/fleet/dispatch: the loads whose span meets the days shown, the drivers, trucks and trailers. */
+export type DispatchBoard = Omit<Schemas['DispatchBoard'], 'loads'> & { loads: DispatchLoad[] }
 
 export interface BoardRequest {
   /** YYYY-MM-DD, or empty for the server's today in the fleet's zone. */
