@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import { format, settled, signIn, test, texts } from './support';
 
@@ -20,6 +21,18 @@ async function expectFits(page: Page, what: string) {
   }));
   expect(scrollWidth, `${what} at ${innerWidth} px is ${scrollWidth} px wide`).toBeLessThanOrEqual(innerWidth);
 }
+
+/** No WCAG 2.1 A/AA violation that axe-core finds (as accessibility.spec.ts checks every screen). */
+async function expectAccessible(page: Page, what: string) {
+  await settled(page);
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  const found = violations.map((v) => `${v.impact} ${v.id} (${v.help}): ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`);
+  expect(found, `${what} has accessibility violations`).toEqual([]);
+}
+
+test.use({ reducedMotion: 'reduce' });
 
 /** Takes the assignment off again through the API, as the signed-in user. */
 async function unassign(page: Page, loadId: string) {
@@ -52,6 +65,7 @@ for (const viewport of [
     if (viewport.width >= 768) await expect(page.getByTestId('dispatch-week')).toBeVisible();
     else await expect(page.getByTestId('dispatch-day')).toBeVisible();
     await expectFits(page, 'the dispatch board');
+    await expectAccessible(page, 'the dispatch board');
 
     const loadId = (await card.getAttribute('data-load-id')) as string;
     const pro = /PRO (\d+)/.exec((await card.getAttribute('aria-label')) ?? '')?.[1] as string;
@@ -72,6 +86,7 @@ for (const viewport of [
     await expect(findings.locator('[data-severity]').or(findings.getByText(a.noFindings)).first()).toBeVisible();
     await expect(findings).toHaveAttribute('aria-busy', 'false');
     await expectFits(page, 'the assignment dialog');
+    await expectAccessible(page, 'the assignment dialog');
 
     const reason = dialog.getByLabel(a.overrideReason);
     if (await reason.isVisible()) {
