@@ -223,7 +223,7 @@ function AssignBody({
         </div>
       ) : !assignable ? (
         <div className="space-y-4">
-          <Alert variant="info">{format(a.notAssignable, { status: t.status[load.status] ?? load.status })}</Alert>
+          <Alert variant="info">{format(a.notAssignable, { status: (t.status[load.status] ?? load.status).toLowerCase() })}</Alert>
           <div className="flex justify-end gap-2">
             <Button variant="outline" asChild>
               <Link to={fleetRoutes.load(load.id)}>{a.openLoad}</Link>
