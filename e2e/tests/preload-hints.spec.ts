@@ -15,6 +15,7 @@ const screens = [
   '/fleet-dashboard/compliance',
   '/fleet-dashboard/postings',
   '/fleet-dashboard/inbox',
+  '/fleet-dashboard/dispatch',
   // Filtered: the list's own data is not hinted, the shell's is.
   '/fleet-dashboard/trucks?tab=inactive',
 ];

@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api-client'
 import type { components } from '@/lib/api-types'
+import { unlessJustFetched } from '@/lib/prefetch'
 
 // The dispatch board's fetchers and query keys, apart from the loads
 // screens' own (features/loads/api/) so that the two are built at once
@@ -108,6 +109,8 @@ export const dispatchKeys = {
 export const boardQuery = (request: BoardRequest) => ({
   queryKey: [...dispatchKeys.board, request],
   queryFn: ({ signal }: { signal: AbortSignal }) => fetchDispatchBoard(request, signal),
+  // The route's prefetch has just asked: the page takes that answer instead of asking again.
+  refetchOnMount: unlessJustFetched,
 })
 
 export function useDispatchBoard(request: BoardRequest) {
