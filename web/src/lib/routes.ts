@@ -31,6 +31,10 @@ export const routes = {
  * a detail screen adds one id.
  */
 export const fleetPatterns = {
+  /** Issue 31: the fleet's loads, a new load (by hand or from a rate con) and a load's page. */
+  loads: 'loads',
+  loadNew: 'loads/new',
+  load: 'loads/:loadId',
   profile: 'profile',
   /** The dispatch board (issue 31 §3): `?assign=<loadId>` opens the assignment dialog of a load. */
   dispatch: 'dispatch',
@@ -58,12 +62,13 @@ const fleetDetail = (segment: string) => (id: string) => `${fleetPath(segment)}/
 /** Links to the fleet dashboard's screens. */
 export const fleetRoutes = {
   overview: fleetDashboard,
+  loads: fleetPath(fleetPatterns.loads),
+  loadNew: fleetPath(fleetPatterns.loadNew),
+  load: fleetDetail(fleetPatterns.loads),
+  /** The dispatch board's assignment of one load. */
+  loadAssign: (id: string) => `${fleetPath('dispatch')}?assign=${encodeURIComponent(id)}`,
   profile: fleetPath(fleetPatterns.profile),
   dispatch: fleetPath(fleetPatterns.dispatch),
-  /** The dispatch board with the assignment dialog of a load open (the load page links here). */
-  dispatchAssign: (loadId: string) => `${fleetPath(fleetPatterns.dispatch)}?assign=${encodeURIComponent(loadId)}`,
-  /** A load's page (the loads screens own its pattern). */
-  load: fleetDetail('loads'),
   trucks: fleetPath(fleetPatterns.trucks),
   truck: fleetDetail(fleetPatterns.trucks),
   postings: fleetPath(fleetPatterns.postings),

@@ -31,9 +31,9 @@ interface NavItem {
 function navItems(): NavItem[] {
   return [
     { section: 'overview', to: fleetRoutes.overview, label: texts.fleet.nav.overview, icon: LayoutDashboard },
-    { section: fleetPatterns.profile, to: fleetRoutes.profile, label: texts.fleet.nav.profile, icon: Building2 },
-    // Issue 31: the dispatch board, right after Loads.
+    // Issue 31: the dispatch board, right after Loads (the loads screens' item goes first).
     { section: fleetPatterns.dispatch, to: fleetRoutes.dispatch, label: texts.loads.dispatch.nav, icon: CalendarRange },
+    { section: fleetPatterns.profile, to: fleetRoutes.profile, label: texts.fleet.nav.profile, icon: Building2 },
     { section: fleetPatterns.trucks, to: fleetRoutes.trucks, label: texts.fleet.nav.trucks, icon: Truck },
     // Issue 15: the Truck Board's postings, right after Trucks.
     { section: fleetPatterns.postings, to: fleetRoutes.postings, label: texts.board.myPostings, icon: Megaphone },
