@@ -53,6 +53,8 @@ for (const viewport of [
   { width: 375, height: 812 },
 ]) {
   test(`assigns an unassigned load from the board at ${viewport.width} px`, async ({ page }) => {
+    // Two axe runs and the eligibility checks: more than the default 30 s on a busy machine.
+    test.setTimeout(90_000);
     await page.setViewportSize(viewport);
     await signIn(page, demo);
     await page.goto('/fleet-dashboard/dispatch');
