@@ -11,8 +11,24 @@ const c = texts.compliance;
 const f = texts.fleet;
 const d = texts.documents;
 
+// The fleet's dates count from its own day, in its home time zone (decision
+// 043), not from the UTC one: read once the admin is signed in.
+let fleetZone = 'America/Chicago';
+
+async function readFleetZone(page: Page) {
+  const account = await page.request.get('/api/fleet/account');
+  expect(account.ok()).toBe(true);
+  fleetZone = ((await account.json()) as { home_time_zone: string }).home_time_zone;
+}
+
 function isoIn(days: number): string {
-  const date = new Date();
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone: fleetZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(new Date());
+  const date = new Date(`${parts}T00:00:00Z`);
   date.setUTCDate(date.getUTCDate() + days);
   return date.toISOString().slice(0, 10);
 }
@@ -65,6 +81,7 @@ async function uploadDocument(page: Page, name: string, expires: string) {
 test('a CDL and a document reach the calendar, the bell, the digest and the iCalendar feed', async ({ page }) => {
   test.setTimeout(90_000);
   await signIn(page, users.complianceAdmin);
+  await readFleetZone(page);
   // No assets yet: the Fleet Status card keeps the spec's setup notice.
   await expect(page.getByText(f.setupInProgressText)).toBeVisible();
   await addDriver(page);

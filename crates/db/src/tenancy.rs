@@ -190,6 +190,8 @@ fleet_owned! {
     load_stop => FleetAccountId,
     load_accessorial => FleetAccountId,
     load_event => FleetAccountId,
+    hos_clock => FleetAccountId,
+    hos_clock_read => FleetAccountId,
 }
 
 /// Whose rows a broker's transaction acts for: the broker account of a

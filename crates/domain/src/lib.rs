@@ -22,6 +22,7 @@ pub mod role;
 pub mod text_input;
 pub mod texts;
 pub mod throttle;
+pub mod time_zone;
 
 pub use dot_number::DotNumber;
 pub use email::Email;

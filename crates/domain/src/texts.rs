@@ -90,6 +90,24 @@ pub struct LoadsTexts {
     pub detention_note: String,
     /// A finding's sentence by its code (`loads::eligibility`).
     pub findings: std::collections::BTreeMap<String, String>,
+    pub hos: LoadsHosTexts,
+}
+
+/// The hours-of-service findings' texts (issue 31 §3): sentences by code,
+/// with `{minutes}` (the clocks' age) or `{plan}` (the rest plan).
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct LoadsHosTexts {
+    pub findings: std::collections::BTreeMap<String, String>,
+    /// A rest's words by kind (`break`, `reset`, `restart`).
+    pub rests: std::collections::BTreeMap<String, String>,
+    /// One rest of a plan: `{rest}` after `{driving}` of driving.
+    pub rest_after: String,
+    /// Between the rests of a plan.
+    pub then: String,
+    /// A duration: `{h}` hours and `{m}` minutes, or `{m}` minutes alone.
+    pub hours_minutes: String,
+    pub minutes_only: String,
 }
 
 #[derive(Debug, Deserialize)]
@@ -440,6 +458,13 @@ pub struct SettingsFormTexts {
     pub legal_name_required: String,
     pub logo_too_large: String,
     pub logo_not_image: String,
+    pub time_zone: TimeZoneTexts,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct TimeZoneTexts {
+    pub unknown: String,
 }
 
 #[derive(Debug, Deserialize)]

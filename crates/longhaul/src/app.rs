@@ -327,6 +327,7 @@ pub async fn connect(config: Config, overrides: Overrides) -> anyhow::Result<App
         system_key,
         metrics,
         workers: Default::default(),
+        clock: Default::default(),
     })))
 }
 

@@ -13,6 +13,7 @@ pub const JOBS: &[JobEntry] = &[
     JobEntry::of::<jobs::SweepExpired>(),
     JobEntry::of::<eld::runs::EldSync>(),
     JobEntry::of::<eld::jobs::EldSchedule>(),
+    JobEntry::of::<eld::hos::HosRefresh>(),
     JobEntry::of::<documents::jobs::DocumentSweep>(),
     JobEntry::of::<billing::BillingRefresh>(),
     JobEntry::of::<compliance::jobs::ComplianceReminders>(),

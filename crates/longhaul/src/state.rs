@@ -45,6 +45,33 @@ pub struct App {
     /// The job workers this process runs, once started: `/readyz` checks
     /// their heartbeats.
     pub workers: crate::queue::RunningWorkers,
+    /// The time dates are judged by: the system clock, unless a test pins it.
+    pub clock: Clock,
+}
+
+/// The server's "now" for judging dates (a fleet's "today"): the system
+/// clock, or an instant a test pins so the day it tests is not the day it
+/// runs.
+#[derive(Debug, Default)]
+pub struct Clock {
+    pinned: std::sync::RwLock<Option<chrono::DateTime<chrono::Utc>>>,
+}
+
+impl Clock {
+    pub fn now(&self) -> chrono::DateTime<chrono::Utc> {
+        self.pinned
+            .read()
+            .ok()
+            .and_then(|p| *p)
+            .unwrap_or_else(chrono::Utc::now)
+    }
+
+    /// Pins the clock at `at`, or lets it run again with `None`.
+    pub fn pin(&self, at: Option<chrono::DateTime<chrono::Utc>>) {
+        if let Ok(mut pinned) = self.pinned.write() {
+            *pinned = at;
+        }
+    }
 }
 
 impl Deref for AppState {

@@ -43,6 +43,8 @@ pub struct Model {
     pub session_timeout_minutes: i32,
     pub portal_settings: Option<Json>,
     pub portal_system_password_hash: Option<String>,
+    /// IANA name chosen in Company Settings; None = from the FMCSA state.
+    pub home_time_zone: Option<String>,
     pub created_at: DateTimeUtc,
     pub updated_at: DateTimeUtc,
 }

@@ -26,6 +26,8 @@ pub mod fleet_trailer;
 pub mod fleet_vehicle;
 pub mod fmcsa_change;
 pub mod fmcsa_snapshot;
+pub mod hos_clock;
+pub mod hos_clock_read;
 pub mod load;
 pub mod load_accessorial;
 pub mod load_counter;

@@ -28,6 +28,8 @@ pub mod m0022_postings_of_read_only_fleets;
 pub mod m0023_invitation_links;
 pub mod m0024_loads;
 pub mod m0025_load_assignment;
+pub mod m0026_fleet_home_time_zone;
+pub mod m0028_hos_clocks;
 pub mod rls;
 
 pub struct Migrator;
@@ -61,6 +63,8 @@ impl MigratorTrait for Migrator {
             Box::new(m0023_invitation_links::Migration),
             Box::new(m0024_loads::Migration),
             Box::new(m0025_load_assignment::Migration),
+            Box::new(m0026_fleet_home_time_zone::Migration),
+            Box::new(m0028_hos_clocks::Migration),
         ]
     }
 }

@@ -1,8 +1,10 @@
 //! Whether a driver, truck and trailer can legally and practically take a
 //! load (issue 31 §3): one list of Block / Warn / Info findings, each with
-//! the record that causes it. Hours of service are judged elsewhere (they
-//! come from the ELD); this is what the fleet's own records say.
+//! the record that causes it: what the fleet's own records say, and the
+//! drivers' hours of service as their ELD last reported them
+//! ([`super::hos`]).
 
+use super::hos::{self, Clocks, Rest, Trip, Verdict};
 use crate::compliance::QualificationKind;
 use chrono::NaiveDate;
 use serde::Serialize;
@@ -37,6 +39,18 @@ pub struct Finding {
     pub cause: Cause,
     /// The date that matters (an expiry), when there is one.
     pub date: Option<NaiveDate>,
+    /// Minutes that matter (how old a driver's clocks are), when any.
+    pub minutes: Option<i64>,
+    /// The rest plan of an hours-of-service finding.
+    pub rests: Vec<Rest>,
+}
+
+/// What the ELD says of a driver's hours.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum HosData {
+    /// The fleet has no ELD clocks for this driver.
+    NoData,
+    Clocks(Clocks),
 }
 
 /// A dated record of a driver (a qualification item) or of a vehicle (a
@@ -54,6 +68,7 @@ pub struct DriverFacts {
     pub id: Uuid,
     pub active: bool,
     pub qualifications: Vec<Dated>,
+    pub hos: HosData,
 }
 
 #[derive(Debug, Clone)]
@@ -86,6 +101,9 @@ pub struct Facts {
     /// The last stop's day, in its facility's zone.
     pub last_day: NaiveDate,
     pub overlaps: Vec<Overlap>,
+    /// The trip the drivers' hours are judged against (`loaded_minutes`
+    /// for the whole load: a team shares it); `None` judges no hours.
+    pub trip: Option<Trip>,
 }
 
 /// Documents whose expiry matters for a trip.
@@ -107,6 +125,55 @@ fn finding(
         code,
         cause,
         date,
+        minutes: None,
+        rests: Vec::new(),
+    }
+}
+
+/// The hours-of-service findings of one driver (see [`hos::judge`]).
+fn hours(out: &mut Vec<Finding>, driver: &DriverFacts, trip: &Trip, drivers: usize) {
+    let cause = Cause::Driver(driver.id);
+    let clocks = match &driver.hos {
+        HosData::NoData => {
+            out.push(finding(Severity::Info, "hos_no_data", cause, None));
+            return;
+        }
+        HosData::Clocks(clocks) => clocks,
+    };
+    let age = (trip.now - clocks.as_of).num_minutes().max(0);
+    if clocks.disconnected {
+        out.push(Finding {
+            minutes: Some(age),
+            ..finding(Severity::Warn, "hos_app_disconnected", cause, None)
+        });
+    } else if age > hos::OLD_AFTER_MINUTES {
+        out.push(Finding {
+            minutes: Some(age),
+            ..finding(Severity::Info, "hos_clocks_old", cause, None)
+        });
+    }
+    // A team shares the driving; the first driver drives to the pickup.
+    let share = Trip {
+        loaded_minutes: trip.loaded_minutes / drivers.max(1) as i64,
+        ..trip.clone()
+    };
+    let judged = hos::judge(clocks, &share);
+    match judged.pickup {
+        Some(Verdict::PickupUnreachable(rests)) => out.push(Finding {
+            rests,
+            ..finding(Severity::Block, "hos_pickup_unreachable", cause, None)
+        }),
+        Some(Verdict::RestBeforePickup(rests)) => out.push(Finding {
+            rests,
+            ..finding(Severity::Warn, "hos_rest_before_pickup", cause, None)
+        }),
+        None => {}
+    }
+    if !judged.on_the_load.is_empty() {
+        out.push(Finding {
+            rests: judged.on_the_load,
+            ..finding(Severity::Info, "hos_rest_on_load", cause, None)
+        });
     }
 }
 
@@ -171,7 +238,15 @@ fn trailer_fits(trailer_type: &str, equipment: &str) -> Option<bool> {
 /// Every finding, Blocks first.
 pub fn check(facts: &Facts) -> Vec<Finding> {
     let mut out = Vec::new();
-    for driver in &facts.drivers {
+    for (i, driver) in facts.drivers.iter().enumerate() {
+        if let Some(trip) = &facts.trip {
+            // Only the first driver drives to the pickup.
+            let trip = Trip {
+                empty_minutes: trip.empty_minutes.filter(|_| i == 0),
+                ..trip.clone()
+            };
+            hours(&mut out, driver, &trip, facts.drivers.len());
+        }
         if !driver.active {
             out.push(finding(
                 Severity::Block,
@@ -313,6 +388,7 @@ mod tests {
                     expires_on: Some(expires),
                 },
             ],
+            hos: HosData::NoData,
         }
     }
 
@@ -342,6 +418,7 @@ mod tests {
             today: day(1),
             last_day: day(3),
             overlaps: vec![],
+            trip: None,
         }
     }
 
@@ -429,5 +506,126 @@ mod tests {
         let found = check(&f);
         assert_eq!(found[0].severity, Severity::Block);
         assert_eq!(found.last().unwrap().severity, Severity::Info);
+    }
+
+    mod hours {
+        use super::*;
+        use crate::loads::hos::{Clocks, RestKind, Trip};
+        use chrono::{DateTime, Duration, TimeZone, Utc};
+
+        fn now() -> DateTime<Utc> {
+            Utc.with_ymd_and_hms(2026, 3, 1, 6, 0, 0).unwrap()
+        }
+
+        fn clocks(drive: i64) -> Clocks {
+            Clocks {
+                drive: Some(drive),
+                shift: Some(840),
+                cycle: Some(4200),
+                until_break: Some(480),
+                cycle_tomorrow: None,
+                as_of: now(),
+                disconnected: false,
+            }
+        }
+
+        fn with(hos: HosData, empty: Option<i64>, pickup_in: i64, loaded: i64) -> Facts {
+            let mut f = facts();
+            f.drivers[0].hos = hos;
+            let at = now() + Duration::minutes(pickup_in);
+            f.trip = Some(Trip {
+                now: now(),
+                empty_minutes: empty,
+                pickup_from: at,
+                pickup_by: at,
+                loaded_minutes: loaded,
+            });
+            f
+        }
+
+        #[test]
+        fn a_fresh_driver_gets_no_hours_finding() {
+            let f = with(HosData::Clocks(clocks(660)), Some(60), 120, 300);
+            assert!(check(&f).is_empty(), "{:?}", check(&f));
+        }
+
+        #[test]
+        fn no_clocks_is_an_info_on_the_driver() {
+            let f = with(HosData::NoData, Some(60), 120, 300);
+            let found = check(&f);
+            assert_eq!(codes(&f), ["hos_no_data"]);
+            assert_eq!(found[0].severity, Severity::Info);
+            assert_eq!(found[0].cause, Cause::Driver(id(1)));
+            // Without a trip no hours are judged at all.
+            let mut f = f;
+            f.trip = None;
+            assert!(check(&f).is_empty());
+        }
+
+        #[test]
+        fn low_hours_warn_with_a_rest_plan_or_block_when_the_pickup_is_lost() {
+            // 60 minutes of driving left, 90 to the pickup: 60 + 600 + 30.
+            let f = with(HosData::Clocks(clocks(60)), Some(90), 690, 0);
+            let found = check(&f);
+            assert_eq!(codes(&f), ["hos_rest_before_pickup"]);
+            assert_eq!(found[0].severity, Severity::Warn);
+            assert_eq!(found[0].cause, Cause::Driver(id(1)));
+            assert_eq!(found[0].rests[0].kind, RestKind::Reset);
+            assert_eq!(found[0].rests[0].after_driving_minutes, 60);
+
+            let f = with(HosData::Clocks(clocks(60)), Some(90), 689, 0);
+            let found = check(&f);
+            assert_eq!(codes(&f), ["hos_pickup_unreachable"]);
+            assert!(blocked(&found));
+        }
+
+        #[test]
+        fn rests_on_the_load_are_an_info() {
+            let f = with(HosData::Clocks(clocks(660)), None, 60, 600);
+            let found = check(&f);
+            assert_eq!(codes(&f), ["hos_rest_on_load"]);
+            assert_eq!(found[0].severity, Severity::Info);
+            assert_eq!(found[0].rests[0].kind, RestKind::Break);
+        }
+
+        #[test]
+        fn stale_clocks_say_so() {
+            let mut c = clocks(660);
+            c.as_of = now() - Duration::minutes(5);
+            let f = with(HosData::Clocks(c.clone()), Some(10), 60, 60);
+            assert!(codes(&f).is_empty());
+            c.as_of = now() - Duration::minutes(6);
+            let f = with(HosData::Clocks(c.clone()), Some(10), 60, 60);
+            let found = check(&f);
+            assert_eq!(codes(&f), ["hos_clocks_old"]);
+            assert_eq!(found[0].minutes, Some(6));
+            c.disconnected = true;
+            let f = with(HosData::Clocks(c), Some(10), 60, 60);
+            let found = check(&f);
+            assert_eq!(codes(&f), ["hos_app_disconnected"]);
+            assert_eq!(found[0].severity, Severity::Warn);
+            assert_eq!(found[0].minutes, Some(6));
+        }
+
+        #[test]
+        fn a_team_shares_the_load_and_only_the_first_drives_empty() {
+            let mut f = with(HosData::Clocks(clocks(660)), Some(600), 700, 600);
+            let mut second = qualified(day(28));
+            second.id = id(5);
+            second.hos = HosData::Clocks(clocks(300));
+            f.drivers.push(second);
+            // 300 each on the load. The first: 600 empty needs a break (after
+            // 480) and a reset after 660 total. The second drives no empty miles.
+            let found = check(&f);
+            assert!(
+                found
+                    .iter()
+                    .all(|x| x.cause == Cause::Driver(id(1)) || x.cause == Cause::Driver(id(5)))
+            );
+            assert!(
+                !found.iter().any(|x| x.cause == Cause::Driver(id(5))),
+                "{found:?}"
+            );
+        }
     }
 }

@@ -4,6 +4,7 @@
 
 mod detention;
 pub mod eligibility;
+pub mod hos;
 mod miles;
 mod money;
 mod status;

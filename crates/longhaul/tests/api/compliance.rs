@@ -7,7 +7,7 @@
 use crate::documents::{PDF, day, upload_ok};
 use crate::fleet_dashboard::fleet;
 use crate::helpers::{Backend, TestApp, backends, error_of, spawn_app, spawn_configured};
-use chrono::{Duration, NaiveDate, Utc};
+use chrono::{DateTime, Duration, NaiveDate, Utc};
 use db::entities::{fleet_account, fleet_driver, fleet_vehicle, fmcsa_change, fmcsa_snapshot};
 use longhaul::app::Overrides;
 use longhaul::config::Secret;
@@ -40,7 +40,15 @@ fn today() -> NaiveDate {
     Utc::now().date_naive()
 }
 
+/// 18:00 UTC of `day`: the same calendar day in every US zone, so the
+/// fleets here (Central Time, decision 043) judge on the UTC day the test
+/// dates are counted from.
+pub(crate) fn us_midday(day: NaiveDate) -> DateTime<Utc> {
+    day.and_hms_opt(18, 0, 0).unwrap().and_utc()
+}
+
 async fn signed_in_fleet(app: &mut TestApp, email: &str, name: &str, dot: &str) -> Uuid {
+    app.state.clock.pin(Some(us_midday(today())));
     let id = fleet(app, email, name, dot, sizes()).await;
     app.sign_in(email, "secret1").await;
     id
@@ -610,12 +618,12 @@ async fn the_reminder_job_sends_each_threshold_once_in_one_digest_a_day() {
         let extra = u64::from(mcs150_in_window(dot));
 
         let state = &app.state;
-        let first_run = reminders::run_daily(&ComplianceDeps::of(state), today())
+        let first_run = reminders::run_daily(&ComplianceDeps::of(state), us_midday(today()))
             .await
             .unwrap();
         assert_eq!(first_run.digests_sent, 1);
         assert_eq!(first_run.reminders, 3 + extra);
-        let again = reminders::run_daily(&ComplianceDeps::of(state), today())
+        let again = reminders::run_daily(&ComplianceDeps::of(state), us_midday(today()))
             .await
             .unwrap();
         assert_eq!(again.digests_sent, 0, "the same day: nothing again");
@@ -685,7 +693,7 @@ async fn the_reminder_job_sends_each_threshold_once_in_one_digest_a_day() {
 
         // Tomorrow: every item is still in the threshold it was reminded of.
         let tomorrow = today() + Duration::days(1);
-        let next_day = reminders::run_daily(&ComplianceDeps::of(state), tomorrow)
+        let next_day = reminders::run_daily(&ComplianceDeps::of(state), us_midday(tomorrow))
             .await
             .unwrap();
         assert_eq!(next_day.reminders, 0);
@@ -694,8 +702,8 @@ async fn the_reminder_job_sends_each_threshold_once_in_one_digest_a_day() {
         let later = today() + Duration::days(4);
         let deps = ComplianceDeps::of(state);
         let (a, b) = tokio::join!(
-            reminders::run_daily(&deps, later),
-            reminders::run_daily(&deps, later)
+            reminders::run_daily(&deps, us_midday(later)),
+            reminders::run_daily(&deps, us_midday(later))
         );
         let (a, b) = (a.unwrap(), b.unwrap());
         assert_eq!(a.digests_sent + b.digests_sent, 1, "{a:?} {b:?}");
@@ -740,9 +748,12 @@ async fn the_reminder_job_sends_each_threshold_once_in_one_digest_a_day() {
             .await;
         assert_eq!(res.status(), StatusCode::OK);
         company_document(&app, "New permit", 2).await;
-        let quiet = reminders::run_daily(&ComplianceDeps::of(state), today() + Duration::days(5))
-            .await
-            .unwrap();
+        let quiet = reminders::run_daily(
+            &ComplianceDeps::of(state),
+            us_midday(today() + Duration::days(5)),
+        )
+        .await
+        .unwrap();
         assert_eq!(quiet.reminders, 0, "no thresholds chosen: no reminders");
     }
 }
@@ -826,12 +837,12 @@ async fn a_restarted_run_sends_nothing_twice() {
             .unwrap();
         assert!(done.digest_sent);
         // The restarted job.
-        let rerun = reminders::run_daily(&ComplianceDeps::of(&app.state), today())
+        let rerun = reminders::run_daily(&ComplianceDeps::of(&app.state), us_midday(today()))
             .await
             .unwrap();
         assert_eq!(rerun.digests_sent, 1, "only Bravo");
         // And the job retried once more after that.
-        let retried = reminders::run_daily(&ComplianceDeps::of(&app.state), today())
+        let retried = reminders::run_daily(&ComplianceDeps::of(&app.state), us_midday(today()))
             .await
             .unwrap();
         assert_eq!(retried.digests_sent, 0);

@@ -1,4 +1,4 @@
-import { useForm } from 'react-hook-form'
+import { useForm, useWatch } from 'react-hook-form'
 import { toast } from '@/lib/toast'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
@@ -15,6 +15,7 @@ import {
   generalSchema,
   type GeneralValues,
 } from './settings-schemas'
+import { TimeZoneSelect } from './time-zone-select'
 import { useSaveSettings } from './use-save-settings'
 
 /** Company Settings › General: company details; the DOT number is read-only. */
@@ -24,6 +25,7 @@ export function GeneralSettingsForm({ account }: { account: FleetAccountView }) 
     defaultValues: generalDefaults(account),
   })
   const { errors } = form.formState
+  const zone = useWatch({ control: form.control, name: 'home_time_zone' })
   const save = useSaveSettings(saveGeneralSettings, (updated) => form.reset(generalDefaults(updated)))
   const f = texts.fleet.settingsForm
 
@@ -100,6 +102,19 @@ export function GeneralSettingsForm({ account }: { account: FleetAccountView }) 
             {field('contact_state', f.contactState)}
             {field('contact_zip', f.contactZip)}
           </fieldset>
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>{f.timeZone.section}</CardTitle>
+        </CardHeader>
+        <CardContent className="grid gap-4 sm:grid-cols-2">
+          <TimeZoneSelect
+            account={account}
+            value={zone}
+            error={errors.home_time_zone?.message}
+            {...form.register('home_time_zone')}
+          />
         </CardContent>
       </Card>
       <Button type="submit" disabled={save.isPending} className="w-full sm:w-auto">

@@ -3,6 +3,8 @@ import { texts } from '@/lib/texts'
 import type { components } from '@/lib/api-types'
 import type { FleetAccountView } from '@/lib/fleet-account'
 import { isHexColor } from './branding'
+import type { GeneralRequest } from './api/fleet-account-api'
+import { zoneFormValue } from './time-zone'
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
@@ -33,6 +35,8 @@ export const generalSchema = z.object({
   contact_city: z.string(),
   contact_state: z.string(),
   contact_zip: z.string(),
+  /** An IANA zone, or '' for the default from the FMCSA address's state. */
+  home_time_zone: z.string(),
 })
 export type GeneralValues = z.infer<typeof generalSchema>
 
@@ -54,11 +58,13 @@ export function generalDefaults(account: FleetAccountView): GeneralValues {
     contact_city: s(account.contact.address.city),
     contact_state: s(account.contact.address.state),
     contact_zip: s(account.contact.address.zip),
+    home_time_zone: zoneFormValue(account),
   }
 }
 
-/** Blank optional fields are sent as null. */
-export function generalRequest(values: GeneralValues): components['schemas']['GeneralInput'] {
+
+/** Blank optional fields are sent as null; so is the default time zone. */
+export function generalRequest(values: GeneralValues): GeneralRequest {
   const n = (value: string) => (value.trim() === '' ? null : value.trim())
   return {
     legal_name: values.legal_name.trim(),
@@ -82,6 +88,7 @@ export function generalRequest(values: GeneralValues): components['schemas']['Ge
         zip: n(values.contact_zip),
       },
     },
+    home_time_zone: n(values.home_time_zone),
   }
 }
 

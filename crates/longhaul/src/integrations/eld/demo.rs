@@ -10,7 +10,13 @@
 //! below (a few miles off its center), recorded between a few minutes and a
 //! few hours ago. Positions and ages come from the seed, so they are the same
 //! on every call; only the clock they count back from moves.
+//!
+//! Each active driver also has hours-of-service clocks (see [`demo_clocks`]):
+//! most with a good part of their day left, one in six nearly out of
+//! driving time and one in six low on cycle, so the dispatch screen shows a
+//! rest plan; one in eleven has a disconnected app. Seeded like the rest.
 
+use super::hos::{DutyStatus, HosClock};
 use super::{
     EldDriver, EldProvider, EldProviderError, EldRef, EldTrailer, EldTrailerAssignment, EldVehicle,
     EldVehicleLocation, Page,
@@ -476,6 +482,11 @@ impl DemoProvider {
         self.page_size
     }
 
+    /// Every active driver's clocks as of `now` (see [`demo_clocks`]).
+    fn clocks_at(&self, now: DateTime<Utc>) -> Vec<HosClock> {
+        demo_clocks(&self.drivers, now)
+    }
+
     /// Every truck's position as of `now` (see the module comment).
     fn locations_at(&self, now: DateTime<Utc>) -> Vec<EldVehicleLocation> {
         self.positions
@@ -533,6 +544,72 @@ impl EldProvider for DemoProvider {
     ) -> Result<Page<EldVehicleLocation>, EldProviderError> {
         page(&self.locations_at(Utc::now()), cursor, self.page_size)
     }
+
+    async fn hos_clocks_page(
+        &self,
+        cursor: Option<String>,
+    ) -> Result<Page<HosClock>, EldProviderError> {
+        page(&self.clocks_at(Utc::now()), cursor, self.page_size)
+    }
+}
+
+/// Plausible clocks for each active driver, from the driver's id alone (so
+/// the same on every call): the driver in sixth place of every six is down
+/// to under an hour of driving, the next is low on cycle, one in eleven has
+/// a disconnected app (stale, figures as of a few hours ago); the others
+/// have between half and all of a fresh day left.
+pub fn demo_clocks(drivers: &[EldDriver], now: DateTime<Utc>) -> Vec<HosClock> {
+    drivers
+        .iter()
+        .filter(|d| d.active)
+        .enumerate()
+        .map(|(i, d)| {
+            let seed =
+                d.id.bytes()
+                    .fold(0xC10C_u64, |h, b| h.rotate_left(5) ^ u64::from(b));
+            let mut rng = Rng(seed);
+            let mut within = |range: std::ops::RangeInclusive<i32>| rng.between(range);
+            let (drive, shift, cycle, brk, status) = match i % 6 {
+                0 => (
+                    within(20..=50),
+                    within(60..=120),
+                    within(1500..=2500),
+                    within(10..=40),
+                    DutyStatus::Driving,
+                ),
+                1 => (
+                    within(400..=600),
+                    within(600..=800),
+                    within(120..=300),
+                    within(300..=480),
+                    DutyStatus::OnDuty,
+                ),
+                _ => (
+                    within(330..=660),
+                    within(480..=840),
+                    within(2100..=4200),
+                    within(240..=480),
+                    DutyStatus::OffDuty,
+                ),
+            };
+            let stale = i % 11 == 5;
+            HosClock {
+                driver_id: d.id.clone(),
+                duty_status: (!stale).then_some(status),
+                drive_minutes: Some(drive),
+                shift_minutes: Some(shift.max(drive)),
+                cycle_minutes: Some(cycle),
+                break_minutes: Some(brk),
+                cycle_tomorrow_minutes: Some((cycle + within(0..=600)).min(4200)),
+                as_of: if stale {
+                    now - Duration::minutes(within(90..=300).into())
+                } else {
+                    now
+                },
+                stale,
+            }
+        })
+        .collect()
 }
 
 /// The page at `cursor` (an offset written in decimal).

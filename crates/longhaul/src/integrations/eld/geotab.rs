@@ -26,7 +26,18 @@
 //! `device { id }`, `latitude`, `longitude`, `dateTime`, `bearing`, `speed`,
 //! ...), one page like the other lists. Geotab gives no place name; a device
 //! without a time or a usable fix (0,0 before its first one) is left out.
+//!
+//! Hours-of-service clocks are `Get` of `DutyStatusAvailability`, which
+//! Geotab answers for one driver at a time (`search: { userSearch: { id }
+//! }`): the adapter lists the active drivers, then asks for their
+//! availabilities in `ExecuteMultiCall` batches of [`HOS_BATCH`], as one
+//! page. Each record has `driver { id }` and the time left as .NET
+//! `TimeSpan` text: `driving` (drive), `duty` (the 14-hour window; `workday`
+//! when `duty` is missing), `cycle`, `drivingBreakDuration` (until the
+//! 30-minute break), `rest` and `recap`. A driver Geotab sends no figures
+//! for is stale; the figures are as of the read.
 
+use super::hos::{HosClock, timespan_minutes};
 use super::http::{ProviderHttp, Verdict, bad_cursor, clip_message, wire};
 use super::{
     EldDriver, EldEndpoints, EldProvider, EldProviderError, EldTrailer, EldTrailerAssignment,
@@ -45,6 +56,9 @@ pub const DEFAULT_SERVER: &str = "my.geotab.com";
 /// The answer for a server that is not a Geotab host name.
 pub const SERVER_REFUSED: &str =
     "Enter a Geotab server name such as my.geotab.com (a geotab.com host, without a port).";
+
+/// Drivers whose availability one `ExecuteMultiCall` asks for.
+pub const HOS_BATCH: usize = 100;
 
 const INVALID_USER: &str = "InvalidUserException";
 const DB_UNAVAILABLE: &str = "DbUnavailableException";
@@ -260,6 +274,42 @@ impl DeviceStatusInfo {
             at: wire::instant(self.date_time.as_deref())?,
             description: None,
         })
+    }
+}
+
+/// A `DutyStatusAvailability` record.
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct Availability {
+    driver: Option<DeviceRef>,
+    driving: Option<String>,
+    duty: Option<String>,
+    workday: Option<String>,
+    cycle: Option<String>,
+    driving_break_duration: Option<String>,
+}
+
+impl Availability {
+    fn into_clock(self, driver_id: &str, read_at: DateTime<Utc>) -> HosClock {
+        let span = |t: Option<&String>| t.and_then(|t| timespan_minutes(t));
+        let clock = HosClock {
+            driver_id: self.driver.map_or_else(|| driver_id.to_owned(), |d| d.id),
+            duty_status: None,
+            drive_minutes: span(self.driving.as_ref()),
+            shift_minutes: span(self.duty.as_ref()).or_else(|| span(self.workday.as_ref())),
+            cycle_minutes: span(self.cycle.as_ref()),
+            break_minutes: span(self.driving_break_duration.as_ref()),
+            cycle_tomorrow_minutes: None,
+            as_of: read_at,
+            stale: false,
+        };
+        let none = clock.drive_minutes.is_none()
+            && clock.shift_minutes.is_none()
+            && clock.cycle_minutes.is_none();
+        HosClock {
+            stale: none,
+            ..clock
+        }
     }
 }
 
@@ -578,6 +628,72 @@ impl EldProvider for Geotab {
         for raw in records {
             let status: DeviceStatusInfo = self.http.parse("a vehicle location", &raw)?;
             items.extend(status.into_location());
+        }
+        Ok(Page { items, next: None })
+    }
+
+    async fn hos_clocks_page(
+        &self,
+        cursor: Option<String>,
+    ) -> Result<Page<HosClock>, EldProviderError> {
+        let drivers = self
+            .get_all("User", "drivers", Some(json!({ "isDriver": true })), cursor)
+            .await?;
+        let now = Utc::now();
+        let mut ids = Vec::with_capacity(drivers.len());
+        for raw in drivers {
+            let u: User = self.http.parse("a driver", &raw)?;
+            if still_active(u.active_to.as_deref(), now) {
+                ids.push(u.id);
+            }
+        }
+        let mut items = Vec::with_capacity(ids.len());
+        for batch in ids.chunks(HOS_BATCH) {
+            let calls: Vec<Value> = batch
+                .iter()
+                .map(|id| {
+                    json!({
+                        "method": "Get",
+                        "params": {
+                            "typeName": "DutyStatusAvailability",
+                            "search": { "userSearch": { "id": id } },
+                        }
+                    })
+                })
+                .collect();
+            let read_at = Utc::now();
+            let result = self
+                .call("ExecuteMultiCall", json!({ "calls": calls }))
+                .await?;
+            let answers: Vec<Value> = self
+                .http
+                .parse("a batch of duty status availabilities", &result)?;
+            if answers.len() != batch.len() {
+                return Err(EldProviderError::Malformed(format!(
+                    "Geotab answered {} of {} duty status availability calls",
+                    answers.len(),
+                    batch.len()
+                )));
+            }
+            for (id, answer) in batch.iter().zip(answers) {
+                // Each answer is Get's list; an empty one is a driver without figures.
+                let records: Vec<Availability> =
+                    self.http.parse("a duty status availability", &answer)?;
+                match records.into_iter().next() {
+                    Some(a) => items.push(a.into_clock(id, read_at)),
+                    None => items.push(HosClock {
+                        driver_id: id.clone(),
+                        duty_status: None,
+                        drive_minutes: None,
+                        shift_minutes: None,
+                        cycle_minutes: None,
+                        break_minutes: None,
+                        cycle_tomorrow_minutes: None,
+                        as_of: read_at,
+                        stale: true,
+                    }),
+                }
+            }
         }
         Ok(Page { items, next: None })
     }

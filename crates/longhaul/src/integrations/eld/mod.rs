@@ -9,6 +9,7 @@ pub mod bounds;
 pub mod connector;
 pub mod csv_import;
 pub mod demo;
+pub mod hos;
 mod http;
 
 pub mod geotab;
@@ -16,6 +17,7 @@ pub mod motive;
 pub mod samsara;
 
 pub use geotab::Geotab;
+pub use hos::{DutyStatus, HosClock};
 pub use motive::Motive;
 pub use samsara::Samsara;
 
@@ -304,6 +306,17 @@ pub trait EldProvider: Send + Sync {
     ) -> Result<Page<EldVehicleLocation>, EldProviderError> {
         Err(EldProviderError::Unsupported(
             "This ELD connection does not report vehicle locations.".to_owned(),
+        ))
+    }
+    /// Every driver's hours-of-service clocks, one page at a time (same
+    /// cursor, retry and error rules as the lists above); [`hos::all_clocks`]
+    /// walks the pages. The default is for a provider that reports none.
+    async fn hos_clocks_page(
+        &self,
+        _cursor: Option<String>,
+    ) -> Result<Page<HosClock>, EldProviderError> {
+        Err(EldProviderError::Unsupported(
+            "This ELD connection does not report hours-of-service clocks.".to_owned(),
         ))
     }
 }

@@ -19,7 +19,20 @@
 //! lat, lon, located_at, description, ... }` or null. A vehicle without one
 //! (or without a time or a usable fix) is left out, as are deactivated
 //! vehicles, which the vehicle sync leaves out too.
+//!
+//! Hours-of-service clocks are `GET /v1/available_time` (the users list
+//! again: `{ users: [ { user: { id, first_name, last_name, duty_status,
+//! available_time: { drive, shift, cycle, break } } } ], pagination }`, the
+//! times in seconds, as Motive's public reference of the endpoint shows it).
+//! Motive's current reference names the endpoint but not every field, so
+//! the reading is tolerant (decision 041): the times may also be spelled
+//! `drive_time`, `*_remaining`, `*_seconds` or `*_time_remaining`, may be
+//! numeric strings, and `cycle_tomorrow` is read when present; the duty
+//! status may be `duty_status` or `current_duty_status` (or a
+//! `{ status }` object). A user without `available_time` is stale. The times
+//! are computed at request time, so they are as of the read.
 
+use super::hos::{DutyStatus, HosClock, minutes_of_seconds};
 use super::http::{ProviderHttp, bad_cursor, wire};
 use super::{
     EldDriver, EldEndpoints, EldProvider, EldProviderError, EldRef, EldTrailer,
@@ -230,6 +243,61 @@ struct Asset {
     notes: Option<String>,
 }
 
+/// A number of seconds, written as a number or numeric text.
+fn seconds_in(value: Option<&Value>) -> Option<f64> {
+    match value? {
+        Value::Number(n) => n.as_f64(),
+        Value::String(s) => s.trim().parse().ok(),
+        _ => None,
+    }
+}
+
+/// The first of `names` that `object` holds as a number of seconds, each
+/// also tried with the suffixes Motive's other endpoints use.
+fn seconds_named(object: Option<&Value>, names: &[&str]) -> Option<f64> {
+    let object = object?;
+    for name in names {
+        for suffix in ["", "_time", "_remaining", "_seconds", "_time_remaining"] {
+            if let Some(v) = seconds_in(object.get(format!("{name}{suffix}"))) {
+                return Some(v);
+            }
+        }
+    }
+    None
+}
+
+/// A user of `GET /v1/available_time` as a driver's clocks.
+fn available_time(user: &Value, read_at: DateTime<Utc>) -> Option<HosClock> {
+    let id = match user.get("id")? {
+        Value::Number(n) => n.to_string(),
+        Value::String(s) if !s.trim().is_empty() => s.trim().to_owned(),
+        _ => return None,
+    };
+    let status = ["duty_status", "current_duty_status", "hos_status"]
+        .iter()
+        .find_map(|key| match user.get(*key)? {
+            Value::String(s) => Some(s.clone()),
+            Value::Object(o) => o.get("status").and_then(Value::as_str).map(str::to_owned),
+            _ => None,
+        });
+    let times = user.get("available_time").filter(|v| v.is_object());
+    let minutes = |names: &[&str]| minutes_of_seconds(seconds_named(times, names));
+    Some(HosClock {
+        driver_id: id,
+        duty_status: status.as_deref().and_then(DutyStatus::parse),
+        drive_minutes: minutes(&["drive", "driving"]),
+        shift_minutes: minutes(&["shift", "duty"]),
+        cycle_minutes: minutes(&["cycle"]),
+        break_minutes: minutes(&["break"]),
+        cycle_tomorrow_minutes: minutes_of_seconds(
+            seconds_named(times, &["cycle_tomorrow"])
+                .or_else(|| seconds_named(Some(user), &["cycle_tomorrow"])),
+        ),
+        as_of: read_at,
+        stale: times.is_none(),
+    })
+}
+
 fn in_service(status: Option<&str>) -> bool {
     !matches!(status, Some("deactivated" | "inactive"))
 }
@@ -349,6 +417,25 @@ impl EldProvider for Motive {
         for raw in data {
             let v: LocatedVehicle = self.http.parse("a vehicle location", &raw)?;
             items.extend(v.into_location());
+        }
+        Ok(Page { items, next })
+    }
+
+    async fn hos_clocks_page(
+        &self,
+        cursor: Option<String>,
+    ) -> Result<Page<HosClock>, EldProviderError> {
+        let read_at = Utc::now();
+        let (data, next) = self
+            .list("/v1/available_time", "users", "user", &[], cursor)
+            .await?;
+        let mut items = Vec::with_capacity(data.len());
+        for raw in data {
+            items.push(available_time(&raw, read_at).ok_or_else(|| {
+                EldProviderError::Malformed(
+                    "Motive sent a driver's available time without a driver id".to_owned(),
+                )
+            })?);
         }
         Ok(Page { items, next })
     }

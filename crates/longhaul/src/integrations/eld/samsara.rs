@@ -18,7 +18,16 @@
 //!   of getVehicleLocations). The endpoint documents only `after`, `tagIds`
 //!   and `vehicleIds`, so no `limit` is sent. A vehicle without a location, or
 //!   whose location lacks a time or a usable fix, is left out.
+//! - Hours-of-service clocks: `GET /fleet/hos/clocks` (cursor pages, `limit`
+//!   512, inactive drivers included): per driver `driver { id, name }`,
+//!   `currentDutyStatus.hosStatusType` (empty or missing when the driver's
+//!   app is disconnected: the clocks are then stale), and `clocks { break {
+//!   timeUntilBreakDurationMs }, drive { driveRemainingDurationMs }, shift {
+//!   shiftRemainingDurationMs }, cycle { cycleRemainingDurationMs,
+//!   cycleStartedAtTime, cycleTomorrowDurationMs } }` in milliseconds. The
+//!   clocks carry no time of their own: they are as of the read.
 
+use super::hos::{DutyStatus, HosClock, minutes_of_ms};
 use super::http::{ProviderHttp, bad_cursor, wire};
 use super::{
     EldDriver, EldEndpoints, EldProvider, EldProviderError, EldRef, EldTrailer,
@@ -207,6 +216,83 @@ impl VehicleLocation {
             at: wire::instant(location.time.as_deref())?,
             description: wire::text(location.reverse_geo.and_then(|g| g.formatted_location)),
         })
+    }
+}
+
+/// An entry of `GET /fleet/hos/clocks`.
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct Clocks {
+    driver: Ref,
+    current_duty_status: Option<CurrentDutyStatus>,
+    #[serde(default)]
+    clocks: ClockSet,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct CurrentDutyStatus {
+    hos_status_type: Option<String>,
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
+struct ClockSet {
+    #[serde(rename = "break")]
+    brk: Option<BreakClock>,
+    drive: Option<DriveClock>,
+    shift: Option<ShiftClock>,
+    cycle: Option<CycleClock>,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct BreakClock {
+    time_until_break_duration_ms: Option<f64>,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct DriveClock {
+    drive_remaining_duration_ms: Option<f64>,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct ShiftClock {
+    shift_remaining_duration_ms: Option<f64>,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct CycleClock {
+    cycle_remaining_duration_ms: Option<f64>,
+    cycle_tomorrow_duration_ms: Option<f64>,
+}
+
+impl Clocks {
+    fn into_clock(self, read_at: DateTime<Utc>) -> HosClock {
+        let status = self
+            .current_duty_status
+            .and_then(|s| s.hos_status_type)
+            .filter(|s| !s.trim().is_empty());
+        let c = self.clocks;
+        HosClock {
+            driver_id: self.driver.id,
+            duty_status: status.as_deref().and_then(DutyStatus::parse),
+            drive_minutes: minutes_of_ms(c.drive.and_then(|d| d.drive_remaining_duration_ms)),
+            shift_minutes: minutes_of_ms(c.shift.and_then(|d| d.shift_remaining_duration_ms)),
+            cycle_minutes: minutes_of_ms(
+                c.cycle.as_ref().and_then(|d| d.cycle_remaining_duration_ms),
+            ),
+            break_minutes: minutes_of_ms(c.brk.and_then(|d| d.time_until_break_duration_ms)),
+            cycle_tomorrow_minutes: minutes_of_ms(
+                c.cycle.and_then(|d| d.cycle_tomorrow_duration_ms),
+            ),
+            as_of: read_at,
+            // Samsara's word for a disconnected app: no duty status at all.
+            stale: status.is_none(),
+        }
     }
 }
 
@@ -423,6 +509,30 @@ impl EldProvider for Samsara {
         let items = data
             .into_iter()
             .filter_map(|(v, _raw)| v.into_location())
+            .collect();
+        Ok(Page { items, next })
+    }
+
+    async fn hos_clocks_page(
+        &self,
+        cursor: Option<String>,
+    ) -> Result<Page<HosClock>, EldProviderError> {
+        let mut query = vec![("limit", LIMIT.to_owned())];
+        if let Some(after) = cursor {
+            query.push(("after", after));
+        }
+        let read_at = Utc::now();
+        let (data, next) = self
+            .list::<Clocks>(
+                "/fleet/hos/clocks",
+                "hours-of-service clocks",
+                "a driver's clocks",
+                &query,
+            )
+            .await?;
+        let items = data
+            .into_iter()
+            .map(|(c, _raw)| c.into_clock(read_at))
             .collect();
         Ok(Page { items, next })
     }

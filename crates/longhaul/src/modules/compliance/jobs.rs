@@ -10,13 +10,15 @@ pub struct ComplianceReminders;
 impl Job for ComplianceReminders {
     const KIND: &'static str = "compliance_reminders";
     const MAX_ATTEMPTS: usize = 3;
-    /// 13:00 UTC: 8 a.m. on the East Coast, 5 a.m. on the West.
+    /// 13:00 UTC: 8 a.m. on the East Coast, 5 a.m. on the West — the same
+    /// calendar day in every US zone, Guam's included.
     const SCHEDULE: Option<&'static str> = Some("0 0 13 * * *");
     type Payload = Tick;
 
     async fn run(ctx: &JobContext<'_>, _: Tick) -> Result<(), JobError> {
-        let today = chrono::Utc::now().date_naive();
-        let run = super::reminders::run_daily(&super::deps::ComplianceDeps::of(ctx.state), today)
+        // Each fleet on its own calendar day (decision 043).
+        let now = ctx.state.clock.now();
+        let run = super::reminders::run_daily(&super::deps::ComplianceDeps::of(ctx.state), now)
             .await
             .map_err(JobError::retry)?;
         tracing::info!(?run, "compliance reminders sent");

@@ -19,6 +19,7 @@ use axum::Json;
 use axum::extract::{Path, Query, State};
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
+use db::tenancy::TenantScope;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
@@ -40,6 +41,11 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(dismiss_fmcsa_alerts))
 }
 
+/// The fleet's "today" in its home time zone, by the server's clock.
+async fn fleet_day(state: &AppState, scope: TenantScope) -> ApiResult<chrono::NaiveDate> {
+    Ok(calendar::today(&state.db, scope, state.clock.now()).await?)
+}
+
 /// The iCalendar feed: open, the token in its URL is the credential.
 pub fn feed_router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(calendar_feed))
@@ -53,9 +59,8 @@ pub async fn compliance_calendar(
     Query(query): Query<CalendarQuery>,
 ) -> ApiResult<Json<CalendarPage>> {
     let filter = Filter::parse(query.kind.as_deref(), query.asset_id.as_deref())?;
-    Ok(Json(
-        calendar::page(&state.db, scope, filter, calendar::today()).await?,
-    ))
+    let today = fleet_day(&state, scope).await?;
+    Ok(Json(calendar::page(&state.db, scope, filter, today).await?))
 }
 
 #[utoipa::path(get, path = "/api/fleet/compliance/items", tag = "compliance", params(ItemsQuery),
@@ -65,9 +70,8 @@ pub async fn compliance_items(
     FleetAdmin(scope): FleetAdmin,
     Query(query): Query<ItemsQuery>,
 ) -> ApiResult<Json<ItemsPage>> {
-    Ok(Json(
-        calendar::list(&state.db, scope, &query, calendar::today()).await?,
-    ))
+    let today = fleet_day(&state, scope).await?;
+    Ok(Json(calendar::list(&state.db, scope, &query, today).await?))
 }
 
 /// The overview card's counts.
@@ -77,9 +81,8 @@ pub async fn compliance_summary(
     State(state): State<AppState>,
     FleetAdmin(scope): FleetAdmin,
 ) -> ApiResult<Json<ComplianceSummary>> {
-    Ok(Json(
-        calendar::summary(&state.db, scope, calendar::today()).await?,
-    ))
+    let today = fleet_day(&state, scope).await?;
+    Ok(Json(calendar::summary(&state.db, scope, today).await?))
 }
 
 /// Every item of the filter as CSV.
@@ -90,7 +93,7 @@ pub async fn compliance_export(
     FleetAdmin(scope): FleetAdmin,
     Query(query): Query<ExportQuery>,
 ) -> ApiResult<Response> {
-    let today = calendar::today();
+    let today = fleet_day(&state, scope).await?;
     let body = calendar::export(
         &state.db,
         scope,
@@ -192,8 +195,10 @@ pub async fn driver_qualifications(
     FleetAdmin(scope): FleetAdmin,
     Path(id): Path<String>,
 ) -> ApiResult<Json<Vec<QualificationView>>> {
+    let driver = path_id(&id)?;
+    let today = fleet_day(&state, scope).await?;
     Ok(Json(
-        qualifications::list(&state.db, scope, path_id(&id)?, calendar::today()).await?,
+        qualifications::list(&state.db, scope, driver, today).await?,
     ))
 }
 
@@ -208,6 +213,7 @@ pub async fn save_qualification(
     Path((id, kind)): Path<(String, String)>,
     ValidJson(body): ValidJson<QualificationInput>,
 ) -> ApiResult<Json<QualificationView>> {
+    let today = fleet_day(&state, scope).await?;
     Ok(Json(
         qualifications::save(
             &state.db,
@@ -216,7 +222,7 @@ pub async fn save_qualification(
             path_id(&id)?,
             &kind,
             body,
-            calendar::today(),
+            today,
         )
         .await?,
     ))
@@ -240,9 +246,8 @@ pub async fn notification_list(
     State(state): State<AppState>,
     FleetAdmin(scope): FleetAdmin,
 ) -> ApiResult<Json<NotificationList>> {
-    Ok(Json(
-        notifications::list(&state.db, scope, calendar::today()).await?,
-    ))
+    let today = fleet_day(&state, scope).await?;
+    Ok(Json(notifications::list(&state.db, scope, today).await?))
 }
 
 #[utoipa::path(post, path = "/api/fleet/notifications/{id}/read", tag = "compliance", params(("id" = String, Path)),
@@ -252,8 +257,10 @@ pub async fn read_notification(
     FleetAdmin(scope): FleetAdmin,
     Path(id): Path<String>,
 ) -> ApiResult<Json<NotificationList>> {
+    let id = path_id(&id)?;
+    let today = fleet_day(&state, scope).await?;
     Ok(Json(
-        notifications::mark_read(&state.db, scope, Some(path_id(&id)?), calendar::today()).await?,
+        notifications::mark_read(&state.db, scope, Some(id), today).await?,
     ))
 }
 
@@ -263,8 +270,9 @@ pub async fn read_all_notifications(
     State(state): State<AppState>,
     FleetAdmin(scope): FleetAdmin,
 ) -> ApiResult<Json<NotificationList>> {
+    let today = fleet_day(&state, scope).await?;
     Ok(Json(
-        notifications::mark_read(&state.db, scope, None, calendar::today()).await?,
+        notifications::mark_read(&state.db, scope, None, today).await?,
     ))
 }
 
@@ -308,7 +316,7 @@ pub fn dev_router() -> axum::Router<AppState> {
 }
 
 async fn run_reminders_now(State(state): State<AppState>) -> ApiResult<Json<ReminderRun>> {
-    super::reminders::run_daily(&super::deps::ComplianceDeps::of(&state), calendar::today())
+    super::reminders::run_daily(&super::deps::ComplianceDeps::of(&state), state.clock.now())
         .await
         .map(Json)
         .map_err(ApiError::internal)

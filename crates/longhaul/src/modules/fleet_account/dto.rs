@@ -2,7 +2,7 @@
 //! names them.
 
 use super::rules;
-use serde::{Deserialize, Serialize};
+use serde::{Deserialize, Deserializer, Serialize};
 use utoipa::ToSchema;
 use uuid::Uuid;
 
@@ -125,6 +125,32 @@ pub struct FleetAccountView {
     pub security: Security,
     pub portal: PortalView,
     pub eld: EldView,
+    /// The fleet's home time zone (IANA), in effect whether chosen or not:
+    /// "today" for the compliance calendar and reminders.
+    #[schema(example = "America/Chicago")]
+    pub home_time_zone: String,
+    pub home_time_zone_source: TimeZoneSource,
+}
+
+/// Where the home time zone came from: chosen in Company Settings, the
+/// state of the FMCSA physical address, or neither (Central Time).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum TimeZoneSource {
+    Set,
+    FmcsaState,
+    Default,
+}
+
+impl From<domain::time_zone::ZoneSource> for TimeZoneSource {
+    fn from(s: domain::time_zone::ZoneSource) -> Self {
+        use domain::time_zone::ZoneSource as Z;
+        match s {
+            Z::Set => TimeZoneSource::Set,
+            Z::FmcsaState => TimeZoneSource::FmcsaState,
+            Z::Default => TimeZoneSource::Default,
+        }
+    }
 }
 
 #[derive(Serialize, ToSchema)]
@@ -170,6 +196,17 @@ pub struct GeneralInput {
     pub physical_address: Address,
     #[garde(dive)]
     pub contact: ContactInput,
+    /// An IANA zone ("America/Denver"). Left out: unchanged; null or empty:
+    /// back to the default from the FMCSA address's state.
+    #[serde(default, deserialize_with = "present")]
+    #[schema(value_type = Option<String>, example = "America/Denver")]
+    #[garde(custom(rules::home_time_zone))]
+    pub home_time_zone: Option<Option<String>>,
+}
+
+/// A field that is present (`Some`), even as null (`Some(None)`).
+fn present<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Option<String>>, D::Error> {
+    Option::<String>::deserialize(d).map(Some)
 }
 
 #[derive(Deserialize, ToSchema, garde::Validate)]

@@ -10,4 +10,4 @@ pub mod service;
 
 pub use error::FleetAccountError;
 use service::rules;
-pub use service::{logo, settings, view};
+pub use service::{logo, settings, time_zone, view};

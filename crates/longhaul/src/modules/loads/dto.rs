@@ -448,6 +448,24 @@ pub struct FindingView {
     pub cause_id: Uuid,
     #[schema(required = true)]
     pub date: Option<chrono::NaiveDate>,
+    /// How old the driver's hours-of-service clocks are (hos_clocks_old,
+    /// hos_app_disconnected).
+    #[schema(required = true)]
+    pub minutes: Option<i64>,
+    /// The rests an hours-of-service finding plans, in order (else empty).
+    pub rest_plan: Vec<RestView>,
+}
+
+/// A rest of an hours-of-service rest plan.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct RestView {
+    /// break (30 minutes) | reset (10 hours) | restart (34 hours)
+    pub kind: String,
+    /// Minutes of the rest.
+    pub minutes: i64,
+    /// After how many minutes of driving on the leg (to the first pickup,
+    /// or from it through the load).
+    pub after_driving_minutes: i64,
 }
 
 #[derive(Debug, Serialize, ToSchema)]

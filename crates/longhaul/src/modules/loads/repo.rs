@@ -505,3 +505,22 @@ pub async fn insert_accessorial(
 ) -> Result<(), DbErr> {
     row.insert(tx).await.map(|_| ())
 }
+
+/// The truck's latest load (not this one, not cancelled or declined) that
+/// ended by `by`: where the truck last was, for the empty miles of the
+/// hours-of-service check.
+pub async fn truck_last_load(
+    tx: &FleetTx,
+    truck_id: Uuid,
+    load_id: Uuid,
+    by: DateTime<Utc>,
+) -> Result<Option<load::Model>, DbErr> {
+    load::Entity::within(tx)
+        .filter(load::Column::TruckId.eq(truck_id))
+        .filter(load::Column::Id.ne(load_id))
+        .filter(load::Column::Status.is_not_in(["cancelled", "declined"]))
+        .filter(load::Column::LastDeliveryAt.lte(by))
+        .order_by_desc(load::Column::LastDeliveryAt)
+        .one(tx)
+        .await
+}

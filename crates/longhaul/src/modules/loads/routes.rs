@@ -12,6 +12,7 @@ use crate::http::error::ErrorBody;
 use crate::http::path_id::path_id;
 use crate::http::{ApiResult, ValidJson};
 use crate::modules::auth::{CurrentUser, FleetAdmin};
+use crate::modules::eld::EldDeps;
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::{Path, Query, State};
@@ -205,7 +206,7 @@ pub async fn check_eligibility(
 ) -> ApiResult<Json<EligibilityView>> {
     let id = path_id(&id)?;
     Ok(Json(
-        assignment::eligibility(&state.db, scope, id, &input).await?,
+        assignment::eligibility(&state.db, &EldDeps::of(&state), scope, id, &input).await?,
     ))
 }
 
@@ -220,7 +221,15 @@ pub async fn assign_load(
 ) -> ApiResult<Json<AssignmentView>> {
     let id = path_id(&id)?;
     Ok(Json(
-        assignment::assign(&state.db, scope, &actor(&user), id, &input).await?,
+        assignment::assign(
+            &state.db,
+            &EldDeps::of(&state),
+            scope,
+            &actor(&user),
+            id,
+            &input,
+        )
+        .await?,
     ))
 }
 

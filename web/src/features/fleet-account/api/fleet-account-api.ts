@@ -8,6 +8,10 @@ import { texts } from '@/lib/texts'
 
 type Schemas = components['schemas']
 
+// Until api-types is regenerated: General also takes the home time zone
+// (an IANA name; null goes back to the default from the FMCSA state).
+export type GeneralRequest = Schemas['GeneralInput'] & { home_time_zone: string | null }
+
 export function fetchFleetOverview(signal?: AbortSignal): Promise<Schemas['Overview']> {
   return api.get('/api/fleet/overview', signal)
 }
@@ -17,7 +21,7 @@ export function fetchComplianceSummary(signal?: AbortSignal): Promise<Schemas['C
   return api.get('/api/fleet/compliance/summary', signal)
 }
 
-export function saveGeneralSettings(body: Schemas['GeneralInput']): Promise<FleetAccountView> {
+export function saveGeneralSettings(body: GeneralRequest): Promise<FleetAccountView> {
   return api.put('/api/fleet/settings/general', body)
 }
 

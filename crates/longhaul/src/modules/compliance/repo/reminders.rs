@@ -5,9 +5,20 @@ use chrono::{NaiveDate, Utc};
 use db::entities::{compliance_digest, fleet_notification};
 use db::tenancy::{FleetOwned, FleetTx};
 use sea_orm::sea_query::OnConflict;
-use sea_orm::{ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QuerySelect, Set};
+use sea_orm::{
+    ColumnTrait, ConnectionTrait, DbErr, EntityTrait, PaginatorTrait, QueryFilter, QuerySelect, Set,
+};
 
 use fleet_notification::Column as N;
+
+/// Whether the fleet had its digest of `day`.
+pub async fn has_digest(tx: &FleetTx, day: NaiveDate) -> Result<bool, DbErr> {
+    Ok(compliance_digest::Entity::within(tx)
+        .filter(compliance_digest::Column::Day.eq(day))
+        .count(tx)
+        .await?
+        > 0)
+}
 
 /// Claims the fleet's digest of `day`; false when it had one already.
 pub async fn claim_digest(tx: &FleetTx, day: NaiveDate, item_count: usize) -> Result<bool, DbErr> {

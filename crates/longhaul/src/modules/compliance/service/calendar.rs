@@ -10,7 +10,8 @@ use crate::modules::compliance::dto::{
     ItemsQuery,
 };
 use crate::modules::compliance::repo;
-use chrono::{NaiveDate, Utc};
+use crate::modules::fleet_account::time_zone::fleet_today;
+use chrono::{DateTime, NaiveDate, Utc};
 use db::tenancy::TenantScope;
 use domain::compliance::CalendarGroup;
 use domain::texts;
@@ -20,8 +21,14 @@ use sea_orm::DatabaseConnection;
 pub const GROUP_PAGE: u64 = 50;
 const MAX_PAGE: u64 = 500;
 
-pub fn today() -> NaiveDate {
-    Utc::now().date_naive()
+/// The fleet's "today": the calendar day in its home time zone at `now`
+/// (issue 31, decision 043), not the UTC day.
+pub async fn today(
+    db: &DatabaseConnection,
+    scope: TenantScope,
+    now: DateTime<Utc>,
+) -> Result<NaiveDate, ComplianceError> {
+    Ok(fleet_today(db, scope, now).await?)
 }
 
 pub async fn page(

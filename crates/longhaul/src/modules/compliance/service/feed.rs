@@ -98,7 +98,7 @@ pub async fn feed_of_token(
     };
     // The token is the credential: the fleet it names, nothing else.
     let scope = TenantScope::for_calendar_feed(fleet);
-    let today = calendar::today();
+    let today = calendar::today(db, scope, Utc::now()).await?;
     let filter = Filter {
         from: Some(feed_start(today)),
         ..Filter::default()

@@ -8,6 +8,14 @@ use sea_orm::{DatabaseConnection, DbErr};
 use std::collections::HashSet;
 use uuid::Uuid;
 
+/// Every active fleet.
+pub async fn active_fleets(db: &DatabaseConnection, key: &SystemKey) -> Result<Vec<Uuid>, DbErr> {
+    let txn = db::tenancy::system_read(db, key).await?;
+    let fleets = repo::active(&txn).await?;
+    txn.commit().await?;
+    Ok(fleets)
+}
+
 /// The active fleets with no row of `E` on `day` yet (today's digest,
 /// today's snapshot): the work a run that died or ran before left to do.
 pub async fn active_fleets_without<E: FleetOwned>(

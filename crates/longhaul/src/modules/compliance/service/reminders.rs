@@ -10,7 +10,7 @@
 //! nothing twice: a fleet either committed all of it or none of it.
 
 use super::filter::Filter;
-use super::fleets::active_fleets_without;
+use super::fleets::active_fleets;
 use super::items::{self, FleetItems, RawItem};
 use super::settings::{self, Settings};
 use crate::mail::outbox;
@@ -18,8 +18,9 @@ use crate::modules::compliance::deps::ComplianceDeps;
 use crate::modules::compliance::dto::ReminderRun;
 use crate::modules::compliance::emails::{self, DigestLine};
 use crate::modules::compliance::repo;
-use chrono::{Duration, NaiveDate, Utc};
-use db::entities::{compliance_digest, fleet_notification};
+use crate::modules::fleet_account::time_zone::fleet_today_in;
+use chrono::{DateTime, Duration, NaiveDate, Utc};
+use db::entities::fleet_notification;
 use db::tenancy::{FleetTx, TenantScope};
 use domain::compliance::{LAPSE_CATCH_UP_DAYS, due_phrase, reminder_horizon, reminder_to_send};
 use domain::fleet::fleet_display_name;
@@ -35,32 +36,29 @@ pub struct FleetOutcome {
     pub digest_sent: bool,
 }
 
-/// Runs the day's reminders for every active fleet.
-pub async fn run_daily(deps: &ComplianceDeps<'_>, today: NaiveDate) -> anyhow::Result<ReminderRun> {
-    let pending = active_fleets_without::<compliance_digest::Entity>(
-        deps.db,
-        deps.system_key,
-        compliance_digest::Column::FleetAccountId,
-        compliance_digest::Column::Day,
-        today,
-    )
-    .await?;
+/// Runs the reminders of every active fleet for its own calendar day at
+/// `now` (its home time zone, decision 043): a fleet whose day has not
+/// turned yet is judged on the day before, which had its digest already.
+pub async fn run_daily(
+    deps: &ComplianceDeps<'_>,
+    now: DateTime<Utc>,
+) -> anyhow::Result<ReminderRun> {
+    let fleets = active_fleets(deps.db, deps.system_key).await?;
     // SQLite has one writer; PostgreSQL takes a few fleets at once.
     let parallel = match deps.backend {
         db::Backend::Postgres => 4,
         _ => 1,
     };
-    let mut run = ReminderRun {
-        fleets_checked: pending.len() as u64,
-        ..Default::default()
-    };
-    let mut results = futures_util::stream::iter(pending)
-        .map(|fleet| async move { (fleet, remind_fleet(deps, fleet, today).await) })
+    let mut run = ReminderRun::default();
+    let mut results = futures_util::stream::iter(fleets)
+        .map(|fleet| async move { (fleet, remind_fleet_at(deps, fleet, now).await) })
         .buffer_unordered(parallel);
     let mut failed = 0;
     while let Some((fleet, result)) = results.next().await {
         match result {
-            Ok(outcome) => {
+            Ok(None) => {}
+            Ok(Some(outcome)) => {
+                run.fleets_checked += 1;
                 run.reminders += outcome.reminders;
                 run.digests_sent += u64::from(outcome.digest_sent);
             }
@@ -77,7 +75,29 @@ pub async fn run_daily(deps: &ComplianceDeps<'_>, today: NaiveDate) -> anyhow::R
     Ok(run)
 }
 
-/// One fleet's reminders for `today`, all or nothing.
+/// One fleet's reminders for its calendar day at `now`; None when that
+/// day's digest went out already (a second run, or a retry).
+pub async fn remind_fleet_at(
+    deps: &ComplianceDeps<'_>,
+    fleet_account_id: Uuid,
+    now: DateTime<Utc>,
+) -> anyhow::Result<Option<FleetOutcome>> {
+    #[expect(
+        clippy::disallowed_methods,
+        reason = "the reminders job: one of the active fleets"
+    )]
+    let scope = TenantScope::for_job(fleet_account_id);
+    let txn = db::tenancy::read(deps.db, scope).await?;
+    let today = fleet_today_in(&txn, now).await?;
+    let done = repo::reminders::has_digest(&txn, today).await?;
+    txn.commit().await?;
+    if done {
+        return Ok(None);
+    }
+    Ok(Some(remind_fleet(deps, fleet_account_id, today).await?))
+}
+
+/// One fleet's reminders for `today` (its own calendar day), all or nothing.
 pub async fn remind_fleet(
     deps: &ComplianceDeps<'_>,
     fleet_account_id: Uuid,

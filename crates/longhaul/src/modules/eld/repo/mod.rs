@@ -168,4 +168,5 @@ pub async fn save_progress(tx: &FleetTx, run: &eld_sync_run::Model) -> Result<()
         .await?;
     Ok(())
 }
+pub mod hos;
 pub(super) mod write;

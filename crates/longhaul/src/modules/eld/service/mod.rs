@@ -416,6 +416,7 @@ mod connect_refusals {
     }
 }
 pub(super) mod connect_rules;
+pub mod hos;
 pub mod import;
 pub mod kinds;
 pub(super) mod pages;

@@ -6,7 +6,6 @@ use super::dto::{FleetAccountView, Overview, PowerUnits};
 use super::error::FleetAccountError;
 use super::repo;
 use super::view::account_view;
-use crate::integrations::fmcsa::carrier;
 use db::tenancy::TenantScope;
 use sea_orm::DatabaseConnection;
 
@@ -20,13 +19,11 @@ pub async fn account(
     let fleet = repo::account(&txn)
         .await?
         .ok_or(FleetAccountError::NotFound)?;
-    let fmcsa = match fleet.fmcsa_data.clone().filter(|d| carrier(d).is_some()) {
-        Some(own) => Some(own),
-        None => repo::signup_fmcsa_record(&txn, &fleet.dot_number).await?,
-    };
+    let fmcsa = time_zone::fmcsa_record(&txn, &fleet).await?;
     let eld = repo::active_eld_provider(&txn).await?;
     txn.commit().await?;
-    Ok(account_view(fleet, fmcsa, eld))
+    let zone = time_zone::home_zone_of(&fleet, fmcsa.as_ref());
+    Ok(account_view(fleet, fmcsa, eld, zone))
 }
 
 /// The overview's counts, read in one transaction. The spec's "cleanup on
@@ -59,4 +56,5 @@ pub async fn overview(
 pub mod logo;
 pub(super) mod rules;
 pub mod settings;
+pub mod time_zone;
 pub mod view;

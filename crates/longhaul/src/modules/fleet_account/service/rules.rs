@@ -87,3 +87,13 @@ pub(crate) fn system_password(value: &Option<String>, _: &()) -> garde::Result {
         None => Ok(()),
     }
 }
+
+/// An IANA zone, or nothing (back to the default).
+pub(crate) fn home_time_zone(value: &Option<Option<String>>, _: &()) -> garde::Result {
+    match value.as_ref().and_then(cleaned) {
+        Some(zone) if domain::time_zone::parse_zone(zone).is_none() => {
+            refuse(&texts().fleet.settings_form.time_zone.unknown)
+        }
+        _ => Ok(()),
+    }
+}

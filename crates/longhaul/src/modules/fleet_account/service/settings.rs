@@ -50,6 +50,11 @@ pub async fn update_general(
         .and_then(|raw| Email::parse(&raw).ok())
         .map(|e| e.to_string());
     let (physical, contact) = (input.physical_address, input.contact.address);
+    let home_time_zone = input.home_time_zone.map(|zone| {
+        clean(zone)
+            .and_then(|z| domain::time_zone::parse_zone(&z))
+            .map(|z| z.name().to_owned())
+    });
     let (first_name, last_name, phone) = (
         input.contact.first_name,
         input.contact.last_name,
@@ -71,6 +76,9 @@ pub async fn update_general(
         a.contact_city = Set(clean(contact.city));
         a.contact_state = Set(clean(contact.state));
         a.contact_zip = Set(clean(contact.zip));
+        if let Some(zone) = home_time_zone {
+            a.home_time_zone = Set(zone);
+        }
         Ok(())
     })
     .await

@@ -7,6 +7,7 @@ use crate::modules::fleet_account::dto::{
     Address, Authority, Branding, Contact, EldView, FleetAccountView, FmcsaView, PortalView,
     Security,
 };
+use crate::modules::fleet_account::time_zone::HomeZone;
 use db::entities::fleet_account;
 use domain::fleet::{DEFAULT_PRIMARY_COLOR, DEFAULT_SECONDARY_COLOR, PortalSettings};
 use serde_json::Value;
@@ -33,11 +34,12 @@ fn fmcsa_view(p: &CarrierProfile) -> FmcsaView {
 }
 
 /// The view of `fleet`, with `fmcsa` (its stored record or the fallback) and
-/// the provider of its active ELD connection.
+/// the provider of its active ELD connection and its home time zone.
 pub fn account_view(
     fleet: fleet_account::Model,
     fmcsa: Option<Value>,
     eld_provider: Option<String>,
+    zone: HomeZone,
 ) -> FleetAccountView {
     let profile = fmcsa.as_ref().and_then(carrier_profile);
     let or_fmcsa = |own: Option<String>, f: fn(&CarrierProfile) -> Option<String>| {
@@ -121,5 +123,7 @@ pub fn account_view(
             connected: eld_provider.is_some(),
             provider: eld_provider,
         },
+        home_time_zone: zone.zone.name().to_owned(),
+        home_time_zone_source: zone.source.into(),
     }
 }

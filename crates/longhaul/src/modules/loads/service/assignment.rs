@@ -2,21 +2,85 @@
 //! on every assignment against the fleet's own records
 //! (`domain::loads::eligibility`). A Block refuses the assignment unless a
 //! written override reason is given; the reason is kept in the history.
+//!
+//! Hours of service: the fleet's clocks are read from its ELD first when
+//! the stored ones are missing or more than two minutes old (decision 041;
+//! outside the transaction, one read per fleet at a time), then judged
+//! against the trip: empty miles from where the truck's last load ended (when
+//! it has ended; else that part is not judged) to the first pickup, and the
+//! loaded miles, both at `hos::AVERAGE_SPEED_MPH`.
 
 use super::loads::{Actor, Change, history, read};
 use super::{LoadsError, optional_text, texts};
-use crate::modules::loads::dto::{AssignmentInput, AssignmentView, EligibilityView, FindingView};
+use crate::modules::eld::EldDeps;
+use crate::modules::eld::hos::{self as hos_clocks, StoredClocks};
+use crate::modules::loads::dto::{
+    AssignmentInput, AssignmentView, EligibilityView, FindingView, RestView,
+};
 use crate::modules::loads::repo;
-use chrono::Utc;
+use chrono::{DateTime, Utc};
 use db::entities::load;
 use db::tenancy::{self, FleetTx, TenantScope};
 use domain::fleet_lists::ListTab;
-use domain::loads::LoadStatus;
+use domain::geo::LatLon;
 use domain::loads::eligibility::{
-    Cause, Dated, DriverFacts, Facts, Finding, Overlap, Severity, VehicleFacts, blocked, check,
+    Cause, Dated, DriverFacts, Facts, Finding, HosData, Overlap, Severity, VehicleFacts, blocked,
+    check,
 };
+use domain::loads::hos::{Clocks, Rest, Trip, driving_minutes};
+use domain::loads::{LoadStatus, estimated_miles};
 use sea_orm::DatabaseConnection;
 use uuid::Uuid;
+
+/// "1 h 05 min", "45 min".
+fn duration(minutes: i64) -> String {
+    let t = &texts().hos;
+    let (h, m) = (minutes / 60, minutes % 60);
+    if h == 0 {
+        t.minutes_only.replace("{m}", &m.to_string())
+    } else {
+        t.hours_minutes
+            .replace("{h}", &h.to_string())
+            .replace("{m}", &format!("{m:02}"))
+    }
+}
+
+/// "a 10-hour reset after 1 h 00 min of driving, then …".
+fn plan(rests: &[Rest]) -> String {
+    let t = &texts().hos;
+    rests
+        .iter()
+        .map(|r| {
+            t.rest_after
+                .replace(
+                    "{rest}",
+                    t.rests
+                        .get(r.kind.as_str())
+                        .map_or(r.kind.as_str(), String::as_str),
+                )
+                .replace("{driving}", &duration(r.after_driving_minutes))
+        })
+        .collect::<Vec<_>>()
+        .join(&t.then)
+}
+
+fn message(f: &Finding) -> String {
+    let sentence = texts()
+        .findings
+        .get(f.code)
+        .or_else(|| texts().hos.findings.get(f.code))
+        .cloned()
+        .unwrap_or_else(|| f.code.to_owned());
+    let sentence = match f.minutes {
+        Some(m) => sentence.replace("{minutes}", &m.to_string()),
+        None => sentence,
+    };
+    if f.rests.is_empty() {
+        sentence
+    } else {
+        sentence.replace("{plan}", &plan(&f.rests))
+    }
+}
 
 fn view(f: &Finding) -> FindingView {
     let (kind, id) = match f.cause {
@@ -35,15 +99,77 @@ fn view(f: &Finding) -> FindingView {
         }
         .to_owned(),
         code: f.code.to_owned(),
-        message: texts()
-            .findings
-            .get(f.code)
-            .cloned()
-            .unwrap_or_else(|| f.code.to_owned()),
+        message: message(f),
         cause_kind: kind.to_owned(),
         cause_id: id,
         date: f.date,
+        minutes: f.minutes,
+        rest_plan: f
+            .rests
+            .iter()
+            .map(|r| RestView {
+                kind: r.kind.as_str().to_owned(),
+                minutes: r.kind.minutes(),
+                after_driving_minutes: r.after_driving_minutes,
+            })
+            .collect(),
     }
+}
+
+/// A driver's stored clocks, when they are of the driver's provider.
+fn hos_of(driver: &db::entities::fleet_driver::Model, stored: &StoredClocks) -> HosData {
+    let provider = stored.provider();
+    let clocks = driver
+        .driver_id
+        .as_ref()
+        .filter(|_| provider.is_some() && driver.eld_provider.as_deref() == provider)
+        .and_then(|eld_id| stored.clocks.get(eld_id));
+    match clocks {
+        None => HosData::NoData,
+        Some(c) => HosData::Clocks(Clocks {
+            drive: c.drive_minutes.map(i64::from),
+            shift: c.shift_minutes.map(i64::from),
+            cycle: c.cycle_minutes.map(i64::from),
+            until_break: c.break_minutes.map(i64::from),
+            cycle_tomorrow: c.cycle_tomorrow_minutes.map(i64::from),
+            as_of: c.as_of,
+            disconnected: c.stale,
+        }),
+    }
+}
+
+/// The trip the drivers' hours are judged against.
+async fn trip(
+    tx: &FleetTx,
+    row: &load::Model,
+    truck_id: Uuid,
+    first: &db::entities::load_stop::Model,
+    now: DateTime<Utc>,
+) -> Result<Trip, LoadsError> {
+    // Empty miles from where the truck's last load ended, once it has.
+    let mut empty_minutes = None;
+    if let Some(last) =
+        repo::truck_last_load(tx, truck_id, row.id, now.min(row.first_pickup_at)).await?
+        && let Some(end) = repo::stops_of(tx, last.id).await?.last().cloned()
+    {
+        let places = repo::facilities_by_ids(tx, vec![end.facility_id, first.facility_id]).await?;
+        let at = |id: Uuid| {
+            places.iter().find(|f| f.id == id).map(|f| LatLon {
+                lat: f.lat,
+                lon: f.lon,
+            })
+        };
+        if let (Some(from), Some(to)) = (at(end.facility_id), at(first.facility_id)) {
+            empty_minutes = Some(driving_minutes(estimated_miles(&[from, to]).into()));
+        }
+    }
+    Ok(Trip {
+        now,
+        empty_minutes,
+        pickup_from: first.starts_at,
+        pickup_by: first.ends_at.max(first.starts_at),
+        loaded_minutes: driving_minutes(row.loaded_miles.into()),
+    })
 }
 
 /// The facts the rules judge, read in the caller's transaction; any record
@@ -82,6 +208,10 @@ async fn facts(
     };
     let stops = repo::stops_of(tx, row.id).await?;
     let last = stops.last().ok_or(LoadsError::NotFound)?;
+    let first = stops.first().ok_or(LoadsError::NotFound)?;
+    let eld_ids: Vec<String> = drivers.iter().filter_map(|d| d.driver_id.clone()).collect();
+    let stored = hos_clocks::stored(tx, eld_ids).await?;
+    let trip = trip(tx, row, truck.id, first, Utc::now()).await?;
     // "Today" and the last stop's day on the last stop's clock.
     let today = domain::loads::time_zone(&last.time_zone)
         .map(|zone| Utc::now().with_timezone(&zone).date_naive())
@@ -112,6 +242,7 @@ async fn facts(
                         expires_on: q.expires_on,
                     })
                     .collect(),
+                hos: hos_of(d, &stored),
             })
             .collect(),
         truck: Some(VehicleFacts {
@@ -139,6 +270,7 @@ async fn facts(
                 cause: Cause::Load(l.id),
             })
             .collect(),
+        trip: Some(trip),
     })
 }
 
@@ -156,10 +288,12 @@ fn assignable(row: &load::Model) -> Result<LoadStatus, LoadsError> {
 /// What assigning would find, without assigning.
 pub async fn eligibility(
     db: &DatabaseConnection,
+    eld: &EldDeps<'_>,
     scope: TenantScope,
     id: Uuid,
     input: &AssignmentInput,
 ) -> Result<EligibilityView, LoadsError> {
+    hos_clocks::refresh_for_check(eld, scope).await?;
     let tx = tenancy::read(db, scope).await?;
     let row = repo::load(&tx, id).await?.ok_or(LoadsError::NotFound)?;
     let findings = check(&facts(&tx, &row, input).await?);
@@ -176,12 +310,16 @@ pub async fn eligibility(
 /// sees the first's load and gets its Block.
 pub async fn assign(
     db: &DatabaseConnection,
+    eld: &EldDeps<'_>,
     scope: TenantScope,
     actor: &Actor,
     id: Uuid,
     input: &AssignmentInput,
 ) -> Result<AssignmentView, LoadsError> {
     let reason = optional_text("override_reason", input.override_reason.as_deref(), 1000)?;
+    // Before the dispatch lock: a provider's answer is never waited for
+    // inside the fleet's write transaction.
+    hos_clocks::refresh_for_check(eld, scope).await?;
     let tx = tenancy::write(db, scope).await?;
     repo::lock_dispatch(&tx).await?;
     let row = repo::load(&tx, id).await?.ok_or(LoadsError::NotFound)?;

@@ -5,6 +5,7 @@ use super::PostingsError;
 use super::carrier::facts_of;
 use super::dto::{PositionView, PostingInput, PostingView, shown_status};
 use super::repo::{self, Listed};
+use crate::modules::fleet_account::time_zone::fleet_today;
 use chrono::{DateTime, NaiveDate, Utc};
 use db::entities::{fleet_vehicle, truck_posting};
 use db::tenancy::{self, FleetTx, SystemKey, TenantScope};
@@ -205,10 +206,6 @@ fn apply(row: &mut truck_posting::ActiveModel, input: &PostingInput, c: Checked)
     row.notes = Set(c.notes);
 }
 
-pub fn today() -> NaiveDate {
-    Utc::now().date_naive()
-}
-
 /// Posts a truck. A truck has at most one active posting (a unique index
 /// decides between two requests at once).
 pub async fn create(
@@ -218,7 +215,9 @@ pub async fn create(
     eld_position: Option<&PositionView>,
 ) -> Result<PostingView, PostingsError> {
     let now = Utc::now();
-    let checked = check(input, eld_position, now.date_naive())?;
+    // "Past" is judged on the fleet's own calendar day (decision 043).
+    let today = fleet_today(db, scope, now).await?;
+    let checked = check(input, eld_position, today)?;
     let txn = tenancy::write(db, scope).await?;
     let vehicle = repo::vehicle(&txn, input.vehicle_id)
         .await?
@@ -290,7 +289,9 @@ pub async fn update(
     eld_position: Option<&PositionView>,
 ) -> Result<PostingView, PostingsError> {
     let now = Utc::now();
-    let checked = check(input, eld_position, now.date_naive())?;
+    // "Past" is judged on the fleet's own calendar day (decision 043).
+    let today = fleet_today(db, scope, now).await?;
+    let checked = check(input, eld_position, today)?;
     let txn = tenancy::write(db, scope).await?;
     let posting = active_posting(&txn, id, now).await?;
     if posting.vehicle_id != input.vehicle_id {
