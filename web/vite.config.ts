@@ -46,6 +46,7 @@ const coldRoutes: RoutePreload[] = [
   ),
   fleetScreen('/compliance', ['/api/fleet/compliance/calendar'], 'src/features/compliance/compliance-page.tsx'),
   fleetScreen('/postings', ['/api/fleet/postings?status=active'], 'src/features/postings/my-postings-page.tsx'),
+  fleetScreen('/dispatch', ['/api/fleet/dispatch?days=7', '/api/fleet/customers'], 'src/features/loads/dispatch/dispatch-page.tsx'),
   fleetScreen('/inbox', ['/api/fleet/inbox']),
   fleetScreen('/billing', ['/api/fleet/billing']),
   { path: '/dashboard', modules: [shell, 'src/app/dashboard-route.tsx'], fetch: session },

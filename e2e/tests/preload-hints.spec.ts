@@ -16,6 +16,7 @@ const screens = [
   '/fleet-dashboard/postings',
   '/fleet-dashboard/loads',
   '/fleet-dashboard/inbox',
+  '/fleet-dashboard/dispatch',
   // Filtered: the list's own data is not hinted, the shell's is.
   '/fleet-dashboard/trucks?tab=inactive',
 ];

@@ -36,6 +36,8 @@ export const fleetPatterns = {
   loadNew: 'loads/new',
   load: 'loads/:loadId',
   profile: 'profile',
+  /** The dispatch board (issue 31 §3): `?assign=<loadId>` opens the assignment dialog of a load. */
+  dispatch: 'dispatch',
   trucks: 'trucks',
   truck: 'trucks/:truckId',
   /** The fleet's Truck Board postings ('My Postings', issue 15). */
@@ -66,6 +68,7 @@ export const fleetRoutes = {
   /** The dispatch board's assignment of one load. */
   loadAssign: (id: string) => `${fleetPath('dispatch')}?assign=${encodeURIComponent(id)}`,
   profile: fleetPath(fleetPatterns.profile),
+  dispatch: fleetPath(fleetPatterns.dispatch),
   trucks: fleetPath(fleetPatterns.trucks),
   truck: fleetDetail(fleetPatterns.trucks),
   postings: fleetPath(fleetPatterns.postings),

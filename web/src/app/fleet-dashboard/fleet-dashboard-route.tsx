@@ -10,6 +10,7 @@ import { TruckDetailPage } from '@/features/vehicles/truck-detail-page'
 import { fleetPatterns as p, routePatterns } from '@/lib/routes'
 import CompanySettingsRoute from './company-settings-route'
 import { ComplianceRoute } from './compliance-route'
+import { DispatchRoute } from './dispatch-route'
 import { AssetDocumentsTab, DocumentsRoute } from './documents-routes'
 import FleetDashboardLayout from './fleet-dashboard-layout'
 import FleetHomePage from './fleet-home-page'
@@ -27,7 +28,7 @@ import SettingsPage from './settings-page'
 // Settings (company-settings-route.tsx): it imports only what this chunk has.
 // The documents screens are another (documents-routes.tsx), the compliance
 // calendar a third (compliance-route.tsx), the Truck Board's postings a
-// fourth (postings-routes.tsx).
+// fourth (postings-routes.tsx), the dispatch board a fifth (dispatch-route.tsx).
 
 type Asset = { id: string; name: string }
 const truckDocuments = (truck: Asset) => <AssetDocumentsTab kind="truck" asset={truck} />
@@ -50,6 +51,7 @@ export default function FleetDashboardRoute() {
         <Route path={p.loadNew} element={<NewLoadRoute />} />
         <Route path={p.load} element={<LoadRoute />} />
         <Route path={p.profile} element={<CompanyProfilePage />} />
+        <Route path={p.dispatch} element={<DispatchRoute />} />
         <Route path={p.trucks} element={<TrucksRoute />} />
         <Route path={p.postings} element={<PostingsRoute />} />
         <Route path={p.truck} element={<TruckDetailPage documentsTab={truckDocuments} headerActions={postTruck} />} />

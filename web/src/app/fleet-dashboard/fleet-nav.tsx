@@ -1,6 +1,7 @@
 import {
   Building2,
   CalendarClock,
+  CalendarRange,
   Container,
   FolderOpen,
   Inbox,
@@ -33,6 +34,8 @@ function navItems(): NavItem[] {
     { section: 'overview', to: fleetRoutes.overview, label: texts.fleet.nav.overview, icon: LayoutDashboard },
     // Issue 31: the loads, the dashboard's centre, right after the overview.
     { section: fleetPatterns.loads, to: fleetRoutes.loads, label: texts.loads.screens.nav, icon: Package },
+    // Issue 31: the dispatch board, right after Loads (the loads screens' item goes first).
+    { section: fleetPatterns.dispatch, to: fleetRoutes.dispatch, label: texts.loads.dispatch.nav, icon: CalendarRange },
     { section: fleetPatterns.profile, to: fleetRoutes.profile, label: texts.fleet.nav.profile, icon: Building2 },
     { section: fleetPatterns.trucks, to: fleetRoutes.trucks, label: texts.fleet.nav.trucks, icon: Truck },
     // Issue 15: the Truck Board's postings, right after Trucks.

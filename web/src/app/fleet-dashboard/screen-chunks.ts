@@ -3,7 +3,7 @@ import { fleetPatterns as p, routes } from '@/lib/routes'
 
 // The fleet-dashboard screens that are chunks of their own, fetched once
 // whichever asks first: their routes (documents-routes.tsx,
-// compliance-route.tsx, postings-routes.tsx), the route's data preloader
+// compliance-route.tsx, postings-routes.tsx, dispatch-route.tsx), the route's data preloader
 // (screen-data.ts) or a cold start (preloadScreen).
 export const DocumentsPage = lazyScreen(() => import('@/features/documents/documents-page'))
 export const CompliancePage = lazyScreen(() => import('@/features/compliance/compliance-page'))
@@ -12,6 +12,7 @@ export const LoadsPage = lazyScreen(() => import('@/features/loads/loads-page'))
 export const NewLoadPage = lazyScreen(() => import('@/features/loads/new-load-page'))
 export const LoadPage = lazyScreen(() => import('@/features/loads/load-page'))
 export const LoadDocuments = lazyScreen(() => import('@/features/documents/load-documents'))
+export const DispatchPage = lazyScreen(() => import('@/features/loads/dispatch/dispatch-page'))
 
 /**
  * Loads the chunk of the screen `path` opens when it has one of its own, for
@@ -25,6 +26,7 @@ export function preloadScreen(path: string): Promise<unknown> {
     [p.compliance]: CompliancePage,
     [p.postings]: MyPostingsPage,
     [p.loads]: LoadsPage,
+    [p.dispatch]: DispatchPage,
   }[screen]
   return own ? own.preload() : Promise.resolve()
 }

@@ -13,6 +13,8 @@ import { fmcsaAlertsQuery } from '@/features/fleet-account/api/fmcsa-api'
 import { inboxQuery, unreadCountQuery } from '@/features/inbox/api/inbox-queries'
 import { loadQuery, loadsPageQuery } from '@/features/loads/api/loads-queries'
 import { requestFromSearch as loadsRequest } from '@/features/loads/list-params'
+import { boardQuery, customersQuery } from '@/features/loads/dispatch/api'
+import { boardRequest, paramsFromSearch as dispatchParams } from '@/features/loads/dispatch/board-params'
 import { postingsQuery } from '@/features/postings/api/postings-queries'
 import { trailerQuery, trailersPageQuery, truckQuery, trucksPageQuery } from '@/features/vehicles/api/vehicles-queries'
 import { eldQuery } from '@/lib/eld'
@@ -21,7 +23,15 @@ import type { ListParams } from '@/lib/paging'
 import { prefetchMissing, unlessJustFetched, type AnyQueryOptions } from '@/lib/prefetch'
 import { queryKeys } from '@/lib/query-keys'
 import { fleetPatterns as p, routes } from '@/lib/routes'
-import { CompliancePage, DocumentsPage, LoadPage, LoadsPage, MyPostingsPage, NewLoadPage } from './screen-chunks'
+import {
+  CompliancePage,
+  DispatchPage,
+  DocumentsPage,
+  LoadPage,
+  LoadsPage,
+  MyPostingsPage,
+  NewLoadPage,
+} from './screen-chunks'
 
 // What each fleet-dashboard screen reads first, so that its route starts all
 // of it at once: the shell's data (the fleet account, the unread count, the
@@ -107,6 +117,13 @@ const screens: [pattern: string, load: Loader][] = [
     (_, __, search) => {
       void MyPostingsPage.preload()
       return [postingsQuery(search.get('tab') === 'ended' ? 'ended' : 'active')]
+    },
+  ],
+  [
+    p.dispatch,
+    (_, __, search) => {
+      void DispatchPage.preload()
+      return [boardQuery(boardRequest(dispatchParams(search))), customersQuery]
     },
   ],
   [p.billing, (queryClient) => [billingOverviewQuery(queryClient)]],
