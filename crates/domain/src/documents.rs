@@ -196,19 +196,21 @@ mod tests {
     }
 
     #[test]
-    fn type_values_are_the_twelve_of_the_spec_and_the_drivers() {
+    fn type_values_are_the_twelve_of_the_spec_the_drivers_and_the_loads() {
         assert!(is_document_type("company_ifta"));
         assert!(is_document_type("driver_medical_card"));
         assert!(!is_document_type("Company_IFTA"));
         assert!(!is_document_type(""));
         let labels = &crate::texts::texts().documents.types;
-        assert_eq!(labels.len(), 15);
+        assert_eq!(labels.len(), 20);
         assert!(
             DOCUMENT_TYPES
                 .iter()
                 .chain(&DRIVER_DOCUMENT_TYPES)
+                .chain(&LOAD_DOCUMENT_TYPES)
                 .all(|t| labels.contains_key(*t))
         );
+        assert!(!is_document_type("proof_of_delivery"), "a load's type only on a load");
     }
 
     #[test]
