@@ -1098,6 +1098,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/fleet/loads/rate-con": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Multipart, one field `file`: a rate confirmation PDF of at most 10 MB.
+         *     Answers what it states as a draft load (blank, with a message, for a
+         *     scanned PDF without text) and the id under which the PDF waits to be
+         *     filed with the load (`LoadInput.rate_con_upload_id`).
+         */
+        post: operations["upload_rate_con"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/fleet/loads/{id}": {
         parameters: {
             query?: never;
@@ -1146,6 +1168,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/fleet/loads/{id}/documents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["list_load_documents"];
+        put?: never;
+        /**
+         * Multipart, as `POST /api/fleet/documents`: name, document_type (one of
+         *     a load's: rate_confirmation | bill_of_lading | proof_of_delivery |
+         *     lumper_receipt | scale_ticket), issue_date, expiration_date,
+         *     description, share_with_drivers, then `file`. Another fleet's load: 404.
+         */
+        post: operations["upload_load_document"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/fleet/loads/{id}/eligibility": {
         parameters: {
             query?: never;
@@ -1156,6 +1200,26 @@ export interface paths {
         get?: never;
         put?: never;
         post: operations["check_eligibility"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/fleet/loads/{id}/sheet.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The load sheet as a PDF (the facts of the dispatch e-mail; never the
+         *     load's money), shown in the browser: `load-<PRO>.pdf`.
+         */
+        get: operations["load_sheet_pdf"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2609,6 +2673,8 @@ export interface components {
              * @description YYYY-MM-DD
              */
             issue_date?: string | null;
+            /** @description The load it is filed on (a rate confirmation, BOL, POD…). */
+            load_id?: string | null;
             name: string;
             /** @description none | expired | expiring_soon | valid */
             status: string;
@@ -2757,6 +2823,14 @@ export interface components {
             /** Format: date */
             date: string | null;
             message: string;
+            /**
+             * Format: int64
+             * @description How old the driver's hours-of-service clocks are (hos_clocks_old,
+             *     hos_app_disconnected).
+             */
+            minutes: number | null;
+            /** @description The rests an hours-of-service finding plans, in order (else empty). */
+            rest_plan: components["schemas"]["RestView"][];
             /** @description block | warn | info */
             severity: string;
         };
@@ -2780,6 +2854,13 @@ export interface components {
             dot_number: string;
             eld: components["schemas"]["EldView"];
             fmcsa?: null | components["schemas"]["FmcsaView"];
+            /**
+             * @description The fleet's home time zone (IANA), in effect whether chosen or not:
+             *     "today" for the compliance calendar and reminders.
+             * @example America/Chicago
+             */
+            home_time_zone: string;
+            home_time_zone_source: components["schemas"]["TimeZoneSource"];
             /** Format: uuid */
             id: string;
             legal_name: string;
@@ -2832,6 +2913,12 @@ export interface components {
         GeneralInput: {
             contact: components["schemas"]["ContactInput"];
             dba_name?: string | null;
+            /**
+             * @description An IANA zone ("America/Denver"). Left out: unchanged; null or empty:
+             *     back to the default from the FMCSA address's state.
+             * @example America/Denver
+             */
+            home_time_zone?: string | null;
             legal_name: string;
             mc_number?: string | null;
             physical_address?: components["schemas"]["Address"];
@@ -3000,6 +3087,10 @@ export interface components {
             /** Format: int64 */
             total: number;
         };
+        /** @description A load's documents, newest first. */
+        LoadDocumentList: {
+            items: components["schemas"]["DocumentItem"][];
+        };
         /** @description A change of status in the load's history. */
         LoadEventView: {
             actor_name: string;
@@ -3037,11 +3128,22 @@ export interface components {
             linehaul_cents?: number;
             /** @description The customer's load or order number. */
             load_number: string;
+            /**
+             * @description What the rate confirmation says of lumper fees ("reimbursed with
+             *     receipt"); none leaves the load flagged before dispatch.
+             */
+            lumper_terms?: string | null;
             notes?: string | null;
             pickup_number?: string | null;
             /** Format: int32 */
             pieces?: number | null;
             po_number?: string | null;
+            /**
+             * Format: uuid
+             * @description The `upload_id` of `POST /api/fleet/loads/rate-con`: that PDF is
+             *     filed as the load's rate confirmation.
+             */
+            rate_con_upload_id?: string | null;
             /** @description flat | per_mile */
             rate_method: string;
             /** Format: int64 */
@@ -3122,6 +3224,7 @@ export interface components {
              * @description Estimated: great circle × 1.2 until a routing provider exists.
              */
             loaded_miles: number;
+            lumper_terms: string | null;
             notes: string | null;
             pickup_number: string | null;
             /** Format: int32 */
@@ -3129,6 +3232,8 @@ export interface components {
             po_number: string | null;
             /** Format: int32 */
             pro_number: number;
+            /** @description The load was made from an uploaded rate confirmation, kept with it. */
+            rate_con_uploaded: boolean;
             rate_method: string;
             /** Format: int64 */
             rate_per_mile_cents: number | null;
@@ -3684,6 +3789,103 @@ export interface components {
             /** Format: date-time */
             updated_at?: string | null;
         };
+        /** @description What an uploaded rate confirmation says. */
+        RateConDraft: {
+            draft: components["schemas"]["RateConLoad"];
+            /**
+             * @description The draft's fields found in the PDF ("load_number", "stops",
+             *     "linehaul_cents"…), to mark them "from the rate con".
+             */
+            from_rate_con: string[];
+            /** @description False for a scanned PDF without a text layer: the draft is blank. */
+            has_text: boolean;
+            /** @description Said to the user when the PDF has no text layer. */
+            message: string | null;
+            /** @description Of detention | tonu | lumper: protective terms the rate con leaves out. */
+            missing_terms: string[];
+            /**
+             * Format: uuid
+             * @description The stored PDF: `rate_con_upload_id` of the load made from it.
+             */
+            upload_id: string;
+        };
+        /**
+         * @description A load as far as the rate confirmation states it: the form's starting
+         *     values, every one open to correction.
+         */
+        RateConLoad: {
+            bol_number: string | null;
+            commodity: string | null;
+            /**
+             * Format: uuid
+             * @description The fleet's customer with that USDOT number, else MC number, else name.
+             */
+            customer_id: string | null;
+            customer_mc: string | null;
+            customer_name: string | null;
+            customer_usdot: string | null;
+            /** Format: int64 */
+            detention_cap_cents: number | null;
+            /** Format: int32 */
+            detention_free_minutes: number | null;
+            /** Format: int64 */
+            detention_rate_cents: number | null;
+            /** @description The truck board's equipment types (`van`, `reefer`, `flatbed`…). */
+            equipment_type: string | null;
+            /** Format: int64 */
+            fuel_surcharge_cents: number | null;
+            /** Format: int32 */
+            length_ft: number | null;
+            /** Format: int64 */
+            linehaul_cents: number | null;
+            load_number: string | null;
+            lumper_terms: string | null;
+            pickup_number: string | null;
+            /** Format: int32 */
+            pieces: number | null;
+            po_number: string | null;
+            /** @description flat | per_mile */
+            rate_method: string | null;
+            /** Format: int64 */
+            rate_per_mile_cents: number | null;
+            /** Format: int32 */
+            reefer_temp_f: number | null;
+            stops: components["schemas"]["RateConStop"][];
+            /** Format: int64 */
+            tonu_cents: number | null;
+            /** Format: int32 */
+            tonu_window_hours: number | null;
+            /** Format: int32 */
+            weight_lbs: number | null;
+        };
+        /**
+         * @description One stop as the rate confirmation states it, its times on the
+         *     facility's clock ("2026-03-02T08:00:00").
+         */
+        RateConStop: {
+            address: string | null;
+            /** @example 2026-03-02T08:00:00 */
+            appointment: string | null;
+            city: string | null;
+            /**
+             * Format: uuid
+             * @description One of the fleet's facilities of that name, city and state.
+             */
+            facility_id: string | null;
+            facility_name: string | null;
+            instructions: string | null;
+            /** @description pickup | delivery */
+            kind: string;
+            state: string | null;
+            /**
+             * @description IANA, from the zone the rate con states next to the time, else the
+             *     state's.
+             */
+            time_zone: string | null;
+            window_end: string | null;
+            window_start: string | null;
+            zip: string | null;
+        };
         /** @description A fleet admin who can receive the digest. */
         ReminderRecipient: {
             email: string;
@@ -3723,6 +3925,22 @@ export interface components {
             /** @description driver | truck | trailer */
             target_kind: string;
             target_name: string | null;
+        };
+        /** @description A rest of an hours-of-service rest plan. */
+        RestView: {
+            /**
+             * Format: int64
+             * @description After how many minutes of driving on the leg (to the first pickup,
+             *     or from it through the load).
+             */
+            after_driving_minutes: number;
+            /** @description break (30 minutes) | reset (10 hours) | restart (34 hours) */
+            kind: string;
+            /**
+             * Format: int64
+             * @description Minutes of the rest.
+             */
+            minutes: number;
         };
         /**
          * @description A role the server recognises (spec part 1 §6).
@@ -4047,6 +4265,12 @@ export interface components {
             return_url: string;
             subscription: null | components["schemas"]["SubscriptionView"];
         };
+        /**
+         * @description Where the home time zone came from: chosen in Company Settings, the
+         *     state of the FMCSA physical address, or neither (Central Time).
+         * @enum {string}
+         */
+        TimeZoneSource: "set" | "fmcsa_state" | "default";
         TrailerDetail: components["schemas"]["TrailerItem"] & {
             driver?: null | components["schemas"]["TrailerDriver"];
             is_active: boolean;
@@ -7040,6 +7264,57 @@ export interface operations {
             };
         };
     };
+    upload_rate_con: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateConDraft"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     get_load: {
         parameters: {
             query?: never;
@@ -7167,6 +7442,96 @@ export interface operations {
             };
         };
     };
+    list_load_documents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoadDocumentList"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    upload_load_document: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DocumentItem"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     check_eligibility: {
         parameters: {
             query?: never;
@@ -7199,6 +7564,36 @@ export interface operations {
                 };
             };
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    load_sheet_pdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The load sheet */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": unknown;
+                };
+            };
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
