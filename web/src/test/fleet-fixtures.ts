@@ -29,6 +29,8 @@ export function fleetAccount(overrides: Partial<FleetAccountView> = {}): FleetAc
     monthly_rate_cents: 129900,
     subscription_id_short: 'sub_1AbCdE',
     subscription_status: 'active',
+    home_time_zone: 'America/Chicago',
+    home_time_zone_source: 'default',
     authority: {
       authority_status: 'ACTIVE',
       authority_date: '2020-01-05',

@@ -58,6 +58,8 @@ function load(overrides: Partial<LoadView> = {}): LoadView {
     load_number: 'EC-55012',
     customer,
     status: 'at_delivery',
+    lumper_terms: null,
+    rate_con_uploaded: false,
     bol_number: null,
     po_number: null,
     pickup_number: null,

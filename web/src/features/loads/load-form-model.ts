@@ -155,7 +155,7 @@ export function formFromDraft(result: RateConDraft): { values: LoadFormValues; f
     commodity: text(d.commodity),
     weight_lbs: num(d.weight_lbs),
     pieces: num(d.pieces),
-    rate_method: d.rate_method ?? 'flat',
+    rate_method: d.rate_method === 'per_mile' ? 'per_mile' : 'flat',
     linehaul: centsToDollars(d.linehaul_cents),
     rate_per_mile: centsToDollars(d.rate_per_mile_cents),
     fuel_surcharge: centsToDollars(d.fuel_surcharge_cents),

@@ -8,9 +8,9 @@ import { texts } from '@/lib/texts'
 
 type Schemas = components['schemas']
 
-// Until api-types is regenerated: General also takes the home time zone
-// (an IANA name; null goes back to the default from the FMCSA state).
-export type GeneralRequest = Schemas['GeneralInput'] & { home_time_zone: string | null }
+// General also takes the home time zone (an IANA name; null goes back to the
+// default from the FMCSA state).
+export type GeneralRequest = Schemas['GeneralInput']
 
 export function fetchFleetOverview(signal?: AbortSignal): Promise<Schemas['Overview']> {
   return api.get('/api/fleet/overview', signal)

@@ -16,14 +16,8 @@ export type FacilityInput = Schemas['FacilityInput']
 export type StopInput = Schemas['StopInput']
 export type AccessorialInput = Schemas['AccessorialInput']
 
-/**
- * POST /api/fleet/loads: the contract's LoadInput plus what creating from a
- * rate con adds (until api-types is regenerated).
- */
-export type LoadInput = Schemas['LoadInput'] & {
-  rate_con_upload_id?: string | null
-  lumper_terms?: string | null
-}
+/** POST /api/fleet/loads (with `rate_con_upload_id` when made from a rate con). */
+export type LoadInput = Schemas['LoadInput']
 
 /** A row of GET /api/fleet/loads. */
 export type LoadRow = Schemas['LoadRow']
@@ -39,59 +33,11 @@ export interface LoadListParams {
   per_page: number
 }
 
-/** A stop the rate con names (until api-types is regenerated). */
-export interface RateConStop {
-  kind: string | null
-  facility_name: string | null
-  address: string | null
-  city: string | null
-  state: string | null
-  zip: string | null
-  facility_id: string | null
-  appointment: string | null
-  window_start: string | null
-  window_end: string | null
-  time_zone: string | null
-  instructions: string | null
-}
+/** A stop the rate con names. */
+export type RateConStop = Schemas['RateConStop']
 
-/** What POST /api/fleet/loads/rate-con read off the PDF (until api-types is regenerated). */
-export interface RateConDraft {
-  has_text: boolean
-  message: string | null
-  upload_id: string
-  draft: {
-    customer_id: string | null
-    customer_name: string | null
-    customer_mc: string | null
-    customer_usdot: string | null
-    load_number: string | null
-    bol_number: string | null
-    po_number: string | null
-    pickup_number: string | null
-    equipment_type: string | null
-    length_ft: number | null
-    reefer_temp_f: number | null
-    commodity: string | null
-    weight_lbs: number | null
-    pieces: number | null
-    rate_method: 'flat' | 'per_mile' | null
-    linehaul_cents: number | null
-    rate_per_mile_cents: number | null
-    fuel_surcharge_cents: number | null
-    detention_free_minutes: number | null
-    detention_rate_cents: number | null
-    detention_cap_cents: number | null
-    tonu_cents: number | null
-    tonu_window_hours: number | null
-    lumper_terms: string | null
-    stops: RateConStop[]
-  }
-  /** The draft's fields (LoadInput's names) the rate con gave. */
-  from_rate_con: string[]
-  /** detention | tonu | lumper. */
-  missing_terms: string[]
-}
+/** What POST /api/fleet/loads/rate-con read off the PDF. */
+export type RateConDraft = Schemas['RateConDraft']
 
 export type StopEventKind = 'arrived' | 'completed' | 'departed'
 

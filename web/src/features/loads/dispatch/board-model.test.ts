@@ -25,7 +25,7 @@ function load(overrides: Partial<DispatchLoad>): DispatchLoad {
 }
 
 function finding(severity: Finding['severity'], code: string, cause_kind: Finding['cause_kind'] = 'driver'): Finding {
-  return { severity, code, message: code, cause_kind, cause_id: `${code}-id`, date: null }
+  return { severity, code, message: code, cause_kind, cause_id: `${code}-id`, date: null, minutes: null, rest_plan: [] }
 }
 
 describe('columnOf', () => {

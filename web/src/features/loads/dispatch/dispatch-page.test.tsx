@@ -56,9 +56,9 @@ const customers = { status: 200, body: { customers: [{ id: 'c1', name: 'Acme Bro
 const blockedView: EligibilityView = {
   blocked: true,
   findings: [
-    { severity: 'info', code: 'x_info', message: 'Clocks 3 minutes old.', cause_kind: 'driver', cause_id: 'd1', date: null },
-    { severity: 'block', code: 'medical_card_expired', message: "The driver's medical card has expired.", cause_kind: 'qualification', cause_id: 'q1', date: '2026-11-01' },
-    { severity: 'warn', code: 'expires_soon_after', message: 'It expires within a week after the last stop.', cause_kind: 'document', cause_id: 'doc1', date: '2026-12-03' },
+    { severity: 'info', code: 'x_info', message: 'Clocks 3 minutes old.', cause_kind: 'driver', cause_id: 'd1', date: null, minutes: null, rest_plan: [] },
+    { severity: 'block', code: 'medical_card_expired', message: "The driver's medical card has expired.", cause_kind: 'qualification', cause_id: 'q1', date: '2026-11-01', minutes: null, rest_plan: [] },
+    { severity: 'warn', code: 'expires_soon_after', message: 'It expires within a week after the last stop.', cause_kind: 'document', cause_id: 'doc1', date: '2026-12-03', minutes: null, rest_plan: [] },
   ],
 }
 
