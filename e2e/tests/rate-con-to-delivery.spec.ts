@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { fileURLToPath } from 'node:url';
 import { format, pattern, settled, signIn, specToast, test, texts } from './support';
 
@@ -113,6 +113,12 @@ async function stopEvent(page: Page, stop: number, label: string, at: string) {
   await dialog.getByLabel(pattern(d.eventTime)).fill(at);
   await dialog.getByRole('button', { name: d.saveEvent }).click();
   await expect(dialog).toBeHidden();
+}
+
+/** A stop's recorded time (its Arrived or Departed entry), as the load page shows it on the facility's clock. */
+function recorded(stop: Locator, term: string) {
+  const name = stop.page().getByRole('term').filter({ hasText: new RegExp(`^${term}$`) });
+  return stop.locator('dl > div').filter({ has: name }).getByRole('definition');
 }
 
 test.use({ reducedMotion: 'reduce' });
@@ -252,8 +258,10 @@ for (const [run, viewport] of [
     await expect(specToast(page, format(a.dispatched, { pro }))).toBeVisible();
 
     // 6. The load sheet e-mailed to driver B, in the dev mailbox.
-    const subject = pattern(format(texts.loads.sheet.subject, { pro }));
-    const mail = page.locator('article', { hasText: `to ${emailB}` }).filter({ has: page.getByText(subject) });
+    const subject = format(texts.loads.sheet.subject, { pro, origin: 'Dallas, TX', destination: 'Atlanta, GA' });
+    const mail = page
+      .locator('article', { hasText: `to ${emailB}` })
+      .filter({ has: page.getByText(subject, { exact: true }) });
     await expect(async () => {
       await page.goto('/dev/mailbox');
       await expect(mail).toBeVisible({ timeout: 1000 });
@@ -276,6 +284,8 @@ for (const [run, viewport] of [
 
     // 8. Detention proposed: an hour past the two free hours, at $50 an hour.
     const pickupStop = page.getByRole('listitem', { name: format(f.stopN, { n: 1 }) });
+    await expect(recorded(pickupStop, d.arrived)).toHaveText('Mar 2, 08:00 CST');
+    await expect(recorded(pickupStop, d.departed)).toHaveText('Mar 2, 11:00 CST');
     await expect(pickupStop.getByText(`${d.detentionProposed}: $50`, { exact: true })).toBeVisible();
     await expect(pickupStop.getByText(format(texts.loads.detentionNote, { n: 1, minutes: 60 }))).toBeVisible();
     await expectFits(page, 'the load page with detention proposed');
@@ -286,6 +296,9 @@ for (const [run, viewport] of [
     await stopEvent(page, 2, d.recordUnloaded, '2026-03-04T08:00');
     await stopEvent(page, 2, d.recordDeparted, '2026-03-04T08:15');
     await expectStatus(page, s.status.delivered);
+    const deliveryStop = page.getByRole('listitem', { name: format(f.stopN, { n: 2 }) });
+    await expect(recorded(deliveryStop, d.arrived)).toHaveText('Mar 4, 06:50 EST');
+    await expect(recorded(deliveryStop, d.departed)).toHaveText('Mar 4, 08:15 EST');
     await expect(page.getByRole('button', { name: d.statusActions.invoiced })).toBeVisible();
     await expectFits(page, 'the delivered load page');
   });
