@@ -210,7 +210,10 @@ mod tests {
                 .chain(&LOAD_DOCUMENT_TYPES)
                 .all(|t| labels.contains_key(*t))
         );
-        assert!(!is_document_type("proof_of_delivery"), "a load's type only on a load");
+        assert!(
+            !is_document_type("proof_of_delivery"),
+            "a load's type only on a load"
+        );
     }
 
     #[test]
