@@ -14,6 +14,7 @@ use crate::modules::fleet_account::time_zone::fleet_today;
 use chrono::{DateTime, NaiveDate, Utc};
 use db::tenancy::TenantScope;
 use domain::compliance::CalendarGroup;
+use domain::csv_cell::spreadsheet_safe;
 use domain::texts;
 use sea_orm::DatabaseConnection;
 
@@ -214,8 +215,8 @@ pub fn csv(items: &[ComplianceItem], public_url: &str) -> Result<Vec<u8>, Compli
                 &due,
                 t.groups.get(&item.group).map_or(&item.group, |g| g),
                 t.kinds.get(&item.kind).map_or(&item.kind, |k| k),
-                &csv_safe(item.asset_name.as_deref().unwrap_or("")),
-                &csv_safe(&item.title),
+                &spreadsheet_safe(item.asset_name.as_deref().unwrap_or("")),
+                &spreadsheet_safe(&item.title),
                 &item.type_label,
                 &link,
             ],
@@ -223,23 +224,4 @@ pub fn csv(items: &[ComplianceItem], public_url: &str) -> Result<Vec<u8>, Compli
     }
     out.into_inner()
         .map_err(|e| ComplianceError::Internal(anyhow::anyhow!("{e}")))
-}
-
-/// A cell a spreadsheet would read as a formula gets a leading quote.
-fn csv_safe(value: &str) -> String {
-    match value.chars().next() {
-        Some('=' | '+' | '-' | '@' | '\t' | '\r') => format!("'{value}"),
-        _ => value.to_owned(),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn formulas_do_not_reach_spreadsheets() {
-        assert_eq!(csv_safe("=HYPERLINK(1)"), "'=HYPERLINK(1)");
-        assert_eq!(csv_safe("Registration"), "Registration");
-    }
 }

@@ -190,13 +190,21 @@ async fn customer_names(
 
 /// A truck as dispatchers name it: its unit name, else the ELD's id.
 fn truck_unit(truck: &fleet_vehicle::Model) -> String {
-    [truck.name.as_deref(), truck.vehicle_id.as_deref()]
+    unit_name(
+        [truck.name.as_deref(), truck.vehicle_id.as_deref()],
+        &domain::texts().fleet.assets.unnamed_truck,
+    )
+}
+
+/// The first of `names` that is not blank, else `unnamed`.
+fn unit_name(names: [Option<&str>; 2], unnamed: &str) -> String {
+    names
         .into_iter()
         .flatten()
         .map(str::trim)
         .find(|n| !n.is_empty())
-        .map(str::to_owned)
-        .unwrap_or_else(|| domain::texts().fleet.assets.unnamed_truck.clone())
+        .unwrap_or(unnamed)
+        .to_owned()
 }
 
 /// Where each load starts and ends ("City, ST").
@@ -341,13 +349,10 @@ pub async fn board(
             .into_iter()
             .map(|t| DispatchTrailer {
                 id: t.id,
-                unit_number: [t.name.as_deref(), t.trailer_id.as_deref()]
-                    .into_iter()
-                    .flatten()
-                    .map(str::trim)
-                    .find(|n| !n.is_empty())
-                    .map(str::to_owned)
-                    .unwrap_or_else(|| unnamed_trailer.clone()),
+                unit_number: unit_name(
+                    [t.name.as_deref(), t.trailer_id.as_deref()],
+                    unnamed_trailer,
+                ),
                 trailer_type: t.trailer_type,
             })
             .collect(),
