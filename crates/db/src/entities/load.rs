@@ -53,6 +53,9 @@ pub struct Model {
     pub trailer_id: Option<Uuid>,
     pub created_at: DateTimeUtc,
     pub updated_at: DateTimeUtc,
+    /// What the list's search matches, lower-cased
+    /// (`domain::loads::search_text`, m0030).
+    pub search_text: String,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

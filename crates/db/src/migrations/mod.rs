@@ -32,6 +32,7 @@ pub mod m0026_fleet_home_time_zone;
 pub mod m0027_load_documents_and_override_audit;
 pub mod m0028_hos_clocks;
 pub mod m0029_load_rate_con;
+pub mod m0030_load_search_text;
 pub mod rls;
 
 pub struct Migrator;
@@ -69,6 +70,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0027_load_documents_and_override_audit::Migration),
             Box::new(m0028_hos_clocks::Migration),
             Box::new(m0029_load_rate_con::Migration),
+            Box::new(m0030_load_search_text::Migration),
         ]
     }
 }

@@ -8,12 +8,14 @@ pub mod hos;
 mod miles;
 mod money;
 pub mod rate_con;
+mod search;
 mod status;
 mod stops;
 
 pub use detention::detention_cents;
 pub use miles::{ROAD_FACTOR, estimated_miles};
 pub use money::{Accessorial, MAX_CENTS, MoneyError, check_cents};
+pub use search::{like_pattern, search_text};
 pub use status::{LoadStatus, StopEvent, at7_code};
 pub use stops::{
     Span, StopCheck, StopError, StopKind, StopTime, check_stops, start_of_day, time_zone,

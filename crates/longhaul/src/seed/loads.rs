@@ -148,7 +148,7 @@ pub async fn seed_loads(tx: &FleetTx, count: usize) -> anyhow::Result<usize> {
                 |p| p.at,
             );
             let id = Uuid::new_v4();
-            places.push((id, *zone, at));
+            places.push((id, *zone, at, *city));
             facility::ActiveModel {
                 id: Set(id),
                 fleet_account_id: Set(fleet),
@@ -208,18 +208,24 @@ pub async fn seed_loads(tx: &FleetTx, count: usize) -> anyhow::Result<usize> {
         let driver = (assigned && !drivers.is_empty()).then(|| drivers[i % drivers.len()]);
         let truck = (assigned && !trucks.is_empty()).then(|| trucks[i % trucks.len()]);
         let rate = 250 + (i as i64 * 7) % 120;
+        let load_number = format!("{}-{:05}", ["SFB", "BRL", "HFC", "KBS"][i % 4], 40_000 + i);
+        let bol_number = format!("BOL{:07}", 700_000 + i);
+        let po_number = (i % 3 == 0).then(|| format!("PO-{:06}", 310_000 + i));
+        let search_text = domain::loads::search_text(
+            [&load_number, &bol_number]
+                .into_iter()
+                .map(String::as_str)
+                .chain(po_number.as_deref())
+                .chain([CUSTOMERS[i % CUSTOMERS.len()].0, from.3, to.3]),
+        );
         loads.push(load::ActiveModel {
             id: Set(id),
             fleet_account_id: Set(fleet),
             customer_id: Set(customer_ids[i % customer_ids.len()]),
             pro_number: Set(1001 + i as i32),
-            load_number: Set(format!(
-                "{}-{:05}",
-                ["SFB", "BRL", "HFC", "KBS"][i % 4],
-                40_000 + i
-            )),
-            bol_number: Set(Some(format!("BOL{:07}", 700_000 + i))),
-            po_number: Set((i % 3 == 0).then(|| format!("PO-{:06}", 310_000 + i))),
+            load_number: Set(load_number),
+            bol_number: Set(Some(bol_number)),
+            po_number: Set(po_number),
             pickup_number: Set(None),
             equipment_type: Set(["van", "reefer", "flatbed"][i % 3].to_owned()),
             length_ft: Set(Some(53)),
@@ -257,6 +263,7 @@ pub async fn seed_loads(tx: &FleetTx, count: usize) -> anyhow::Result<usize> {
             trailer_id: Set(None),
             created_at: Set(pickup_at - Duration::days(2)),
             updated_at: Set(now),
+            search_text: Set(search_text),
         });
         let under_way = |after: LoadStatus| {
             use LoadStatus::*;

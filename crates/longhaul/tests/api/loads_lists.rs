@@ -5,7 +5,10 @@ use crate::fleet_dashboard::fleet;
 use crate::helpers::{TestApp, error_of};
 use crate::loads::{created, crew, load, no_assets, parties, people_and_trucks, plan};
 use crate::on_each_backend;
+use db::entities::load;
 use reqwest::StatusCode;
+use sea_orm::EntityTrait;
+use sea_orm_migration::MigratorTrait;
 use serde_json::{Value, json};
 
 async fn json_of(app: &TestApp, path: &str) -> Value {
@@ -285,5 +288,50 @@ on_each_backend!(
         let other = json_of(&app, "/api/fleet/dispatch?from=2026-03-01&days=31").await;
         assert_eq!(other["loads"], json!([]));
         assert_eq!(other["drivers"], json!([]));
+    }
+);
+
+on_each_backend!(
+    loads_made_before_the_search_column_get_the_text_new_loads_are_given,
+    |mut app: TestApp| async move {
+        fleet(&app, "ops@mig.test", "Mig Haul", "3100304", no_assets()).await;
+        app.sign_in("ops@mig.test", "secret1").await;
+        let (customer, shipper, receiver) = parties(&app).await;
+        let mut body = load(&customer, &shipper, &receiver);
+        body["po_number"] = json!("PO-77");
+        created(&app, "/api/fleet/loads", body).await;
+        dallas_load(&app, "2026-03-04T08:00:00", "2026-03-06T08:00:00").await;
+        let texts = |db: sea_orm::DatabaseConnection| async move {
+            let mut rows: Vec<String> = load::Entity::find()
+                .all(&db)
+                .await
+                .unwrap()
+                .into_iter()
+                .map(|l| l.search_text)
+                .collect();
+            rows.sort();
+            rows
+        };
+        let written = texts(app.inspect_db().await).await;
+        assert_eq!(
+            written,
+            vec![
+                "acm-778\nbol-1\npo-77\nacme logistics\nchicago\natlanta",
+                "ff-100%\nbol-1\n=formula freight\ndallas\ndenver",
+            ]
+        );
+
+        // Back to before m0030 (the column gone) and forward again.
+        let owner = match &app.database_url {
+            Some(pg) => db::connect(&pg.owner, 1).await.unwrap(),
+            None => app.state.db.clone(),
+        };
+        db::migrations::Migrator::down(&owner, Some(1))
+            .await
+            .unwrap();
+        db::migrations::Migrator::up(&owner, None).await.unwrap();
+        assert_eq!(texts(app.inspect_db().await).await, written);
+        let found = json_of(&app, "/api/fleet/loads?q=po-77").await;
+        assert_eq!(numbers(&found), vec!["ACM-778"]);
     }
 );

@@ -8,10 +8,10 @@ use db::entities::{
     load_stop,
 };
 use db::tenancy::{FleetOwned, FleetTx};
-use sea_orm::sea_query::{Expr, ExprTrait, Func, LikeExpr, OnConflict, SimpleExpr};
+use sea_orm::sea_query::{Expr, ExprTrait, LikeExpr, OnConflict};
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, Condition, DbErr, EntityTrait, PaginatorTrait, QueryFilter,
-    QueryOrder, QuerySelect, QueryTrait, Select, Set,
+    ActiveModelTrait, ColumnTrait, Condition, DbErr, EntityTrait, QueryFilter, QueryOrder,
+    QuerySelect, Select, Set,
 };
 use uuid::Uuid;
 
@@ -171,27 +171,11 @@ fn matching(tx: &FleetTx, statuses: &[&str], q: Option<&str>) -> Select<load::En
         select = select.filter(load::Column::Status.is_in(statuses.iter().copied()));
     }
     if let Some(q) = q {
-        let pattern = like_pattern(q);
-        let customers = customer::Entity::within(tx)
-            .select_only()
-            .column(customer::Column::Id)
-            .filter(lower_like(customer::Column::Name, &pattern))
-            .into_query();
-        let facilities = facility::Entity::within(tx)
-            .select_only()
-            .column(facility::Column::Id)
-            .filter(lower_like(facility::Column::City, &pattern));
-        let stops = load_stop::Entity::within(tx)
-            .select_only()
-            .column(load_stop::Column::LoadId)
-            .filter(load_stop::Column::FacilityId.in_subquery(facilities.into_query()))
-            .into_query();
-        let mut any = Condition::any()
-            .add(lower_like(load::Column::LoadNumber, &pattern))
-            .add(lower_like(load::Column::BolNumber, &pattern))
-            .add(lower_like(load::Column::PoNumber, &pattern))
-            .add(load::Column::CustomerId.in_subquery(customers))
-            .add(load::Column::Id.in_subquery(stops));
+        // Both sides are lower-cased already: a plain LIKE, no per-row lower().
+        let mut any = Condition::any().add(
+            Expr::col(load::Column::SearchText)
+                .like(LikeExpr::new(domain::loads::like_pattern(q)).escape('\\')),
+        );
         if let Ok(pro) = q.trim().parse::<i32>() {
             any = any.add(load::Column::ProNumber.eq(pro));
         }
@@ -200,41 +184,21 @@ fn matching(tx: &FleetTx, statuses: &[&str], q: Option<&str>) -> Select<load::En
     select
 }
 
-/// `%q%` in lower case, with LIKE's own characters taken literally.
-fn like_pattern(q: &str) -> String {
-    let mut out = String::from("%");
-    for c in q.trim().to_lowercase().chars() {
-        if matches!(c, '%' | '_' | '\\') {
-            out.push('\\');
-        }
-        out.push(c);
-    }
-    out.push('%');
-    out
-}
-
-fn lower_like<C: ColumnTrait>(column: C, pattern: &str) -> SimpleExpr {
-    Expr::expr(Func::lower(Expr::col(column))).like(LikeExpr::new(pattern).escape('\\'))
-}
-
-/// A page of the fleet's loads, latest pickup first, and how many match.
-pub async fn list(
+/// A page of the fleet's loads, latest pickup first.
+pub async fn page(
     tx: &FleetTx,
     statuses: &[&str],
     q: Option<&str>,
     page: u64,
     per_page: u64,
-) -> Result<(Vec<load::Model>, u64), DbErr> {
-    let select = matching(tx, statuses, q);
-    let total = select.clone().count(tx).await?;
-    let rows = select
+) -> Result<Vec<load::Model>, DbErr> {
+    matching(tx, statuses, q)
         .order_by_desc(load::Column::FirstPickupAt)
         .order_by_desc(load::Column::ProNumber)
         .offset((page - 1) * per_page)
         .limit(per_page)
         .all(tx)
-        .await?;
-    Ok((rows, total))
+        .await
 }
 
 /// Every load that matches, for an export (at most `limit`).

@@ -109,6 +109,7 @@ fn check(
     input: &LoadInput,
     fleet: Uuid,
     load_id: Uuid,
+    customer_name: &str,
     facilities: &HashMap<Uuid, facility::Model>,
 ) -> Result<Checked, LoadsError> {
     let t = texts();
@@ -236,18 +237,27 @@ fn check(
         });
     }
     let (first, last) = (spans[0].0, spans[spans.len() - 1].1);
+    let bol_number = optional_text("bol_number", input.bol_number.as_deref(), 60)?;
+    let po_number = optional_text("po_number", input.po_number.as_deref(), 60)?;
+    let search_text = domain::loads::search_text(
+        [
+            Some(load_number.as_str()),
+            bol_number.as_deref(),
+            po_number.as_deref(),
+            Some(customer_name),
+        ]
+        .into_iter()
+        .flatten()
+        .chain(parsed.iter().map(|(_, _, place)| place.city.as_str())),
+    );
     let row = load::ActiveModel {
         id: Set(load_id),
         fleet_account_id: Set(fleet),
         customer_id: Set(input.customer_id),
         pro_number: Set(0),
         load_number: Set(load_number),
-        bol_number: Set(optional_text(
-            "bol_number",
-            input.bol_number.as_deref(),
-            60,
-        )?),
-        po_number: Set(optional_text("po_number", input.po_number.as_deref(), 60)?),
+        bol_number: Set(bol_number),
+        po_number: Set(po_number),
         pickup_number: Set(optional_text(
             "pickup_number",
             input.pickup_number.as_deref(),
@@ -308,6 +318,7 @@ fn check(
         trailer_id: Set(None),
         created_at: Set(now),
         updated_at: Set(now),
+        search_text: Set(search_text),
     };
     Ok(Checked {
         row,
@@ -334,7 +345,7 @@ pub async fn create(
         None => None,
     };
     let tx = tenancy::write(db, scope).await?;
-    repo::customer(&tx, input.customer_id)
+    let customer = repo::customer(&tx, input.customer_id)
         .await?
         .ok_or(LoadsError::NotFound)?;
     let ids: Vec<Uuid> = input.stops.iter().map(|s| s.facility_id).collect();
@@ -344,7 +355,13 @@ pub async fn create(
         .map(|f| (f.id, f))
         .collect();
     let load_id = Uuid::new_v4();
-    let mut checked = check(input, scope.fleet_account_id(), load_id, &facilities)?;
+    let mut checked = check(
+        input,
+        scope.fleet_account_id(),
+        load_id,
+        &customer.name,
+        &facilities,
+    )?;
     checked.row.pro_number = Set(repo::next_pro(&tx).await?);
     let filed = pending
         .as_ref()
