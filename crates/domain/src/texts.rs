@@ -63,6 +63,7 @@ pub struct LoadsTexts {
     pub window_ends_before_start: String,
     pub no_such_local_time: String,
     pub stop_before_previous: String,
+    pub load_span_too_long: String,
     pub too_many_stops: String,
     pub amount_negative: String,
     pub amount_too_large: String,

@@ -3,12 +3,26 @@
 //! line (`domain::loads::search_text`) — instead of joining customers and
 //! stops for every row. Existing loads get theirs here; the rule is written
 //! out, frozen, as of this migration.
+//!
+//! On PostgreSQL a trigram index serves the search's `LIKE '%q%'` (decision
+//! 044); where the pg_trgm extension cannot be made, the search scans the
+//! fleet's rows as on SQLite. The dispatch board's week gets an index on
+//! where loads end, so it reads the loads still under way or ahead instead
+//! of every load that started before the week's end.
 
 use sea_orm_migration::sea_orm::{ConnectionTrait, DatabaseBackend};
 use sea_orm_migration::{prelude::*, schema::*};
 
 #[derive(DeriveMigrationName)]
 pub struct Migration;
+
+/// Best effort: a database without the contrib extension keeps the scan.
+const TRIGRAM_INDEX: &str = "DO $$ BEGIN
+    CREATE EXTENSION IF NOT EXISTS pg_trgm;
+    CREATE INDEX IF NOT EXISTS ix_loads_search_trgm ON loads USING gin (search_text gin_trgm_ops);
+EXCEPTION WHEN OTHERS THEN
+    RAISE WARNING 'loads search without a trigram index: %', SQLERRM;
+END $$";
 
 /// The UPDATE filling the column, with the dialect's string aggregate.
 fn backfill(aggregate: &str) -> String {
@@ -47,12 +61,34 @@ impl MigrationTrait for Migration {
         } else {
             "group_concat"
         };
-        conn.execute_unprepared(&backfill(aggregate))
-            .await
-            .map(drop)
+        conn.execute_unprepared(&backfill(aggregate)).await?;
+        if conn.get_database_backend() == DatabaseBackend::Postgres {
+            conn.execute_unprepared(TRIGRAM_INDEX).await?;
+        }
+        m.create_index(
+            Index::create()
+                .name("ix_loads_fleet_delivery")
+                .table("loads")
+                .col("fleet_account_id")
+                .col("last_delivery_at")
+                .to_owned(),
+        )
+        .await
     }
 
     async fn down(&self, m: &SchemaManager) -> Result<(), DbErr> {
+        m.drop_index(
+            Index::drop()
+                .name("ix_loads_fleet_delivery")
+                .table("loads")
+                .to_owned(),
+        )
+        .await?;
+        if m.get_connection().get_database_backend() == DatabaseBackend::Postgres {
+            m.get_connection()
+                .execute_unprepared("DROP INDEX IF EXISTS ix_loads_search_trgm")
+                .await?;
+        }
         m.alter_table(
             Table::alter()
                 .table("loads")

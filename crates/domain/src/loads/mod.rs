@@ -18,5 +18,6 @@ pub use money::{Accessorial, MAX_CENTS, MoneyError, check_cents};
 pub use search::{like_pattern, search_text};
 pub use status::{LoadStatus, StopEvent, at7_code};
 pub use stops::{
-    Span, StopCheck, StopError, StopKind, StopTime, check_stops, start_of_day, time_zone,
+    MAX_SPAN_DAYS, Span, StopCheck, StopError, StopKind, StopTime, check_stops, start_of_day,
+    time_zone,
 };

@@ -45,7 +45,14 @@ pub enum StopError {
     NoSuchLocalTime { index: usize },
     #[error("stop {index}: earlier than the stop before it")]
     BeforePrevious { index: usize },
+    #[error("stop {index}: more than {MAX_SPAN_DAYS} days after the first pickup")]
+    SpanTooLong { index: usize },
 }
+
+/// The longest a load runs, first pickup to last delivery. Longer is a
+/// typing slip (a wrong month or year); the bound also lets the dispatch
+/// board read a week's loads as a short range of pickups.
+pub const MAX_SPAN_DAYS: i64 = 31;
 
 impl StopError {
     /// The request field the error names (`stops`, `stops.2.window_end`…).
@@ -54,7 +61,9 @@ impl StopError {
             StopError::Shape => "stops".to_owned(),
             StopError::UnknownZone { index } => format!("stops.{index}.time_zone"),
             StopError::WindowEndsBeforeStart { index } => format!("stops.{index}.window_end"),
-            StopError::NoSuchLocalTime { index } | StopError::BeforePrevious { index } => {
+            StopError::NoSuchLocalTime { index }
+            | StopError::BeforePrevious { index }
+            | StopError::SpanTooLong { index } => {
                 format!("stops.{index}.appointment")
             }
         }
@@ -111,6 +120,12 @@ pub fn check_stops(stops: &[StopCheck<'_>]) -> Result<Vec<Span>, StopError> {
         };
         if spans.last().is_some_and(|previous| span.0 < previous.0) {
             return Err(StopError::BeforePrevious { index });
+        }
+        if spans
+            .first()
+            .is_some_and(|first| span.1 - first.0 > chrono::Duration::days(MAX_SPAN_DAYS))
+        {
+            return Err(StopError::SpanTooLong { index });
         }
         spans.push(span);
     }
@@ -257,5 +272,52 @@ mod tests {
         fn with_minute_30(self) -> NaiveDateTime {
             self + chrono::Duration::minutes(30)
         }
+    }
+}
+
+#[cfg(test)]
+mod span_tests {
+    use super::*;
+    use chrono::NaiveDate;
+
+    fn on(month: u32, day: u32, hour: u32) -> NaiveDateTime {
+        NaiveDate::from_ymd_opt(2026, month, day)
+            .unwrap()
+            .and_hms_opt(hour, 0, 0)
+            .unwrap()
+    }
+
+    fn pickup_and_delivery(delivery: StopTime) -> Result<Vec<Span>, StopError> {
+        check_stops(&[
+            StopCheck {
+                kind: StopKind::Pickup,
+                time_zone: "America/Chicago",
+                time: StopTime::Appointment(on(3, 1, 8)),
+            },
+            StopCheck {
+                kind: StopKind::Delivery,
+                time_zone: "America/Chicago",
+                time: delivery,
+            },
+        ])
+    }
+
+    #[test]
+    fn a_load_runs_at_most_the_longest_span_window_end_included() {
+        // 1 March 08:00 to 1 April 08:00 Chicago is 31 days less the spring-forward hour.
+        assert!(pickup_and_delivery(StopTime::Appointment(on(4, 1, 8))).is_ok());
+        assert!(pickup_and_delivery(StopTime::Appointment(on(4, 1, 10))).is_err());
+        let window = StopTime::Window {
+            from: on(3, 30, 8),
+            to: on(4, 2, 8),
+        };
+        assert_eq!(
+            pickup_and_delivery(window),
+            Err(StopError::SpanTooLong { index: 1 })
+        );
+        assert_eq!(
+            StopError::SpanTooLong { index: 1 }.field(),
+            "stops.1.appointment"
+        );
     }
 }

@@ -215,6 +215,15 @@ async fn bad_loads_are_refused_naming_the_field_and_nothing_is_written() {
                 "stops.1.window_end",
                 "The window ends before it starts.",
             ),
+            // A year typed wrong: the delivery a year after the pickup.
+            (
+                with(
+                    "/stops/1",
+                    json!({ "kind": "delivery", "facility_id": receiver, "appointment": "2027-03-03T09:00:00" }),
+                ),
+                "stops.1.appointment",
+                "A load runs at most 31 days from its first pickup to its last delivery.",
+            ),
             (
                 with("/stops/0/kind", json!("delivery")),
                 "stops",

@@ -292,6 +292,12 @@ pub async fn board_loads(
             "delivered",
         ]))
         .filter(load::Column::FirstPickupAt.lt(to))
+        // No load runs longer (domain::loads::MAX_SPAN_DAYS): a short range
+        // of pickups instead of every load that started before `to`.
+        .filter(
+            load::Column::FirstPickupAt
+                .gte(from - chrono::Duration::days(domain::loads::MAX_SPAN_DAYS)),
+        )
         .filter(load::Column::LastDeliveryAt.gte(from));
     if let Some(customer) = customer_id {
         select = select.filter(load::Column::CustomerId.eq(customer));

@@ -94,6 +94,13 @@ fn stop_error(err: StopError) -> LoadsError {
         StopError::WindowEndsBeforeStart { .. } => &t.window_ends_before_start,
         StopError::NoSuchLocalTime { .. } => &t.no_such_local_time,
         StopError::BeforePrevious { .. } => &t.stop_before_previous,
+        StopError::SpanTooLong { .. } => {
+            return LoadsError::invalid(
+                err.field(),
+                &t.load_span_too_long
+                    .replace("{days}", &domain::loads::MAX_SPAN_DAYS.to_string()),
+            );
+        }
     };
     LoadsError::invalid(err.field(), message)
 }
