@@ -4,7 +4,7 @@
 //! `/metrics` and `longhaul run-job` read this list.
 
 use crate::jobs::{self, JobEntry, JobError};
-use crate::modules::{billing, brokers, compliance, documents, eld, postings};
+use crate::modules::{billing, brokers, compliance, documents, eld, loads, postings};
 use crate::state::AppState;
 use serde_json::Value;
 
@@ -21,6 +21,7 @@ pub const JOBS: &[JobEntry] = &[
     JobEntry::of::<compliance::monitor::FmcsaCheck>(),
     JobEntry::of::<postings::jobs::BoardRefresh>(),
     JobEntry::of::<brokers::jobs::SavedSearchAlerts>(),
+    JobEntry::of::<loads::jobs::PendingRateConSweep>(),
 ];
 
 /// The listed job of `kind` (a queue's name).

@@ -332,6 +332,55 @@ mod api {
     }
 
     #[tokio::test]
+    async fn uploads_never_saved_are_swept_after_a_day_and_others_kept() {
+        use longhaul::modules::loads::service::rate_con::sweep_pending;
+        let mut app = spawn_app(crate::helpers::Backend::Sqlite).await;
+        fleet(&app, "a@sweep.test", "Sweep Haul", "3100306", no_assets()).await;
+        app.sign_in("a@sweep.test", "secret1").await;
+        let (customer, shipper, receiver) = parties(&app).await;
+        let upload = drafted(&app, "02_northstar_two_column.pdf").await["upload_id"].clone();
+        let saved = drafted(&app, "02_northstar_two_column.pdf").await["upload_id"].clone();
+        let mut body = load(&customer, &shipper, &receiver);
+        body["rate_con_upload_id"] = saved;
+        created(&app, "/api/fleet/loads", body.clone()).await;
+        let files = app.state.files.as_ref();
+
+        let now = chrono::Utc::now();
+        assert_eq!(
+            sweep_pending(files, now - chrono::Duration::hours(1))
+                .await
+                .unwrap(),
+            0
+        );
+        // Once the draft is older than the cut-off it is gone, and so is a
+        // save that names it; the saved load's filed copy stays.
+        assert_eq!(
+            sweep_pending(files, now + chrono::Duration::seconds(1))
+                .await
+                .unwrap(),
+            1
+        );
+        body["rate_con_upload_id"] = upload;
+        let (status, _) = error_of(app.post("/api/fleet/loads", body).await).await;
+        assert_eq!(status, StatusCode::NOT_FOUND);
+        let loads: Value = app.get("/api/fleet/loads").await.json().await.unwrap();
+        let id = loads["loads"][0]["id"].as_str().unwrap().to_owned();
+        let docs: Value = app
+            .get(&format!("/api/fleet/loads/{id}/documents"))
+            .await
+            .json()
+            .await
+            .unwrap();
+        let file = app
+            .get(&format!(
+                "/api/fleet/documents/{}/download",
+                docs["items"][0]["id"].as_str().unwrap()
+            ))
+            .await;
+        assert_eq!(file.status(), StatusCode::OK);
+    }
+
+    #[tokio::test]
     async fn a_load_missing_protective_terms_is_flagged_before_dispatch() {
         for backend in backends() {
             let mut app = spawn_app(backend).await;

@@ -6,6 +6,7 @@ pub mod deps;
 pub mod dto;
 mod emails;
 pub mod error;
+pub mod jobs;
 mod repo;
 pub mod routes;
 pub mod service;

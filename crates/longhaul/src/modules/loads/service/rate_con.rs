@@ -234,3 +234,29 @@ fn load_view(
             .collect(),
     }
 }
+
+/// How long an upload waits for its load: a draft left open over a night
+/// can still be saved with its PDF the next morning.
+pub const PENDING_KEPT_FOR: chrono::Duration = chrono::Duration::hours(24);
+
+/// Removes pending uploads last written before `cutoff`: drafts that were
+/// never saved. Returns how many were removed.
+pub async fn sweep_pending(
+    files: &dyn ObjectStore,
+    cutoff: chrono::DateTime<chrono::Utc>,
+) -> Result<u64, object_store::Error> {
+    use futures_util::StreamExt;
+    let mut listing = files.list(Some(&Path::from("rate-cons/pending")));
+    let mut removed = 0;
+    while let Some(meta) = listing.next().await {
+        let meta = meta?;
+        if meta.last_modified < cutoff {
+            match files.delete(&meta.location).await {
+                // Filed and removed by its load's save meanwhile.
+                Ok(()) | Err(object_store::Error::NotFound { .. }) => removed += 1,
+                Err(err) => return Err(err),
+            }
+        }
+    }
+    Ok(removed)
+}
