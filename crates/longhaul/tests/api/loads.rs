@@ -545,6 +545,11 @@ mod assignment {
     use chrono::{Duration, Utc};
 
     async fn qualify(app: &TestApp, driver: Uuid, kind: &str, days: i64) -> Value {
+        // "Expired" is judged on the fleet's day (decision 043): pinned to
+        // one that is the UTC day the dates here count from.
+        app.state
+            .clock
+            .pin(Some(crate::compliance::us_midday(Utc::now().date_naive())));
         let expires = (Utc::now() + Duration::days(days)).date_naive();
         let res = app
             .put(
