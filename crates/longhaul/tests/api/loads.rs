@@ -846,6 +846,28 @@ async fn stop_events_move_the_load_with_their_edi_codes_and_propose_detention() 
             .filter_map(|e| e["at7_code"].as_str())
             .collect();
         assert_eq!(codes, ["X3", "CP", "AF", "X1", "D1", "CD"]);
+        // Listed as written, though the stop events were entered on March 2
+        // and 3, before the load was created and dispatched: "Created" first.
+        let changes: Vec<(Option<&str>, &str)> = done["history"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|e| (e["from_status"].as_str(), e["to_status"].as_str().unwrap()))
+            .collect();
+        assert_eq!(
+            changes,
+            [
+                (None, "accepted"),
+                (Some("accepted"), "planned"),
+                (Some("planned"), "dispatched"),
+                (Some("dispatched"), "at_pickup"),
+                (Some("at_pickup"), "loaded"),
+                (Some("loaded"), "in_transit"),
+                (Some("in_transit"), "at_delivery"),
+                (Some("at_delivery"), "at_delivery"),
+                (Some("at_delivery"), "delivered"),
+            ]
+        );
         let (code, _) = error_of(event(1, "arrived", "2026-03-03T15:00:00").await).await;
         assert_eq!(
             code,
