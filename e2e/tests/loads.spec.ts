@@ -110,6 +110,8 @@ for (const viewport of [
     await expect(link).toBeVisible();
     await expect(page.getByText('Chicago, IL → Denver, CO')).toBeVisible();
     await expectFits(page, 'loads list searched');
+    // Every status tab is in sight, the last one too: the row wraps rather than cut it off.
+    await expect(page.getByRole('tab', { name: /^Cancelled \(/ })).toBeInViewport({ ratio: 1 });
     await link.click();
     await expect(heading).toHaveText(`PRO ${pro}`);
   });
