@@ -108,8 +108,13 @@ for (const viewport of [
     await expect(page).toHaveURL(new RegExp(`q=${loadNumber}`));
     const link = page.getByRole('link', { name: pro, exact: true });
     await expect(link).toBeVisible();
-    await expect(page.getByText('Chicago, IL → Denver, CO')).toBeVisible();
+    // The earlier width's load shares the lane and stays listed until the search answers.
+    const lane = page.getByText('Chicago, IL → Denver, CO');
+    await expect(lane).toHaveCount(1);
+    await expect(lane).toBeVisible();
     await expectFits(page, 'loads list searched');
+    // Every status tab is in sight, the last one too: the row wraps rather than cut it off.
+    await expect(page.getByRole('tab', { name: /^Cancelled \(/ })).toBeInViewport({ ratio: 1 });
     await link.click();
     await expect(heading).toHaveText(`PRO ${pro}`);
   });

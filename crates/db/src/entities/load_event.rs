@@ -16,6 +16,9 @@ pub struct Model {
     pub to_status: String,
     pub at7_code: Option<String>,
     pub reason: Option<String>,
+    /// When the row was written: the history's order (a stop event's `at`
+    /// may be back-dated). Null only for a row written before m0031 filled it.
+    pub recorded_at: Option<DateTimeUtc>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

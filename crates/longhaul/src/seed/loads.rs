@@ -324,6 +324,9 @@ pub async fn seed_loads(tx: &FleetTx, count: usize) -> anyhow::Result<usize> {
             fleet_account_id: Set(fleet),
             load_id: Set(id),
             at: Set(pickup_at - Duration::days(2)),
+            // Written now, before anything the user records: a demo load's
+            // history is listed in the order it was written (m0031).
+            recorded_at: Set(Some(now - Duration::seconds(1))),
             actor_id: Set(None),
             actor_name: Set("Dana Dispatcher".into()),
             from_status: Set(None),
@@ -337,6 +340,7 @@ pub async fn seed_loads(tx: &FleetTx, count: usize) -> anyhow::Result<usize> {
                 fleet_account_id: Set(fleet),
                 load_id: Set(id),
                 at: Set(pickup_at - Duration::days(1)),
+                recorded_at: Set(Some(now)),
                 actor_id: Set(None),
                 actor_name: Set("Dana Dispatcher".into()),
                 from_status: Set(Some(LoadStatus::Accepted.as_str().to_owned())),

@@ -146,6 +146,10 @@ async fn signed_in_fleet(app: &mut TestApp, email: &str, dot: &str) -> uuid::Uui
         trucks: 3,
         trailers: 3,
     };
+    // Judged on the day `day` counts from, whatever the hour (decision 043).
+    app.state
+        .clock
+        .pin(Some(crate::compliance::us_midday(Utc::now().date_naive())));
     let id = fleet(app, email, "Docs Haulers", dot, sizes).await;
     app.sign_in(email, "secret1").await;
     id

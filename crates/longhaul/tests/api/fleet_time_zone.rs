@@ -4,8 +4,10 @@
 //! compliance calendar and the reminders judge each fleet on its own
 //! calendar day, not the UTC one.
 
+use crate::documents::{PDF, upload_ok};
 use crate::fleet_dashboard::fleet;
 use crate::helpers::{TestApp, backends, error_of, make_user, new_client, spawn_app};
+use crate::loads::{created, crew, load, parties, people_and_trucks};
 use crate::on_each_backend;
 use chrono::{DateTime, NaiveDate, Utc};
 use db::entities::{compliance_digest, fleet_account, fleet_driver, fleet_notification};
@@ -422,3 +424,152 @@ async fn reminders_judge_each_fleet_on_its_own_day() {
         assert_eq!(run.digests_sent, 0, "{run:?}");
     }
 }
+
+/// The status and tabs of one document in the fleet's documents list.
+async fn document_status(app: &TestApp, id: &str) -> (String, Value, Vec<String>) {
+    let one: Value = app
+        .get(&format!("/api/fleet/documents/{id}"))
+        .await
+        .json()
+        .await
+        .unwrap();
+    let page: Value = app
+        .get("/api/fleet/documents?tab=expired")
+        .await
+        .json()
+        .await
+        .unwrap();
+    let expired = page["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| i["id"].as_str().unwrap().to_owned())
+        .collect();
+    (
+        one["status"].as_str().unwrap().to_owned(),
+        page["counts"].clone(),
+        expired,
+    )
+}
+
+on_each_backend!(
+    documents_expire_on_the_fleets_own_day,
+    |mut app: TestApp| async move {
+        signed_in(&mut app, "docs@tz.test", "Docs Haul", "7000492").await;
+        // 03:00 UTC on March 2 is 19:00 on March 1 in Los Angeles and
+        // 13:00 on March 2 in Guam.
+        app.state.clock.pin(Some(at("2026-03-02T03:00:00Z")));
+        set_zone(&app, "Docs Haul", json!("America/Los_Angeles")).await;
+        let made = upload_ok(
+            &app,
+            &[
+                ("name", "IFTA Q1"),
+                ("document_type", "company_ifta"),
+                ("expiration_date", "2026-03-01"),
+            ],
+            "ifta.pdf",
+            PDF,
+        )
+        .await;
+        assert_eq!(made["status"], "expiring_soon", "the upload's answer");
+        let id = made["id"].as_str().unwrap();
+
+        // Still March 1 at home: due today, not lapsed — though the UTC
+        // day is already March 2.
+        let (status, counts, expired) = document_status(&app, id).await;
+        assert_eq!(status, "expiring_soon");
+        assert_eq!(counts, json!({ "expiring_soon": 1, "expired": 0 }));
+        assert!(expired.is_empty());
+        let soon: Value = app
+            .get("/api/fleet/documents?tab=expiring_soon")
+            .await
+            .json()
+            .await
+            .unwrap();
+        assert_eq!(soon["items"][0]["id"], id);
+
+        // In Guam it is March 2: lapsed yesterday.
+        set_zone(&app, "Docs Haul", json!("Pacific/Guam")).await;
+        let (status, counts, expired) = document_status(&app, id).await;
+        assert_eq!(status, "expired");
+        assert_eq!(counts, json!({ "expiring_soon": 0, "expired": 1 }));
+        assert_eq!(expired, [id]);
+
+        // Back in Los Angeles, an hour before its midnight, then after it.
+        set_zone(&app, "Docs Haul", json!("America/Los_Angeles")).await;
+        app.state.clock.pin(Some(at("2026-03-02T07:59:00Z")));
+        assert_eq!(document_status(&app, id).await.0, "expiring_soon");
+        app.state.clock.pin(Some(at("2026-03-02T08:00:00Z")));
+        assert_eq!(document_status(&app, id).await.0, "expired");
+    }
+);
+
+/// The codes of what assigning `driver` and `truck` to the load would find.
+async fn findings(app: &TestApp, load: &str, driver: Uuid, truck: Uuid) -> Vec<String> {
+    let res = app
+        .post(
+            &format!("/api/fleet/loads/{load}/eligibility"),
+            json!({ "driver_id": driver, "truck_id": truck }),
+        )
+        .await;
+    assert_eq!(res.status(), StatusCode::OK);
+    let body: Value = res.json().await.unwrap();
+    body["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["code"].as_str().unwrap().to_owned())
+        .collect()
+}
+
+on_each_backend!(
+    a_load_judges_already_expired_on_the_fleets_day_not_the_stops,
+    |mut app: TestApp| async move {
+        let fleet_id = fleet(&app, "ops@tzload.test", "Lane Haul", "7000592", crew()).await;
+        app.sign_in("ops@tzload.test", "secret1").await;
+        let (drivers, trucks) = people_and_trucks(&app, fleet_id).await;
+        let driver = drivers[0];
+        let qualified = |kind: &'static str, on: &'static str| {
+            let app = &app;
+            async move {
+                let res = app
+                    .put(
+                        &format!("/api/fleet/drivers/{driver}/qualifications/{kind}"),
+                        json!({ "expires_on": on }),
+                    )
+                    .await;
+                assert_eq!(res.status(), StatusCode::OK);
+            }
+        };
+        qualified("cdl", "2027-06-30").await;
+        qualified("medical", "2026-03-01").await;
+        // Delivered in Atlanta (New York's clock) on February 28.
+        let (customer, shipper, receiver) = parties(&app).await;
+        let mut body = load(&customer, &shipper, &receiver);
+        body["stops"] = json!([
+            { "kind": "pickup", "facility_id": shipper, "appointment": "2026-02-27T08:00:00" },
+            { "kind": "delivery", "facility_id": receiver, "appointment": "2026-02-28T09:00:00" }
+        ]);
+        let made = created(&app, "/api/fleet/loads", body).await;
+        let id = made["id"].as_str().unwrap();
+
+        // 06:00 UTC on March 2: 01:00 on March 2 at the receiver, 22:00 on
+        // March 1 in Los Angeles, where the fleet is: the medical card is
+        // good through the fleet's today.
+        app.state.clock.pin(Some(at("2026-03-02T06:00:00Z")));
+        set_zone(&app, "Lane Haul", json!("America/Los_Angeles")).await;
+        let found = findings(&app, id, driver, trucks[0]).await;
+        assert!(
+            !found.contains(&"medical_card_expired".to_owned()),
+            "{found:?}"
+        );
+
+        // A New York fleet's day has turned: expired.
+        set_zone(&app, "Lane Haul", json!("America/New_York")).await;
+        let found = findings(&app, id, driver, trucks[0]).await;
+        assert!(
+            found.contains(&"medical_card_expired".to_owned()),
+            "{found:?}"
+        );
+    }
+);

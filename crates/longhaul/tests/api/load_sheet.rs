@@ -323,6 +323,10 @@ async fn an_overridden_block_is_in_the_audit_log_with_its_reason() {
         let fleet_id = fleet(&app, "ops@audit.test", "Audit Haul", "3100205", crew()).await;
         app.sign_in("ops@audit.test", "secret1").await;
         let (drivers, trucks) = people_and_trucks(&app, fleet_id).await;
+        // Judged on the fleet's day (decision 043), pinned to the UTC one.
+        app.state
+            .clock
+            .pin(Some(crate::compliance::us_midday(Utc::now().date_naive())));
         let expired = (Utc::now() - Duration::days(1)).date_naive();
         let res = app
             .put(

@@ -554,6 +554,11 @@ mod assignment {
     use chrono::{Duration, Utc};
 
     async fn qualify(app: &TestApp, driver: Uuid, kind: &str, days: i64) -> Value {
+        // "Expired" is judged on the fleet's day (decision 043): pinned to
+        // one that is the UTC day the dates here count from.
+        app.state
+            .clock
+            .pin(Some(crate::compliance::us_midday(Utc::now().date_naive())));
         let expires = (Utc::now() + Duration::days(days)).date_naive();
         let res = app
             .put(
@@ -850,6 +855,28 @@ async fn stop_events_move_the_load_with_their_edi_codes_and_propose_detention() 
             .filter_map(|e| e["at7_code"].as_str())
             .collect();
         assert_eq!(codes, ["X3", "CP", "AF", "X1", "D1", "CD"]);
+        // Listed as written, though the stop events were entered on March 2
+        // and 3, before the load was created and dispatched: "Created" first.
+        let changes: Vec<(Option<&str>, &str)> = done["history"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|e| (e["from_status"].as_str(), e["to_status"].as_str().unwrap()))
+            .collect();
+        assert_eq!(
+            changes,
+            [
+                (None, "accepted"),
+                (Some("accepted"), "planned"),
+                (Some("planned"), "dispatched"),
+                (Some("dispatched"), "at_pickup"),
+                (Some("at_pickup"), "loaded"),
+                (Some("loaded"), "in_transit"),
+                (Some("in_transit"), "at_delivery"),
+                (Some("at_delivery"), "at_delivery"),
+                (Some("at_delivery"), "delivered"),
+            ]
+        );
         let (code, _) = error_of(event(1, "arrived", "2026-03-03T15:00:00").await).await;
         assert_eq!(
             code,

@@ -214,10 +214,14 @@ describe('the loads in the fleet dashboard', () => {
     expect(within(delivery).getByRole('button', { name: s.detail.recordUnloaded })).toBeInTheDocument()
     expect(within(delivery).getByRole('button', { name: s.detail.recordDeparted })).toBeInTheDocument()
 
-    expect(screen.getByText('$2,375')).toBeInTheDocument()
+    expect(screen.getByText('$2,375.00')).toBeInTheDocument()
+    expect(screen.getByText('$2,000.00')).toBeInTheDocument()
     expect(screen.getByText(texts.loads.milesEstimated)).toBeInTheDocument()
     expect(screen.getByText('$4.75')).toBeInTheDocument()
     expect(screen.getByText('X1')).toBeInTheDocument()
+    // The stop event on the delivery's clock (Denver), the creation in the fleet's zone (Chicago).
+    expect(screen.getByText('Mar 3, 2026, 8:00 AM MST')).toBeInTheDocument()
+    expect(screen.getByText('Mar 1, 2026, 6:00 AM CST')).toBeInTheDocument()
     expect(screen.getByRole('link', { name: s.detail.loadSheet })).toHaveAttribute('href', '/api/fleet/loads/load-1/sheet.pdf')
     expect(screen.queryByRole('link', { name: s.detail.assign })).not.toBeInTheDocument()
 

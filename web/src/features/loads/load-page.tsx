@@ -22,7 +22,7 @@ import { Label } from '@/components/ui/label'
 import { Spinner } from '@/components/ui/spinner'
 import { Textarea } from '@/components/ui/textarea'
 import { ApiError } from '@/lib/api-client'
-import { formatCents } from '@/lib/money'
+import { useFleetAccount } from '@/lib/fleet-account'
 import { fleetRoutes } from '@/lib/routes'
 import { format, texts } from '@/lib/texts'
 import { toast } from '@/lib/toast'
@@ -32,6 +32,8 @@ import { currentStop, isLate, proposedDetention, revenuePerMileCents, type LoadW
 import { assignable, cancellable, statusActions, underway } from './load-status'
 import { StatusBadge } from './status-badge'
 import { clockIn, onClock, toServerLocal } from './local-time'
+import { historyTime } from './history-times'
+import { formatDollars } from './money'
 
 export interface LoadPageProps {
   /** The load's documents (the app layer passes the documents feature's list). */
@@ -290,7 +292,7 @@ function Stops({ load }: { load: LoadView }) {
                     <AlertTriangle className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
                     <span>
                       <span className="font-medium">
-                        {d.detentionProposed}: {formatCents(detention.amount_cents)}
+                        {d.detentionProposed}: {formatDollars(detention.amount_cents)}
                       </span>
                       <span className="block">{detention.note}</span>
                     </span>
@@ -400,19 +402,19 @@ function Money({ load }: { load: LoadWithMiles }) {
       </CardHeader>
       <CardContent className="space-y-3 text-sm">
         <dl className="space-y-2">
-          <Row label={d.linehaul} value={formatCents(load.linehaul_cents)} />
-          <Row label={d.fuel} value={formatCents(load.fuel_surcharge_cents)} />
+          <Row label={d.linehaul} value={formatDollars(load.linehaul_cents)} />
+          <Row label={d.fuel} value={formatDollars(load.fuel_surcharge_cents)} />
           {load.accessorials.map((line) => (
             <Row
               key={line.id}
               label={line.note ? `${kinds[line.kind] ?? line.kind} (${line.note})` : (kinds[line.kind] ?? line.kind)}
-              value={formatCents(line.amount_cents)}
+              value={formatDollars(line.amount_cents)}
             />
           ))}
-          <Row label={d.revenue} value={formatCents(load.revenue_cents)} strong />
+          <Row label={d.revenue} value={formatDollars(load.revenue_cents)} strong />
           <Row label={d.loadedMiles} value={load.loaded_miles.toLocaleString('en-US')} />
           <Row label={d.emptyMiles} value={load.empty_miles == null ? dash : load.empty_miles.toLocaleString('en-US')} />
-          <Row label={d.revenuePerMile} value={rpm === null ? dash : formatCents(rpm)} />
+          <Row label={d.revenuePerMile} value={rpm === null ? dash : formatDollars(rpm)} />
         </dl>
         {load.accessorials.length === 0 && <p className="text-muted-foreground">{d.noAccessorials}</p>}
         <p className="text-xs text-muted-foreground">{texts.loads.milesEstimated}</p>
@@ -458,7 +460,8 @@ function Freight({ load }: { load: LoadView }) {
 
 function History({ load }: { load: LoadView }) {
   const d = s().detail
-  const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' })
+  // Stop events on their stop's clock, other changes in the fleet's home zone (the viewer's until it loads).
+  const homeZone = useFleetAccount().data?.home_time_zone
   return (
     <Card>
       <CardHeader>
@@ -478,7 +481,7 @@ function History({ load }: { load: LoadView }) {
                 </span>
                 {event.at7_code && <Badge variant="outline">{event.at7_code}</Badge>}
                 <span className="text-muted-foreground">
-                  {event.actor_name} · {when.format(new Date(event.at))}
+                  {event.actor_name} · <time dateTime={event.at}>{historyTime(event, load.stops, homeZone)}</time>
                 </span>
                 {event.reason && <span className="w-full break-words text-muted-foreground">{event.reason}</span>}
               </li>

@@ -10,7 +10,6 @@ import { buttonClass } from '@/components/ui/button-variants'
 import { Input } from '@/components/ui/input'
 import { Spinner } from '@/components/ui/spinner'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
-import { formatCents } from '@/lib/money'
 import { fleetRoutes } from '@/lib/routes'
 import { format, texts } from '@/lib/texts'
 import { useDebouncedValue } from '@/lib/use-debounced-value'
@@ -19,6 +18,7 @@ import { useLoadsPage } from './api/loads-queries'
 import { LOADS_PAGE_SIZE, listFromSearch, requestFromSearch } from './list-params'
 import { LOAD_TAB_IDS, isLoadTab, tabCounts, type LoadTab } from './load-status'
 import { shortDay } from './local-time'
+import { formatDollars } from './money'
 import { RateConDropZone } from './rate-con-upload'
 import { StatusBadge } from './status-badge'
 
@@ -92,7 +92,7 @@ function columns(): DataColumn<LoadRow>[] {
         </span>
       ),
     },
-    { id: 'revenue', header: c.revenue, className: 'whitespace-nowrap text-right', cell: (row) => formatCents(row.revenue_cents) },
+    { id: 'revenue', header: c.revenue, className: 'whitespace-nowrap text-right', cell: (row) => formatDollars(row.revenue_cents) },
     { id: 'miles', header: c.miles, className: 'text-right', cell: (row) => row.loaded_miles.toLocaleString('en-US') },
   ]
 }
@@ -219,7 +219,8 @@ export default function LoadsPage() {
                 </div>
                 {query.isFetching && !query.isPending && <Spinner className="h-5 w-5 border-2" label={s.loading} />}
               </div>
-              <TabsList aria-label={s.statusTabs}>
+              {/* Eight tabs: they wrap onto a second row rather than scroll out of sight. */}
+              <TabsList aria-label={s.statusTabs} className="flex-wrap!">
                 {LOAD_TAB_IDS.map((tab) => (
                   <TabsTrigger key={tab} value={tab}>
                     {format(s.tabs[tab], { n: counts ? counts[tab] : '…' })}

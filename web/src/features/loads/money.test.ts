@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { centsToDollars, dollarsToCents, isDollars } from './money'
+import { centsToDollars, dollarsToCents, formatDollars, isDollars } from './money'
 
 describe('dollars typed in the form and cents on the wire', () => {
   it('turns dollars as typed into integer cents without floating-point drift', () => {
@@ -34,5 +34,14 @@ describe('dollars typed in the form and cents on the wire', () => {
     for (const cents of [0, 1, 99, 100, 101, 123456789]) {
       expect(dollarsToCents(centsToDollars(cents))).toBe(cents)
     }
+  })
+
+  it('shows an amount on the load page as dollars with cents', () => {
+    expect(formatDollars(185000)).toBe('$1,850.00')
+    expect(formatDollars(9950)).toBe('$99.50')
+    expect(formatDollars(5)).toBe('$0.05')
+    expect(formatDollars(0)).toBe('$0.00')
+    expect(formatDollars(123456789)).toBe('$1,234,567.89')
+    expect(formatDollars(-500)).toBe('-$5.00')
   })
 })

@@ -28,3 +28,14 @@ export function centsToDollars(cents: number | null | undefined): string {
   const rest = abs % 100
   return rest === 0 ? `${sign}${whole}` : `${sign}${whole}.${String(rest).padStart(2, '0')}`
 }
+
+/**
+ * Cents as dollars with cents, always: 185000 → "$1,850.00", 9950 → "$99.50",
+ * -500 → "-$5.00". Integer arithmetic, so no amount is rounded on the way.
+ */
+export function formatDollars(cents: number): string {
+  const sign = cents < 0 ? '-' : ''
+  const abs = Math.abs(Math.round(cents))
+  const whole = Math.floor(abs / 100).toLocaleString('en-US')
+  return `${sign}$${whole}.${String(abs % 100).padStart(2, '0')}`
+}

@@ -38,8 +38,6 @@ pub struct DocumentFilter {
     pub uploaded_before: Option<DateTime<Utc>>,
     pub vehicle: Option<Vehicle>,
     pub driver_id: Option<Uuid>,
-    /// The day the expiry tabs are counted from.
-    pub today: NaiveDate,
     pub page: u64,
     pub per_page: u64,
 }
@@ -98,8 +96,8 @@ fn in_tab(tab: Tab, today: NaiveDate) -> Condition {
     }
 }
 
-fn filtered(filter: &DocumentFilter) -> Condition {
-    let mut cond = of_asset(filter).add(in_tab(filter.tab, filter.today));
+fn filtered(filter: &DocumentFilter, today: NaiveDate) -> Condition {
+    let mut cond = of_asset(filter).add(in_tab(filter.tab, today));
     if let Some(text) = &filter.search {
         cond = cond.add(crate::paging::contains(Expr::col(C::SearchName), text));
     }
@@ -116,12 +114,13 @@ fn filtered(filter: &DocumentFilter) -> Condition {
 }
 
 /// One page of the filtered documents, newest upload first, and how many
-/// the filters find.
+/// the filters find; the expiry tabs are counted from `today`.
 pub async fn page(
     tx: &FleetTx,
     filter: &DocumentFilter,
+    today: NaiveDate,
 ) -> Result<(Vec<fleet_document::Model>, u64), DbErr> {
-    let found = fleet_document::Entity::within(tx).filter(filtered(filter));
+    let found = fleet_document::Entity::within(tx).filter(filtered(filter, today));
     let offset = (filter.page - 1) * filter.per_page;
     if filter.search.is_some() {
         // One pass: the names are tested once (with no other filter, in the
@@ -157,12 +156,16 @@ fn newest_first(select: Select<fleet_document::Entity>) -> Select<fleet_document
     select.order_by_desc(C::CreatedAt).order_by_desc(C::Id)
 }
 
-/// (expiring soon, expired) among the asset's documents.
-pub async fn tab_counts(tx: &FleetTx, filter: &DocumentFilter) -> Result<(u64, u64), DbErr> {
+/// (expiring soon, expired) among the asset's documents, counted from `today`.
+pub async fn tab_counts(
+    tx: &FleetTx,
+    filter: &DocumentFilter,
+    today: NaiveDate,
+) -> Result<(u64, u64), DbErr> {
     let count = |tab| {
         fleet_document::Entity::within(tx)
             .filter(of_asset(filter))
-            .filter(in_tab(tab, filter.today))
+            .filter(in_tab(tab, today))
             .count(tx)
     };
     Ok((count(Tab::ExpiringSoon).await?, count(Tab::Expired).await?))

@@ -98,7 +98,6 @@ fn filter_of(q: &DocumentListQuery) -> Result<DocumentFilter, ApiError> {
             .map(midnight),
         vehicle: id_param(q.vehicle_id.as_deref(), "vehicle_id")?.map(Vehicle::Either),
         driver_id: id_param(q.driver_id.as_deref(), "driver_id")?,
-        today: service::today(),
         page: page_number(q.page),
         per_page: FLEET_LIMITS.per_page(q.per_page),
     })
@@ -116,7 +115,9 @@ pub async fn list_documents(
         message: e.body_text(),
     })?;
     let filter = filter_of(&query)?;
-    Ok(Json(service::list(&state.db, scope, &filter).await?))
+    Ok(Json(
+        service::list(&state.db, scope, &filter, state.clock.now()).await?,
+    ))
 }
 
 /// Multipart: the text fields name, document_type, vehicle_type
@@ -162,6 +163,7 @@ async fn receive_and_file(
         created_by,
         load_id,
         received,
+        state.clock.now(),
     )
     .await?)
 }
@@ -173,7 +175,7 @@ pub async fn list_load_documents(
     FleetAdmin(scope): FleetAdmin,
     Path(id): Path<String>,
 ) -> ApiResult<Json<LoadDocumentList>> {
-    let items = service::list_for_load(&state.db, scope, path_id(&id)?).await?;
+    let items = service::list_for_load(&state.db, scope, path_id(&id)?, state.clock.now()).await?;
     Ok(Json(LoadDocumentList { items }))
 }
 
@@ -202,7 +204,9 @@ pub async fn document(
     FleetAdmin(scope): FleetAdmin,
     Path(id): Path<String>,
 ) -> ApiResult<Json<DocumentItem>> {
-    Ok(Json(service::get(&state.db, scope, path_id(&id)?).await?))
+    Ok(Json(
+        service::get(&state.db, scope, path_id(&id)?, state.clock.now()).await?,
+    ))
 }
 
 #[utoipa::path(delete, path = "/api/fleet/documents/{id}", tag = "documents", params(("id" = String, Path)),

@@ -126,9 +126,12 @@ pub async fn accessorials_of(
         .await
 }
 
+/// The load's history in the order it was written: a stop event's `at` may
+/// be back-dated before the changes recorded ahead of it (m0031).
 pub async fn history_of(tx: &FleetTx, load_id: Uuid) -> Result<Vec<load_event::Model>, DbErr> {
     load_event::Entity::within(tx)
         .filter(load_event::Column::LoadId.eq(load_id))
+        .order_by_asc(load_event::Column::RecordedAt)
         .order_by_asc(load_event::Column::At)
         .all(tx)
         .await

@@ -18,13 +18,13 @@ use crate::http::upload::{UploadError, read_file_field};
 use crate::http::{ApiError, ApiResult, ValidJson};
 use crate::modules::auth::{CurrentUser, FleetAdmin};
 use crate::modules::eld::EldDeps;
+use crate::modules::fleet_account::time_zone::fleet_today;
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::multipart::MultipartRejection;
 use axum::extract::{DefaultBodyLimit, Multipart, Path, Query, State};
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use chrono::Utc;
 use utoipa_axum::router::{OpenApiRouter, UtoipaMethodRouterExt};
 use utoipa_axum::routes;
 
@@ -123,7 +123,8 @@ pub async fn export_loads(
 ) -> ApiResult<Response> {
     let search = listing::Search::parse(q.status.as_deref(), q.q.as_deref())?;
     let body = listing::export_csv(&state.db, scope, &search).await?;
-    let today = Utc::now().date_naive();
+    // Named by the fleet's day, as the compliance export is.
+    let today = fleet_today(&state.db, scope, state.clock.now()).await?;
     Ok((
         [
             (header::CONTENT_TYPE, "text/csv; charset=utf-8".to_owned()),
@@ -152,7 +153,7 @@ pub async fn dispatch_board(
         driver_id: q.driver_id,
     };
     Ok(Json(
-        listing::board(&state.db, scope, &filter, Utc::now()).await?,
+        listing::board(&state.db, scope, &filter, state.clock.now()).await?,
     ))
 }
 
@@ -261,7 +262,15 @@ pub async fn check_eligibility(
 ) -> ApiResult<Json<EligibilityView>> {
     let id = path_id(&id)?;
     Ok(Json(
-        assignment::eligibility(&state.db, &EldDeps::of(&state), scope, id, &input).await?,
+        assignment::eligibility(
+            &state.db,
+            &EldDeps::of(&state),
+            scope,
+            id,
+            &input,
+            state.clock.now(),
+        )
+        .await?,
     ))
 }
 
@@ -283,6 +292,7 @@ pub async fn assign_load(
             &actor(&user),
             id,
             &input,
+            state.clock.now(),
         )
         .await?,
     ))

@@ -7,7 +7,8 @@ use super::dto::{DocumentCounts, DocumentDriver, DocumentItem, DocumentPage, Doc
 use super::repo::{self, DocumentFilter};
 use super::upload::{Received, remove_quietly};
 use super::{DocumentsError, KEY_PREFIX};
-use chrono::{NaiveDate, Utc};
+use crate::modules::fleet_account::time_zone::fleet_today_in;
+use chrono::{DateTime, NaiveDate, Utc};
 use db::entities::{fleet_document, fleet_driver, fleet_trailer, fleet_vehicle, load};
 use db::tenancy::{FleetTx, TenantScope};
 use domain::documents::{expiry_status, is_document_type, is_load_document_type};
@@ -32,9 +33,10 @@ pub fn new_object_path(scope: TenantScope) -> Path {
     ))
 }
 
-/// The day the expiry status and tabs are counted from (UTC).
-pub fn today() -> NaiveDate {
-    Utc::now().date_naive()
+/// The day the expiry status and tabs are counted from: the fleet's
+/// calendar day at `now`, in its home time zone (decision 043).
+async fn today(tx: &FleetTx, now: DateTime<Utc>) -> Result<NaiveDate, DocumentsError> {
+    Ok(fleet_today_in(tx, now).await?)
 }
 
 pub(crate) fn invalid(field: &'static str, message: &str) -> DocumentsError {
@@ -185,6 +187,7 @@ pub async fn create(
     created_by: Uuid,
     load_id: Option<Uuid>,
     received: Received,
+    now: DateTime<Utc>,
 ) -> Result<DocumentItem, DocumentsError> {
     let stored_path = received.file.as_ref().map(|f| f.path.clone());
     let result = insert_row(db, scope, created_by, load_id, &received).await;
@@ -195,7 +198,7 @@ pub async fn create(
     }
     let row = result?;
     let txn = db::tenancy::read(db, scope).await?;
-    let item = item_of(&txn, row).await?;
+    let item = item_of(&txn, row, now).await?;
     txn.commit().await?;
     Ok(item)
 }
@@ -267,13 +270,14 @@ pub async fn list_for_load(
     db: &DatabaseConnection,
     scope: TenantScope,
     load_id: Uuid,
+    now: DateTime<Utc>,
 ) -> Result<Vec<DocumentItem>, DocumentsError> {
     let txn = db::tenancy::read(db, scope).await?;
     if !repo::has::<load::Entity>(&txn, load_id).await? {
         return Err(DocumentsError::NotFound);
     }
     let rows = repo::of_load(&txn, load_id, LOAD_DOCUMENTS_MAX).await?;
-    let items = items_of(&txn, rows, today()).await?;
+    let items = items_of(&txn, rows, today(&txn, now).await?).await?;
     txn.commit().await?;
     Ok(items)
 }
@@ -353,16 +357,18 @@ pub async fn list(
     db: &DatabaseConnection,
     scope: TenantScope,
     filter: &DocumentFilter,
+    now: DateTime<Utc>,
 ) -> Result<DocumentPage, DocumentsError> {
     let txn = db::tenancy::read(db, scope).await?;
+    let today = today(&txn, now).await?;
     let mut filter = filter.clone();
     if let Some(repo::Vehicle::Either(id)) = filter.vehicle {
         filter.vehicle = Some(repo::resolve_vehicle(&txn, id).await?);
     }
     let filter = &filter;
-    let (rows, total) = repo::page(&txn, filter).await?;
-    let (expiring_soon, expired) = repo::tab_counts(&txn, filter).await?;
-    let items = items_of(&txn, rows, filter.today).await?;
+    let (rows, total) = repo::page(&txn, filter, today).await?;
+    let (expiring_soon, expired) = repo::tab_counts(&txn, filter, today).await?;
+    let items = items_of(&txn, rows, today).await?;
     txn.commit().await?;
     Ok(DocumentPage {
         items,
@@ -380,19 +386,24 @@ pub async fn get(
     db: &DatabaseConnection,
     scope: TenantScope,
     id: Uuid,
+    now: DateTime<Utc>,
 ) -> Result<DocumentItem, DocumentsError> {
     let txn = db::tenancy::read(db, scope).await?;
     let row = repo::find(&txn, id)
         .await?
         .ok_or(DocumentsError::NotFound)?;
-    let item = item_of(&txn, row).await?;
+    let item = item_of(&txn, row, now).await?;
     txn.commit().await?;
     Ok(item)
 }
 
-/// One row as the API shows it.
-async fn item_of(tx: &FleetTx, row: fleet_document::Model) -> Result<DocumentItem, DocumentsError> {
-    items_of(tx, vec![row], today())
+/// One row as the API shows it, its status judged on the fleet's day at `now`.
+async fn item_of(
+    tx: &FleetTx,
+    row: fleet_document::Model,
+    now: DateTime<Utc>,
+) -> Result<DocumentItem, DocumentsError> {
+    items_of(tx, vec![row], today(tx, now).await?)
         .await?
         .pop()
         .ok_or(DocumentsError::NotFound)

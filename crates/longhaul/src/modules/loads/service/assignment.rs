@@ -14,6 +14,7 @@ use super::loads::{Actor, Change, history, read};
 use super::{LoadsError, optional_text, texts};
 use crate::modules::eld::EldDeps;
 use crate::modules::eld::hos::{self as hos_clocks, StoredClocks};
+use crate::modules::fleet_account::time_zone::fleet_today_in;
 use crate::modules::loads::dto::{
     AssignmentInput, AssignmentView, EligibilityView, FindingView, RestView,
 };
@@ -209,6 +210,7 @@ async fn facts(
     tx: &FleetTx,
     row: &load::Model,
     input: &AssignmentInput,
+    now: DateTime<Utc>,
 ) -> Result<Facts, LoadsError> {
     let driver_ids: Vec<Uuid> = std::iter::once(input.driver_id)
         .chain(input.second_driver_id)
@@ -242,11 +244,11 @@ async fn facts(
     let first = stops.first().ok_or(LoadsError::NotFound)?;
     let eld_ids: Vec<String> = drivers.iter().filter_map(|d| d.driver_id.clone()).collect();
     let stored = hos_clocks::stored(tx, eld_ids).await?;
-    let trip = trip(tx, row, truck.id, first, Utc::now()).await?;
-    // "Today" and the last stop's day on the last stop's clock.
-    let today = domain::loads::time_zone(&last.time_zone)
-        .map(|zone| Utc::now().with_timezone(&zone).date_naive())
-        .unwrap_or_else(|| Utc::now().date_naive());
+    let trip = trip(tx, row, truck.id, first, now).await?;
+    // "Already expired" is judged on the fleet's own day (decision 043),
+    // as its compliance calendar judges the same records; "expires before
+    // the last stop" on the last stop's clock, where the load ends.
+    let today = fleet_today_in(tx, now).await?;
     let last_day = last.local_end.unwrap_or(last.local_start).date();
     let overlaps = repo::overlapping(
         tx,
@@ -323,11 +325,12 @@ pub async fn eligibility(
     scope: TenantScope,
     id: Uuid,
     input: &AssignmentInput,
+    now: DateTime<Utc>,
 ) -> Result<EligibilityView, LoadsError> {
     hos_clocks::refresh_for_check(eld, scope).await?;
     let tx = tenancy::read(db, scope).await?;
     let row = repo::load(&tx, id).await?.ok_or(LoadsError::NotFound)?;
-    let findings = with_terms(check(&facts(&tx, &row, input).await?), &row);
+    let findings = with_terms(check(&facts(&tx, &row, input, now).await?), &row);
     tx.commit().await?;
     Ok(EligibilityView {
         blocked: blocked(&findings),
@@ -346,6 +349,7 @@ pub async fn assign(
     actor: &Actor,
     id: Uuid,
     input: &AssignmentInput,
+    now: DateTime<Utc>,
 ) -> Result<AssignmentView, LoadsError> {
     let reason = optional_text("override_reason", input.override_reason.as_deref(), 1000)?;
     // Before the dispatch lock: a provider's answer is never waited for
@@ -355,7 +359,7 @@ pub async fn assign(
     repo::lock_dispatch(&tx).await?;
     let row = repo::load(&tx, id).await?.ok_or(LoadsError::NotFound)?;
     let from = assignable(&row)?;
-    let findings = with_terms(check(&facts(&tx, &row, input).await?), &row);
+    let findings = with_terms(check(&facts(&tx, &row, input, now).await?), &row);
     if blocked(&findings) && reason.is_none() {
         let first = findings
             .iter()
@@ -367,7 +371,9 @@ pub async fn assign(
             texts().assignment_blocked.replace("{reason}", &first),
         ));
     }
-    let now = Utc::now();
+    // Recorded at the real instant; `now` (the server's clock, which a
+    // test may pin) only judges the dates.
+    let assigned_at = Utc::now();
     repo::assign(
         &tx,
         id,
@@ -378,7 +384,7 @@ pub async fn assign(
             input.trailer_id,
         ],
         LoadStatus::Planned.as_str(),
-        now,
+        assigned_at,
     )
     .await?;
     let overridden = blocked(&findings).then_some(reason).flatten();
@@ -394,7 +400,7 @@ pub async fn assign(
             Change {
                 from: Some(from),
                 to: LoadStatus::Planned,
-                at: now,
+                at: assigned_at,
                 at7_code: None,
                 reason: overridden,
             },

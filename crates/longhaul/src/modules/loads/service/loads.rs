@@ -61,6 +61,7 @@ pub(super) fn history(
         to_status: Set(change.to.as_str().to_owned()),
         at7_code: Set(change.at7_code.map(str::to_owned)),
         reason: Set(change.reason),
+        recorded_at: Set(Some(Utc::now())),
     }
 }
 
