@@ -321,7 +321,7 @@ on_each_backend!(
             ]
         );
 
-        // Back to before m0030 (the column gone) and forward again.
+        // Back to before m0030 (the column gone; m0031 after it) and forward again.
         let owner = match &app.database_url {
             Some(pg) => db::connect(&pg.owner, 1).await.unwrap(),
             None => app.state.db.clone(),
