@@ -77,6 +77,15 @@ pub struct LoadsTexts {
     pub miles_estimated: String,
     pub not_assignable: String,
     pub assign_first: String,
+    /// An edit refused: `{status}` is the load's, or `under_way`.
+    pub not_editable: String,
+    pub under_way: String,
+    /// An edit made against a version someone else changed since.
+    pub edit_conflict: String,
+    /// An edit whose new span overlaps another load of its crew or equipment (`{load}`).
+    pub edit_overlap: String,
+    /// The history's reason for an edit.
+    pub edited_reason: String,
     pub assignment_blocked: String,
     pub event_invalid: String,
     pub stop_not_found: String,
@@ -125,6 +134,8 @@ pub struct LoadExportTexts {
 #[serde(rename_all = "camelCase")]
 pub struct LoadSheetTexts {
     pub subject: String,
+    /// The subject of the sheet sent again after an edit: `{subject}` is the usual one.
+    pub updated_subject: String,
     pub title: String,
     pub intro: String,
     pub references: String,

@@ -1128,7 +1128,13 @@ export interface paths {
             cookie?: never;
         };
         get: operations["get_load"];
-        put?: never;
+        /**
+         * Edits the load: the same body as creating it, with the `updated_at`
+         *     the edit was made from (409 when someone changed the load since, when
+         *     it is under way, or when an assigned load's new times overlap another
+         *     load of its crew or equipment).
+         */
+        put: operations["edit_load"];
         post?: never;
         delete?: never;
         options?: never;
@@ -3091,6 +3097,16 @@ export interface components {
         LoadDocumentList: {
             items: components["schemas"]["DocumentItem"][];
         };
+        /**
+         * @description An edit of a load: the whole of what creating it takes, and the
+         *     version (`LoadView.updated_at`) the edit was made from. A rate
+         *     confirmation upload is not filed by an edit (`rate_con_upload_id` is
+         *     ignored).
+         */
+        LoadEditInput: components["schemas"]["LoadInput"] & {
+            /** Format: date-time */
+            updated_at: string;
+        };
         /** @description A change of status in the load's history. */
         LoadEventView: {
             actor_name: string;
@@ -3257,6 +3273,11 @@ export interface components {
             /** Format: uuid */
             truck_id: string | null;
             un_number: string | null;
+            /**
+             * Format: date-time
+             * @description The load's version: an edit sends it back (`LoadEditInput`).
+             */
+            updated_at: string;
             /** Format: int32 */
             weight_lbs: number | null;
         };
@@ -7335,6 +7356,55 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    edit_load: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LoadEditInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoadView"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

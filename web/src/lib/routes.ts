@@ -35,6 +35,8 @@ export const fleetPatterns = {
   loads: 'loads',
   loadNew: 'loads/new',
   load: 'loads/:loadId',
+  /** A load's form, filled, to edit it (before any stop is reached). */
+  loadEdit: 'loads/:loadId/edit',
   profile: 'profile',
   /** The dispatch board (issue 31 §3): `?assign=<loadId>` opens the assignment dialog of a load. */
   dispatch: 'dispatch',
@@ -65,6 +67,7 @@ export const fleetRoutes = {
   loads: fleetPath(fleetPatterns.loads),
   loadNew: fleetPath(fleetPatterns.loadNew),
   load: fleetDetail(fleetPatterns.loads),
+  loadEdit: (id: string) => `${fleetDetail(fleetPatterns.loads)(id)}/edit`,
   /** The dispatch board's assignment of one load. */
   loadAssign: (id: string) => `${fleetPath('dispatch')}?assign=${encodeURIComponent(id)}`,
   profile: fleetPath(fleetPatterns.profile),

@@ -15,7 +15,7 @@ import { AssetDocumentsTab, DocumentsRoute } from './documents-routes'
 import FleetDashboardLayout from './fleet-dashboard-layout'
 import FleetHomePage from './fleet-home-page'
 import { FleetNotFoundPage } from './fleet-not-found-page'
-import { LoadRoute, LoadsRoute, NewLoadRoute } from './loads-routes'
+import { EditLoadRoute, LoadRoute, LoadsRoute, NewLoadRoute } from './loads-routes'
 import { PostingsRoute, PostTruckButton, TrucksRoute } from './postings-routes'
 import SettingsPage from './settings-page'
 
@@ -50,6 +50,7 @@ export default function FleetDashboardRoute() {
         <Route path={p.loads} element={<LoadsRoute />} />
         <Route path={p.loadNew} element={<NewLoadRoute />} />
         <Route path={p.load} element={<LoadRoute />} />
+        <Route path={p.loadEdit} element={<EditLoadRoute />} />
         <Route path={p.profile} element={<CompanyProfilePage />} />
         <Route path={p.dispatch} element={<DispatchRoute />} />
         <Route path={p.trucks} element={<TrucksRoute />} />

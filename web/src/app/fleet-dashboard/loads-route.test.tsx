@@ -125,6 +125,7 @@ function load(overrides: Partial<LoadView> = {}): LoadView {
       { at: '2026-03-01T12:00:00Z', actor_name: 'Fran Admin', from_status: null, to_status: 'tendered', at7_code: null, reason: null },
       { at: '2026-03-03T15:00:00Z', actor_name: 'Fran Admin', from_status: 'in_transit', to_status: 'at_delivery', at7_code: 'X1', reason: null },
     ],
+    updated_at: '2026-03-03T15:00:00.123456Z',
     ...overrides,
   }
 }

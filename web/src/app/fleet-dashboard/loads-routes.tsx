@@ -1,7 +1,7 @@
 import { Suspense, type ReactNode } from 'react'
 import { Spinner } from '@/components/ui/spinner'
 import { texts } from '@/lib/texts'
-import { LoadDocuments, LoadPage, LoadsPage, NewLoadPage } from './screen-chunks'
+import { EditLoadPage, LoadDocuments, LoadPage, LoadsPage, NewLoadPage } from './screen-chunks'
 
 // The loads screens are chunks of their own, as the documents screens are
 // (documents-routes.tsx). The load's page leaves a slot for its documents:
@@ -35,6 +35,15 @@ export function NewLoadRoute() {
   return (
     <Loading>
       <NewLoadPage />
+    </Loading>
+  )
+}
+
+/** /fleet-dashboard/loads/:loadId/edit. */
+export function EditLoadRoute() {
+  return (
+    <Loading>
+      <EditLoadPage />
     </Loading>
   )
 }

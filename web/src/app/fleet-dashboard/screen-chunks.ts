@@ -11,6 +11,7 @@ export const MyPostingsPage = lazyScreen(() => import('@/features/postings/my-po
 export const LoadsPage = lazyScreen(() => import('@/features/loads/loads-page'))
 export const NewLoadPage = lazyScreen(() => import('@/features/loads/new-load-page'))
 export const LoadPage = lazyScreen(() => import('@/features/loads/load-page'))
+export const EditLoadPage = lazyScreen(() => import('@/features/loads/edit-load-page'))
 export const LoadDocuments = lazyScreen(() => import('@/features/documents/load-documents'))
 export const DispatchPage = lazyScreen(() => import('@/features/loads/dispatch/dispatch-page'))
 
@@ -20,7 +21,9 @@ export const DispatchPage = lazyScreen(() => import('@/features/loads/dispatch/d
  */
 export function preloadScreen(path: string): Promise<unknown> {
   const screen = path.slice(routes.fleetDashboard.length + 1)
-  if (screen.startsWith(`${p.loads}/`)) return (screen === p.loadNew ? NewLoadPage : LoadPage).preload()
+  if (screen.startsWith(`${p.loads}/`)) {
+    return (screen === p.loadNew ? NewLoadPage : screen.endsWith('/edit') ? EditLoadPage : LoadPage).preload()
+  }
   const own = {
     [p.documents]: DocumentsPage,
     [p.compliance]: CompliancePage,

@@ -27,6 +27,7 @@ import {
   CompliancePage,
   DispatchPage,
   DocumentsPage,
+  EditLoadPage,
   LoadPage,
   LoadsPage,
   MyPostingsPage,
@@ -82,6 +83,13 @@ const screens: [pattern: string, load: Loader][] = [
     () => {
       void NewLoadPage.preload()
       return []
+    },
+  ],
+  [
+    p.loadEdit,
+    (_, { loadId = '' }) => {
+      void EditLoadPage.preload()
+      return [loadQuery(loadId)]
     },
   ],
   [

@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest'
 import texts from '@contracts/texts.json'
-import type { RateConDraft } from './api/loads-api'
-import { blankLoadForm, formField, formFromDraft, missingTermsText, toLoadInput, validateLoadForm, type LoadFormValues } from './load-form-model'
+import type { LoadView, RateConDraft, StopView } from './api/loads-api'
+import {
+  blankLoadForm,
+  formField,
+  formFromDraft,
+  formFromLoad,
+  isEditable,
+  missingTermsText,
+  toLoadInput,
+  validateLoadForm,
+  type LoadFormValues,
+} from './load-form-model'
 
 const f = texts.loads.screens.form
 
@@ -230,5 +240,150 @@ describe('the form’s own checks', () => {
     expect(formField('stops.1.window_end')).toBe('stops.1.window_end')
     expect(formField('stops.0.time_zone')).toBe('stops.0.facility_id')
     expect(formField('load_number')).toBe('load_number')
+  })
+})
+
+describe('the edit form of a load', () => {
+  const facility = (id: string, zone: string) => ({
+    id,
+    name: `Facility ${id}`,
+    address: '1 Main St',
+    city: 'Chicago',
+    state: 'IL',
+    zip: null,
+    lat: 41.8,
+    lon: -87.6,
+    time_zone: zone,
+    contact_name: null,
+    contact_phone: null,
+    hours: null,
+  })
+  const stop = (seq: number, kind: string, start: string, end: string | null, arrived: string | null = null): StopView => ({
+    id: `stop-${seq}`,
+    seq,
+    kind,
+    facility: facility(`f-${seq}`, 'America/Chicago'),
+    local_start: start,
+    local_end: end,
+    time_zone: 'America/Chicago',
+    starts_at: '2026-03-02T14:00:00Z',
+    ends_at: '2026-03-02T14:00:00Z',
+    arrived_at: arrived,
+    departed_at: null,
+    instructions: seq === 1 ? 'Dock 4' : null,
+  })
+  const load = (overrides: Partial<LoadView> = {}): LoadView => ({
+    id: 'load-1',
+    pro_number: 1001,
+    load_number: 'EC-55012',
+    customer: { id: 'customer-1', name: 'Echo', kind: 'broker', usdot_number: null, mc_number: null, billing_email: null, payment_terms_days: 30 },
+    status: 'planned',
+    bol_number: 'BOL-1',
+    po_number: null,
+    pickup_number: null,
+    equipment_type: 'reefer',
+    length_ft: 53,
+    reefer_temp_f: 34,
+    commodity: 'Produce',
+    weight_lbs: 42000,
+    pieces: null,
+    hazmat_class: null,
+    un_number: null,
+    notes: 'Call ahead',
+    rate_method: 'flat',
+    rate_per_mile_cents: null,
+    linehaul_cents: 185050,
+    fuel_surcharge_cents: 25000,
+    detention_free_minutes: 90,
+    detention_rate_cents: 5000,
+    detention_cap_cents: null,
+    tonu_cents: 15000,
+    tonu_window_hours: 24,
+    lumper_terms: 'Reimbursed with receipt',
+    rate_con_uploaded: false,
+    revenue_cents: 217550,
+    loaded_miles: 700,
+    cancel_reason: null,
+    driver_id: 'driver-1',
+    second_driver_id: null,
+    truck_id: 'truck-1',
+    trailer_id: null,
+    stops: [stop(0, 'pickup', '2026-03-02T08:00:00', null), stop(1, 'delivery', '2026-03-03T09:00:00', '2026-03-03T15:00:00')],
+    accessorials: [{ id: 'a-1', kind: 'lumper', amount_cents: 7550, note: 'receipt' }],
+    history: [],
+    updated_at: '2026-03-01T12:00:00.123456Z',
+    ...overrides,
+  })
+
+  it('fills the form with the load as it is: dollars, hours, each stop on its clock', () => {
+    const values = formFromLoad(load())
+    expect(values).toMatchObject({
+      customer_id: 'customer-1',
+      load_number: 'EC-55012',
+      bol_number: 'BOL-1',
+      po_number: '',
+      equipment_type: 'reefer',
+      length_ft: '53',
+      reefer_temp_f: '34',
+      rate_method: 'flat',
+      linehaul: '1850.50',
+      fuel_surcharge: '250',
+      detention_free_hours: '1.5',
+      detention_rate: '50',
+      detention_cap: '',
+      tonu: '150',
+      tonu_window_hours: '24',
+      notes: 'Call ahead',
+    })
+    expect(values.stops).toEqual([
+      { kind: 'pickup', facility_id: 'f-0', timing: 'appointment', appointment: '2026-03-02T08:00', window_start: '', window_end: '', instructions: '', rate_con_facility: null },
+      {
+        kind: 'delivery',
+        facility_id: 'f-1',
+        timing: 'window',
+        appointment: '',
+        window_start: '2026-03-03T09:00',
+        window_end: '2026-03-03T15:00',
+        instructions: 'Dock 4',
+        rate_con_facility: null,
+      },
+    ])
+    expect(values.accessorials).toEqual([{ kind: 'lumper', amount: '75.50', note: 'receipt' }])
+    expect(validateLoadForm(values)).toEqual({})
+  })
+
+  it('gives back the input the load was made from (form → input is the inverse)', () => {
+    const input = toLoadInput(formFromLoad(load()))
+    expect(input).toMatchObject({
+      customer_id: 'customer-1',
+      load_number: 'EC-55012',
+      linehaul_cents: 185050,
+      fuel_surcharge_cents: 25000,
+      detention_free_minutes: 90,
+      detention_rate_cents: 5000,
+      detention_cap_cents: null,
+      tonu_cents: 15000,
+      reefer_temp_f: 34,
+      lumper_terms: 'Reimbursed with receipt',
+      accessorials: [{ kind: 'lumper', amount_cents: 7550, note: 'receipt' }],
+    })
+    expect(input.stops).toEqual([
+      { kind: 'pickup', facility_id: 'f-0', appointment: '2026-03-02T08:00:00', window_start: null, window_end: null, instructions: null },
+      { kind: 'delivery', facility_id: 'f-1', appointment: null, window_start: '2026-03-03T09:00:00', window_end: '2026-03-03T15:00:00', instructions: 'Dock 4' },
+    ])
+    expect(input.rate_con_upload_id).toBeUndefined()
+  })
+
+  it('keeps a rate per mile as the rate, not the linehaul it makes', () => {
+    const values = formFromLoad(load({ rate_method: 'per_mile', rate_per_mile_cents: 265, linehaul_cents: 185500 }))
+    expect(values).toMatchObject({ rate_method: 'per_mile', rate_per_mile: '2.65', linehaul: '' })
+    expect(toLoadInput(values)).toMatchObject({ rate_method: 'per_mile', rate_per_mile_cents: 265, linehaul_cents: 0 })
+  })
+
+  it('is editable until a stop is reached', () => {
+    for (const status of ['accepted', 'planned', 'dispatched']) expect(isEditable(load({ status }))).toBe(true)
+    for (const status of ['tendered', 'at_pickup', 'in_transit', 'delivered', 'cancelled']) expect(isEditable(load({ status }))).toBe(false)
+    const arrived = load({ status: 'dispatched', stops: [stop(0, 'pickup', '2026-03-02T08:00:00', null, '2026-03-02T14:00:00Z'), stop(1, 'delivery', '2026-03-03T09:00:00', null)] })
+    expect(isEditable(arrived)).toBe(false)
   })
 })

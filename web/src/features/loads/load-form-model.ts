@@ -1,5 +1,5 @@
 import { format, texts } from '@/lib/texts'
-import type { AccessorialInput, LoadInput, RateConDraft, RateConStop, StopInput } from './api/loads-api'
+import type { AccessorialInput, LoadInput, LoadView, RateConDraft, RateConStop, StopInput } from './api/loads-api'
 import { toInputLocal, toServerLocal } from './local-time'
 import { dollarsToCents, centsToDollars, isDollars } from './money'
 
@@ -168,6 +168,64 @@ export function formFromDraft(result: RateConDraft): { values: LoadFormValues; f
     stops: stops.length > 0 ? stops : blank.stops,
   }
   return { values, fromRateCon: new Set(result.from_rate_con.map(formField)) }
+}
+
+/** Statuses in which a load may still be edited (the server's rule: before any stop is reached). */
+const EDITABLE_STATUSES: readonly string[] = ['accepted', 'planned', 'dispatched']
+
+/** Whether the load can still be edited: booked, planned or dispatched, and no stop arrived at. */
+export function isEditable(load: Pick<LoadView, 'status' | 'stops'>): boolean {
+  return EDITABLE_STATUSES.includes(load.status) && load.stops.every((stop) => !stop.arrived_at)
+}
+
+/** The form filled with a load as it is, to edit it (the inverse of toLoadInput). */
+export function formFromLoad(load: LoadView): LoadFormValues {
+  const stops: StopValues[] = load.stops.map((stop) => {
+    const window = stop.local_end !== null && stop.local_end !== undefined
+    return {
+      kind: stop.kind === 'delivery' ? 'delivery' : 'pickup',
+      facility_id: stop.facility.id,
+      timing: window ? 'window' : 'appointment',
+      appointment: window ? '' : toInputLocal(stop.local_start),
+      window_start: window ? toInputLocal(stop.local_start) : '',
+      window_end: window ? toInputLocal(stop.local_end) : '',
+      instructions: text(stop.instructions),
+      rate_con_facility: null,
+    }
+  })
+  const perMile = load.rate_method === 'per_mile'
+  return {
+    customer_id: load.customer.id,
+    load_number: load.load_number,
+    bol_number: text(load.bol_number),
+    po_number: text(load.po_number),
+    pickup_number: text(load.pickup_number),
+    equipment_type: load.equipment_type,
+    length_ft: num(load.length_ft),
+    reefer_temp_f: num(load.reefer_temp_f),
+    commodity: text(load.commodity),
+    weight_lbs: num(load.weight_lbs),
+    pieces: num(load.pieces),
+    hazmat_class: text(load.hazmat_class),
+    un_number: text(load.un_number),
+    notes: text(load.notes),
+    rate_method: perMile ? 'per_mile' : 'flat',
+    linehaul: perMile ? '' : centsToDollars(load.linehaul_cents),
+    rate_per_mile: centsToDollars(load.rate_per_mile_cents),
+    fuel_surcharge: load.fuel_surcharge_cents === 0 ? '' : centsToDollars(load.fuel_surcharge_cents),
+    detention_free_hours: load.detention_free_minutes === null ? '' : String(load.detention_free_minutes / 60),
+    detention_rate: centsToDollars(load.detention_rate_cents),
+    detention_cap: centsToDollars(load.detention_cap_cents),
+    tonu: centsToDollars(load.tonu_cents),
+    tonu_window_hours: num(load.tonu_window_hours),
+    lumper_terms: text(load.lumper_terms),
+    accessorials: load.accessorials.map((line) => ({
+      kind: line.kind,
+      amount: centsToDollars(line.amount_cents),
+      note: text(line.note),
+    })),
+    stops,
+  }
 }
 
 /** "The rate confirmation leaves out: detention, TONU, lumper terms", or null when it states them all. */

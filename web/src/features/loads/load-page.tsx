@@ -1,4 +1,4 @@
-import { AlertTriangle, ArrowLeft, FileText, Truck } from 'lucide-react'
+import { AlertTriangle, ArrowLeft, FileText, Pencil, Truck } from 'lucide-react'
 import { useState, type ReactNode } from 'react'
 import { Link, useParams } from 'react-router'
 import { LoadError } from '@/components/load-error'
@@ -29,6 +29,7 @@ import { toast } from '@/lib/toast'
 import { loadSheetUrl, type LoadView, type StopEventKind, type StopView } from './api/loads-api'
 import { useCancelLoad, useChangeStatus, useLoad, useStopEvent } from './api/loads-queries'
 import { currentStop, isLate, proposedDetention, revenuePerMileCents, type LoadWithMiles } from './load-facts'
+import { isEditable } from './load-form-model'
 import { assignable, cancellable, statusActions, underway } from './load-status'
 import { StatusBadge } from './status-badge'
 import { clockIn, onClock, toServerLocal } from './local-time'
@@ -142,6 +143,12 @@ function Header({ load }: { load: LoadView }) {
               {d.statusActions[action]}
             </Button>
           ))}
+          {isEditable(load) && (
+            <Link to={fleetRoutes.loadEdit(load.id)} className={buttonClass('outline')} aria-label={format(d.editLabel, { pro: load.pro_number })}>
+              <Pencil className="h-4 w-4" aria-hidden />
+              {d.edit}
+            </Link>
+          )}
           {assignable(load.status) && (
             <Link to={fleetRoutes.loadAssign(load.id)} className={buttonClass('outline')}>
               <Truck className="h-4 w-4" aria-hidden />

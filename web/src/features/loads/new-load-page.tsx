@@ -14,8 +14,8 @@ import { ApiError } from '@/lib/api-client'
 import { fleetRoutes } from '@/lib/routes'
 import { format, texts } from '@/lib/texts'
 import { toast } from '@/lib/toast'
-import type { CustomerView, FacilityView, RateConDraft, RateConStop } from './api/loads-api'
-import { useCreateLoad, useCustomers, useFacilities } from './api/loads-queries'
+import type { CustomerView, FacilityView, LoadView, RateConDraft, RateConStop } from './api/loads-api'
+import { useCreateLoad, useCustomers, useEditLoad, useFacilities } from './api/loads-queries'
 import { invalid } from './field-aria'
 import { Field } from './form-parts'
 import {
@@ -24,6 +24,7 @@ import {
   blankStop,
   formField,
   formFromDraft,
+  formFromLoad,
   missingTermsText,
   toLoadInput,
   validateLoadForm,
@@ -77,16 +78,25 @@ export default function NewLoadPage() {
 
 interface LoadFormProps {
   rateCon?: RateConDraft
+  /** The load being edited (the edit page): the form starts from it and saves with PUT. */
+  editing?: LoadView
+  /** Reads the edited load again (after a 409: someone else changed it). */
+  onReload?: () => void
   customers: CustomerView[]
   facilities: FacilityView[]
 }
 
-function LoadForm({ rateCon, customers, facilities }: LoadFormProps) {
+/** The load form: a new load (by hand or from a rate con's draft), or an edit of `editing`. */
+export function LoadForm({ rateCon, editing, onReload, customers, facilities }: LoadFormProps) {
   const s = texts.loads.screens
   const f = s.form
   const navigate = useNavigate()
   const [{ values: initial, fromRateCon }] = useState(() =>
-    rateCon ? formFromDraft(rateCon) : { values: blankLoadForm(), fromRateCon: new Set<string>() },
+    editing
+      ? { values: formFromLoad(editing), fromRateCon: new Set<string>() }
+      : rateCon
+        ? formFromDraft(rateCon)
+        : { values: blankLoadForm(), fromRateCon: new Set<string>() },
   )
   const { register, control, handleSubmit, setError, setValue, formState } = useForm<LoadFormValues>({
     defaultValues: initial,
@@ -98,7 +108,11 @@ function LoadForm({ rateCon, customers, facilities }: LoadFormProps) {
   const rateMethod = useWatch({ control, name: 'rate_method' })
   const stopValues = useWatch({ control, name: 'stops' })
   const create = useCreateLoad()
+  const edit = useEditLoad(editing?.id ?? '')
+  const saving = create.isPending || edit.isPending
   const [failure, setFailure] = useState<string | null>(null)
+  /** A 409 of an edit: the load changed or moved on; the form keeps what was typed. */
+  const [conflict, setConflict] = useState<string | null>(null)
   const [customerOpen, setCustomerOpen] = useState(false)
   const [facilityFor, setFacilityFor] = useState<{ index: number; initial: RateConStop | null } | null>(null)
   const errors = formState.errors
@@ -109,23 +123,47 @@ function LoadForm({ rateCon, customers, facilities }: LoadFormProps) {
 
   const onValid = (values: LoadFormValues) => {
     setFailure(null)
+    setConflict(null)
+    const onError = (error: Error) => {
+      if (error instanceof ApiError && error.status === 409) {
+        setConflict(error.message)
+        return
+      }
+      showErrors(error)
+    }
+    if (editing) {
+      edit.mutate(
+        { ...toLoadInput(values), updated_at: editing.updated_at },
+        {
+          onSuccess: (load) => {
+            toast.success(format(f.updated, { pro: load.pro_number }))
+            void navigate(fleetRoutes.load(load.id))
+          },
+          onError,
+        },
+      )
+      return
+    }
     create.mutate(toLoadInput(values, rateCon?.upload_id), {
       onSuccess: (load) => {
         toast.success(format(f.saved, { pro: load.pro_number }))
         void navigate(fleetRoutes.load(load.id))
       },
-      onError: (error) => {
-        const fields = error instanceof ApiError ? Object.entries(error.fields) : []
-        let shown = 0
-        for (const [server, message] of fields) {
-          const name = formField(server)
-          if (name === 'stops' || name === 'accessorials') setError(`root.${name}`, { message })
-          else setError(name as 'load_number', { message }, { shouldFocus: shown === 0 })
-          shown += 1
-        }
-        setFailure(fields.length > 0 ? f.fixErrors : error.message)
-      },
+      onError,
     })
+  }
+
+  /** A 422's fields at their form fields; any other failure as one message. */
+  const showErrors = (error: Error) => {
+    const fields = error instanceof ApiError ? Object.entries(error.fields) : []
+    let shown = 0
+    for (const [server, message] of fields) {
+      const name = formField(server)
+      if (name === 'stops' || name === 'accessorials') setError(`root.${name}`, { message })
+      else setError(name as 'load_number', { message }, { shouldFocus: shown === 0 })
+      shown += 1
+    }
+    setFailure(fields.length > 0 ? f.fixErrors : error.message)
   }
 
   const text = (name: keyof LoadFormValues, label: string, props: { type?: string; className?: string; inputMode?: 'decimal' | 'numeric' } = {}) => {
@@ -152,11 +190,16 @@ function LoadForm({ rateCon, customers, facilities }: LoadFormProps) {
 
   return (
     <div className="mx-auto max-w-4xl space-y-6">
-      <Link to={fleetRoutes.loads} className="inline-flex items-center gap-1 text-sm text-primary hover:underline">
+      <Link
+        to={editing ? fleetRoutes.load(editing.id) : fleetRoutes.loads}
+        className="inline-flex items-center gap-1 text-sm text-primary hover:underline"
+      >
         <ArrowLeft className="h-4 w-4" aria-hidden />
-        {f.back}
+        {editing ? format(f.backToLoad, { pro: editing.pro_number }) : f.back}
       </Link>
-      <h1 className="text-2xl font-semibold text-ink">{rateCon ? f.fromRateConTitle : f.title}</h1>
+      <h1 className="text-2xl font-semibold text-ink">
+        {editing ? format(f.editTitle, { pro: editing.pro_number }) : rateCon ? f.fromRateConTitle : f.title}
+      </h1>
       {rateCon && !rateCon.has_text && rateCon.message && <Alert variant="warning">{rateCon.message}</Alert>}
       {missing && <Alert variant="warning">{missing}</Alert>}
 
@@ -458,12 +501,24 @@ function LoadForm({ rateCon, customers, facilities }: LoadFormProps) {
         )}
 
         {failure && <Alert>{failure}</Alert>}
+        {conflict && (
+          <Alert>
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <span>{conflict}</span>
+              {onReload && (
+                <Button variant="outline" size="sm" onClick={onReload}>
+                  {f.reload}
+                </Button>
+              )}
+            </div>
+          </Alert>
+        )}
         <div className="flex flex-wrap justify-end gap-2">
           <Button variant="outline" asChild>
-            <Link to={fleetRoutes.loads}>{f.cancel}</Link>
+            <Link to={editing ? fleetRoutes.load(editing.id) : fleetRoutes.loads}>{f.cancel}</Link>
           </Button>
-          <Button type="submit" disabled={create.isPending}>
-            {create.isPending ? f.saving : f.save}
+          <Button type="submit" disabled={saving}>
+            {saving ? f.saving : editing ? f.saveChanges : f.save}
           </Button>
         </div>
       </form>

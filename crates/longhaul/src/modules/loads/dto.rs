@@ -228,6 +228,17 @@ pub struct LoadEventView {
     pub reason: Option<String>,
 }
 
+/// An edit of a load: the whole of what creating it takes, and the
+/// version (`LoadView.updated_at`) the edit was made from. A rate
+/// confirmation upload is not filed by an edit (`rate_con_upload_id` is
+/// ignored).
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct LoadEditInput {
+    #[serde(flatten)]
+    pub load: LoadInput,
+    pub updated_at: DateTime<Utc>,
+}
+
 #[derive(Debug, Serialize, ToSchema)]
 pub struct LoadView {
     pub id: Uuid,
@@ -294,6 +305,8 @@ pub struct LoadView {
     pub stops: Vec<StopView>,
     pub accessorials: Vec<AccessorialView>,
     pub history: Vec<LoadEventView>,
+    /// The load's version: an edit sends it back (`LoadEditInput`).
+    pub updated_at: DateTime<Utc>,
 }
 
 /// A row of the loads list.

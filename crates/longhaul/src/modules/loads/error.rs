@@ -17,6 +17,15 @@ pub enum LoadsError {
     /// An eligibility finding blocks the assignment and no override reason was given.
     #[error("{0}")]
     Blocked(String),
+    /// The load is past the point where it can be edited.
+    #[error("{0}")]
+    NotEditable(String),
+    /// The edit was made from a version someone else has changed since.
+    #[error("{0}")]
+    Stale(String),
+    /// The edit puts the load's crew or equipment on two loads at once.
+    #[error("{0}")]
+    Overlap(String),
     /// A customer of that name exists.
     #[error("{0}")]
     Duplicate(String),
@@ -58,6 +67,18 @@ impl From<LoadsError> for ApiError {
             },
             LoadsError::Blocked(message) => ApiError::Conflict {
                 code: "assignment_blocked",
+                message,
+            },
+            LoadsError::NotEditable(message) => ApiError::Conflict {
+                code: "not_editable",
+                message,
+            },
+            LoadsError::Stale(message) => ApiError::Conflict {
+                code: "stale",
+                message,
+            },
+            LoadsError::Overlap(message) => ApiError::Conflict {
+                code: "overlap",
                 message,
             },
             LoadsError::Duplicate(message) => ApiError::Conflict {

@@ -518,3 +518,46 @@ pub async fn insert_audit(tx: &FleetTx, row: audit_log::ActiveModel) -> Result<(
         .await
         .map(|_| ())
 }
+
+/// Writes an edit of the load (the columns `row` sets) only if the load is
+/// still at `version`: of two edits made from one version, the second finds
+/// nothing to change (`false`).
+pub async fn update_load_at_version(
+    tx: &FleetTx,
+    id: Uuid,
+    version: DateTime<Utc>,
+    row: load::ActiveModel,
+) -> Result<bool, DbErr> {
+    let done = load::Entity::update_within(tx)
+        .set(row)
+        .filter(load::Column::Id.eq(id))
+        .filter(load::Column::UpdatedAt.eq(version))
+        .exec(tx)
+        .await?;
+    Ok(done.rows_affected == 1)
+}
+
+/// Replaces the load's stops and accessorial lines with `stops` and
+/// `accessorials`.
+pub async fn replace_lines(
+    tx: &FleetTx,
+    load_id: Uuid,
+    stops: Vec<load_stop::ActiveModel>,
+    accessorials: Vec<load_accessorial::ActiveModel>,
+) -> Result<(), DbErr> {
+    load_stop::Entity::delete_within(tx)
+        .filter(load_stop::Column::LoadId.eq(load_id))
+        .exec(tx)
+        .await?;
+    load_accessorial::Entity::delete_within(tx)
+        .filter(load_accessorial::Column::LoadId.eq(load_id))
+        .exec(tx)
+        .await?;
+    load_stop::Entity::insert_many(stops).exec(tx).await?;
+    if !accessorials.is_empty() {
+        load_accessorial::Entity::insert_many(accessorials)
+            .exec(tx)
+            .await?;
+    }
+    Ok(())
+}

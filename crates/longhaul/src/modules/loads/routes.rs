@@ -5,12 +5,13 @@ use super::deps::LoadsDeps;
 use super::dto::{
     AssignmentInput, AssignmentView, CancelInput, CustomerInput, CustomerList, CustomerView,
     DispatchBoard, DispatchQuery, EligibilityView, FacilityInput, FacilityList, FacilityView,
-    LoadExportQuery, LoadInput, LoadList, LoadListQuery, LoadView, RateConDraft, StatusInput,
-    StopEventInput,
+    LoadEditInput, LoadExportQuery, LoadInput, LoadList, LoadListQuery, LoadView, RateConDraft,
+    StatusInput, StopEventInput,
 };
 use super::service::loads::Actor;
 use super::service::{
-    assignment, customers, facilities, lifecycle, listing, loads, rate_con, sheet_pdf, stop_events,
+    assignment, customers, edit, facilities, lifecycle, listing, loads, rate_con, sheet_pdf,
+    stop_events,
 };
 use crate::http::error::ErrorBody;
 use crate::http::path_id::path_id;
@@ -41,7 +42,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(
             routes!(upload_rate_con).layer(DefaultBodyLimit::max(rate_con::MAX_BYTES + 64 * 1024)),
         )
-        .routes(routes!(get_load))
+        .routes(routes!(get_load, edit_load))
         .routes(routes!(change_status))
         .routes(routes!(cancel_load))
         .routes(routes!(check_eligibility))
@@ -213,6 +214,25 @@ pub async fn get_load(
     Path(id): Path<String>,
 ) -> ApiResult<Json<LoadView>> {
     Ok(Json(loads::get(&state.db, scope, path_id(&id)?).await?))
+}
+
+/// Edits the load: the same body as creating it, with the `updated_at`
+/// the edit was made from (409 when someone changed the load since, when
+/// it is under way, or when an assigned load's new times overlap another
+/// load of its crew or equipment).
+#[utoipa::path(put, path = "/api/fleet/loads/{id}", tag = "loads", params(("id" = String, Path)), request_body = LoadEditInput,
+    responses((status = 200, body = LoadView), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody), (status = 422, body = ErrorBody)))]
+pub async fn edit_load(
+    State(state): State<AppState>,
+    FleetAdmin(scope): FleetAdmin,
+    user: CurrentUser,
+    Path(id): Path<String>,
+    ValidJson(input): ValidJson<LoadEditInput>,
+) -> ApiResult<Json<LoadView>> {
+    let id = path_id(&id)?;
+    Ok(Json(
+        edit::edit(&LoadsDeps::of(&state), scope, &actor(&user), id, &input).await?,
+    ))
 }
 
 #[utoipa::path(post, path = "/api/fleet/loads/{id}/status", tag = "loads", params(("id" = String, Path)), request_body = StatusInput,

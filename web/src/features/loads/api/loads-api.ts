@@ -68,6 +68,11 @@ export const fetchLoad = (id: string, signal?: AbortSignal) =>
 
 export const createLoad = (input: LoadInput) => api.post<LoadView>(base, input)
 
+/** PUT /api/fleet/loads/{id}: the load's whole input and the `updated_at` it was edited from (409 when stale). */
+export type LoadEditInput = Schemas['LoadEditInput']
+
+export const editLoad = (id: string, input: LoadEditInput) => api.put<LoadView>(`${base}/${encodeURIComponent(id)}`, input)
+
 export const changeStatus = (id: string, status: string) =>
   api.post<LoadView>(`${base}/${encodeURIComponent(id)}/status`, { status })
 

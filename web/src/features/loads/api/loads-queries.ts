@@ -7,6 +7,7 @@ import {
   createCustomer,
   createFacility,
   createLoad,
+  editLoad,
   fetchCustomers,
   fetchFacilities,
   fetchLoad,
@@ -14,6 +15,7 @@ import {
   recordStopEvent,
   type CustomerList,
   type FacilityList,
+  type LoadEditInput,
   type LoadListParams,
   type LoadView,
   type StopEventKind,
@@ -110,6 +112,11 @@ function useLoadChanged() {
 export function useCreateLoad() {
   const changed = useLoadChanged()
   return useMutation({ mutationFn: createLoad, onSuccess: changed })
+}
+
+export function useEditLoad(id: string) {
+  const changed = useLoadChanged()
+  return useMutation({ mutationFn: (input: LoadEditInput) => editLoad(id, input), onSuccess: changed })
 }
 
 export function useChangeStatus(id: string) {

@@ -52,3 +52,48 @@ pub(super) async fn override_recorded(
     .await?;
     Ok(())
 }
+
+/// The audit log's action for an edit of a load.
+pub const EDIT_ACTION: &str = "edit_load";
+
+/// What the audit log keeps of a load, before and after an edit.
+fn summary(row: &load::Model) -> serde_json::Value {
+    json!({
+        "load_number": row.load_number,
+        "customer_id": row.customer_id,
+        "linehaul_cents": row.linehaul_cents,
+        "fuel_surcharge_cents": row.fuel_surcharge_cents,
+        "first_pickup_at": row.first_pickup_at,
+        "last_delivery_at": row.last_delivery_at,
+    })
+}
+
+/// An edit of a load (`before` and `after` it), in the edit's transaction.
+pub(super) async fn edit_recorded(
+    tx: &FleetTx,
+    actor: &Actor,
+    before: &load::Model,
+    after: &load::Model,
+) -> Result<(), LoadsError> {
+    let fleet = tx.scope().fleet_account_id();
+    let mut after_json = summary(after);
+    after_json["fleet_account_id"] = json!(fleet);
+    after_json["pro_number"] = json!(after.pro_number);
+    repo::insert_audit(
+        tx,
+        audit_log::ActiveModel {
+            actor_id: Set(actor.id),
+            actor_email: Set(actor.email.clone()),
+            action: Set(EDIT_ACTION.to_owned()),
+            target_type: Set("load".to_owned()),
+            target_id: Set(after.id.to_string()),
+            before: Set(Some(summary(before))),
+            after: Set(Some(after_json)),
+            created_at: Set(Utc::now()),
+            fleet_account_id: Set(Some(fleet)),
+            ..Default::default()
+        },
+    )
+    .await?;
+    Ok(())
+}

@@ -131,7 +131,7 @@ async fn move_to(
     if to == LoadStatus::Dispatched
         && let Some(cipher) = mail
     {
-        let (mails, note) = dispatch_mails(&tx, id).await?;
+        let (mails, note) = dispatch_mails(&tx, id, false).await?;
         stored = outbox::store_in(&tx, cipher, &mails)
             .await
             .map_err(LoadsError::Internal)?;
@@ -160,12 +160,17 @@ async fn move_to(
 
 /// The dispatch e-mails of the load (one per driver with an e-mail) and
 /// the line its history keeps: who was e-mailed, who could not be.
-async fn dispatch_mails(
+/// `updated`: the sheet sent again after an edit, its subject saying so.
+pub(super) async fn dispatch_mails(
     tx: &FleetTx,
     id: Uuid,
+    updated: bool,
 ) -> Result<(Vec<OutgoingEmail>, Option<String>), LoadsError> {
     let t = &texts().sheet;
-    let (sheet, recipients) = sheet::gather(tx, id).await?;
+    let (mut sheet, recipients) = sheet::gather(tx, id).await?;
+    if updated {
+        sheet.subject = domain::texts::fill(&t.updated_subject, &[("subject", &sheet.subject)]);
+    }
     let mut mails = Vec::new();
     let (mut sent, mut skipped) = (Vec::new(), Vec::new());
     for r in &recipients {

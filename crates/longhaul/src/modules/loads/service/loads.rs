@@ -107,13 +107,15 @@ fn stop_error(err: StopError) -> LoadsError {
 }
 
 /// Everything a load's input is checked for before anything is written.
-struct Checked {
-    row: load::ActiveModel,
-    stops: Vec<load_stop::ActiveModel>,
-    accessorials: Vec<load_accessorial::ActiveModel>,
+pub(super) struct Checked {
+    pub row: load::ActiveModel,
+    pub stops: Vec<load_stop::ActiveModel>,
+    pub accessorials: Vec<load_accessorial::ActiveModel>,
 }
 
-fn check(
+/// The rows of a load's input (a new load, or an edit: the caller keeps
+/// what an edit does not change), or the first field it refuses.
+pub(super) fn check(
     input: &LoadInput,
     fleet: Uuid,
     load_id: Uuid,
@@ -517,6 +519,7 @@ pub(super) async fn read(tx: &FleetTx, id: Uuid) -> Result<LoadView, LoadsError>
                 reason: e.reason,
             })
             .collect(),
+        updated_at: row.updated_at,
     })
 }
 
