@@ -122,6 +122,16 @@ on_each_backend!(
             let found = json_of(&app, &format!("/api/fleet/loads?q={q}")).await;
             assert_eq!(numbers(&found), expected, "q={q}");
         }
+        // A search's pages, latest pickup first, and its total.
+        for (page, expected) in [(1, vec!["FF-100%"]), (2, vec!["ACM-778"]), (3, vec![])] {
+            let found = json_of(
+                &app,
+                &format!("/api/fleet/loads?q=bol-1&per_page=1&page={page}"),
+            )
+            .await;
+            assert_eq!(numbers(&found), expected, "page {page}");
+            assert_eq!(found["total"], 2);
+        }
         // Several statuses at once; counts stay those of the whole search.
         let some = json_of(&app, "/api/fleet/loads?status=planned,dispatched").await;
         assert_eq!(numbers(&some), vec!["FF-100%"]);

@@ -204,6 +204,32 @@ pub async fn page(
         .await
 }
 
+/// What a search needs of each load matching `q` to count them by status
+/// and order a page: id, status, first pickup, PRO (at most `limit`).
+pub async fn search_hits(
+    tx: &FleetTx,
+    q: &str,
+    limit: u64,
+) -> Result<Vec<(Uuid, String, DateTime<Utc>, i32)>, DbErr> {
+    matching(tx, &[], Some(q))
+        .select_only()
+        .column(load::Column::Id)
+        .column(load::Column::Status)
+        .column(load::Column::FirstPickupAt)
+        .column(load::Column::ProNumber)
+        .limit(limit)
+        .into_tuple()
+        .all(tx)
+        .await
+}
+
+pub async fn loads_by_ids(tx: &FleetTx, ids: Vec<Uuid>) -> Result<Vec<load::Model>, DbErr> {
+    load::Entity::within(tx)
+        .filter(load::Column::Id.is_in(ids))
+        .all(tx)
+        .await
+}
+
 /// Every load that matches, for an export (at most `limit`).
 pub async fn all_matching(
     tx: &FleetTx,
