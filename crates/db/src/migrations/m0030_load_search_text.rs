@@ -4,9 +4,7 @@
 //! stops for every row. Existing loads get theirs here; the rule is written
 //! out, frozen, as of this migration.
 //!
-//! On PostgreSQL a trigram index serves the search's `LIKE '%q%'` (decision
-//! 044); where the pg_trgm extension cannot be made, the search scans the
-//! fleet's rows as on SQLite. The dispatch board's week gets an index on
+//! (Decision 044.) The dispatch board's week gets an index on
 //! where loads end, so it reads the loads still under way or ahead instead
 //! of every load that started before the week's end.
 
@@ -15,14 +13,6 @@ use sea_orm_migration::{prelude::*, schema::*};
 
 #[derive(DeriveMigrationName)]
 pub struct Migration;
-
-/// Best effort: a database without the contrib extension keeps the scan.
-const TRIGRAM_INDEX: &str = "DO $$ BEGIN
-    CREATE EXTENSION IF NOT EXISTS pg_trgm;
-    CREATE INDEX IF NOT EXISTS ix_loads_search_trgm ON loads USING gin (search_text gin_trgm_ops);
-EXCEPTION WHEN OTHERS THEN
-    RAISE WARNING 'loads search without a trigram index: %', SQLERRM;
-END $$";
 
 /// The UPDATE filling the column, with the dialect's string aggregate.
 fn backfill(aggregate: &str) -> String {
@@ -62,9 +52,6 @@ impl MigrationTrait for Migration {
             "group_concat"
         };
         conn.execute_unprepared(&backfill(aggregate)).await?;
-        if conn.get_database_backend() == DatabaseBackend::Postgres {
-            conn.execute_unprepared(TRIGRAM_INDEX).await?;
-        }
         m.create_index(
             Index::create()
                 .name("ix_loads_fleet_delivery")
@@ -84,11 +71,6 @@ impl MigrationTrait for Migration {
                 .to_owned(),
         )
         .await?;
-        if m.get_connection().get_database_backend() == DatabaseBackend::Postgres {
-            m.get_connection()
-                .execute_unprepared("DROP INDEX IF EXISTS ix_loads_search_trgm")
-                .await?;
-        }
         m.alter_table(
             Table::alter()
                 .table("loads")
