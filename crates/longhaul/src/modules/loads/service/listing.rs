@@ -109,7 +109,7 @@ async fn searched_page(
         *counts.entry(status.clone()).or_default() += 1;
     }
     hits.retain(|(_, status, _, _)| statuses.is_empty() || statuses.contains(&status.as_str()));
-    hits.sort_unstable_by(|a, b| (b.2, b.3).cmp(&(a.2, a.3)));
+    hits.sort_unstable_by_key(|hit| std::cmp::Reverse((hit.2, hit.3)));
     let ids: Vec<Uuid> = hits
         .iter()
         .skip(usize::try_from((page - 1) * per_page).unwrap_or(usize::MAX))
