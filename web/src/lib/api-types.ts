@@ -3591,6 +3591,11 @@ export interface components {
             /** Format: uuid */
             id: string;
             name: string;
+            /**
+             * @description none | expired | expiring_soon | valid, judged on the fleet's day
+             *     (its home time zone), not the phone's.
+             */
+            status: string;
         };
         PortalDriver: {
             display_name: string;

@@ -1121,3 +1121,86 @@ async fn a_read_only_fleets_drivers_write_nothing_on_its_behalf() {
         );
     }
 }
+
+/// The status the portal gives each shared document, by name.
+async fn portal_statuses(browser: &TestApp) -> Vec<(String, String)> {
+    let docs: Value = browser
+        .get("/api/portal/documents")
+        .await
+        .json()
+        .await
+        .unwrap();
+    let mut out: Vec<(String, String)> = docs
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| {
+            (
+                d["name"].as_str().unwrap().to_owned(),
+                d["status"].as_str().unwrap().to_owned(),
+            )
+        })
+        .collect();
+    out.sort();
+    out
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_drivers_documents_expire_on_the_fleets_day_not_the_phones() {
+    for backend in backends() {
+        let (app, fleet_id) = fleet_admin(backend, "office9@portal.test", "2200009").await;
+        let driver = driver_with_truck(&app, fleet_id).await;
+        // 03:00 UTC on March 2 is 19:00 on March 1 in Los Angeles.
+        app.state
+            .clock
+            .pin(Some("2026-03-02T03:00:00Z".parse().unwrap()));
+        let res = app
+            .put(
+                "/api/fleet/settings/general",
+                json!({ "legal_name": "Portal Freight", "contact": { "first_name": "Pat" },
+                        "home_time_zone": "America/Los_Angeles" }),
+            )
+            .await;
+        assert_eq!(res.status(), StatusCode::OK);
+        upload_ok(
+            &app,
+            &[
+                ("name", "IFTA permit"),
+                ("document_type", "company_other"),
+                ("share_with_drivers", "true"),
+                ("expiration_date", "2026-03-01"),
+            ],
+            "ifta.pdf",
+            PDF,
+        )
+        .await;
+        upload_shared(&app, "Company insurance", true, None).await;
+        set_portal(
+            &app,
+            true,
+            "username",
+            "system_password",
+            Some(SHARED_PASSWORD),
+        )
+        .await;
+        let browser = driver_browser(
+            &app,
+            fleet_id,
+            driver.username.as_deref().unwrap(),
+            SHARED_PASSWORD,
+        )
+        .await;
+        // Still March 1 at the fleet's home: due today, not lapsed.
+        assert_eq!(
+            portal_statuses(&browser).await,
+            [
+                ("Company insurance".to_owned(), "none".to_owned()),
+                ("IFTA permit".to_owned(), "expiring_soon".to_owned())
+            ]
+        );
+        app.state
+            .clock
+            .pin(Some("2026-03-02T08:00:00Z".parse().unwrap()));
+        assert_eq!(portal_statuses(&browser).await[1].1, "expired");
+    }
+}

@@ -24,6 +24,7 @@ function portalDocument(overrides: Partial<PortalDocument>): PortalDocument {
     expiration_date: null,
     file_name: 'document.pdf',
     file_size: 1024,
+    status: 'none',
     ...overrides,
   }
 }
@@ -35,6 +36,7 @@ const valid = portalDocument({
   document_type_label: 'Insurance',
   belongs_to: 'company',
   expiration_date: day(200),
+  status: 'valid',
 })
 const expiredRegistration = portalDocument({
   id: 'pd-expired',
@@ -43,6 +45,7 @@ const expiredRegistration = portalDocument({
   document_type_label: 'Truck Registration',
   belongs_to: 'truck',
   expiration_date: day(-3),
+  status: 'expired',
 })
 const expiringAuthority = portalDocument({
   id: 'pd-authority',
@@ -51,6 +54,7 @@ const expiringAuthority = portalDocument({
   document_type_label: 'Operating Authority',
   belongs_to: 'company',
   expiration_date: day(10),
+  status: 'expiring_soon',
 })
 const expiringMedical = portalDocument({
   id: 'pd-medical',
@@ -59,6 +63,7 @@ const expiringMedical = portalDocument({
   document_type_label: 'Medical Certificate',
   belongs_to: 'driver',
   expiration_date: day(30),
+  status: 'expiring_soon',
 })
 const expiredTrailer = portalDocument({
   id: 'pd-trailer',
@@ -67,6 +72,7 @@ const expiredTrailer = portalDocument({
   document_type_label: 'Trailer Registration',
   belongs_to: 'trailer',
   expiration_date: day(-1),
+  status: 'expired',
 })
 
 function renderWith(documents: PortalDocument[], home: PortalHome = portalHome()) {

@@ -8,7 +8,7 @@ import { buttonClass } from '@/components/ui/button-variants'
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
 import { cn } from '@/lib/cn'
 import { shortDate } from '@/lib/dates'
-import { expiryStatus, todayDay, type ExpiryStatus } from '@/lib/expiry-status'
+import { type ExpiryStatus } from '@/lib/expiry-status'
 import { format, texts } from '@/lib/texts'
 import { useMyRenewals, usePortalDocuments } from './api/portal-queries'
 import { portalDownloadUrl } from './api/portal-api'
@@ -85,9 +85,9 @@ const needsAction = (status: ExpiryStatus) => status === 'expired' || status ===
 const rank: Record<ExpiryStatus, number> = { expired: 0, expiring_soon: 1, valid: 2, none: 2 }
 
 /** Expired, then expiring documents first (soonest first), then the rest in the server's order. */
-function listed(documents: PortalDocument[], today: string): ListedDocument[] {
+function listed(documents: PortalDocument[]): ListedDocument[] {
   return documents
-    .map((document) => ({ document, status: expiryStatus(document.expiration_date, today) }))
+    .map((document) => ({ document, status: document.status as ExpiryStatus }))
     .map((entry, index) => ({ entry, index }))
     .sort((a, b) => {
       const byStatus = rank[a.entry.status] - rank[b.entry.status]
@@ -108,8 +108,8 @@ interface DocumentListProps {
 }
 
 function DocumentList({ documents, home, onSessionEnded }: DocumentListProps) {
-  const today = todayDay()
-  const entries = useMemo(() => listed(documents, today), [documents, today])
+  // Judged by the server on the fleet's day, not the phone's.
+  const entries = useMemo(() => listed(documents), [documents])
   const expired = entries.filter((entry) => entry.status === 'expired').length
   const expiring = entries.filter((entry) => entry.status === 'expiring_soon').length
   return (

@@ -111,6 +111,9 @@ pub struct PortalDocument {
     pub belongs_to: String,
     pub file_name: String,
     pub file_size: i64,
+    /// none | expired | expiring_soon | valid, judged on the fleet's day
+    /// (its home time zone), not the phone's.
+    pub status: String,
 }
 
 #[derive(Deserialize, ToSchema)]

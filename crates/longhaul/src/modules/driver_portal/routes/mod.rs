@@ -185,7 +185,9 @@ pub async fn portal_documents(
     State(state): State<AppState>,
     session: DriverSession,
 ) -> ApiResult<Json<Vec<PortalDocument>>> {
-    Ok(Json(shared_documents::list(&state.db, &session).await?))
+    Ok(Json(
+        shared_documents::list(&state.db, &session, state.clock.now()).await?,
+    ))
 }
 
 #[utoipa::path(get, path = "/api/portal/documents/{id}/download", tag = "driver_portal", params(("id" = String, Path)),

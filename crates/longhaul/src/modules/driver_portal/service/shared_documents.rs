@@ -5,7 +5,10 @@ use crate::modules::auth::DriverSession;
 use crate::modules::driver_portal::dto::PortalDocument;
 use crate::modules::driver_portal::error::DriverPortalError;
 use crate::modules::driver_portal::repo;
+use crate::modules::fleet_account::time_zone::fleet_today_in;
+use chrono::{DateTime, NaiveDate, Utc};
 use db::entities::fleet_document;
+use domain::documents::expiry_status;
 use domain::texts;
 use object_store::path::Path;
 use object_store::{GetResult, ObjectStore, ObjectStoreExt};
@@ -21,7 +24,7 @@ pub fn type_label(document_type: &str) -> String {
         .unwrap_or_else(|| document_type.to_owned())
 }
 
-fn view(d: fleet_document::Model) -> PortalDocument {
+fn view(d: fleet_document::Model, today: NaiveDate) -> PortalDocument {
     let belongs_to = if d.driver_id.is_some() {
         "driver"
     } else if d.truck_id.is_some() {
@@ -38,6 +41,7 @@ fn view(d: fleet_document::Model) -> PortalDocument {
         document_type: d.document_type,
         expiration_date: d.expiration_date,
         belongs_to: belongs_to.into(),
+        status: expiry_status(d.expiration_date, today).as_str().to_owned(),
         file_name: d.file_name,
         file_size: d.file_size,
     }
@@ -62,13 +66,15 @@ async fn assets(
 pub async fn list(
     db: &DatabaseConnection,
     session: &DriverSession,
+    now: DateTime<Utc>,
 ) -> Result<Vec<PortalDocument>, DriverPortalError> {
     let scope = session.scope();
     let txn = db::tenancy::read(db, scope).await?;
     let (truck, trailers) = assets(&txn, session).await?;
     let rows = repo::shared_documents(&txn, session.driver_id, truck, &trailers).await?;
+    let today = fleet_today_in(&txn, now).await?;
     txn.commit().await?;
-    Ok(rows.into_iter().map(view).collect())
+    Ok(rows.into_iter().map(|row| view(row, today)).collect())
 }
 
 /// A shared document's row and its bytes; any other id is not found.
