@@ -286,7 +286,7 @@ for (const [run, viewport] of [
     const pickupStop = page.getByRole('listitem', { name: format(f.stopN, { n: 1 }) });
     await expect(recorded(pickupStop, d.arrived)).toHaveText('Mar 2, 08:00 CST');
     await expect(recorded(pickupStop, d.departed)).toHaveText('Mar 2, 11:00 CST');
-    await expect(pickupStop.getByText(`${d.detentionProposed}: $50`, { exact: true })).toBeVisible();
+    await expect(pickupStop.getByText(`${d.detentionProposed}: $50.00`, { exact: true })).toBeVisible();
     await expect(pickupStop.getByText(format(texts.loads.detentionNote, { n: 1, minutes: 60 }))).toBeVisible();
     await expectFits(page, 'the load page with detention proposed');
 
