@@ -81,20 +81,14 @@ test('on a phone toasts show at the top, clear of the full-width button; a succe
   const submit = page.getByRole('button', { name: texts.auth.signInTab, exact: true }).last();
   await submit.click();
   const error = page.locator('[data-sonner-toast][data-type="error"]');
-  // Measured in the page the moment it is laid out: on a loaded machine a
-  // second round trip could find the toast already timed out.
-  const toastBox = await page.evaluate(
-    () =>
-      new Promise<{ x: number; y: number; width: number; height: number }>((resolve) => {
-        const look = () => {
-          const el = document.querySelector('[data-sonner-toast][data-type="error"]');
-          const r = el?.getBoundingClientRect();
-          if (r && r.height > 0) resolve({ x: r.x, y: r.y, width: r.width, height: r.height });
-          else requestAnimationFrame(look);
-        };
-        look();
-      }),
-  );
+  // Settled where it shows (the first frame may still be sliding in).
+  let toastBox = { x: 0, y: Number.POSITIVE_INFINITY, width: 0, height: 0 };
+  await expect
+    .poll(async () => {
+      toastBox = (await error.boundingBox()) ?? toastBox;
+      return toastBox.y;
+    })
+    .toBeLessThan(phone.height / 2);
   expect(toastBox.y).toBeLessThan(phone.height / 2);
   expect(overlaps(toastBox, await box(submit)), 'the toast covers the Sign In button').toBe(false);
   await shot(page, 'auth-error-toast');

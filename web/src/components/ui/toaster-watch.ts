@@ -1,16 +1,10 @@
 import { toast, type ToasterProps, type ToastT } from 'sonner'
-
-/** Sonner's own phone width: below it toasts span the screen. */
-const PHONE = '(max-width: 600px)'
+import { PHONE, toasterPosition } from './toaster-position'
 
 /** The toasts' look, and where they show: at the top on a phone, else bottom right. */
 function look(phone: boolean): ToasterProps {
   return {
-    // Bottom right on a wide screen: clear of the header's sign-in or user
-    // menu. At the top on a phone, below the 4rem header: at the bottom a
-    // toast covers the full-width primary buttons.
-    position: phone ? 'top-center' : 'bottom-right',
-    mobileOffset: { top: 72 },
+    ...toasterPosition(phone),
     closeButton: true,
     toastOptions: {
       classNames: {

@@ -20,6 +20,26 @@ afterEach(() => {
 })
 
 describe('Toaster', () => {
+  it('puts a toast at the top on a phone before the rest of its look has loaded', async () => {
+    phoneWide(true)
+    // A watcher that never reports: only the first render's position is left.
+    vi.resetModules()
+    vi.doMock('./toaster-watch', () => ({ watchToaster: () => () => {} }))
+    const { Toaster: Unwatched } = await import('./toaster')
+    const { toast: unwatchedToast } = await import('sonner')
+    render(<Unwatched />)
+    act(() => {
+      unwatchedToast.error('Wrong password')
+    })
+    await screen.findByText('Wrong password')
+    expect(document.querySelector('[data-sonner-toaster]')).toHaveAttribute('data-y-position', 'top')
+    act(() => {
+      unwatchedToast.dismiss()
+    })
+    vi.doUnmock('./toaster-watch')
+    vi.resetModules()
+  })
+
   it('shows toasts at the top on a phone, clear of the full-width buttons at the bottom', async () => {
     phoneWide(true)
     render(<Toaster />)

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { Toaster as Sonner, type ToasterProps } from 'sonner'
 import { markToasterMounted } from '@/lib/toast'
+import { isPhone, toasterPosition } from './toaster-position'
 
 /**
  * The app's toasts; `toast.error(...)` (lib/toast.ts) renders in the
@@ -10,7 +11,7 @@ import { markToasterMounted } from '@/lib/toast'
  */
 export function Toaster() {
   const ref = useRef<HTMLElement>(null)
-  const [look, setLook] = useState<ToasterProps>()
+  const [look, setLook] = useState<ToasterProps>(() => toasterPosition(isPhone()))
   // Sonner's own toaster subscribes in its effect, which runs before this one.
   useEffect(markToasterMounted, [])
   useEffect(() => {
