@@ -192,6 +192,8 @@ fleet_owned! {
     load_event => FleetAccountId,
     hos_clock => FleetAccountId,
     hos_clock_read => FleetAccountId,
+    stop_report => FleetAccountId,
+    eld_position => FleetAccountId,
 }
 
 /// Whose rows a broker's transaction acts for: the broker account of a

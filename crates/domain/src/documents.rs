@@ -36,6 +36,10 @@ pub const LOAD_DOCUMENT_TYPES: [&str; 5] = [
     "scale_ticket",
 ];
 
+/// The type of a signed proof of delivery: a load is delivered once each
+/// of its deliveries has one (issue 32).
+pub const PROOF_OF_DELIVERY: &str = "proof_of_delivery";
+
 /// Whether `value` is one of the stored type values.
 /// A load's types are not among them: they are filed on a load only
 /// (`is_load_document_type`).

@@ -91,6 +91,8 @@ pub struct LoadsTexts {
     pub stop_not_found: String,
     pub stop_out_of_order: String,
     pub event_repeated: String,
+    pub position_invalid: String,
+    pub pod_received: String,
     pub arrive_first: String,
     pub depart_before_arrive: String,
     pub event_in_future: String,

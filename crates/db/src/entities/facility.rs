@@ -21,6 +21,8 @@ pub struct Model {
     pub contact_phone: Option<String>,
     pub hours: Option<String>,
     pub created_at: DateTimeUtc,
+    /// The arrival geofence's radius (m0032); null: 0.5 mile.
+    pub arrival_radius_miles: Option<f64>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -32,6 +32,14 @@ pub struct Model {
     /// The profile that uploaded it.
     pub created_by: Option<Uuid>,
     pub created_at: DateTimeUtc,
+    /// The stop a POD or receipt from the driver's phone belongs to (m0032).
+    pub stop_id: Option<Uuid>,
+    /// The phone's id of the upload: a repeat is the same write (m0032).
+    pub client_id: Option<String>,
+    /// Who signed for the freight, on a POD (m0032).
+    pub receiver_name: Option<String>,
+    /// A receipt's amount (lumper, scale), in cents (m0032).
+    pub amount_cents: Option<i64>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -56,6 +56,13 @@ pub struct Model {
     /// What the list's search matches, lower-cased
     /// (`domain::loads::search_text`, m0030).
     pub search_text: String,
+    /// The driver's answer to the dispatch: accepted | declined (m0032);
+    /// null until one is given, and again after a new dispatch.
+    pub driver_response: Option<String>,
+    pub driver_response_at: Option<DateTimeUtc>,
+    /// The driver who answered.
+    pub driver_response_by: Option<Uuid>,
+    pub decline_reason: Option<String>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

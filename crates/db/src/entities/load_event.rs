@@ -19,6 +19,13 @@ pub struct Model {
     /// When the row was written: the history's order (a stop event's `at`
     /// may be back-dated). Null only for a row written before m0031 filled it.
     pub recorded_at: Option<DateTimeUtc>,
+    /// Who reported a stop event: office | driver | eld (m0032). Null for
+    /// other changes and for rows written before m0032 (the office's).
+    pub source: Option<String>,
+    /// The stop of a stop event (m0032).
+    pub stop_id: Option<Uuid>,
+    /// arrived | completed | departed, for a stop event (m0032).
+    pub stop_event: Option<String>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -16,7 +16,7 @@ pub use detention::detention_cents;
 pub use miles::{ROAD_FACTOR, estimated_miles};
 pub use money::{Accessorial, MAX_CENTS, MoneyError, check_cents};
 pub use search::{like_pattern, search_text};
-pub use status::{LoadStatus, StopEvent, at7_code};
+pub use status::{LoadStatus, Source, StopEvent, at7_code};
 pub use stops::{
     MAX_SPAN_DAYS, Span, StopCheck, StopError, StopKind, StopTime, check_stops, start_of_day,
     time_zone,

@@ -94,6 +94,52 @@ pub enum StopEvent {
     Departed,
 }
 
+impl StopEvent {
+    pub const ALL: [StopEvent; 3] = [
+        StopEvent::Arrived,
+        StopEvent::Completed,
+        StopEvent::Departed,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            StopEvent::Arrived => "arrived",
+            StopEvent::Completed => "completed",
+            StopEvent::Departed => "departed",
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<StopEvent> {
+        Self::ALL.into_iter().find(|e| e.as_str() == text)
+    }
+}
+
+/// Who reported a stop event: the office (a dispatcher's entry), the
+/// driver (the portal) or the ELD (the truck's position at the stop).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Source {
+    Office,
+    Driver,
+    Eld,
+}
+
+impl Source {
+    pub const ALL: [Source; 3] = [Source::Office, Source::Driver, Source::Eld];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Source::Office => "office",
+            Source::Driver => "driver",
+            Source::Eld => "eld",
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<Source> {
+        Self::ALL.into_iter().find(|s| s.as_str() == text)
+    }
+}
+
 /// The EDI 214 status code of a stop event: X3 arrived at pickup, CP
 /// completed loading, AF departed pickup; X1 arrived at delivery, D1
 /// completed unloading, CD departed delivery.
@@ -111,6 +157,18 @@ pub fn at7_code(pickup: bool, event: StopEvent) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn stop_events_and_sources_round_trip_through_their_names() {
+        for event in StopEvent::ALL {
+            assert_eq!(StopEvent::parse(event.as_str()), Some(event));
+        }
+        for source in Source::ALL {
+            assert_eq!(Source::parse(source.as_str()), Some(source));
+        }
+        assert_eq!(StopEvent::parse("landed"), None);
+        assert_eq!(Source::parse("radio"), None);
+    }
 
     #[test]
     fn every_status_round_trips_through_its_name() {

@@ -94,6 +94,7 @@ pub async fn seed_documents(
             load_id: Set(None),
             created_by: Set(None),
             created_at: Set(now - Duration::minutes(((i * 7919) % (730 * 24 * 60)) as i64)),
+            ..Default::default()
         });
         if batch.len() == CHUNK {
             fleet_document::Entity::insert_many(std::mem::take(&mut batch))

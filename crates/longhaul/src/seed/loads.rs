@@ -164,6 +164,7 @@ pub async fn seed_loads(tx: &FleetTx, count: usize) -> anyhow::Result<usize> {
                 contact_phone: Set(Some("6155550100".into())),
                 hours: Set(Some("Mon–Fri 06:00–18:00".into())),
                 created_at: Set(now),
+                ..Default::default()
             }
         })
         .collect();
@@ -264,6 +265,7 @@ pub async fn seed_loads(tx: &FleetTx, count: usize) -> anyhow::Result<usize> {
             created_at: Set(pickup_at - Duration::days(2)),
             updated_at: Set(now),
             search_text: Set(search_text),
+            ..Default::default()
         });
         let under_way = |after: LoadStatus| {
             use LoadStatus::*;
@@ -333,6 +335,7 @@ pub async fn seed_loads(tx: &FleetTx, count: usize) -> anyhow::Result<usize> {
             to_status: Set(LoadStatus::Accepted.as_str().to_owned()),
             at7_code: Set(None),
             reason: Set(None),
+            ..Default::default()
         });
         if status != LoadStatus::Accepted {
             events.push(load_event::ActiveModel {
@@ -349,6 +352,7 @@ pub async fn seed_loads(tx: &FleetTx, count: usize) -> anyhow::Result<usize> {
                 reason: Set(
                     (status == LoadStatus::Cancelled).then(|| "Shipper closed early".into())
                 ),
+                ..Default::default()
             });
         }
         if loads.len() == 500 {

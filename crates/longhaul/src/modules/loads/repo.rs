@@ -5,7 +5,7 @@ use chrono::{DateTime, Utc};
 use db::entities::{
     audit_log, customer, driver_qualification, facility, fleet_account, fleet_document,
     fleet_driver, fleet_trailer, fleet_vehicle, load, load_accessorial, load_counter, load_event,
-    load_stop,
+    load_stop, stop_report,
 };
 use db::tenancy::{FleetOwned, FleetTx};
 use sea_orm::sea_query::{Expr, ExprTrait, LikeExpr, OnConflict};
@@ -586,4 +586,67 @@ pub async fn replace_lines(
             .await?;
     }
     Ok(())
+}
+
+/// The report a phone sent with this id before, if any.
+pub async fn report_by_client_id(
+    tx: &FleetTx,
+    client_id: &str,
+) -> Result<Option<stop_report::Model>, DbErr> {
+    stop_report::Entity::within(tx)
+        .filter(stop_report::Column::ClientId.eq(client_id))
+        .one(tx)
+        .await
+}
+
+/// Every source's reports of the load's stop events.
+pub async fn reports_of(tx: &FleetTx, load_id: Uuid) -> Result<Vec<stop_report::Model>, DbErr> {
+    stop_report::Entity::within(tx)
+        .filter(stop_report::Column::LoadId.eq(load_id))
+        .order_by_asc(stop_report::Column::RecordedAt)
+        .all(tx)
+        .await
+}
+
+/// Writes the report unless the same source reported the same event at
+/// the stop already (or the client id was used): false then. The unique
+/// indexes decide, so two writers at once keep one.
+pub async fn insert_report(tx: &FleetTx, row: stop_report::ActiveModel) -> Result<bool, DbErr> {
+    let done = stop_report::Entity::insert(row)
+        .on_conflict(OnConflict::new().do_nothing().to_owned())
+        .exec_without_returning(tx)
+        .await?;
+    Ok(done > 0)
+}
+
+/// Moves a stop event's time earlier in the load's history (another
+/// source saw it first).
+pub async fn set_event_time(
+    tx: &FleetTx,
+    load_id: Uuid,
+    stop_id: Uuid,
+    event: &str,
+    at: DateTime<Utc>,
+) -> Result<(), DbErr> {
+    load_event::Entity::update_within(tx)
+        .col_expr(load_event::Column::At, Expr::value(at))
+        .filter(load_event::Column::LoadId.eq(load_id))
+        .filter(load_event::Column::StopId.eq(stop_id))
+        .filter(load_event::Column::StopEvent.eq(event))
+        .exec(tx)
+        .await
+        .map(|_| ())
+}
+
+/// The stops of the load that have a POD filed (`None` in the list: a POD
+/// the office filed for the whole load).
+pub async fn pod_stops(tx: &FleetTx, load_id: Uuid) -> Result<Vec<Option<Uuid>>, DbErr> {
+    fleet_document::Entity::within(tx)
+        .select_only()
+        .column(fleet_document::Column::StopId)
+        .filter(fleet_document::Column::LoadId.eq(load_id))
+        .filter(fleet_document::Column::DocumentType.eq(domain::documents::PROOF_OF_DELIVERY))
+        .into_tuple()
+        .all(tx)
+        .await
 }

@@ -69,6 +69,7 @@ pub(super) async fn file_on(
             load_id: Set(load_id),
             created_by: Set(created_by),
             created_at: Set(Utc::now()),
+            ..Default::default()
         },
     )
     .await

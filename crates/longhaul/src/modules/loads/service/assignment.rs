@@ -403,6 +403,7 @@ pub async fn assign(
                 at: assigned_at,
                 at7_code: None,
                 reason: overridden,
+                stop: None,
             },
         ),
     )

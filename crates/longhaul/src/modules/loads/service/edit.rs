@@ -150,6 +150,7 @@ pub async fn edit(
                 at: now,
                 at7_code: None,
                 reason: Some(reason),
+                stop: None,
             },
         ),
     )

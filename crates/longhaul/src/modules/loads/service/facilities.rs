@@ -99,6 +99,7 @@ pub async fn create(
             )?),
             hours: Set(optional_text("hours", input.hours.as_deref(), 200)?),
             created_at: Set(Utc::now()),
+            arrival_radius_miles: Set(None),
         },
     )
     .await?;

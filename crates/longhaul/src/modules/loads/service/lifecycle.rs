@@ -149,6 +149,7 @@ async fn move_to(
                 at: now,
                 at7_code: (to == LoadStatus::Cancelled).then_some("CA"),
                 reason,
+                stop: None,
             },
         ),
     )

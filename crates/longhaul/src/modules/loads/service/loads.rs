@@ -12,7 +12,8 @@ use chrono::Utc;
 use db::entities::{facility, load, load_accessorial, load_event, load_stop};
 use db::tenancy::{self, FleetTx, TenantScope};
 use domain::loads::{
-    Accessorial, LoadStatus, StopCheck, StopError, StopKind, StopTime, check_stops, estimated_miles,
+    Accessorial, LoadStatus, Source, StopCheck, StopError, StopEvent, StopKind, StopTime,
+    check_stops, estimated_miles,
 };
 use object_store::{ObjectStore, ObjectStoreExt};
 use sea_orm::{DatabaseConnection, Set};
@@ -41,6 +42,16 @@ pub(super) struct Change {
     pub at7_code: Option<&'static str>,
     /// A cancellation's or an override's reason.
     pub reason: Option<String>,
+    /// A stop event's stop and who reported it.
+    pub stop: Option<StopReport>,
+}
+
+/// The stop event a history row records, and its source.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct StopReport {
+    pub stop_id: Uuid,
+    pub event: StopEvent,
+    pub source: Source,
 }
 
 /// The history row of `change` to the load, by `actor`.
@@ -62,6 +73,9 @@ pub(super) fn history(
         at7_code: Set(change.at7_code.map(str::to_owned)),
         reason: Set(change.reason),
         recorded_at: Set(Some(Utc::now())),
+        source: Set(change.stop.map(|s| s.source.as_str().to_owned())),
+        stop_id: Set(change.stop.map(|s| s.stop_id)),
+        stop_event: Set(change.stop.map(|s| s.event.as_str().to_owned())),
     }
 }
 
@@ -329,6 +343,7 @@ pub(super) fn check(
         created_at: Set(now),
         updated_at: Set(now),
         search_text: Set(search_text),
+        ..Default::default()
     };
     Ok(Checked {
         row,
@@ -390,6 +405,7 @@ pub async fn create(
                 at: Utc::now(),
                 at7_code: None,
                 reason: None,
+                stop: None,
             },
         ),
     )
