@@ -9,6 +9,7 @@ import type { PortalHome } from './api/types'
 import { DriverContactForm } from './driver-contact-form'
 import { FleetLogo, PortalFrame } from './portal-branding'
 import { PortalDocumentsCard } from './portal-documents-card'
+import { PortalLoadsCard } from './portal-loads-card'
 import { errorMessage, isStatus } from './portal-errors'
 import { PortalLoadError, PortalLoading } from './portal-load-error'
 import { portalPaths } from './portal-paths'
@@ -90,7 +91,8 @@ function PortalHomeView({ home }: { home: PortalHome }) {
           <p className="text-sm text-muted-foreground">{d.title}</p>
         </section>
         <div className="grid gap-6 lg:grid-cols-2">
-          {/* The spec's order: My Truck, Documents, Settings. */}
+          {/* The spec's order: My Truck, Documents, Settings; the day's loads first. */}
+          <PortalLoadsCard fleetId={fleet.fleet_id} />
           <PortalTruckCard truck={home.truck} trailers={home.trailers} />
           <PortalDocumentsCard home={home} onSessionEnded={sessionEnded} />
           <PortalSettingsCard home={home} onSessionEnded={sessionEnded} />

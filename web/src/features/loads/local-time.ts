@@ -30,18 +30,7 @@ export function clockIn(zone: string, instant: Date = new Date()): string {
   return `${part('year')}-${part('month')}-${part('day')}T${part('hour')}:${part('minute')}`
 }
 
-/** An instant on `zone`'s clock with the zone's abbreviation: "Mar 2, 08:10 CST". */
-export function onClock(instant: string, zone: string): string {
-  return new Intl.DateTimeFormat('en-US', {
-    timeZone: zone,
-    month: 'short',
-    day: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-    timeZoneName: 'short',
-  }).format(new Date(instant))
-}
+export { onClock } from '@/lib/zoned-time'
 
 /** An instant as a short date in the viewer's zone (the list's pickup and delivery days). */
 export function shortDay(instant: string): string {
