@@ -22,7 +22,7 @@ impl MigrationTrait for Migration {
         // table, and loads are cancelled, never deleted.
         let columns = [
             uuid_null("load_id"),
-            boolean("from_office").default(false),
+            boolean("from_office").default(false).to_owned(),
             uuid_null("sender_profile_id"),
             timestamp_with_time_zone_null("notified_at"),
         ];
