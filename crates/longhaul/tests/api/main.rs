@@ -35,6 +35,7 @@ mod hos_clocks;
 mod job_worker;
 mod list_columns;
 mod load_documents;
+mod load_messages;
 mod load_edit;
 mod load_sheet;
 mod loads;
