@@ -27,13 +27,8 @@ impl MigrationTrait for Migration {
             timestamp_with_time_zone_null("notified_at"),
         ];
         for column in columns {
-            m.alter_table(
-                Table::alter()
-                    .table(TABLE)
-                    .add_column(column)
-                    .to_owned(),
-            )
-            .await?;
+            m.alter_table(Table::alter().table(TABLE).add_column(column).to_owned())
+                .await?;
         }
         m.create_index(
             Index::create()

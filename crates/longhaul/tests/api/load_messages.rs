@@ -166,7 +166,11 @@ async fn the_office_and_the_loads_driver_exchange_messages_and_unread_counts_mov
         assert_eq!(thread["items"][0]["sender_name"], w.driver_name.as_str());
         assert_eq!(thread["items"][0]["mine"], false);
         assert_eq!(thread["items"][0]["read"], false);
-        let bell = json_of(w.office.get("/api/fleet/notifications").await, StatusCode::OK).await;
+        let bell = json_of(
+            w.office.get("/api/fleet/notifications").await,
+            StatusCode::OK,
+        )
+        .await;
         let entry = bell["items"]
             .as_array()
             .unwrap()
@@ -225,7 +229,11 @@ async fn the_office_and_the_loads_driver_exchange_messages_and_unread_counts_mov
         )
         .await;
         assert_eq!(unread, json!({ "total": 0, "by_load": [] }));
-        let bell = json_of(w.office.get("/api/fleet/notifications").await, StatusCode::OK).await;
+        let bell = json_of(
+            w.office.get("/api/fleet/notifications").await,
+            StatusCode::OK,
+        )
+        .await;
         assert!(
             bell["items"]
                 .as_array()
@@ -322,10 +330,7 @@ async fn an_empty_huge_or_nul_message_is_refused_naming_the_field() {
             for bad in ["", "   \n\t ", huge.as_str(), "a\u{0}b", "\u{1b}[31m"] {
                 let (code, body) = error_of(app.post(&path, json!({ "message": bad })).await).await;
                 assert_eq!(code, StatusCode::UNPROCESSABLE_ENTITY, "{bad:?}: {body}");
-                assert!(
-                    body["fields"]["message"].is_string(),
-                    "{bad:?}: {body}"
-                );
+                assert!(body["fields"]["message"].is_string(), "{bad:?}: {body}");
             }
             let (code, body) = error_of(app.post(&path, json!({})).await).await;
             assert_eq!(code, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
@@ -378,7 +383,11 @@ async fn a_message_unread_for_five_minutes_is_emailed_to_the_other_side_once() {
         assert_eq!(to_office.len(), 1, "one e-mail to the office");
         let mail = &to_office[0];
         assert!(mail.subject.contains(&w.driver_name), "{}", mail.subject);
-        assert!(mail.text.contains("Dock 4 is <b>closed</b>"), "{}", mail.text);
+        assert!(
+            mail.text.contains("Dock 4 is <b>closed</b>"),
+            "{}",
+            mail.text
+        );
         assert!(!mail.html.contains("<b>closed"), "{}", mail.html);
         assert!(mail.html.contains("&lt;b&gt;closed"), "{}", mail.html);
         assert!(mail.text.contains(&format!("/fleet-dashboard/loads/{id}")));
@@ -391,7 +400,10 @@ async fn a_message_unread_for_five_minutes_is_emailed_to_the_other_side_once() {
         w.office.state.clock.pin(None);
         send(&w.office, &office_thread(id), "Detention starts at 10").await;
         send(&w.driver, &portal_thread(id), "Checked in").await;
-        w.office.state.clock.pin(Some(Utc::now() + Duration::minutes(6)));
+        w.office
+            .state
+            .clock
+            .pin(Some(Utc::now() + Duration::minutes(6)));
         let (a, b) = tokio::join!(
             run_job(&w.office.state, JOB, json!({}), false),
             run_job(&w.office.state, JOB, json!({}), false)
@@ -402,11 +414,19 @@ async fn a_message_unread_for_five_minutes_is_emailed_to_the_other_side_once() {
         let to_driver = w.office.emails_to(DRIVER_EMAIL).await;
         assert_eq!(to_driver.len(), 1, "one e-mail to the driver");
         assert!(to_driver[0].text.contains("Detention starts at 10"));
-        assert!(to_driver[0].subject.contains("Message Haul"), "{}", to_driver[0].subject);
+        assert!(
+            to_driver[0].subject.contains("Message Haul"),
+            "{}",
+            to_driver[0].subject
+        );
         let to_office = w.office.emails_to(OFFICE).await;
         assert_eq!(to_office.len(), 2, "one more e-mail to the office");
         assert!(to_office[1].text.contains("Checked in"));
-        assert_eq!(w.office.mailer.sent().len(), 3, "nobody else was written to");
+        assert_eq!(
+            w.office.mailer.sent().len(),
+            3,
+            "nobody else was written to"
+        );
         w.office.state.clock.pin(None);
     }
 }

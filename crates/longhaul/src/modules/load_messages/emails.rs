@@ -27,7 +27,11 @@ pub fn unread_message(to: &str, m: &UnreadMessage<'_>) -> anyhow::Result<Outgoin
     let (subject, intro, button) = if m.to_office {
         (&t.office_email_subject, &t.office_email_intro, &t.open_load)
     } else {
-        (&t.driver_email_subject, &t.driver_email_intro, &t.open_portal)
+        (
+            &t.driver_email_subject,
+            &t.driver_email_intro,
+            &t.open_portal,
+        )
     };
     render::email(
         to,

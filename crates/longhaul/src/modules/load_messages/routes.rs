@@ -155,8 +155,7 @@ pub async fn driver_send(
 ) -> ApiResult<(StatusCode, Json<LoadMessageView>)> {
     let id = path_id(&id)?;
     let input = message_body(body)?;
-    let view =
-        thread::driver_send(&state.db, &session, id, &input, state.clock.now()).await?;
+    let view = thread::driver_send(&state.db, &session, id, &input, state.clock.now()).await?;
     Ok((StatusCode::CREATED, Json(view)))
 }
 

@@ -117,7 +117,10 @@ fn mails_for(
 ) -> anyhow::Result<Vec<OutgoingEmail>> {
     let pro = load.pro_number.to_string();
     let link = if message.from_office {
-        format!("{}/driver-portal/{}/home", deps.public_url, load.fleet_account_id)
+        format!(
+            "{}/driver-portal/{}/home",
+            deps.public_url, load.fleet_account_id
+        )
     } else {
         format!("{}/fleet-dashboard/loads/{}", deps.public_url, load.id)
     };

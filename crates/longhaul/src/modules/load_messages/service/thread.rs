@@ -60,7 +60,11 @@ fn view(reader: Reader, m: fleet_message::Model) -> LoadMessageView {
 }
 
 /// The load, when the reader may use its thread.
-async fn open_load(tx: &FleetTx, reader: Reader, id: Uuid) -> Result<load::Model, LoadMessagesError> {
+async fn open_load(
+    tx: &FleetTx,
+    reader: Reader,
+    id: Uuid,
+) -> Result<load::Model, LoadMessagesError> {
     let load = repo::load(tx, id)
         .await?
         .ok_or(LoadMessagesError::NotFound)?;
