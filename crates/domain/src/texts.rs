@@ -36,6 +36,7 @@ pub struct Texts {
     pub board: BoardTexts,
     pub brokers: BrokersTexts,
     pub loads: LoadsTexts,
+    pub load_messages: LoadMessagesTexts,
 }
 
 /// The loads' texts (issue 31): what the server refuses, by field.
@@ -440,6 +441,23 @@ pub struct ComplianceTexts {
 #[serde(rename_all = "camelCase")]
 pub struct PortalReviewTexts {
     pub reason_required: String,
+}
+
+/// Messages on a load (issue 32 §4): what the server refuses, the bell's
+/// entry and the e-mails for a message left unread.
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct LoadMessagesTexts {
+    pub message_required: String,
+    pub message_too_long: String,
+    pub control_characters: String,
+    pub bell_title: String,
+    pub office_email_subject: String,
+    pub office_email_intro: String,
+    pub driver_email_subject: String,
+    pub driver_email_intro: String,
+    pub open_load: String,
+    pub open_portal: String,
 }
 
 #[derive(Debug, Deserialize)]

@@ -13,7 +13,7 @@ use crate::modules::auth::guards;
 use crate::modules::auth::session::resolve_session;
 use crate::modules::{
     admin, app_config, auth, billing, brokers, compliance, dev_mailbox, documents, driver_portal,
-    drivers, eld, fleet_account, health, loads, postings, signup, vehicles,
+    drivers, eld, fleet_account, health, load_messages, loads, postings, signup, vehicles,
 };
 use crate::state::{App, AppState};
 use crate::{openapi, seed, spa};
@@ -363,8 +363,10 @@ pub fn api_routes(test_checkout: bool) -> OpenApiRouter<AppState> {
         .merge(compliance::routes::router())
         .merge(postings::routes::router())
         .merge(loads::routes::router())
+        .merge(load_messages::routes::office_router())
         .route_layer(middleware::from_fn(billing::guards::fleet_writable))
         .merge(billing::routes::fleet::router())
+        .merge(load_messages::routes::office_reads_router())
         .route_layer(middleware::from_fn(guards::fleet_admin));
     let super_admin = admin::routes::router()
         .merge(brokers::routes::super_admin_router())
@@ -373,8 +375,10 @@ pub fn api_routes(test_checkout: bool) -> OpenApiRouter<AppState> {
     let broker_admin =
         brokers::routes::admin_router().route_layer(middleware::from_fn(guards::broker_admin));
     let driver = driver_portal::routes::driver_router()
+        .merge(load_messages::routes::driver_router())
         .merge(
             driver_portal::routes::driver_fleet_writes_router()
+                .merge(load_messages::routes::driver_writes_router())
                 .route_layer(middleware::from_fn(billing::guards::fleet_writable)),
         )
         .route_layer(middleware::from_fn(guards::driver));

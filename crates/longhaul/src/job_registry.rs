@@ -4,7 +4,9 @@
 //! `/metrics` and `longhaul run-job` read this list.
 
 use crate::jobs::{self, JobEntry, JobError};
-use crate::modules::{billing, brokers, compliance, documents, eld, loads, postings};
+use crate::modules::{
+    billing, brokers, compliance, documents, eld, load_messages, loads, postings,
+};
 use crate::state::AppState;
 use serde_json::Value;
 
@@ -22,6 +24,7 @@ pub const JOBS: &[JobEntry] = &[
     JobEntry::of::<postings::jobs::BoardRefresh>(),
     JobEntry::of::<brokers::jobs::SavedSearchAlerts>(),
     JobEntry::of::<loads::jobs::PendingRateConSweep>(),
+    JobEntry::of::<load_messages::jobs::NotifyUnreadLoadMessages>(),
 ];
 
 /// The listed job of `kind` (a queue's name).

@@ -1065,6 +1065,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/fleet/load-messages/unread": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The drivers' messages the office has not read, in all and by load. */
+        get: operations["office_unread"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/fleet/loads": {
         parameters: {
             query?: never;
@@ -1206,6 +1223,40 @@ export interface paths {
         get?: never;
         put?: never;
         post: operations["check_eligibility"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/fleet/loads/{id}/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The load's thread, oldest first, with the drivers' messages the office has not read. */
+        get: operations["office_thread"];
+        put?: never;
+        post: operations["office_send"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/fleet/loads/{id}/messages/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Marks the drivers' messages on the load read. */
+        post: operations["office_mark_read"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1678,6 +1729,60 @@ export interface paths {
         get: operations["portal_download"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portal/load-messages/unread": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The office's messages the driver has not read, on the loads they drive. */
+        get: operations["driver_unread"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portal/loads/{id}/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The thread of a load the driver drives, oldest first, with the office's
+         *     messages they have not read. Any other load: 404.
+         */
+        get: operations["driver_thread"];
+        put?: never;
+        post: operations["driver_send"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portal/loads/{id}/messages/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Marks the office's messages on the load read. */
+        post: operations["driver_mark_read"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3182,6 +3287,29 @@ export interface components {
             /** Format: int64 */
             total: number;
         };
+        LoadMessageInput: {
+            /**
+             * @description 1 to 2,000 characters once trimmed; line breaks and tabs are kept,
+             *     other control characters are refused.
+             */
+            message: string;
+        };
+        /** @description One message of a load's thread, as its reader sees it. */
+        LoadMessageView: {
+            /** Format: date-time */
+            created_at: string;
+            /** @description Written by the office; otherwise by a driver of the load. */
+            from_office: boolean;
+            /** Format: uuid */
+            id: string;
+            message: string;
+            /** @description Written by the reader (the office for the office; this driver for a driver). */
+            mine: boolean;
+            /** @description Read by its recipient. */
+            read: boolean;
+            /** @description The writer's name: the office user's, or the driver's. */
+            sender_name: string;
+        };
         /** @description A row of the loads list. */
         LoadRow: {
             customer_name: string;
@@ -3208,6 +3336,25 @@ export interface components {
             revenue_cents: number;
             status: string;
             truck_unit: string | null;
+        };
+        /** @description A load's thread, oldest first, with what the reader has not read. */
+        LoadThread: {
+            items: components["schemas"]["LoadMessageView"][];
+            /** Format: uuid */
+            load_id: string;
+            /** Format: int32 */
+            pro_number: number;
+            /**
+             * Format: int64
+             * @description Messages of the other side the reader has not read.
+             */
+            unread: number;
+        };
+        LoadUnread: {
+            /** Format: uuid */
+            load_id: string;
+            /** Format: int64 */
+            unread: number;
         };
         LoadView: {
             accessorials: components["schemas"]["AccessorialView"][];
@@ -4374,6 +4521,12 @@ export interface components {
         UnreadCount: {
             /** Format: int64 */
             unread: number;
+        };
+        /** @description What the reader has not read, in all and by load (loads with none are left out). */
+        UnreadSummary: {
+            by_load: components["schemas"]["LoadUnread"][];
+            /** Format: int64 */
+            total: number;
         };
         UnsubscribeInfo: {
             name: string;
@@ -7185,6 +7338,25 @@ export interface operations {
             };
         };
     };
+    office_unread: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnreadSummary"];
+                };
+            };
+        };
+    };
     list_loads: {
         parameters: {
             query?: never;
@@ -7639,6 +7811,103 @@ export interface operations {
                 };
             };
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    office_thread: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoadThread"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    office_send: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LoadMessageInput"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoadMessageView"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    office_mark_read: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8683,6 +8952,146 @@ export interface operations {
         responses: {
             /** @description The file, under its original name */
             200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    driver_unread: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnreadSummary"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    driver_thread: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoadThread"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    driver_send: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LoadMessageInput"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoadMessageView"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    driver_mark_read: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
                 headers: {
                     [name: string]: unknown;
                 };

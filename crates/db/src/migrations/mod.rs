@@ -35,6 +35,7 @@ pub mod m0029_load_rate_con;
 pub mod m0030_load_search_text;
 pub mod m0031_load_event_recorded_at;
 pub mod m0032_driver_loads;
+pub mod m0033_load_messages;
 pub mod rls;
 
 pub struct Migrator;
@@ -75,6 +76,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0030_load_search_text::Migration),
             Box::new(m0031_load_event_recorded_at::Migration),
             Box::new(m0032_driver_loads::Migration),
+            Box::new(m0033_load_messages::Migration),
         ]
     }
 }

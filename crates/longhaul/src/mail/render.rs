@@ -36,6 +36,7 @@ static TEMPLATES: LazyLock<Environment<'static>> = LazyLock::new(|| {
         "board_inquiry",
         "saved_search_digest",
         "load_sheet",
+        "load_message",
     );
     for (name, source) in layout.into_iter().chain(emails) {
         if let Err(err) = env.add_template(name, source) {
@@ -86,6 +87,7 @@ mod tests {
             "broker_invite_existing",
             "board_inquiry",
             "saved_search_digest",
+            "load_message",
         ] {
             let mail = email(
                 "a@b.test",
@@ -141,6 +143,20 @@ mod tests {
         assert!(!mail.html.contains("<script"), "{}", mail.html);
         assert!(!mail.html.contains("<img"), "{}", mail.html);
         assert!(mail.html.contains("query=1,2"), "{}", mail.html);
+        assert!(mail.text.contains(HOSTILE));
+    }
+
+    #[test]
+    fn a_load_message_escapes_what_users_typed() {
+        let mail = email(
+            "a@b.test",
+            "s",
+            "load_message",
+            context! { intro => HOSTILE, message => HOSTILE, link => "https://x.test/l", button => "Open" },
+        )
+        .unwrap();
+        assert!(!mail.html.contains("<script"), "{}", mail.html);
+        assert!(!mail.html.contains("<img"), "{}", mail.html);
         assert!(mail.text.contains(HOSTILE));
     }
 }

@@ -11,6 +11,7 @@ pub mod drivers;
 pub mod eld;
 pub mod fleet_account;
 pub mod health;
+pub mod load_messages;
 pub mod loads;
 pub mod postings;
 pub mod signup;

@@ -36,6 +36,7 @@ mod job_worker;
 mod list_columns;
 mod load_documents;
 mod load_edit;
+mod load_messages;
 mod load_sheet;
 mod loads;
 mod loads_lists;

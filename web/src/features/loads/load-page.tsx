@@ -34,6 +34,7 @@ import { assignable, cancellable, statusActions, underway } from './load-status'
 import { StatusBadge } from './status-badge'
 import { clockIn, onClock, toServerLocal } from './local-time'
 import { historyTime } from './history-times'
+import { LoadMessagesPanel } from './load-messages-panel'
 import { formatDollars } from './money'
 
 export interface LoadPageProps {
@@ -103,6 +104,7 @@ export default function LoadPage({ documentsSlot }: LoadPageProps) {
           <History load={load} />
         </div>
         <div className="min-w-0 space-y-6">
+          <LoadMessagesPanel loadId={load.id} />
           <Money load={load} />
           <Freight load={load} />
         </div>

@@ -1,5 +1,5 @@
 import { Download, Plus, Search } from 'lucide-react'
-import { useEffect, useId, useState, type ReactNode } from 'react'
+import { useEffect, useId, useMemo, useState, type ReactNode } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import type { DataColumn } from '@/components/data-list/data-table'
 import { DataTable } from '@/components/data-list/data-table'
@@ -14,12 +14,14 @@ import { fleetRoutes } from '@/lib/routes'
 import { format, texts } from '@/lib/texts'
 import { useDebouncedValue } from '@/lib/use-debounced-value'
 import { loadsExportUrl, type LoadRow } from './api/loads-api'
+import { useLoadMessagesUnread } from './api/load-messages-queries'
 import { useLoadsPage } from './api/loads-queries'
 import { LOADS_PAGE_SIZE, listFromSearch, requestFromSearch } from './list-params'
 import { LOAD_TAB_IDS, isLoadTab, tabCounts, type LoadTab } from './load-status'
 import { shortDay } from './local-time'
 import { formatDollars } from './money'
 import { RateConDropZone } from './rate-con-upload'
+import { UnreadBadge } from './load-messages-panel'
 import { StatusBadge } from './status-badge'
 
 /** The tab, search and page of the list, kept in the address (`?tab=&q=&page=`). */
@@ -50,7 +52,8 @@ function useListParams() {
   }
 }
 
-function columns(): DataColumn<LoadRow>[] {
+/** `unread`: the drivers' messages the office has not read, by load id. */
+function columns(unread: ReadonlyMap<string, number>): DataColumn<LoadRow>[] {
   const c = texts.loads.screens.columns
   return [
     {
@@ -58,9 +61,12 @@ function columns(): DataColumn<LoadRow>[] {
       header: c.pro,
       card: 'title',
       cell: (row) => (
-        <Link to={fleetRoutes.load(row.id)} className="font-medium text-primary hover:underline">
-          {row.pro_number}
-        </Link>
+        <span className="inline-flex flex-wrap items-center gap-2">
+          <Link to={fleetRoutes.load(row.id)} className="font-medium text-primary hover:underline">
+            {row.pro_number}
+          </Link>
+          <UnreadBadge count={unread.get(row.id) ?? 0} />
+        </span>
       ),
     },
     { id: 'load', header: c.loadNumber, className: 'whitespace-nowrap', cell: (row) => row.load_number },
@@ -113,6 +119,11 @@ export default function LoadsPage() {
 
   const statuses = list.request.statuses
   const query = useLoadsPage(list.request)
+  const unreadSummary = useLoadMessagesUnread().data
+  const unread = useMemo(
+    () => new Map((unreadSummary?.by_load ?? []).map((l) => [l.load_id, l.unread])),
+    [unreadSummary],
+  )
   const counts = query.data?.counts ? tabCounts(query.data.counts) : null
   // No load at all (not merely none in this tab or for this search): the empty state and its call to action.
   const noLoadsYet =
@@ -141,7 +152,7 @@ export default function LoadsPage() {
       <>
         <DataTable
           items={query.data.loads}
-          columns={columns()}
+          columns={columns(unread)}
           rows={{ key: (row) => row.id, href: (row) => fleetRoutes.load(row.id) }}
           actionsLabel={s.title}
         />

@@ -243,8 +243,11 @@ pub async fn insert_message<C: ConnectionTrait>(
     row.insert(conn).await
 }
 
+/// The inbox: the contact form's and the truck board's messages. A load's
+/// thread (`load_messages`) is read on the load.
 pub async fn messages(tx: &FleetTx) -> Result<Vec<fleet_message::Model>, DbErr> {
     fleet_message::Entity::within(tx)
+        .filter(fleet_message::Column::LoadId.is_null())
         .order_by_desc(fleet_message::Column::CreatedAt)
         .order_by_desc(fleet_message::Column::Id)
         .limit(200)
@@ -254,6 +257,7 @@ pub async fn messages(tx: &FleetTx) -> Result<Vec<fleet_message::Model>, DbErr> 
 
 pub async fn unread_count(tx: &FleetTx) -> Result<u64, DbErr> {
     fleet_message::Entity::within(tx)
+        .filter(fleet_message::Column::LoadId.is_null())
         .filter(fleet_message::Column::ReadAt.is_null())
         .count(tx)
         .await
@@ -261,7 +265,10 @@ pub async fn unread_count(tx: &FleetTx) -> Result<u64, DbErr> {
 
 /// Marks a message read; false when there is no such message.
 pub async fn mark_read(tx: &FleetTx, id: Uuid, at: DateTime<Utc>) -> Result<bool, DbErr> {
-    let found = fleet_message::Entity::by_id_within(tx, id).one(tx).await?;
+    let found = fleet_message::Entity::by_id_within(tx, id)
+        .filter(fleet_message::Column::LoadId.is_null())
+        .one(tx)
+        .await?;
     if found.is_none() {
         return Ok(false);
     }

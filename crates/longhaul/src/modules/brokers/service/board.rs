@@ -299,6 +299,10 @@ pub async fn contact(
         )),
         created_at: Set(now),
         read_at: Set(None),
+        load_id: Set(None),
+        from_office: Set(false),
+        sender_profile_id: Set(None),
+        notified_at: Set(None),
     };
     repo::board::insert_message(&txn, inbox).await?;
     let admins = repo::board::fleet_admins(&txn, posting.fleet_account_id).await?;

@@ -50,6 +50,10 @@ pub async fn send(
             message: Set(message),
             created_at: Set(Utc::now()),
             read_at: Set(None),
+            load_id: Set(None),
+            from_office: Set(false),
+            sender_profile_id: Set(None),
+            notified_at: Set(None),
         },
     )
     .await?;
