@@ -5,6 +5,7 @@ import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { format, texts } from '@/lib/texts'
 import { useAcceptLoad, useDeclineLoad, usePortalLoad } from '../api/portal-loads-queries'
+import { LoadMessages } from '../load-messages'
 import { errorMessage, isStatus } from '../portal-errors'
 import { PortalLoadError, PortalLoading } from '../portal-load-error'
 import { portalPaths } from '../portal-paths'
@@ -78,6 +79,12 @@ function LoadView({ load }: { load: PortalLoad }) {
         </ol>
       </section>
       <LoadFacts load={load} />
+      <section aria-labelledby="messages-heading" className="space-y-2">
+        <h2 id="messages-heading" className="text-lg font-semibold">
+          {t.messages}
+        </h2>
+        <LoadMessages loadId={load.id} />
+      </section>
     </div>
   )
 }
