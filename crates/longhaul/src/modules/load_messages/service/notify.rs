@@ -118,8 +118,8 @@ fn mails_for(
     let pro = load.pro_number.to_string();
     let link = if message.from_office {
         format!(
-            "{}/driver-portal/{}/home",
-            deps.public_url, load.fleet_account_id
+            "{}/driver-portal/{}/loads/{}",
+            deps.public_url, load.fleet_account_id, load.id
         )
     } else {
         format!("{}/fleet-dashboard/loads/{}", deps.public_url, load.id)
