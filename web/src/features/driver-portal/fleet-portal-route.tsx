@@ -1,19 +1,23 @@
-import { Route, Routes } from 'react-router'
+import { Route, Routes, useParams } from 'react-router'
 import { routePatterns } from '@/lib/routes'
+import { PortalOffline } from './offline/portal-offline'
 import { portalPatterns } from './portal-paths'
 
 import PortalHomePage from './portal-home-page'
 import PortalInvitePage from './portal-invite-page'
 import PortalSignInPage from './portal-sign-in-page'
 
-/** /driver-portal/:fleetId/*: a fleet's public driver portal. */
+/** /driver-portal/:fleetId/*: a fleet's public driver portal, an installable app that works offline. */
 export default function FleetPortalRoute() {
+  const { fleetId = '' } = useParams()
   return (
-    <Routes>
-      <Route index element={<PortalSignInPage />} />
-      <Route path={portalPatterns.home} element={<PortalHomePage />} />
-      <Route path={portalPatterns.invite} element={<PortalInvitePage />} />
-      <Route path={routePatterns.anyOther} element={<PortalSignInPage />} />
-    </Routes>
+    <PortalOffline fleetId={fleetId}>
+      <Routes>
+        <Route index element={<PortalSignInPage />} />
+        <Route path={portalPatterns.home} element={<PortalHomePage />} />
+        <Route path={portalPatterns.invite} element={<PortalInvitePage />} />
+        <Route path={routePatterns.anyOther} element={<PortalSignInPage />} />
+      </Routes>
+    </PortalOffline>
   )
 }

@@ -1,0 +1,86 @@
+import { onlineManager, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
+import { useEffect, useState, type ReactNode } from 'react'
+import { portalKeys } from '../api/portal-queries'
+import type { PortalConfig, PortalHome } from '../api/types'
+import { getOutbox } from './outbox-registry'
+import { idbQueryCopyStore, MAX_AGE_MS, restoreQueries, saveQueries } from './query-persister'
+import { registerPortalServiceWorker } from './service-worker'
+import { portalManifest, setManifestLink } from './web-manifest'
+
+/** The portal's loads queries start with this key; a sent write refreshes them. */
+export const portalLoadsKey = ['portal', 'loads'] as const
+
+let restored: Promise<unknown> | null = null
+
+/**
+ * What makes a fleet's portal work offline, around its pages: the saved copy
+ * of its queries (restored, then kept up to date), the outbox (started, and
+ * refreshing the loads after each write it sends), the service worker and the
+ * web manifest (decision 045).
+ */
+export function PortalOffline({ fleetId, children }: { fleetId: string; children: ReactNode }) {
+  const client = useQueryClient()
+  // Before any portal query is built: a copy that outlives its screen for as long as it may be shown.
+  useState(() => client.setQueryDefaults(['portal'], { gcTime: MAX_AGE_MS }))
+  useSavedQueries(client)
+  useOutboxStarted(client, fleetId)
+  usePortalManifest(fleetId)
+  useEffect(registerPortalServiceWorker, [])
+  return children
+}
+
+function useSavedQueries(client: QueryClient) {
+  useEffect(() => {
+    // TanStack Query assumes it is online until an event says otherwise: a page opened offline would
+    // try (and fail) each query instead of pausing it on the saved copy.
+    onlineManager.setOnline(navigator.onLine)
+    const store = idbQueryCopyStore()
+    let stop: (() => void) | undefined
+    let active = true
+    restored ??= restoreQueries(client, store)
+    // Saving starts after the copy is read, so that an empty cache cannot overwrite it.
+    void restored.then(() => {
+      if (active) stop = saveQueries(client, store)
+    })
+    return () => {
+      active = false
+      stop?.()
+    }
+  }, [client])
+}
+
+function useOutboxStarted(client: QueryClient, fleetId: string) {
+  useEffect(() => {
+    if (!fleetId) return
+    const outbox = getOutbox(fleetId)
+    const offSent = outbox.onSent(() => void client.invalidateQueries({ queryKey: portalLoadsKey }))
+    // A session (a sign-in, or the home page's answer) lets writes held for one go.
+    const offSession = client.getQueryCache().subscribe((event) => {
+      if (
+        event.type === 'updated' &&
+        event.action.type === 'success' &&
+        event.query.queryKey[0] === 'portal' &&
+        event.query.queryKey[1] === 'me'
+      )
+        void outbox.drain()
+    })
+    return () => {
+      offSent()
+      offSession()
+    }
+  }, [client, fleetId])
+}
+
+/** The fleet's name and color as soon as a portal screen has them; nothing is fetched for it. */
+function usePortalManifest(fleetId: string) {
+  const config = useQuery<PortalConfig>({ queryKey: portalKeys.config(fleetId), enabled: false })
+  const home = useQuery<PortalHome>({ queryKey: portalKeys.me, enabled: false })
+  const fleet = home.data?.fleet.fleet_id === fleetId ? home.data.fleet : (config.data ?? null)
+  const name = fleet?.fleet_name
+  const color = fleet?.primary_color
+  useEffect(() => {
+    if (!fleetId) return
+    const known = name && color ? { fleet_id: fleetId, fleet_name: name, primary_color: color } : null
+    return setManifestLink(portalManifest(known, fleetId, window.location.origin))
+  }, [fleetId, name, color])
+}
