@@ -1,0 +1,54 @@
+import { readFileSync } from 'node:fs'
+import type { ManifestTransform } from 'workbox-build'
+
+interface ViteManifestChunk {
+  file: string
+  isEntry?: boolean
+  imports?: string[]
+  dynamicImports?: string[]
+  css?: string[]
+  assets?: string[]
+}
+
+/**
+ * Limits the service worker's precache to what the driver portal runs: the
+ * HTML shell, the entry and the chunks it imports, the chunks of `shell`
+ * (the routes' shell) and the portal's own chunks (`portal`) with everything
+ * they import, lazily too — not the fleet
+ * dashboard's or the admin's, which a driver's phone has no use for. Read from
+ * Vite's manifest (dist/.vite/manifest.json), written before the worker is.
+ */
+export function portalPrecache(
+  viteManifest: string,
+  { shell, portal }: { shell: string[]; portal: string[] },
+  extra: (url: string) => boolean,
+): ManifestTransform {
+  return (entries) => {
+    const manifest = JSON.parse(readFileSync(viteManifest, 'utf8')) as Record<string, ViteManifestChunk>
+    const keep = new Set<string>(['index.html'])
+    const seen = new Set<string>()
+    const visit = (key: string, lazy: boolean) => {
+      const chunk = manifest[key]
+      if (!chunk || seen.has(key)) return
+      seen.add(key)
+      keep.add(chunk.file)
+      chunk.css?.forEach((file) => keep.add(file))
+      chunk.assets?.forEach((file) => keep.add(file))
+      chunk.imports?.forEach((imported) => visit(imported, lazy))
+      if (lazy) chunk.dynamicImports?.forEach((imported) => visit(imported, lazy))
+    }
+    // The entry's lazy imports are every screen of the app: only its static ones.
+    Object.keys(manifest)
+      .filter((key) => manifest[key].isEntry)
+      .forEach((key) => visit(key, false))
+    const keyOf = (module: string) => {
+      const key = Object.keys(manifest).find((k) => k.endsWith(module))
+      if (!key) throw new Error(`portal-precache: ${module} is not in the Vite manifest`)
+      return key
+    }
+    // The shell's lazy imports are the app's screens again.
+    shell.forEach((module) => visit(keyOf(module), false))
+    portal.forEach((module) => visit(keyOf(module), true))
+    return { manifest: entries.filter((entry) => keep.has(entry.url) || extra(entry.url)), warnings: [] }
+  }
+}
