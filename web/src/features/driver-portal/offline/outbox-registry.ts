@@ -14,8 +14,9 @@ export function getOutbox(portal: string): Outbox {
   if (!outbox) {
     const created = new Outbox({ portal, store: idbOutboxStore(), send: httpSender() })
     outboxes.set(portal, created)
-    window.addEventListener('online', () => void created.drain())
-    void created.start()
+    // Without IndexedDB (a test page, a locked-down browser) there is nothing to send.
+    window.addEventListener('online', () => void created.drain().catch(() => undefined))
+    void created.start().catch(() => undefined)
     outbox = created
   }
   return outbox

@@ -115,7 +115,7 @@ export class Outbox {
           }
     const key = await this.#store.add(record)
     await this.#reload()
-    void this.drain()
+    void this.drain().catch(() => undefined)
     return { ...record, key }
   }
 
@@ -176,7 +176,7 @@ export class Outbox {
         const attempts = record.attempts + 1
         await this.#store.put({ ...record, attempts })
         await this.#reload()
-        if (!this.#stopped) this.#timer = setTimeout(() => void this.drain(), this.#backoff(attempts))
+        if (!this.#stopped) this.#timer = setTimeout(() => void this.drain().catch(() => undefined), this.#backoff(attempts))
         return
       }
     } while (this.#again)

@@ -3,12 +3,10 @@ import { useEffect, useState, type ReactNode } from 'react'
 import { portalKeys } from '../api/portal-queries'
 import type { PortalConfig, PortalHome } from '../api/types'
 import { getOutbox } from './outbox-registry'
+import { portalLoadsKey } from './portal-loads-key'
 import { idbQueryCopyStore, MAX_AGE_MS, restoreQueries, saveQueries } from './query-persister'
 import { registerPortalServiceWorker } from './service-worker'
 import { portalManifest, setManifestLink } from './web-manifest'
-
-/** The portal's loads queries start with this key; a sent write refreshes them. */
-export const portalLoadsKey = ['portal', 'loads'] as const
 
 let restored: Promise<unknown> | null = null
 
@@ -62,7 +60,7 @@ function useOutboxStarted(client: QueryClient, fleetId: string) {
         event.query.queryKey[0] === 'portal' &&
         event.query.queryKey[1] === 'me'
       )
-        void outbox.drain()
+        void outbox.drain().catch(() => undefined)
     })
     return () => {
       offSent()
