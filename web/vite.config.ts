@@ -7,7 +7,7 @@ import { VitePWA } from 'vite-plugin-pwa'
 import { configDefaults } from 'vitest/config'
 import { areaCopies } from './build/area-copies'
 import { importerPreloads } from './build/importer-preloads'
-import { portalPrecache } from './build/portal-precache'
+import { PORTAL_SHELL, portalPrecache, portalShell } from './build/portal-precache'
 import { routePreloads, type RoutePreload } from './build/route-preloads'
 import { textsSections } from './build/texts-sections'
 
@@ -92,7 +92,7 @@ const portalServiceWorker = VitePWA({
         // A portal page: the server's (fresh, with its preload hints), else the precached shell.
         urlPattern: ({ request, url }) => request.mode === 'navigate' && url.pathname.startsWith('/driver-portal/'),
         handler: 'NetworkOnly',
-        options: { precacheFallback: { fallbackURL: '/index.html' } },
+        options: { precacheFallback: { fallbackURL: `/${PORTAL_SHELL}` } },
       },
       {
         // A hashed chunk the precache does not hold (one a portal screen shares with the rest of the app).
@@ -114,7 +114,9 @@ export default defineConfig({
     tailwindcss(),
     preloads.plugin,
     routePreloads(coldRoutes),
-    portalServiceWorker,
+    portalShell(),
+    // Vitest builds nothing (and the plugin would clear dist/ of its worker).
+    ...(process.env.VITEST ? [] : [portalServiceWorker]),
   ],
   resolve: {
     alias: {

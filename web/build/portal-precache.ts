@@ -1,5 +1,7 @@
 import { readFileSync } from 'node:fs'
+import type { Plugin } from 'vite'
 import type { ManifestTransform } from 'workbox-build'
+import type { RoutePreloadsFile } from './route-preloads'
 
 interface ViteManifestChunk {
   file: string
@@ -25,7 +27,7 @@ export function portalPrecache(
 ): ManifestTransform {
   return (entries) => {
     const manifest = JSON.parse(readFileSync(viteManifest, 'utf8')) as Record<string, ViteManifestChunk>
-    const keep = new Set<string>(['index.html'])
+    const keep = new Set<string>(['index.html', PORTAL_SHELL])
     const seen = new Set<string>()
     const visit = (key: string, lazy: boolean) => {
       const chunk = manifest[key]
@@ -50,5 +52,36 @@ export function portalPrecache(
     shell.forEach((module) => visit(keyOf(module), false))
     portal.forEach((module) => visit(keyOf(module), true))
     return { manifest: entries.filter((entry) => keep.has(entry.url) || extra(entry.url)), warnings: [] }
+  }
+}
+
+/** The page an offline portal visit gets from the service worker (vite.config.ts). */
+export const PORTAL_SHELL = 'portal-shell.html'
+
+/**
+ * Writes dist/portal-shell.html: index.html with the `/driver-portal`
+ * route's modulepreload hints, as the server would answer it (decision 030).
+ * Offline, the service worker answers portal pages with it, so their chunks
+ * load at once from the precache instead of one lazy import after another.
+ */
+export function portalShell(route = '/driver-portal'): Plugin {
+  return {
+    name: 'longhaul-portal-shell',
+    apply: 'build',
+    enforce: 'post',
+    generateBundle(_, bundle) {
+      const index = bundle['index.html']
+      const preloads = bundle['route-preloads.json']
+      if (index?.type !== 'asset' || preloads?.type !== 'asset') {
+        this.error('portal-shell: index.html or route-preloads.json is not in the bundle')
+      }
+      const routes = (JSON.parse(String(preloads.source)) as RoutePreloadsFile).routes
+      const hints = routes
+        .find((r) => r.path === route)
+        ?.modulepreload.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`)
+        .join('')
+      if (!hints) this.error(`portal-shell: no preloads for ${route} in route-preloads.json`)
+      this.emitFile({ type: 'asset', fileName: PORTAL_SHELL, source: String(index.source).replace('</head>', `${hints}</head>`) })
+    },
   }
 }

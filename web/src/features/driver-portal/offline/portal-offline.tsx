@@ -1,4 +1,4 @@
-import { onlineManager, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
+import { IsRestoringProvider, onlineManager, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { useEffect, useState, type ReactNode } from 'react'
 import { portalKeys } from '../api/portal-queries'
 import type { PortalConfig, PortalHome } from '../api/types'
@@ -9,6 +9,13 @@ import { registerPortalServiceWorker } from './service-worker'
 import { portalManifest, setManifestLink } from './web-manifest'
 
 let restored: Promise<unknown> | null = null
+let restoreDone = false
+const RESTORE_TIMEOUT_MS = 1_000
+
+// TanStack Query assumes it is online until an event says otherwise: a page opened offline would
+// try (and fail) each query instead of pausing it on the saved copy. Set before any portal screen
+// renders (its queries start in effects that run before this component's own).
+if (typeof navigator !== 'undefined') onlineManager.setOnline(navigator.onLine)
 
 /**
  * What makes a fleet's portal work offline, around its pages: the saved copy
@@ -20,31 +27,39 @@ export function PortalOffline({ fleetId, children }: { fleetId: string; children
   const client = useQueryClient()
   // Before any portal query is built: a copy that outlives its screen for as long as it may be shown.
   useState(() => client.setQueryDefaults(['portal'], { gcTime: MAX_AGE_MS }))
-  useSavedQueries(client)
+  const restoring = useSavedQueries(client)
   useOutboxStarted(client, fleetId)
   usePortalManifest(fleetId)
   useEffect(registerPortalServiceWorker, [])
-  return children
+  // While the copy is read (a few ms), queries wait: they then start from it, and an answer
+  // that fails shows the copy with its error rather than the error alone.
+  return <IsRestoringProvider value={restoring}>{children}</IsRestoringProvider>
 }
 
-function useSavedQueries(client: QueryClient) {
+/** Restores the saved copy once per page, then keeps it saved; true until it is restored. */
+function useSavedQueries(client: QueryClient): boolean {
+  const [restoring, setRestoring] = useState(() => {
+    // Reading starts with the first render, not after it has been painted.
+    // An IndexedDB that does not answer (blocked by another tab's upgrade) holds no screen back for long.
+    const timeout = new Promise((resolve) => setTimeout(resolve, RESTORE_TIMEOUT_MS))
+    restored ??= Promise.race([restoreQueries(client, idbQueryCopyStore()), timeout]).finally(() => (restoreDone = true))
+    return !restoreDone
+  })
   useEffect(() => {
-    // TanStack Query assumes it is online until an event says otherwise: a page opened offline would
-    // try (and fail) each query instead of pausing it on the saved copy.
-    onlineManager.setOnline(navigator.onLine)
-    const store = idbQueryCopyStore()
     let stop: (() => void) | undefined
     let active = true
-    restored ??= restoreQueries(client, store)
     // Saving starts after the copy is read, so that an empty cache cannot overwrite it.
-    void restored.then(() => {
-      if (active) stop = saveQueries(client, store)
+    void restored?.then(() => {
+      if (!active) return
+      setRestoring(false)
+      stop = saveQueries(client, idbQueryCopyStore())
     })
     return () => {
       active = false
       stop?.()
     }
   }, [client])
+  return restoring
 }
 
 function useOutboxStarted(client: QueryClient, fleetId: string) {

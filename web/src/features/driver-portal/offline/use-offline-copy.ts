@@ -8,6 +8,8 @@ export interface QueryLike {
   dataUpdatedAt: number
   fetchStatus: 'fetching' | 'paused' | 'idle'
   error: unknown
+  /** The last attempt's error while retries go on (TanStack Query's failureReason). */
+  failureReason?: unknown
 }
 
 const isOnline = () => onlineManager.isOnline()
@@ -24,6 +26,8 @@ export function useOnline(): boolean {
 export function useOfflineCopy(query: QueryLike): Date | null {
   const online = useOnline()
   if (query.data === undefined || !query.dataUpdatedAt) return null
-  const unanswered = query.error instanceof ApiError && query.error.isNetworkError
+  const unanswered = [query.error, query.failureReason].some(
+    (error) => error instanceof ApiError && error.isNetworkError,
+  )
   return !online || query.fetchStatus === 'paused' || unanswered ? new Date(query.dataUpdatedAt) : null
 }
