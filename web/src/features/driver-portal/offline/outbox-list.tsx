@@ -25,8 +25,8 @@ export function OutboxList({ portal, className }: { portal?: string; className?:
         {items.map((item) => (
           <li key={item.key} className="flex items-center justify-between gap-3 py-2">
             <span className="min-w-0">
-              <span className="text-ink">{outboxLabel(item)}</span>
-              <span className={cn('ml-1', item.status === 'rejected' ? 'text-destructive' : 'text-muted-foreground')}>
+              <span className="text-ink">{outboxLabel(item)}</span>{' '}
+              <span className={cn(item.status === 'rejected' ? 'text-destructive' : 'text-muted-foreground')}>
                 · {outboxStatus(item)}
               </span>
             </span>

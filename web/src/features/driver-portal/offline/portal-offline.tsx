@@ -1,5 +1,5 @@
-import { IsRestoringProvider, onlineManager, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
-import { useEffect, useState, type ReactNode } from 'react'
+import { IsRestoringProvider, onlineManager, useQueryClient, type QueryClient } from '@tanstack/react-query'
+import { useCallback, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react'
 import { portalKeys } from '../api/portal-queries'
 import type { PortalConfig, PortalHome } from '../api/types'
 import { getOutbox } from './outbox-registry'
@@ -84,16 +84,23 @@ function useOutboxStarted(client: QueryClient, fleetId: string) {
   }, [client, fleetId])
 }
 
-/** The fleet's name and color as soon as a portal screen has them; nothing is fetched for it. */
+/**
+ * The fleet's name and color as soon as a portal screen has them; nothing is
+ * fetched for it. Read from the cache, not through useQuery: an observer
+ * without the screen's queryFn would replace it on the query.
+ */
 function usePortalManifest(fleetId: string) {
-  const config = useQuery<PortalConfig>({ queryKey: portalKeys.config(fleetId), enabled: false })
-  const home = useQuery<PortalHome>({ queryKey: portalKeys.me, enabled: false })
-  const fleet = home.data?.fleet.fleet_id === fleetId ? home.data.fleet : (config.data ?? null)
-  const name = fleet?.fleet_name
-  const color = fleet?.primary_color
+  const client = useQueryClient()
+  const subscribe = useCallback((listener: () => void) => client.getQueryCache().subscribe(listener), [client])
+  const fleetKey = useSyncExternalStore(subscribe, () => {
+    const home = client.getQueryData<PortalHome>(portalKeys.me)
+    const fleet = home?.fleet.fleet_id === fleetId ? home.fleet : client.getQueryData<PortalConfig>(portalKeys.config(fleetId))
+    return fleet ? JSON.stringify([fleet.fleet_name, fleet.primary_color]) : ''
+  })
   useEffect(() => {
     if (!fleetId) return
+    const [name, color] = fleetKey ? (JSON.parse(fleetKey) as [string, string]) : []
     const known = name && color ? { fleet_id: fleetId, fleet_name: name, primary_color: color } : null
     return setManifestLink(portalManifest(known, fleetId, window.location.origin))
-  }, [fleetId, name, color])
+  }, [fleetId, fleetKey])
 }

@@ -59,14 +59,14 @@ export async function restoreQueries(
 }
 
 /**
- * Saves the portal's queries whenever the cache changes (at most once per
- * `throttleMs`, and at once when the page is hidden: a phone may close it any
- * time after). Returns the unsubscribe.
+ * Saves the portal's queries whenever the cache changes (a burst of changes
+ * once, at most once per `throttleMs`, and at once when the page is hidden or
+ * left: a phone may close it any time). Returns the unsubscribe.
  */
 export function saveQueries(
   client: QueryClient,
   store: QueryCopyStore,
-  { throttleMs = 1_000, now = Date.now }: { throttleMs?: number; now?: () => number } = {},
+  { throttleMs = 250, now = Date.now }: { throttleMs?: number; now?: () => number } = {},
 ): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined
   const save = () => {
@@ -81,15 +81,20 @@ export function saveQueries(
   const onHide = () => {
     if (document.visibilityState === 'hidden' && timer !== undefined) save()
   }
+  const onLeave = () => {
+    if (timer !== undefined) save()
+  }
   const unsubscribe = client.getQueryCache().subscribe((event) => {
     if (event.query.queryKey[0] === 'portal') schedule()
   })
   document.addEventListener('visibilitychange', onHide)
+  window.addEventListener('pagehide', onLeave)
   // What was fetched while the copy was being read.
   schedule()
   return () => {
     unsubscribe()
     document.removeEventListener('visibilitychange', onHide)
+    window.removeEventListener('pagehide', onLeave)
     if (timer !== undefined) save()
   }
 }
