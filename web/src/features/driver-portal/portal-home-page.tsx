@@ -15,6 +15,9 @@ import { PortalLoadError, PortalLoading } from './portal-load-error'
 import { portalPaths } from './portal-paths'
 import { PortalSettingsCard } from './portal-settings-card'
 import { PortalTruckCard } from './portal-truck-card'
+import { OfflineBanner } from './offline/offline-banner'
+import { OutboxList } from './offline/outbox-list'
+import type { QueryLike } from './offline/use-offline-copy'
 import { useSessionEnded } from './use-session-ended'
 
 const d = texts.driverPortal
@@ -31,7 +34,8 @@ export default function PortalHomePage() {
   }, [homeError, sessionEnded])
 
   if (home.isPending) return <PortalFrame><PortalLoading /></PortalFrame>
-  if (home.isError) {
+  // No answer but a saved copy (decision 045): the copy, under the offline banner.
+  if (home.isError && !(home.data && isStatus(home.error, 0))) {
     // A fleet admin's session in this browser: the driver signs in here, which replaces it.
     if (isStatus(home.error, 403)) return <Navigate to={portalPaths.signIn(fleetId)} replace />
     return (
@@ -44,10 +48,10 @@ export default function PortalHomePage() {
   }
   // The session belongs to another fleet's portal: show that one's address.
   if (home.data.fleet.fleet_id !== fleetId) return <Navigate to={portalPaths.home(home.data.fleet.fleet_id)} replace />
-  return <PortalHomeView home={home.data} />
+  return <PortalHomeView home={home.data} query={home} />
 }
 
-function PortalHomeView({ home }: { home: PortalHome }) {
+function PortalHomeView({ home, query }: { home: PortalHome; query: QueryLike }) {
   const { fleet, driver } = home
   const sessionEnded = useSessionEnded(fleet.fleet_id)
   const navigate = useNavigate()
@@ -83,7 +87,9 @@ function PortalHomeView({ home }: { home: PortalHome }) {
         </div>
         <div className="h-1 bg-secondary" aria-hidden />
       </header>
+      <OfflineBanner query={query} />
       <main className="mx-auto max-w-5xl space-y-6 px-4 py-6">
+        <OutboxList portal={fleet.fleet_id} />
         <section aria-labelledby="portal-welcome" className="space-y-1">
           <h1 id="portal-welcome" className="text-2xl font-bold break-words">
             {home.welcome_message?.trim() || format(d.welcomeDefault, { name: driver.display_name })}

@@ -1,0 +1,100 @@
+import { dehydrate, hydrate, type DehydratedState, type Query, type QueryClient } from '@tanstack/react-query'
+import { portalDb, PORTAL_DB } from './outbox-store'
+
+/** A saved copy older than this is not shown. */
+export const MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000
+/** Bump when the portal's answers change shape, so a phone does not show an old copy in a new screen. */
+export const CACHE_VERSION = '1'
+const KEY = 'portal-queries'
+
+export interface SavedQueries {
+  version: string
+  savedAt: number
+  state: DehydratedState
+}
+
+/** Where the copy lives: one IndexedDB record (a Map in tests). */
+export interface QueryCopyStore {
+  get(): Promise<SavedQueries | undefined>
+  set(saved: SavedQueries): Promise<void>
+  remove(): Promise<void>
+}
+
+export function idbQueryCopyStore(name = PORTAL_DB): QueryCopyStore {
+  return {
+    get: async () => (await (await portalDb(name)).get('queries', KEY)) as SavedQueries | undefined,
+    set: async (saved) => {
+      await (await portalDb(name)).put('queries', saved, KEY)
+    },
+    remove: async () => {
+      await (await portalDb(name)).delete('queries', KEY)
+    },
+  }
+}
+
+/**
+ * Only the portal's own answers (keys ['portal', …]) that came back whole; an
+ * invite is a one-time link, not something to read offline.
+ */
+export function shouldSave(query: Query): boolean {
+  const [scope, kind] = query.queryKey
+  return scope === 'portal' && kind !== 'invite' && query.state.status === 'success'
+}
+
+/** Puts the saved copy in the cache unless it is too old or of another version. Returns when it was saved. */
+export async function restoreQueries(
+  client: QueryClient,
+  store: QueryCopyStore,
+  now: number = Date.now(),
+): Promise<number | null> {
+  const saved = await store.get().catch(() => undefined)
+  if (!saved) return null
+  if (saved.version !== CACHE_VERSION || now - saved.savedAt > MAX_AGE_MS) {
+    await store.remove().catch(() => undefined)
+    return null
+  }
+  // Newer data already fetched meanwhile wins (hydrate keeps it).
+  hydrate(client, saved.state)
+  return saved.savedAt
+}
+
+/**
+ * Saves the portal's queries whenever the cache changes (a burst of changes
+ * once, at most once per `throttleMs`, and at once when the page is hidden or
+ * left: a phone may close it any time). Returns the unsubscribe.
+ */
+export function saveQueries(
+  client: QueryClient,
+  store: QueryCopyStore,
+  { throttleMs = 250, now = Date.now }: { throttleMs?: number; now?: () => number } = {},
+): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const save = () => {
+    clearTimeout(timer)
+    timer = undefined
+    const state = dehydrate(client, { shouldDehydrateQuery: shouldSave })
+    void store.set({ version: CACHE_VERSION, savedAt: now(), state }).catch(() => undefined)
+  }
+  const schedule = () => {
+    timer ??= setTimeout(save, throttleMs)
+  }
+  const onHide = () => {
+    if (document.visibilityState === 'hidden' && timer !== undefined) save()
+  }
+  const onLeave = () => {
+    if (timer !== undefined) save()
+  }
+  const unsubscribe = client.getQueryCache().subscribe((event) => {
+    if (event.query.queryKey[0] === 'portal') schedule()
+  })
+  document.addEventListener('visibilitychange', onHide)
+  window.addEventListener('pagehide', onLeave)
+  // What was fetched while the copy was being read.
+  schedule()
+  return () => {
+    unsubscribe()
+    document.removeEventListener('visibilitychange', onHide)
+    window.removeEventListener('pagehide', onLeave)
+    if (timer !== undefined) save()
+  }
+}
