@@ -15,6 +15,7 @@ import { portalStatusLabel, statusVariant } from './load-status'
 import { PodForm, ReceiptForm } from './pod-form'
 import type { PortalLoad } from './portal-load-types'
 import { PortalScreen } from './portal-screen'
+import { ShareLocation } from './share-location'
 import { StopCard } from './stop-card'
 import { canSendPod, stopActions } from './stop-actions'
 import { useLoadQueue } from './use-load-queue'
@@ -26,7 +27,7 @@ export default function PortalLoadPage() {
   const { fleetId = '', loadId = '' } = useParams()
   const load = usePortalLoad(loadId)
   return (
-    <PortalScreen back={portalPaths.loads(fleetId)} backLabel={t.backToLoads}>
+    <PortalScreen back={portalPaths.loads(fleetId)} backLabel={t.backToLoads} query={load}>
       {load.data ? (
         <LoadView load={load.data} />
       ) : load.isPending ? (
@@ -78,6 +79,7 @@ function LoadView({ load }: { load: PortalLoad }) {
           ))}
         </ol>
       </section>
+      <ShareLocation />
       <LoadFacts load={load} />
       <section aria-labelledby="messages-heading" className="space-y-2">
         <h2 id="messages-heading" className="text-lg font-semibold">

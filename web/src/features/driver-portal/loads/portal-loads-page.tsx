@@ -15,16 +15,16 @@ const t = texts.portalLoads
 /** /driver-portal/:fleetId/loads — the driver's loads: now, next, the past 90 days. */
 export default function PortalLoadsPage() {
   const { fleetId = '' } = useParams()
+  const loads = usePortalLoads()
   return (
-    <PortalScreen back={portalPaths.home(fleetId)} backLabel={t.backToPortal}>
+    <PortalScreen back={portalPaths.home(fleetId)} backLabel={t.backToPortal} query={loads}>
       <h1 className="text-2xl font-bold">{t.title}</h1>
-      <LoadsSections fleetId={fleetId} />
+      <LoadsSections fleetId={fleetId} loads={loads} />
     </PortalScreen>
   )
 }
 
-function LoadsSections({ fleetId }: { fleetId: string }) {
-  const loads = usePortalLoads()
+function LoadsSections({ fleetId, loads }: { fleetId: string; loads: ReturnType<typeof usePortalLoads> }) {
   if (loads.isPending) return <PortalLoading />
   if (loads.isError && !loads.data) return <PortalLoadError error={loads.error} onRetry={() => void loads.refetch()} />
   const { current, upcoming, past } = loads.data

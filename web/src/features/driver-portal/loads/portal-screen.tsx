@@ -6,6 +6,9 @@ import { FleetLogo, PortalFrame } from '../portal-branding'
 import { isStatus } from '../portal-errors'
 import { PortalLoadError, PortalLoading } from '../portal-load-error'
 import { portalPaths } from '../portal-paths'
+import { OfflineBanner } from '../offline/offline-banner'
+import { OutboxList } from '../offline/outbox-list'
+import type { QueryLike } from '../offline/use-offline-copy'
 import { useSessionEnded } from '../use-session-ended'
 
 /**
@@ -16,10 +19,13 @@ import { useSessionEnded } from '../use-session-ended'
 export function PortalScreen({
   back,
   backLabel,
+  query,
   children,
 }: {
   back: string
   backLabel: string
+  /** The screen's own query: its saved copy is what the offline banner dates. */
+  query?: QueryLike
   children: ReactNode
 }) {
   const { fleetId = '' } = useParams()
@@ -60,7 +66,11 @@ export function PortalScreen({
         </div>
         <div className="h-1 bg-secondary" aria-hidden />
       </header>
-      <main className="mx-auto max-w-3xl space-y-4 px-4 py-5">{children}</main>
+      <OfflineBanner query={query ?? home} />
+      <main className="mx-auto max-w-3xl space-y-4 px-4 py-5">
+        <OutboxList portal={fleet.fleet_id} />
+        {children}
+      </main>
     </PortalFrame>
   )
 }
