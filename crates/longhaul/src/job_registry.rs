@@ -22,6 +22,7 @@ pub const JOBS: &[JobEntry] = &[
     JobEntry::of::<postings::jobs::BoardRefresh>(),
     JobEntry::of::<brokers::jobs::SavedSearchAlerts>(),
     JobEntry::of::<loads::jobs::PendingRateConSweep>(),
+    JobEntry::of::<loads::jobs::EldStopGeofence>(),
 ];
 
 /// The listed job of `kind` (a queue's name).

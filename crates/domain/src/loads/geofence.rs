@@ -14,9 +14,18 @@
 //!   undo an arrival.
 //! - On the radius itself the truck is inside.
 
-use super::StopEvent;
+use super::{LoadStatus, StopEvent};
 use crate::geo::{LatLon, distance_mi};
 use chrono::{DateTime, Duration, Utc};
+
+/// The loads whose stops the geofence watches: dispatched to at delivery.
+pub const WATCHED: [LoadStatus; 5] = [
+    LoadStatus::Dispatched,
+    LoadStatus::AtPickup,
+    LoadStatus::Loaded,
+    LoadStatus::InTransit,
+    LoadStatus::AtDelivery,
+];
 
 /// The geofence when the facility sets none (m0032: null = half a mile).
 pub const DEFAULT_RADIUS_MI: f64 = 0.5;
