@@ -118,14 +118,15 @@ async fn stored_of(
     Ok((integration, stored))
 }
 
-/// Whether the newest read is at most [`FRESH_FOR`] old (and not from a
-/// clock ahead of this one).
+/// Whether the newest read is less than [`FRESH_FOR`] from `now`, either
+/// way: a reader that started a moment before the read it waited for
+/// reuses it too.
 fn fresh(stored: &[eld_position::Model], now: DateTime<Utc>) -> bool {
     stored
         .iter()
         .map(|p| p.fetched_at)
         .max()
-        .is_some_and(|at| at <= now && now - at < FRESH_FOR)
+        .is_some_and(|at| (now - at).abs() < FRESH_FOR)
 }
 
 fn view(provider: ProviderKind, stored: Vec<eld_position::Model>) -> FleetPositions {
