@@ -440,3 +440,70 @@ async fn the_drivers_earlier_tap_and_the_elds_arrival_are_both_kept() {
         assert_eq!(arrived, tapped);
     }
 }
+
+/// Moves the load's dispatch and the fleet's ELD connection `minutes`
+/// into the past: where the demo truck's timeline starts.
+async fn demo_started(w: &World, load_id: &str, minutes: i64) {
+    use db::entities::{fleet_eld_integration, load_event};
+    let db = w.app.inspect_db().await;
+    let then = Utc::now() - Duration::minutes(minutes);
+    load_event::Entity::update_many()
+        .col_expr(load_event::Column::At, Expr::value(then))
+        .filter(load_event::Column::LoadId.eq(Uuid::parse_str(load_id).unwrap()))
+        .filter(load_event::Column::ToStatus.eq("dispatched"))
+        .exec(&db)
+        .await
+        .unwrap();
+    fleet_eld_integration::Entity::update_many()
+        .col_expr(fleet_eld_integration::Column::CreatedAt, Expr::value(then))
+        .filter(fleet_eld_integration::Column::FleetAccountId.eq(w.fleet_id))
+        .exec(&db)
+        .await
+        .unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_demo_truck_follows_its_load_into_the_first_stop() {
+    for backend in backends() {
+        let w = World::start(backend, "3200003").await;
+        let (id, truck) = w.dispatched_load(0).await;
+        let res = w
+            .app
+            .put("/api/fleet/eld/connection", json!({ "provider": "demo" }))
+            .await;
+        assert!(res.status().is_success(), "{:?}", res.text().await);
+
+        // A minute in, the truck is still approaching: nothing.
+        demo_started(&w, &id, 1).await;
+        w.run().await;
+        assert!(w.reports(&id).await.is_empty());
+        let stored = eld_position::Entity::find_by_id((w.fleet_id, truck.clone()))
+            .one(&w.app.inspect_db().await)
+            .await
+            .unwrap()
+            .expect("the demo truck's position is stored");
+        let out = domain::geo::distance_mi(
+            CHICAGO,
+            LatLon {
+                lat: stored.lat,
+                lon: stored.lon,
+            },
+        );
+        assert!((out - 2.0).abs() < 0.01, "{out} miles out");
+
+        // Six minutes in, it is at the pickup: "Arrived" by the demo ELD.
+        demo_started(&w, &id, 6).await;
+        w.next_cycle().await;
+        w.run().await;
+        let read = w.read_load(&id).await;
+        assert_eq!(read["status"], "at_pickup");
+        let last = read["history"].as_array().unwrap().last().unwrap().clone();
+        assert_eq!(
+            (last["at7_code"].as_str(), last["actor_name"].as_str()),
+            (Some("X3"), Some("ELD (Demo)"))
+        );
+        let reports = w.reports(&id).await;
+        assert_eq!(reports.len(), 1);
+        assert_eq!(reports[0].source, "eld");
+    }
+}
