@@ -192,10 +192,16 @@ mod tests {
     fn a_position_thirty_minutes_old_counts_and_an_older_one_does_not() {
         let at = now();
         assert!(usable(at - Duration::minutes(30), at));
-        assert!(!usable(at - Duration::minutes(30) - Duration::seconds(1), at));
+        assert!(!usable(
+            at - Duration::minutes(30) - Duration::seconds(1),
+            at
+        ));
         assert!(usable(at, at));
         assert!(usable(at + Duration::minutes(5), at));
-        assert!(!usable(at + Duration::minutes(5) + Duration::seconds(1), at));
+        assert!(!usable(
+            at + Duration::minutes(5) + Duration::seconds(1),
+            at
+        ));
         let s = stop(true, EldSeen::default());
         assert_eq!(judge(&s, &fix(0.1, 30), at), Some(StopEvent::Arrived));
         let old = Fix {

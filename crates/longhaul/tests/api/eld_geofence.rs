@@ -66,7 +66,11 @@ struct Locations(Arc<Mutex<Fleet>>);
 
 impl Locations {
     fn put(&self, vehicle: &str, at: LatLon, time: DateTime<Utc>) {
-        self.0.lock().unwrap().at.insert(vehicle.to_owned(), (at, time));
+        self.0
+            .lock()
+            .unwrap()
+            .at
+            .insert(vehicle.to_owned(), (at, time));
     }
     fn throttle_next(&self, times: usize) {
         self.0.lock().unwrap().throttle = times;
@@ -314,8 +318,8 @@ async fn the_eld_arrives_and_departs_a_stop_once_each() {
         let last = read["history"].as_array().unwrap().last().unwrap().clone();
         assert_eq!(last["actor_name"], "ELD (Samsara)");
         assert_eq!(last["to_status"], "at_pickup");
-        let arrived = DateTime::parse_from_rfc3339(read["stops"][0]["arrived_at"].as_str().unwrap())
-            .unwrap();
+        let arrived =
+            DateTime::parse_from_rfc3339(read["stops"][0]["arrived_at"].as_str().unwrap()).unwrap();
         assert_eq!(arrived, arrived_at);
         let reports = w.reports(&id).await;
         assert_eq!(reports.len(), 1);
@@ -435,8 +439,8 @@ async fn the_drivers_earlier_tap_and_the_elds_arrival_are_both_kept() {
         assert_eq!(read["status"], "at_pickup");
         // One arrival in the history, at the earlier time.
         assert_eq!(codes(&read), ["X3"]);
-        let arrived = DateTime::parse_from_rfc3339(read["stops"][0]["arrived_at"].as_str().unwrap())
-            .unwrap();
+        let arrived =
+            DateTime::parse_from_rfc3339(read["stops"][0]["arrived_at"].as_str().unwrap()).unwrap();
         assert_eq!(arrived, tapped);
     }
 }

@@ -1493,7 +1493,8 @@ mod tests {
             lon: -86.1581,
         };
         let stops = [chicago, indy];
-        let at = |minutes: i64| on_route(&stops, since, since + Duration::minutes(minutes)).unwrap();
+        let at =
+            |minutes: i64| on_route(&stops, since, since + Duration::minutes(minutes)).unwrap();
         let from = |place: LatLon, minutes: i64| distance_mi(place, at(minutes));
         assert_eq!(on_route(&[], since, since), None);
         // Approaching: two miles out, before the start too.
@@ -1513,7 +1514,10 @@ mod tests {
             assert!(from(indy, m) < 0.01, "minute {m}");
         }
         for m in [38, 500] {
-            assert!((from(indy, m) - ROUTE_OFFSET_MILES).abs() < 1e-6, "minute {m}");
+            assert!(
+                (from(indy, m) - ROUTE_OFFSET_MILES).abs() < 1e-6,
+                "minute {m}"
+            );
         }
     }
 

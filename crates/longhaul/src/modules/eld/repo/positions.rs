@@ -55,10 +55,7 @@ pub struct TruckOnLoad {
 }
 
 /// The trucks (with an ELD id) of the fleet's loads in these statuses.
-pub async fn trucks_on_loads(
-    tx: &FleetTx,
-    statuses: &[&str],
-) -> Result<Vec<TruckOnLoad>, DbErr> {
+pub async fn trucks_on_loads(tx: &FleetTx, statuses: &[&str]) -> Result<Vec<TruckOnLoad>, DbErr> {
     let loads: Vec<(Uuid, Option<Uuid>)> = load::Entity::within(tx)
         .select_only()
         .column(load::Column::Id)

@@ -419,7 +419,7 @@ pub(super) mod connect_rules;
 pub mod hos;
 pub mod import;
 pub mod kinds;
-pub mod positions;
 pub(super) mod pages;
+pub mod positions;
 pub mod runs;
 pub mod sync;

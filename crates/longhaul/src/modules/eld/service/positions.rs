@@ -208,7 +208,9 @@ async fn demo_routes(
         .map(|t| DemoRoute {
             vehicle_id: t.eld_vehicle_id,
             stops: t.stops,
-            since: t.dispatched_at.map_or(connected_at, |d| d.max(connected_at)),
+            since: t
+                .dispatched_at
+                .map_or(connected_at, |d| d.max(connected_at)),
         })
         .collect())
 }

@@ -2,9 +2,7 @@
 //! in a fleet's own transaction, its watched loads with their trucks,
 //! stops, facilities and the ELD's reports.
 
-use db::entities::{
-    facility, fleet_eld_integration, fleet_vehicle, load, load_stop, stop_report,
-};
+use db::entities::{facility, fleet_eld_integration, fleet_vehicle, load, load_stop, stop_report};
 use db::system::AcrossFleets;
 use db::tenancy::{FleetOwned, FleetTx, SystemTx};
 use sea_orm::{ColumnTrait, DbErr, QueryFilter, QueryOrder, QuerySelect};

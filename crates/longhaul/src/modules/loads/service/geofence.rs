@@ -8,11 +8,11 @@
 
 use super::loads::Actor;
 use super::stop_events::{self, Outcome, Report};
+use crate::integrations::eld::ProviderKind;
 use crate::modules::eld::EldDeps;
 use crate::modules::eld::positions::{self, FleetPositions};
 use crate::modules::loads::LoadsError;
 use crate::modules::loads::repo::geofence::{self as repo, WatchedLoad};
-use crate::integrations::eld::ProviderKind;
 use chrono::{DateTime, Utc};
 use db::SystemKey;
 use db::tenancy::{self, TenantScope};
