@@ -25,6 +25,7 @@ pub const JOBS: &[JobEntry] = &[
     JobEntry::of::<brokers::jobs::SavedSearchAlerts>(),
     JobEntry::of::<loads::jobs::PendingRateConSweep>(),
     JobEntry::of::<load_messages::jobs::NotifyUnreadLoadMessages>(),
+    JobEntry::of::<loads::jobs::EldStopGeofence>(),
 ];
 
 /// The listed job of `kind` (a queue's name).

@@ -1,9 +1,10 @@
 //! A load's pure rules (issue 31, `shared/dispatch-domain.md`): its status
 //! lifecycle, the EDI 214 (AT7) code of each stop event, the checks on its
-//! stops and money, and the miles estimate.
+//! stops and money, the miles estimate, and the ELD's stop geofence.
 
 mod detention;
 pub mod eligibility;
+pub mod geofence;
 pub mod hos;
 mod miles;
 mod money;

@@ -23,6 +23,7 @@ mod documents;
 mod driver_portal;
 mod driver_usernames;
 mod eld_adapters;
+mod eld_geofence;
 mod eld_import;
 mod eld_sync;
 mod eld_sync_faults;

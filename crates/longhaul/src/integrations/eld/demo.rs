@@ -15,6 +15,10 @@
 //! most with a good part of their day left, one in six nearly out of
 //! driving time and one in six low on cycle, so the dispatch screen shows a
 //! rest plan; one in eleven has a disconnected app. Seeded like the rest.
+//!
+//! A truck on one of the fleet's loads under way follows the load's stops
+//! instead ([`on_route`], [`follow_routes`]), so the stop geofence records
+//! its arrivals and departures on `make run`.
 
 use super::hos::{DutyStatus, HosClock};
 use super::{
@@ -1003,6 +1007,104 @@ fn driver_raw(d: &EldDriver) -> Value {
     raw
 }
 
+// ---------------------------------------------------------------------------
+// A demo truck on a load (issue 32 §2)
+//
+// The provider knows no loads, and a fleet's connector builds it without
+// the database. So the position cache (`modules::eld::positions`), which
+// both the truck board and the stop geofence read, hands it the fleet's
+// loads under way after reading a demo connection ([`follow_routes`]):
+// each such truck then reports a place on a fixed timeline through its
+// load's stops, a pure function of the stops and the clock. Every reader
+// of the cache sees the same truck in the same place.
+
+/// Minutes the truck spends approaching the first stop (outside the
+/// geofence), at each stop (inside it), and on the road between two stops.
+pub const ROUTE_APPROACH_MINUTES: i64 = 4;
+pub const ROUTE_DWELL_MINUTES: i64 = 10;
+pub const ROUTE_LEG_MINUTES: i64 = 14;
+/// How far from the first stop the truck starts and past the last one it
+/// ends up (well outside the default half-mile geofence).
+pub const ROUTE_OFFSET_MILES: f64 = 2.0;
+
+/// A truck on a load under way: its ELD id, its stops in order and when
+/// its timeline starts.
+#[derive(Debug, Clone, PartialEq)]
+pub struct DemoRoute {
+    pub vehicle_id: String,
+    pub stops: Vec<domain::geo::LatLon>,
+    pub since: DateTime<Utc>,
+}
+
+/// `miles` due north (negative: south) of `at`.
+fn north_of(at: domain::geo::LatLon, miles: f64) -> domain::geo::LatLon {
+    domain::geo::LatLon {
+        lat: (at.lat + (miles / domain::geo::EARTH_RADIUS_MI).to_degrees()).clamp(-90.0, 90.0),
+        lon: at.lon,
+    }
+}
+
+/// Where a demo truck on a load is at `now`, its timeline starting at
+/// `since`: [`ROUTE_APPROACH_MINUTES`] two miles north of the first stop,
+/// then [`ROUTE_DWELL_MINUTES`] at each stop with [`ROUTE_LEG_MINUTES`] on
+/// the road (a straight line) between two, then two miles south of the
+/// last stop for good. Before `since` it is where the timeline starts.
+/// None without stops.
+pub fn on_route(
+    stops: &[domain::geo::LatLon],
+    since: DateTime<Utc>,
+    now: DateTime<Utc>,
+) -> Option<domain::geo::LatLon> {
+    let (first, last) = (*stops.first()?, *stops.last()?);
+    let mut t = (now - since).num_seconds().max(0);
+    let approach = ROUTE_APPROACH_MINUTES * 60;
+    if t < approach {
+        return Some(north_of(first, ROUTE_OFFSET_MILES));
+    }
+    t -= approach;
+    let (dwell, leg) = (ROUTE_DWELL_MINUTES * 60, ROUTE_LEG_MINUTES * 60);
+    for (i, stop) in stops.iter().enumerate() {
+        if t < dwell {
+            return Some(*stop);
+        }
+        t -= dwell;
+        let Some(next) = stops.get(i + 1) else {
+            break;
+        };
+        if t < leg {
+            let f = t as f64 / leg as f64;
+            return Some(domain::geo::LatLon {
+                lat: stop.lat + (next.lat - stop.lat) * f,
+                lon: stop.lon + (next.lon - stop.lon) * f,
+            });
+        }
+        t -= leg;
+    }
+    Some(north_of(last, -ROUTE_OFFSET_MILES))
+}
+
+/// Puts each route's truck where its timeline has it at `now` (reported
+/// now), in place of (or beside) the provider's generated positions.
+pub fn follow_routes(
+    locations: &mut Vec<EldVehicleLocation>,
+    routes: &[DemoRoute],
+    now: DateTime<Utc>,
+) {
+    for route in routes {
+        let Some(at) = on_route(&route.stops, route.since, now) else {
+            continue;
+        };
+        locations.retain(|l| l.vehicle_id != route.vehicle_id);
+        locations.push(EldVehicleLocation {
+            vehicle_id: route.vehicle_id.clone(),
+            lat: round6(at.lat),
+            lon: round6(at.lon),
+            at: now,
+            description: Some("On a demo load".to_owned()),
+        });
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1376,5 +1478,87 @@ mod tests {
             3000
         );
         assert_eq!(all.drivers.iter().filter(|d| !d.active).count(), 250);
+    }
+
+    #[test]
+    fn a_demo_truck_follows_its_loads_stops_on_a_timeline() {
+        use domain::geo::{LatLon, distance_mi};
+        let since = anchor();
+        let chicago = LatLon {
+            lat: 41.8781,
+            lon: -87.6298,
+        };
+        let indy = LatLon {
+            lat: 39.7684,
+            lon: -86.1581,
+        };
+        let stops = [chicago, indy];
+        let at =
+            |minutes: i64| on_route(&stops, since, since + Duration::minutes(minutes)).unwrap();
+        let from = |place: LatLon, minutes: i64| distance_mi(place, at(minutes));
+        assert_eq!(on_route(&[], since, since), None);
+        // Approaching: two miles out, before the start too.
+        assert!((from(chicago, 0) - ROUTE_OFFSET_MILES).abs() < 1e-6);
+        assert!((from(chicago, -30) - ROUTE_OFFSET_MILES).abs() < 1e-6);
+        assert!(from(chicago, 3) > 0.5);
+        // At the pickup from minute 4 to 14.
+        for m in [4, 9, 13] {
+            assert!(from(chicago, m) < 0.01, "minute {m}");
+        }
+        // On the road, half way at minute 21.
+        let half = from(chicago, 21);
+        let whole = distance_mi(chicago, indy);
+        assert!((half - whole / 2.0).abs() < 2.0, "{half} of {whole}");
+        // At the delivery from minute 28 to 38, then two miles past it for good.
+        for m in [28, 37] {
+            assert!(from(indy, m) < 0.01, "minute {m}");
+        }
+        for m in [38, 500] {
+            assert!(
+                (from(indy, m) - ROUTE_OFFSET_MILES).abs() < 1e-6,
+                "minute {m}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_route_moves_its_truck_and_leaves_the_others() {
+        let p = DemoProvider::with_sizes(7, 4, 3, 0, 10);
+        let now = anchor() + Duration::minutes(5);
+        let mut locations = p.locations_at(now);
+        let others = locations.clone();
+        let stop = domain::geo::LatLon {
+            lat: 36.1627,
+            lon: -86.7816,
+        };
+        follow_routes(
+            &mut locations,
+            &[
+                DemoRoute {
+                    vehicle_id: others[0].vehicle_id.clone(),
+                    stops: vec![stop],
+                    since: anchor(),
+                },
+                DemoRoute {
+                    vehicle_id: "seeded-280000001".into(),
+                    stops: vec![stop],
+                    since: anchor(),
+                },
+                DemoRoute {
+                    vehicle_id: "no-stops".into(),
+                    stops: vec![],
+                    since: anchor(),
+                },
+            ],
+            now,
+        );
+        assert_eq!(locations.len(), others.len() + 1);
+        for id in [&others[0].vehicle_id, &"seeded-280000001".to_owned()] {
+            let moved = locations.iter().find(|l| &l.vehicle_id == id).unwrap();
+            assert_eq!((moved.lat, moved.lon, moved.at), (stop.lat, stop.lon, now));
+        }
+        for other in &others[1..] {
+            assert!(locations.contains(other));
+        }
     }
 }

@@ -11,4 +11,4 @@ pub use error::EldError;
 pub use kinds::EldDeps;
 use repo::write;
 use service::connect_rules;
-pub use service::{hos, import, kinds, runs, sync};
+pub use service::{hos, import, kinds, positions, runs, sync};

@@ -1,6 +1,8 @@
 //! The loads' queries (private to the module), every one through the
 //! fleet's transaction.
 
+pub mod geofence;
+
 use chrono::{DateTime, Utc};
 use db::entities::{
     audit_log, customer, driver_qualification, facility, fleet_account, fleet_document,

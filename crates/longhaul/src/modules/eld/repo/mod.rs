@@ -169,4 +169,5 @@ pub async fn save_progress(tx: &FleetTx, run: &eld_sync_run::Model) -> Result<()
     Ok(())
 }
 pub mod hos;
+pub mod positions;
 pub(super) mod write;

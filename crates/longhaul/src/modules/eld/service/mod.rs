@@ -420,5 +420,6 @@ pub mod hos;
 pub mod import;
 pub mod kinds;
 pub(super) mod pages;
+pub mod positions;
 pub mod runs;
 pub mod sync;

@@ -6,6 +6,7 @@ mod audit;
 pub mod customers;
 pub mod edit;
 pub mod facilities;
+pub mod geofence;
 pub mod lifecycle;
 pub mod listing;
 pub mod loads;

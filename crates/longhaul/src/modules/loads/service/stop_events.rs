@@ -352,7 +352,14 @@ async fn first_report(
         }
     };
     let stays = to == status;
-    if !stays && !status.can_move_to(to) {
+    // The ELD sees no loading: its departure from the pickup the load is
+    // still at says the truck left loaded, so the load goes on in transit.
+    let left_loaded = r.source == Source::Eld
+        && r.event == StopEvent::Departed
+        && pickup
+        && status == LoadStatus::AtPickup
+        && to == LoadStatus::InTransit;
+    if !stays && !left_loaded && !status.can_move_to(to) {
         return Err(conflict(
             t.illegal_transition
                 .replace("{from}", &status.as_str().replace('_', " "))

@@ -4,18 +4,16 @@
 
 use crate::integrations::eld::EldVehicleLocation;
 use crate::modules::eld::EldDeps;
-use crate::modules::eld::sync::provider_of;
+use crate::modules::eld::positions;
 use crate::modules::postings::PostingsError;
 use crate::modules::postings::dto::PositionView;
 use crate::modules::postings::repo;
+use chrono::Utc;
 use db::tenancy::{self, TenantScope};
 use domain::geo::{LatLon, nearest_city};
 
 use std::collections::HashMap;
 use uuid::Uuid;
-
-/// The most pages of positions read in one go (512 a page on Samsara).
-const MAX_PAGES: usize = 40;
 
 pub fn view_of(l: &EldVehicleLocation) -> PositionView {
     let at = LatLon {
@@ -34,43 +32,18 @@ pub fn view_of(l: &EldVehicleLocation) -> PositionView {
     }
 }
 
-/// Every vehicle's position by its ELD id; empty when the fleet has no
-/// working ELD connection (the reason is logged, not shown: the dialog
-/// just offers no ELD position).
+/// Every vehicle's position by its ELD id, from the shared position cache
+/// (`eld::positions`: the provider is asked at most once per cycle); empty
+/// when the fleet has no working ELD connection (the reason is logged, not
+/// shown: the dialog just offers no ELD position).
 pub async fn all(deps: &EldDeps<'_>, scope: TenantScope) -> HashMap<String, EldVehicleLocation> {
-    let mut out = HashMap::new();
-    let provider = match provider_of(deps, scope).await {
-        Ok((_, provider)) => provider,
+    match positions::current(deps, scope, Utc::now()).await {
+        Ok(found) => found.map(|p| p.by_vehicle).unwrap_or_default(),
         Err(err) => {
-            tracing::debug!(fleet = %scope.fleet_account_id(), error = %err, "no ELD positions");
-            return out;
-        }
-    };
-    let mut cursor = None;
-    for _ in 0..MAX_PAGES {
-        match provider.vehicle_locations_page(cursor.take()).await {
-            Ok(page) => {
-                for l in page.items {
-                    if l.lat.is_finite()
-                        && l.lon.is_finite()
-                        && l.lat.abs() <= 90.0
-                        && l.lon.abs() <= 180.0
-                    {
-                        out.insert(l.vehicle_id.clone(), l);
-                    }
-                }
-                match page.next {
-                    Some(next) => cursor = Some(next),
-                    None => break,
-                }
-            }
-            Err(err) => {
-                tracing::warn!(fleet = %scope.fleet_account_id(), error = %err, "ELD positions unavailable");
-                break;
-            }
+            tracing::warn!(fleet = %scope.fleet_account_id(), error = %err, "ELD positions not read");
+            HashMap::new()
         }
     }
-    out
 }
 
 /// One truck's last ELD position, or none.
