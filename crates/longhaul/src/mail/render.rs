@@ -36,6 +36,7 @@ static TEMPLATES: LazyLock<Environment<'static>> = LazyLock::new(|| {
         "board_inquiry",
         "saved_search_digest",
         "load_sheet",
+        "driver_response",
     );
     for (name, source) in layout.into_iter().chain(emails) {
         if let Err(err) = env.add_template(name, source) {
@@ -86,6 +87,7 @@ mod tests {
             "broker_invite_existing",
             "board_inquiry",
             "saved_search_digest",
+            "driver_response",
         ] {
             let mail = email(
                 "a@b.test",

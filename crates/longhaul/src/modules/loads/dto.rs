@@ -226,6 +226,17 @@ pub struct LoadEventView {
     pub at7_code: Option<String>,
     #[schema(required = true)]
     pub reason: Option<String>,
+    /// Who reported a stop event: office | driver | eld; null for other changes.
+    #[schema(required = true)]
+    pub source: Option<String>,
+    /// The stop event (arrived | completed | departed) and its stop's seq.
+    #[schema(required = true)]
+    pub stop_event: Option<String>,
+    #[schema(required = true)]
+    pub stop_seq: Option<i32>,
+    /// Every source that reported this stop event, earliest report first
+    /// (the row's own source among them); empty for other changes.
+    pub sources: Vec<String>,
 }
 
 /// An edit of a load: the whole of what creating it takes, and the
@@ -294,6 +305,12 @@ pub struct LoadView {
     pub loaded_miles: i32,
     #[schema(required = true)]
     pub cancel_reason: Option<String>,
+    /// The driver's answer to the dispatch: accepted | declined; null until
+    /// answered (a new dispatch clears it).
+    #[schema(required = true)]
+    pub driver_response: Option<String>,
+    #[schema(required = true)]
+    pub decline_reason: Option<String>,
     #[schema(required = true)]
     pub driver_id: Option<Uuid>,
     #[schema(required = true)]
@@ -389,6 +406,11 @@ pub struct DispatchLoad {
     pub last_delivery_at: DateTime<Utc>,
     pub origin: String,
     pub destination: String,
+    /// The driver's answer to the dispatch: accepted | declined, or null.
+    #[schema(required = true)]
+    pub driver_response: Option<String>,
+    #[schema(required = true)]
+    pub decline_reason: Option<String>,
     #[schema(required = true)]
     pub driver_id: Option<Uuid>,
     #[schema(required = true)]
