@@ -21,6 +21,7 @@ mod contract;
 mod control_characters;
 mod documents;
 mod driver_portal;
+mod portal_loads;
 mod driver_usernames;
 mod eld_adapters;
 mod eld_import;

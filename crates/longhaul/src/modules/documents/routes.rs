@@ -194,6 +194,21 @@ pub async fn upload_load_document(
 ) -> ApiResult<(StatusCode, Json<DocumentItem>)> {
     let load_id = path_id(&id)?;
     let item = receive_and_file(&state, scope, user.profile.id, Some(load_id), multipart).await?;
+    if item.document_type == domain::documents::PROOF_OF_DELIVERY {
+        // Issue 32: a load at its last delivery is delivered once every
+        // delivery has its POD. Its own transaction after the filing: a
+        // crash between the two leaves the load at the delivery, which the
+        // next POD or the departure completes.
+        let actor = crate::modules::loads::service::loads::Actor {
+            id: Some(user.profile.id),
+            name: crate::modules::brokers::users::display_name(&user.profile),
+            email: user.profile.email.clone(),
+        };
+        crate::modules::loads::service::stop_events::deliver_after_office_pod(
+            &state.db, scope, &actor, load_id,
+        )
+        .await?;
+    }
     Ok((StatusCode::CREATED, Json(item)))
 }
 

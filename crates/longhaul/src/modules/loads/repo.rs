@@ -691,18 +691,25 @@ fn shown_to(driver_id: Uuid, statuses: &[&str]) -> Condition {
     )
 }
 
-/// The loads shown to the driver (`shown_to`) whose last delivery is at
-/// or after `since`, the latest first pickup first.
+/// The loads shown to the driver (`shown_to`): those in `active`, and
+/// those in `done` whose last delivery is at or after `since`; the latest
+/// first pickup first.
 pub async fn loads_of_driver(
     tx: &FleetTx,
     driver_id: Uuid,
-    statuses: &[&str],
+    active: &[&str],
+    done: &[&str],
     since: DateTime<Utc>,
     limit: u64,
 ) -> Result<Vec<load::Model>, DbErr> {
+    let all: Vec<&str> = active.iter().chain(done).copied().collect();
     load::Entity::within(tx)
-        .filter(shown_to(driver_id, statuses))
-        .filter(load::Column::LastDeliveryAt.gte(since))
+        .filter(shown_to(driver_id, &all))
+        .filter(
+            Condition::any()
+                .add(load::Column::Status.is_not_in(done.iter().copied()))
+                .add(load::Column::LastDeliveryAt.gte(since)),
+        )
         .order_by_desc(load::Column::FirstPickupAt)
         .order_by_desc(load::Column::Id)
         .limit(limit)

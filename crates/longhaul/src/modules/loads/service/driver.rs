@@ -108,8 +108,15 @@ pub async fn list(
     now: DateTime<Utc>,
 ) -> Result<PortalLoads, LoadsError> {
     let tx = tenancy::read(db, me.scope).await?;
-    let rows =
-        repo::loads_of_driver(&tx, me.driver_id, &SHOWN, now - PAST_FOR, MAX_LOADS).await?;
+    let rows = repo::loads_of_driver(
+        &tx,
+        me.driver_id,
+        &SHOWN[..5],
+        &DONE,
+        now - PAST_FOR,
+        MAX_LOADS,
+    )
+    .await?;
     let views = views(&tx, me, rows).await?;
     tx.commit().await?;
     let (mut current, mut upcoming, mut past) = (Vec::new(), Vec::new(), Vec::new());
