@@ -537,7 +537,7 @@ async fn a_stop_event_sent_three_times_is_recorded_once_and_its_sources_are_show
         for _ in 0..3 {
             let seen = event_ok(&w.phone, &id, 0, "evt-00001", "arrived", "2026-03-02T13:50:00Z").await;
             assert_eq!(seen["status"], "at_pickup");
-            assert_eq!(seen["stops"][0]["next_actions"], json!(["completed", "departed"]));
+            assert_eq!(seen["stops"][0]["next_actions"], json!(["completed"]));
         }
         // Another id for the same tap (a second device): still one report.
         event_ok(&w.phone, &id, 0, "evt-00002", "arrived", "2026-03-02T13:51:00Z").await;
@@ -661,6 +661,7 @@ async fn a_pod_delivers_the_load_only_when_every_delivery_has_one() {
             error_of(upload(p, &id, 1, &pod("pod-d-001", "Sam"), Some(("p.gif", gif))).await).await;
         assert_eq!(code, StatusCode::UNSUPPORTED_MEDIA_TYPE);
 
+        event_ok(p, &id, 0, "pod-e-012", "completed", "2026-03-02T14:30:00Z").await;
         event_ok(p, &id, 0, "pod-e-002", "departed", "2026-03-02T15:00:00Z").await;
         event_ok(p, &id, 1, "pod-e-003", "arrived", "2026-03-03T14:50:00Z").await;
         let jpeg = [0xFF, 0xD8, 0xFF, 0xE0, 0, 0x10, b'J', b'F', b'I', b'F', 0, 1];
@@ -752,6 +753,7 @@ async fn a_pod_delivers_the_load_only_when_every_delivery_has_one() {
         // The office's POD on a load at its last delivery delivers it too.
         let office_load = w.simple_load(true).await;
         event_ok(p, &office_load, 0, "off-e-001", "arrived", "2026-03-02T13:50:00Z").await;
+        event_ok(p, &office_load, 0, "off-e-012", "completed", "2026-03-02T14:30:00Z").await;
         event_ok(p, &office_load, 0, "off-e-002", "departed", "2026-03-02T15:00:00Z").await;
         event_ok(p, &office_load, 1, "off-e-003", "arrived", "2026-03-03T14:50:00Z").await;
         let form = Form::new()

@@ -369,6 +369,9 @@ fn next_actions(
         }
     } else if completed {
         &[StopEvent::Departed]
+    } else if stop.kind == "pickup" {
+        // Loaded before leaving: the lifecycle goes at pickup → loaded → in transit.
+        &[StopEvent::Completed]
     } else {
         &[StopEvent::Completed, StopEvent::Departed]
     };
