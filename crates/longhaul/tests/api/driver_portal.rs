@@ -26,14 +26,24 @@ fn sizes() -> Sizes {
 }
 
 /// A fleet with its admin signed in (the returned app) and seeded assets.
-pub(crate) async fn fleet_admin(backend: crate::helpers::Backend, email: &str, dot: &str) -> (TestApp, Uuid) {
+pub(crate) async fn fleet_admin(
+    backend: crate::helpers::Backend,
+    email: &str,
+    dot: &str,
+) -> (TestApp, Uuid) {
     let mut app = spawn_app(backend).await;
     let id = fleet(&app, email, "Portal Freight", dot, sizes()).await;
     app.sign_in(email, "secret1").await;
     (app, id)
 }
 
-pub(crate) async fn set_portal(app: &TestApp, enabled: bool, login: &str, auth: &str, password: Option<&str>) {
+pub(crate) async fn set_portal(
+    app: &TestApp,
+    enabled: bool,
+    login: &str,
+    auth: &str,
+    password: Option<&str>,
+) {
     let res = app
         .put(
             "/api/fleet/settings/portal",
@@ -82,7 +92,12 @@ async fn portal_sign_in(
 }
 
 /// A browser signed in to the portal as the driver.
-pub(crate) async fn driver_browser(app: &TestApp, fleet_id: Uuid, login: &str, password: &str) -> TestApp {
+pub(crate) async fn driver_browser(
+    app: &TestApp,
+    fleet_id: Uuid,
+    login: &str,
+    password: &str,
+) -> TestApp {
     let mut driver = app.another_browser();
     let res = portal_sign_in(&driver, fleet_id, login, password).await;
     assert_eq!(

@@ -142,9 +142,21 @@ async fn event(
         .await
 }
 
-async fn event_ok(phone: &TestApp, id: &str, seq: i32, client_id: &str, what: &str, at: &str) -> Value {
+async fn event_ok(
+    phone: &TestApp,
+    id: &str,
+    seq: i32,
+    client_id: &str,
+    what: &str,
+    at: &str,
+) -> Value {
     let res = event(phone, id, seq, client_id, what, at).await;
-    assert_eq!(res.status(), StatusCode::OK, "{seq} {what}: {:?}", res.text().await);
+    assert_eq!(
+        res.status(),
+        StatusCode::OK,
+        "{seq} {what}: {:?}",
+        res.text().await
+    );
     res.json().await.unwrap()
 }
 
@@ -160,7 +172,10 @@ async fn upload(
         form = form.text(name.to_string(), value.to_string());
     }
     if let Some((name, bytes)) = file {
-        form = form.part("file", Part::bytes(bytes.to_vec()).file_name(name.to_owned()));
+        form = form.part(
+            "file",
+            Part::bytes(bytes.to_vec()).file_name(name.to_owned()),
+        );
     }
     phone
         .client
@@ -203,11 +218,21 @@ async fn a_driver_sees_only_the_loads_assigned_to_them() {
         let res = w.phone.get("/api/portal/loads").await;
         assert_eq!(res.status(), StatusCode::OK);
         let text = res.text().await.unwrap();
-        for money in ["linehaul", "fuel_surcharge", "rate_per_mile", "tonu", "detention"] {
+        for money in [
+            "linehaul",
+            "fuel_surcharge",
+            "rate_per_mile",
+            "tonu",
+            "detention",
+        ] {
             assert!(!text.contains(money), "no {money} for the driver: {text}");
         }
         let lists: Value = serde_json::from_str(&text).unwrap();
-        assert_eq!(ids(&lists["current"]), [dispatched.clone()], "{lists}");
+        assert_eq!(
+            ids(&lists["current"]),
+            std::slice::from_ref(&dispatched),
+            "{lists}"
+        );
         assert!(lists["upcoming"].as_array().unwrap().is_empty());
         assert!(lists["past"].as_array().unwrap().is_empty());
         let load = &lists["current"][0];
@@ -229,7 +254,10 @@ async fn a_driver_sees_only_the_loads_assigned_to_them() {
         // The planned load is the office's still.
         let res = w.phone.get(&format!("/api/portal/loads/{planned}")).await;
         assert_eq!(res.status(), StatusCode::NOT_FOUND);
-        let res = w.phone.get(&format!("/api/portal/loads/{dispatched}")).await;
+        let res = w
+            .phone
+            .get(&format!("/api/portal/loads/{dispatched}"))
+            .await;
         assert_eq!(res.status(), StatusCode::OK);
 
         // The fleet shows revenue to its drivers once it says so.
@@ -242,7 +270,13 @@ async fn a_driver_sees_only_the_loads_assigned_to_them() {
             )
             .await;
         assert_eq!(res.status(), StatusCode::OK, "{:?}", res.text().await);
-        let settings: Value = w.office.get("/api/fleet/account").await.json().await.unwrap();
+        let settings: Value = w
+            .office
+            .get("/api/fleet/account")
+            .await
+            .json()
+            .await
+            .unwrap();
         assert_eq!(settings["portal"]["show_load_revenue"], true, "{settings}");
         let load: Value = w
             .phone
@@ -271,19 +305,38 @@ async fn a_driver_sees_only_the_loads_assigned_to_them() {
             SHARED_PASSWORD,
         )
         .await;
-        let lists: Value = other_phone.get("/api/portal/loads").await.json().await.unwrap();
+        let lists: Value = other_phone
+            .get("/api/portal/loads")
+            .await
+            .json()
+            .await
+            .unwrap();
         assert!(lists["current"].as_array().unwrap().is_empty(), "{lists}");
         for res in [
-            other_phone.get(&format!("/api/portal/loads/{dispatched}")).await,
+            other_phone
+                .get(&format!("/api/portal/loads/{dispatched}"))
+                .await,
             other_phone
                 .post(&format!("/api/portal/loads/{dispatched}/accept"), json!({}))
                 .await,
-            event(&other_phone, &dispatched, 0, "other-0001", "arrived", "2026-03-02T13:50:00Z").await,
+            event(
+                &other_phone,
+                &dispatched,
+                0,
+                "other-0001",
+                "arrived",
+                "2026-03-02T13:50:00Z",
+            )
+            .await,
             upload(
                 &other_phone,
                 &dispatched,
                 1,
-                &[("client_id", "other-doc-1"), ("kind", "pod"), ("receiver_name", "Sam")],
+                &[
+                    ("client_id", "other-doc-1"),
+                    ("kind", "pod"),
+                    ("receiver_name", "Sam"),
+                ],
                 Some(("pod.pdf", PDF)),
             )
             .await,
@@ -344,7 +397,9 @@ async fn a_driver_sees_only_the_loads_assigned_to_them() {
         )
         .await;
         for res in [
-            stranger_phone.get(&format!("/api/portal/loads/{dispatched}")).await,
+            stranger_phone
+                .get(&format!("/api/portal/loads/{dispatched}"))
+                .await,
             stranger_phone
                 .post(&format!("/api/portal/loads/{dispatched}/accept"), json!({}))
                 .await,
@@ -366,7 +421,10 @@ async fn accepting_or_declining_a_dispatch_gives_one_answer_even_from_two_device
         let tablet = driver_browser(&w.office, w.fleet_id, &login, SHARED_PASSWORD).await;
 
         let path = format!("/api/portal/loads/{id}/accept");
-        let (a, b) = tokio::join!(w.phone.post(&path, json!({})), tablet.post(&path, json!({})));
+        let (a, b) = tokio::join!(
+            w.phone.post(&path, json!({})),
+            tablet.post(&path, json!({}))
+        );
         assert_eq!((a.status(), b.status()), (StatusCode::OK, StatusCode::OK));
         let a: Value = a.json().await.unwrap();
         let b: Value = b.json().await.unwrap();
@@ -374,7 +432,10 @@ async fn accepting_or_declining_a_dispatch_gives_one_answer_even_from_two_device
         assert_eq!(b["driver_response"], "accepted");
         assert_eq!(a["can_respond"], false);
         // A third time, later: the same state, nothing written.
-        assert_eq!(w.phone.post(&path, json!({})).await.status(), StatusCode::OK);
+        assert_eq!(
+            w.phone.post(&path, json!({})).await.status(),
+            StatusCode::OK
+        );
         let conn = w.office.inspect_db().await;
         let answers = load_event::Entity::find()
             .filter(load_event::Column::LoadId.eq(Uuid::parse_str(&id).unwrap()))
@@ -389,8 +450,10 @@ async fn accepting_or_declining_a_dispatch_gives_one_answer_even_from_two_device
         assert_eq!(office["status"], "dispatched");
         let mails = w.office.emails_to("office@loads2.test").await;
         assert!(
-            mails.iter().any(|m| m.subject.contains("accepted load ACM-778")
-                && m.text.contains(&format!("/fleet-dashboard/loads/{id}"))),
+            mails
+                .iter()
+                .any(|m| m.subject.contains("accepted load ACM-778")
+                    && m.text.contains(&format!("/fleet-dashboard/loads/{id}"))),
             "{:?}",
             mails.iter().map(|m| &m.subject).collect::<Vec<_>>()
         );
@@ -411,7 +474,10 @@ async fn accepting_or_declining_a_dispatch_gives_one_answer_even_from_two_device
         // The other answer now: refused.
         let (code, _) = error_of(
             w.phone
-                .post(&format!("/api/portal/loads/{id}/decline"), json!({ "reason": "sick" }))
+                .post(
+                    &format!("/api/portal/loads/{id}/decline"),
+                    json!({ "reason": "sick" }),
+                )
                 .await,
         )
         .await;
@@ -434,14 +500,21 @@ async fn accepting_or_declining_a_dispatch_gives_one_answer_even_from_two_device
         // A decline needs a reason; it sends the load back to planned, still assigned.
         let declined = w.simple_load(true).await;
         let decline = format!("/api/portal/loads/{declined}/decline");
-        for body in [json!({}), json!({ "reason": "   " }), json!({ "reason": "x".repeat(501) })] {
+        for body in [
+            json!({}),
+            json!({ "reason": "   " }),
+            json!({ "reason": "x".repeat(501) }),
+        ] {
             let (code, err) = error_of(w.phone.post(&decline, body).await).await;
             assert_eq!(code, StatusCode::UNPROCESSABLE_ENTITY);
             assert!(err["fields"]["reason"].is_string(), "{err}");
         }
         let res = w
             .phone
-            .post(&decline, json!({ "reason": "Hours: I cannot make the pickup" }))
+            .post(
+                &decline,
+                json!({ "reason": "Hours: I cannot make the pickup" }),
+            )
             .await;
         assert_eq!(res.status(), StatusCode::OK, "{:?}", res.text().await);
         let seen: Value = res.json().await.unwrap();
@@ -452,7 +525,12 @@ async fn accepting_or_declining_a_dispatch_gives_one_answer_even_from_two_device
         assert_eq!(office["status"], "planned");
         assert_eq!(office["driver_id"], w.driver.id.to_string());
         assert_eq!(office["decline_reason"], "Hours: I cannot make the pickup");
-        let last = office["history"].as_array().unwrap().last().unwrap().clone();
+        let last = office["history"]
+            .as_array()
+            .unwrap()
+            .last()
+            .unwrap()
+            .clone();
         assert_eq!(
             (last["from_status"].as_str(), last["to_status"].as_str()),
             (Some("dispatched"), Some("planned"))
@@ -470,7 +548,10 @@ async fn accepting_or_declining_a_dispatch_gives_one_answer_even_from_two_device
         );
         // The same decline again: the same state. Accepting it now: refused.
         assert_eq!(
-            w.phone.post(&decline, json!({ "reason": "again" })).await.status(),
+            w.phone
+                .post(&decline, json!({ "reason": "again" }))
+                .await
+                .status(),
             StatusCode::OK
         );
         let (code, _) = error_of(
@@ -491,11 +572,22 @@ async fn accepting_or_declining_a_dispatch_gives_one_answer_even_from_two_device
             .unwrap();
         assert_eq!(seen["driver_response"], Value::Null);
         assert_eq!(seen["can_respond"], true);
-        assert_eq!(w.office_view(&declined).await["driver_response"], Value::Null);
+        assert_eq!(
+            w.office_view(&declined).await["driver_response"],
+            Value::Null
+        );
 
         // Under way without an answer: too late to answer.
         let rolling = w.simple_load(true).await;
-        event_ok(&w.phone, &rolling, 0, "roll-0001", "arrived", "2026-03-02T13:50:00Z").await;
+        event_ok(
+            &w.phone,
+            &rolling,
+            0,
+            "roll-0001",
+            "arrived",
+            "2026-03-02T13:50:00Z",
+        )
+        .await;
         let (code, _) = error_of(
             w.phone
                 .post(&format!("/api/portal/loads/{rolling}/accept"), json!({}))
@@ -514,33 +606,84 @@ async fn a_stop_event_sent_three_times_is_recorded_once_and_its_sources_are_show
         let load_id = Uuid::parse_str(&id).unwrap();
 
         for (body, field) in [
-            (json!({ "client_id": "short", "event": "arrived", "at": "2026-03-02T13:50:00Z" }), "client_id"),
-            (json!({ "event": "arrived", "at": "2026-03-02T13:50:00Z" }), "client_id"),
-            (json!({ "client_id": "bad id with spaces", "event": "arrived", "at": "2026-03-02T13:50:00Z" }), "client_id"),
-            (json!({ "client_id": "evt-00001", "event": "teleported", "at": "2026-03-02T13:50:00Z" }), "event"),
-            (json!({ "client_id": "evt-00001", "event": "arrived", "at": "yesterday" }), "at"),
-            (json!({ "client_id": "evt-00001", "event": "arrived", "at": "2099-01-01T00:00:00Z" }), "at"),
-            (json!({ "client_id": "evt-00001", "event": "arrived", "at": "2026-03-02T13:50:00Z", "lat": 41.0 }), "lon"),
-            (json!({ "client_id": "evt-00001", "event": "arrived", "at": "2026-03-02T13:50:00Z", "lat": 141.0, "lon": 1.0 }), "lat"),
+            (
+                json!({ "client_id": "short", "event": "arrived", "at": "2026-03-02T13:50:00Z" }),
+                "client_id",
+            ),
+            (
+                json!({ "event": "arrived", "at": "2026-03-02T13:50:00Z" }),
+                "client_id",
+            ),
+            (
+                json!({ "client_id": "bad id with spaces", "event": "arrived", "at": "2026-03-02T13:50:00Z" }),
+                "client_id",
+            ),
+            (
+                json!({ "client_id": "evt-00001", "event": "teleported", "at": "2026-03-02T13:50:00Z" }),
+                "event",
+            ),
+            (
+                json!({ "client_id": "evt-00001", "event": "arrived", "at": "yesterday" }),
+                "at",
+            ),
+            (
+                json!({ "client_id": "evt-00001", "event": "arrived", "at": "2099-01-01T00:00:00Z" }),
+                "at",
+            ),
+            (
+                json!({ "client_id": "evt-00001", "event": "arrived", "at": "2026-03-02T13:50:00Z", "lat": 41.0 }),
+                "lon",
+            ),
+            (
+                json!({ "client_id": "evt-00001", "event": "arrived", "at": "2026-03-02T13:50:00Z", "lat": 141.0, "lon": 1.0 }),
+                "lat",
+            ),
         ] {
             let res = w
                 .phone
-                .post(&format!("/api/portal/loads/{id}/stops/0/events"), body.clone())
+                .post(
+                    &format!("/api/portal/loads/{id}/stops/0/events"),
+                    body.clone(),
+                )
                 .await;
             let (code, err) = error_of(res).await;
             assert_eq!(code, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
             assert!(err["fields"][field].is_string(), "{body}: {err}");
         }
-        let res = event(&w.phone, &id, 7, "evt-00001", "arrived", "2026-03-02T13:50:00Z").await;
+        let res = event(
+            &w.phone,
+            &id,
+            7,
+            "evt-00001",
+            "arrived",
+            "2026-03-02T13:50:00Z",
+        )
+        .await;
         assert_eq!(res.status(), StatusCode::UNPROCESSABLE_ENTITY);
 
         for _ in 0..3 {
-            let seen = event_ok(&w.phone, &id, 0, "evt-00001", "arrived", "2026-03-02T13:50:00Z").await;
+            let seen = event_ok(
+                &w.phone,
+                &id,
+                0,
+                "evt-00001",
+                "arrived",
+                "2026-03-02T13:50:00Z",
+            )
+            .await;
             assert_eq!(seen["status"], "at_pickup");
             assert_eq!(seen["stops"][0]["next_actions"], json!(["completed"]));
         }
         // Another id for the same tap (a second device): still one report.
-        event_ok(&w.phone, &id, 0, "evt-00002", "arrived", "2026-03-02T13:51:00Z").await;
+        event_ok(
+            &w.phone,
+            &id,
+            0,
+            "evt-00002",
+            "arrived",
+            "2026-03-02T13:51:00Z",
+        )
+        .await;
         let conn = w.office.inspect_db().await;
         let reports = stop_report::Entity::find()
             .filter(stop_report::Column::LoadId.eq(load_id))
@@ -549,7 +692,10 @@ async fn a_stop_event_sent_three_times_is_recorded_once_and_its_sources_are_show
             .unwrap();
         assert_eq!(reports.len(), 1);
         assert_eq!(reports[0].source, "driver");
-        assert_eq!((reports[0].lat, reports[0].lon), (Some(41.88), Some(-87.63)));
+        assert_eq!(
+            (reports[0].lat, reports[0].lon),
+            (Some(41.88), Some(-87.63))
+        );
         let rows = load_event::Entity::find()
             .filter(load_event::Column::LoadId.eq(load_id))
             .filter(load_event::Column::StopEvent.eq("arrived"))
@@ -578,9 +724,20 @@ async fn a_stop_event_sent_three_times_is_recorded_once_and_its_sources_are_show
         assert_eq!(arrived["source"], "driver");
         assert_eq!(arrived["stop_seq"], 0);
         assert_eq!(arrived["sources"], json!(["office", "driver"]));
-        assert_eq!(arrived["at"], "2026-03-02T13:40:00Z", "the earlier time wins");
+        assert_eq!(
+            arrived["at"], "2026-03-02T13:40:00Z",
+            "the earlier time wins"
+        );
 
-        let seen = event_ok(&w.phone, &id, 0, "evt-00003", "completed", "2026-03-02T14:30:00Z").await;
+        let seen = event_ok(
+            &w.phone,
+            &id,
+            0,
+            "evt-00003",
+            "completed",
+            "2026-03-02T14:30:00Z",
+        )
+        .await;
         assert_eq!(seen["status"], "loaded");
         assert_eq!(seen["stops"][0]["completed"], true);
         assert_eq!(seen["stops"][0]["next_actions"], json!(["departed"]));
@@ -592,7 +749,11 @@ async fn a_stop_event_sent_three_times_is_recorded_once_and_its_sources_are_show
             .collect();
         assert_eq!(
             reported,
-            [("arrived", "office"), ("arrived", "driver"), ("completed", "driver")]
+            [
+                ("arrived", "office"),
+                ("arrived", "driver"),
+                ("completed", "driver")
+            ]
         );
     }
 }
@@ -622,25 +783,49 @@ async fn a_pod_delivers_the_load_only_when_every_delivery_has_one() {
 
         // Not on the road at a delivery yet, a POD at a pickup, bad fields.
         let pod = |client: &'static str, receiver: &'static str| {
-            vec![("client_id", client), ("kind", "pod"), ("receiver_name", receiver)]
+            vec![
+                ("client_id", client),
+                ("kind", "pod"),
+                ("receiver_name", receiver),
+            ]
         };
-        let (code, err) = error_of(
-            upload(p, &id, 0, &pod("pod-d-000", "Sam"), Some(("pod.pdf", PDF))).await,
-        )
-        .await;
+        let (code, err) =
+            error_of(upload(p, &id, 0, &pod("pod-d-000", "Sam"), Some(("pod.pdf", PDF))).await)
+                .await;
         assert_eq!(code, StatusCode::UNPROCESSABLE_ENTITY);
         assert!(err["fields"]["kind"].is_string(), "{err}");
         for (fields, field) in [
-            (vec![("client_id", "pod-d-001"), ("kind", "pod")], "receiver_name"),
-            (vec![("client_id", "x"), ("kind", "pod"), ("receiver_name", "Sam")], "client_id"),
-            (vec![("client_id", "pod-d-001"), ("kind", "selfie")], "kind"),
-            (vec![("client_id", "rcpt-0001"), ("kind", "lumper_receipt")], "amount_cents"),
             (
-                vec![("client_id", "rcpt-0001"), ("kind", "lumper_receipt"), ("amount_cents", "-5")],
+                vec![("client_id", "pod-d-001"), ("kind", "pod")],
+                "receiver_name",
+            ),
+            (
+                vec![
+                    ("client_id", "x"),
+                    ("kind", "pod"),
+                    ("receiver_name", "Sam"),
+                ],
+                "client_id",
+            ),
+            (vec![("client_id", "pod-d-001"), ("kind", "selfie")], "kind"),
+            (
+                vec![("client_id", "rcpt-0001"), ("kind", "lumper_receipt")],
                 "amount_cents",
             ),
             (
-                vec![("client_id", "rcpt-0001"), ("kind", "scale_receipt"), ("amount_cents", "9999999999999")],
+                vec![
+                    ("client_id", "rcpt-0001"),
+                    ("kind", "lumper_receipt"),
+                    ("amount_cents", "-5"),
+                ],
+                "amount_cents",
+            ),
+            (
+                vec![
+                    ("client_id", "rcpt-0001"),
+                    ("kind", "scale_receipt"),
+                    ("amount_cents", "9999999999999"),
+                ],
                 "amount_cents",
             ),
         ] {
@@ -652,7 +837,14 @@ async fn a_pod_delivers_the_load_only_when_every_delivery_has_one() {
         let (code, _) = error_of(upload(p, &id, 1, &pod("pod-d-001", "Sam"), None).await).await;
         assert_eq!(code, StatusCode::UNPROCESSABLE_ENTITY, "no file");
         let (code, err) = error_of(
-            upload(p, &id, 1, &pod("pod-d-001", "Sam"), Some(("notes.txt", b"just some text\n"))).await,
+            upload(
+                p,
+                &id,
+                1,
+                &pod("pod-d-001", "Sam"),
+                Some(("notes.txt", b"just some text\n")),
+            )
+            .await,
         )
         .await;
         assert_eq!(code, StatusCode::UNSUPPORTED_MEDIA_TYPE, "{err}");
@@ -664,28 +856,59 @@ async fn a_pod_delivers_the_load_only_when_every_delivery_has_one() {
         event_ok(p, &id, 0, "pod-e-012", "completed", "2026-03-02T14:30:00Z").await;
         event_ok(p, &id, 0, "pod-e-002", "departed", "2026-03-02T15:00:00Z").await;
         event_ok(p, &id, 1, "pod-e-003", "arrived", "2026-03-03T14:50:00Z").await;
-        let jpeg = [0xFF, 0xD8, 0xFF, 0xE0, 0, 0x10, b'J', b'F', b'I', b'F', 0, 1];
+        let jpeg = [
+            0xFF, 0xD8, 0xFF, 0xE0, 0, 0x10, b'J', b'F', b'I', b'F', 0, 1,
+        ];
         for round in 0..3 {
-            let res = upload(p, &id, 1, &pod("pod-d-001", "Sam Receiver"), Some(("pod.jpg", &jpeg))).await;
-            let expected = if round == 0 { StatusCode::CREATED } else { StatusCode::OK };
-            assert_eq!(res.status(), expected, "round {round}: {:?}", res.text().await);
+            let res = upload(
+                p,
+                &id,
+                1,
+                &pod("pod-d-001", "Sam Receiver"),
+                Some(("pod.jpg", &jpeg)),
+            )
+            .await;
+            let expected = if round == 0 {
+                StatusCode::CREATED
+            } else {
+                StatusCode::OK
+            };
+            assert_eq!(
+                res.status(),
+                expected,
+                "round {round}: {:?}",
+                res.text().await
+            );
             let filed: Value = res.json().await.unwrap();
             assert_eq!(filed["document"]["document_type"], "proof_of_delivery");
             assert_eq!(filed["document"]["receiver_name"], "Sam Receiver");
-            assert_eq!(filed["load"]["status"], "at_delivery", "one of two deliveries");
+            assert_eq!(
+                filed["load"]["status"], "at_delivery",
+                "one of two deliveries"
+            );
         }
         let res = upload(
             p,
             &id,
             1,
-            &[("client_id", "rcpt-0001"), ("kind", "lumper_receipt"), ("amount_cents", "7500")],
+            &[
+                ("client_id", "rcpt-0001"),
+                ("kind", "lumper_receipt"),
+                ("amount_cents", "7500"),
+            ],
             Some(("lumper.pdf", PDF)),
         )
         .await;
         assert_eq!(res.status(), StatusCode::CREATED);
         let filed: Value = res.json().await.unwrap();
         assert_eq!(filed["document"]["amount_cents"], 7500);
-        assert_eq!(filed["load"]["stops"][1]["documents"].as_array().unwrap().len(), 2);
+        assert_eq!(
+            filed["load"]["stops"][1]["documents"]
+                .as_array()
+                .unwrap()
+                .len(),
+            2
+        );
 
         event_ok(p, &id, 1, "pod-e-004", "departed", "2026-03-03T16:00:00Z").await;
         let seen = event_ok(p, &id, 2, "pod-e-005", "arrived", "2026-03-04T14:50:00Z").await;
@@ -693,8 +916,14 @@ async fn a_pod_delivers_the_load_only_when_every_delivery_has_one() {
         let res = upload(p, &id, 2, &pod("pod-d-002", "Pat"), Some(("pod2.pdf", PDF))).await;
         assert_eq!(res.status(), StatusCode::CREATED);
         let filed: Value = res.json().await.unwrap();
-        assert_eq!(filed["load"]["status"], "delivered", "every delivery has its POD");
-        assert_eq!(filed["load"]["stops"][2]["next_actions"], json!(["completed", "departed"]));
+        assert_eq!(
+            filed["load"]["status"], "delivered",
+            "every delivery has its POD"
+        );
+        assert_eq!(
+            filed["load"]["stops"][2]["next_actions"],
+            json!(["completed", "departed"])
+        );
         // A repeat after delivery: the same document, nothing more.
         let res = upload(p, &id, 2, &pod("pod-d-002", "Pat"), Some(("pod2.pdf", PDF))).await;
         assert_eq!(res.status(), StatusCode::OK);
@@ -706,7 +935,11 @@ async fn a_pod_delivers_the_load_only_when_every_delivery_has_one() {
             .await
             .unwrap();
         assert_eq!(documents.len(), 3, "two PODs and a receipt, each once");
-        assert!(documents.iter().all(|d| d.is_shared_with_drivers && d.stop_id.is_some()));
+        assert!(
+            documents
+                .iter()
+                .all(|d| d.is_shared_with_drivers && d.stop_id.is_some())
+        );
         // One stored object per document: the repeats stored nothing.
         use futures_util::TryStreamExt;
         let prefix = object_store::path::Path::from(format!("fleet-documents/{}", w.fleet_id));
@@ -738,24 +971,63 @@ async fn a_pod_delivers_the_load_only_when_every_delivery_has_one() {
                 .as_array()
                 .unwrap()
                 .iter()
-                .any(|e| e["reason"] == "Proof of delivery received for every delivery (from the driver).")
+                .any(|e| e["reason"]
+                    == "Proof of delivery received for every delivery (from the driver).")
         );
         let titles = bell_titles(&w.office, w.fleet_id).await;
         assert_eq!(
-            titles.iter().filter(|t| t.starts_with("POD received for load ACM-778")).count(),
+            titles
+                .iter()
+                .filter(|t| t.starts_with("POD received for load ACM-778"))
+                .count(),
             2,
             "{titles:?}"
         );
         // The load's paper is not every driver's "company" document.
         let shared: Value = p.get("/api/portal/documents").await.json().await.unwrap();
-        assert!(!shared.to_string().contains("proof_of_delivery"), "{shared}");
+        assert!(
+            !shared.to_string().contains("proof_of_delivery"),
+            "{shared}"
+        );
 
         // The office's POD on a load at its last delivery delivers it too.
         let office_load = w.simple_load(true).await;
-        event_ok(p, &office_load, 0, "off-e-001", "arrived", "2026-03-02T13:50:00Z").await;
-        event_ok(p, &office_load, 0, "off-e-012", "completed", "2026-03-02T14:30:00Z").await;
-        event_ok(p, &office_load, 0, "off-e-002", "departed", "2026-03-02T15:00:00Z").await;
-        event_ok(p, &office_load, 1, "off-e-003", "arrived", "2026-03-03T14:50:00Z").await;
+        event_ok(
+            p,
+            &office_load,
+            0,
+            "off-e-001",
+            "arrived",
+            "2026-03-02T13:50:00Z",
+        )
+        .await;
+        event_ok(
+            p,
+            &office_load,
+            0,
+            "off-e-012",
+            "completed",
+            "2026-03-02T14:30:00Z",
+        )
+        .await;
+        event_ok(
+            p,
+            &office_load,
+            0,
+            "off-e-002",
+            "departed",
+            "2026-03-02T15:00:00Z",
+        )
+        .await;
+        event_ok(
+            p,
+            &office_load,
+            1,
+            "off-e-003",
+            "arrived",
+            "2026-03-03T14:50:00Z",
+        )
+        .await;
         let form = Form::new()
             .text("name", "Signed POD")
             .text("document_type", "proof_of_delivery")
@@ -763,7 +1035,10 @@ async fn a_pod_delivers_the_load_only_when_every_delivery_has_one() {
         let res = w
             .office
             .client
-            .post(w.office.url(&format!("/api/fleet/loads/{office_load}/documents")))
+            .post(
+                w.office
+                    .url(&format!("/api/fleet/loads/{office_load}/documents")),
+            )
             .header("x-csrf-token", w.office.csrf.clone().unwrap_or_default())
             .multipart(form)
             .send()
@@ -781,16 +1056,33 @@ async fn a_read_only_fleets_driver_reads_loads_but_reports_nothing() {
         let id = w.simple_load(true).await;
         crate::truck_board::past_due_since(&w.office, w.fleet_id, "loads_late", 20).await;
         for res in [
-            w.phone.post(&format!("/api/portal/loads/{id}/accept"), json!({})).await,
             w.phone
-                .post(&format!("/api/portal/loads/{id}/decline"), json!({ "reason": "no" }))
+                .post(&format!("/api/portal/loads/{id}/accept"), json!({}))
                 .await,
-            event(&w.phone, &id, 0, "ro-e-0001", "arrived", "2026-03-02T13:50:00Z").await,
+            w.phone
+                .post(
+                    &format!("/api/portal/loads/{id}/decline"),
+                    json!({ "reason": "no" }),
+                )
+                .await,
+            event(
+                &w.phone,
+                &id,
+                0,
+                "ro-e-0001",
+                "arrived",
+                "2026-03-02T13:50:00Z",
+            )
+            .await,
             upload(
                 &w.phone,
                 &id,
                 1,
-                &[("client_id", "ro-d-0001"), ("kind", "pod"), ("receiver_name", "Sam")],
+                &[
+                    ("client_id", "ro-d-0001"),
+                    ("kind", "pod"),
+                    ("receiver_name", "Sam"),
+                ],
                 Some(("pod.pdf", PDF)),
             )
             .await,
@@ -799,9 +1091,15 @@ async fn a_read_only_fleets_driver_reads_loads_but_reports_nothing() {
             assert_eq!(code, StatusCode::FORBIDDEN);
             assert_eq!(err["code"], "read_only");
         }
-        assert_eq!(w.phone.get("/api/portal/loads").await.status(), StatusCode::OK);
         assert_eq!(
-            w.phone.get(&format!("/api/portal/loads/{id}")).await.status(),
+            w.phone.get("/api/portal/loads").await.status(),
+            StatusCode::OK
+        );
+        assert_eq!(
+            w.phone
+                .get(&format!("/api/portal/loads/{id}"))
+                .await
+                .status(),
             StatusCode::OK
         );
     }

@@ -198,7 +198,11 @@ pub async fn insert(
 /// already: false then.
 pub async fn insert_once(tx: &FleetTx, row: fleet_document::ActiveModel) -> Result<bool, DbErr> {
     let done = <fleet_document::Entity as sea_orm::EntityTrait>::insert(row)
-        .on_conflict(sea_orm::sea_query::OnConflict::new().do_nothing().to_owned())
+        .on_conflict(
+            sea_orm::sea_query::OnConflict::new()
+                .do_nothing()
+                .to_owned(),
+        )
         .exec_without_returning(tx)
         .await?;
     Ok(done > 0)

@@ -133,9 +133,14 @@ pub async fn report_stop_event(
     Path((id, seq)): Path<(String, String)>,
     ValidJson(input): ValidJson<PortalStopEventInput>,
 ) -> ApiResult<Json<PortalLoad>> {
-    let (_, view) =
-        driver::report_event(&state.db, me(&session), path_id(&id)?, seq_of(&seq)?, &input)
-            .await?;
+    let (_, view) = driver::report_event(
+        &state.db,
+        me(&session),
+        path_id(&id)?,
+        seq_of(&seq)?,
+        &input,
+    )
+    .await?;
     Ok(Json(view))
 }
 
@@ -190,7 +195,8 @@ pub async fn upload_stop_document(
         },
     )
     .await?;
-    let filed = driver::file_document(&state.db, state.files.as_ref(), me, id, seq, received).await?;
+    let filed =
+        driver::file_document(&state.db, state.files.as_ref(), me, id, seq, received).await?;
     let status = if filed.created {
         StatusCode::CREATED
     } else {

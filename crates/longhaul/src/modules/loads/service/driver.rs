@@ -233,7 +233,10 @@ async fn views(
         let own_stops: Vec<&load_stop::Model> =
             stops.iter().filter(|s| s.load_id == row.id).collect();
         let status = LoadStatus::parse(&row.status).unwrap_or(LoadStatus::Cancelled);
-        let serving = own_stops.iter().find(|s| s.departed_at.is_none()).map(|s| s.id);
+        let serving = own_stops
+            .iter()
+            .find(|s| s.departed_at.is_none())
+            .map(|s| s.id);
         let stop_views = own_stops
             .iter()
             .filter_map(|s| {
@@ -311,7 +314,9 @@ async fn views(
             hazmat_class: row.hazmat_class,
             un_number: row.un_number,
             notes: row.notes,
-            truck_number: row.truck_id.and_then(|id| trucks.get(&id).cloned().flatten()),
+            truck_number: row
+                .truck_id
+                .and_then(|id| trucks.get(&id).cloned().flatten()),
             trailer_number: row
                 .trailer_id
                 .and_then(|id| trailers.get(&id).cloned().flatten()),
@@ -466,11 +471,12 @@ async fn answer_in(
         // Read again: another device may have answered meanwhile.
         let row = own_load(tx, me, id).await?;
         return match row.driver_response.as_deref() {
-            Some(given) if given == answer.as_str() => Ok((one_view(tx, me, id).await?, Vec::new())),
-            Some(given) => Err(conflict(t.already_answered.replace(
-                "{response}",
-                t_response(given),
-            ))),
+            Some(given) if given == answer.as_str() => {
+                Ok((one_view(tx, me, id).await?, Vec::new()))
+            }
+            Some(given) => Err(conflict(
+                t.already_answered.replace("{response}", t_response(given)),
+            )),
             None => Err(conflict(
                 t.not_dispatched
                     .replace("{status}", &row.status.replace('_', " ")),
@@ -582,7 +588,9 @@ async fn notify(
 pub fn check_client_id(value: Option<&str>) -> Result<String, LoadsError> {
     let value = value.map(str::trim).unwrap_or_default();
     let ok = (8..=64).contains(&value.len())
-        && value.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-');
+        && value
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'-');
     if ok {
         Ok(value.to_owned())
     } else {
@@ -893,10 +901,7 @@ async fn file_in(
             t.bell_receipt_detail
                 .replace("{driver}", &actor.name)
                 .replace("{n}", &(seq + 1).to_string())
-                .replace(
-                    "{amount}",
-                    &dollars(form.amount_cents.unwrap_or_default()),
-                ),
+                .replace("{amount}", &dollars(form.amount_cents.unwrap_or_default())),
         ),
     };
     notify(&tx, id, title, Some(detail), now).await?;
@@ -957,10 +962,21 @@ mod tests {
 
     #[test]
     fn client_ids_are_8_to_64_safe_characters() {
-        for ok in ["abcd-123", &"a".repeat(64), "0f8fad5b-d9cb-469f-a165-70867728950e"] {
+        for ok in [
+            "abcd-123",
+            &"a".repeat(64),
+            "0f8fad5b-d9cb-469f-a165-70867728950e",
+        ] {
             assert!(check_client_id(Some(ok)).is_ok(), "{ok}");
         }
-        for bad in ["", "short", &"a".repeat(65), "has space1", "semi;colon", "ünïcode12"] {
+        for bad in [
+            "",
+            "short",
+            &"a".repeat(65),
+            "has space1",
+            "semi;colon",
+            "ünïcode12",
+        ] {
             assert!(check_client_id(Some(bad)).is_err(), "{bad}");
         }
         assert!(check_client_id(None).is_err());
