@@ -373,10 +373,10 @@ pub fn api_routes(test_checkout: bool) -> OpenApiRouter<AppState> {
     let broker_admin =
         brokers::routes::admin_router().route_layer(middleware::from_fn(guards::broker_admin));
     let driver = driver_portal::routes::driver_router()
-        .merge(loads::portal_routes::driver_router())
+        .merge(loads::routes::portal::driver_router())
         .merge(
             driver_portal::routes::driver_fleet_writes_router()
-                .merge(loads::portal_routes::driver_writes_router())
+                .merge(loads::routes::portal::driver_writes_router())
                 .route_layer(middleware::from_fn(billing::guards::fleet_writable)),
         )
         .route_layer(middleware::from_fn(guards::driver));

@@ -12,6 +12,9 @@ pub mod service;
 
 pub use error::DocumentsError;
 pub use filing::{NewDocument, file};
+/// Files a received upload (a load's when `load_id` is given): the loads'
+/// own upload route files its documents through it.
+pub use service::create as file_upload;
 /// The names of the fleet's trucks, trailers and drivers by id, as the
 /// documents list shows them (the compliance calendar shows them too).
 use service::filing;

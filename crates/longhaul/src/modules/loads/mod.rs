@@ -7,8 +7,6 @@ pub mod dto;
 mod emails;
 pub mod error;
 pub mod jobs;
-pub mod portal_dto;
-pub mod portal_routes;
 mod repo;
 pub mod routes;
 pub mod service;

@@ -21,11 +21,11 @@ use super::{LoadsError, cents, texts};
 use crate::mail::outbox;
 use crate::modules::documents::{self, DocumentsError, PhoneDocument, StoredObject};
 use crate::modules::loads::deps::LoadsDeps;
-use crate::modules::loads::emails;
-use crate::modules::loads::portal_dto::{
+use crate::modules::loads::dto::{
     PortalFacility, PortalLoad, PortalLoads, PortalReport, PortalStop, PortalStopDocument,
     PortalStopEventInput,
 };
+use crate::modules::loads::emails;
 use crate::modules::loads::repo;
 use chrono::{DateTime, Duration, Utc};
 use db::entities::{facility, fleet_document, fleet_notification, load, load_stop, stop_report};

@@ -4,11 +4,6 @@
 //! act on the fleet's behalf, in `driver_writes_router` behind the
 //! read-only guard (`app.rs`).
 
-use super::deps::LoadsDeps;
-use super::portal_dto::{
-    DeclineInput, PortalDocumentFiled, PortalLoad, PortalLoads, PortalStopEventInput,
-};
-use super::service::driver::{self, Answer, DriverRef};
 use crate::http::error::ErrorBody;
 use crate::http::path_id::path_id;
 use crate::http::{ApiError, ApiResult, ValidJson};
@@ -16,6 +11,11 @@ use crate::modules::auth::DriverSession;
 use crate::modules::documents::DocumentsError;
 use crate::modules::documents::upload::{self, Accept};
 use crate::modules::loads::LoadsError;
+use crate::modules::loads::deps::LoadsDeps;
+use crate::modules::loads::dto::{
+    DeclineInput, PortalDocumentFiled, PortalLoad, PortalLoads, PortalStopEventInput,
+};
+use crate::modules::loads::service::driver::{self, Answer, DriverRef};
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::multipart::MultipartRejection;
