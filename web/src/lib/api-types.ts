@@ -1188,6 +1188,9 @@ export interface paths {
          *     a load's: rate_confirmation | bill_of_lading | proof_of_delivery |
          *     lumper_receipt | scale_ticket), issue_date, expiration_date,
          *     description, share_with_drivers, then `file`. Another fleet's load: 404.
+         *     A POD that completes the load's set delivers it (issue 32), in its own
+         *     transaction after the filing: a crash between the two leaves the load at
+         *     its delivery, which the next POD or the departure completes.
          */
         post: operations["upload_load_document"];
         delete?: never;
