@@ -21,6 +21,10 @@ pub struct PortalSettings {
     /// system_password | individual_password
     pub auth_type: String,
     pub welcome_message: Option<String>,
+    /// Drivers see a load's revenue in the portal (owner-operators paid by
+    /// percentage need it, 49 CFR 376.12); off unless the fleet turns it on.
+    #[serde(default)]
+    pub show_load_revenue: bool,
 }
 
 impl Default for PortalSettings {
@@ -30,6 +34,7 @@ impl Default for PortalSettings {
             login_method: "username".into(),
             auth_type: "individual_password".into(),
             welcome_message: None,
+            show_load_revenue: false,
         }
     }
 }

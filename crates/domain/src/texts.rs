@@ -106,6 +106,50 @@ pub struct LoadsTexts {
     pub hos: LoadsHosTexts,
     pub sheet: LoadSheetTexts,
     pub rate_con: RateConTexts,
+    pub driver: LoadsDriverTexts,
+}
+
+/// The driver's side of a load in the portal (issue 32): answering a
+/// dispatch, stop events and PODs from the phone, and what the office is
+/// told of them.
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct LoadsDriverTexts {
+    pub accepted_reason: String,
+    /// `{reason}`
+    pub declined_reason: String,
+    pub decline_reason_required: String,
+    /// `{status}`
+    pub not_dispatched: String,
+    /// `{response}`: accepted | declined
+    pub already_answered: String,
+    /// `{driver}`, `{load}`
+    pub bell_accepted: String,
+    pub bell_declined: String,
+    pub bell_declined_detail: String,
+    /// `{load}`
+    pub bell_pod: String,
+    /// `{driver}`, `{n}`, `{receiver}`
+    pub bell_pod_detail: String,
+    /// `{document}`, `{load}`
+    pub bell_receipt: String,
+    /// `{driver}`, `{n}`, `{amount}`
+    pub bell_receipt_detail: String,
+    /// `{driver}`, `{load}`, `{pro}`
+    pub email_accepted: String,
+    pub email_declined: String,
+    pub email_reason: String,
+    pub open_load: String,
+    pub client_id_invalid: String,
+    pub kind_invalid: String,
+    pub receiver_required: String,
+    pub amount_required: String,
+    pub position_incomplete: String,
+    pub at_invalid: String,
+    /// `{found}`
+    pub file_type_not_allowed: String,
+    /// `{n}`
+    pub pod_at_pickup: String,
 }
 
 /// The hours-of-service findings' texts (issue 31 §3): sentences by code,

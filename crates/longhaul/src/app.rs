@@ -376,9 +376,11 @@ pub fn api_routes(test_checkout: bool) -> OpenApiRouter<AppState> {
         brokers::routes::admin_router().route_layer(middleware::from_fn(guards::broker_admin));
     let driver = driver_portal::routes::driver_router()
         .merge(load_messages::routes::driver_router())
+        .merge(loads::routes::portal::driver_router())
         .merge(
             driver_portal::routes::driver_fleet_writes_router()
                 .merge(load_messages::routes::driver_writes_router())
+                .merge(loads::routes::portal::driver_writes_router())
                 .route_layer(middleware::from_fn(billing::guards::fleet_writable)),
         )
         .route_layer(middleware::from_fn(guards::driver));

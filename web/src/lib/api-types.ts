@@ -1205,6 +1205,9 @@ export interface paths {
          *     a load's: rate_confirmation | bill_of_lading | proof_of_delivery |
          *     lumper_receipt | scale_ticket), issue_date, expiration_date,
          *     description, share_with_drivers, then `file`. Another fleet's load: 404.
+         *     A POD that completes the load's set delivers it (issue 32), in its own
+         *     transaction after the filing: a crash between the two leaves the load at
+         *     its delivery, which the next POD or the departure completes.
          */
         post: operations["upload_load_document"];
         delete?: never;
@@ -1752,6 +1755,78 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/portal/loads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["my_loads"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portal/loads/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["my_load"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portal/loads/{id}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accepts a dispatched load. The same answer again (another device, a
+         *     retry) is 200 with the load as it is; a decline given first is 409.
+         */
+        post: operations["accept_load"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portal/loads/{id}/decline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Declines a dispatched load with a reason: it goes back to planned,
+         *     still assigned, and the office is told.
+         */
+        post: operations["decline_load"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/portal/loads/{id}/messages": {
         parameters: {
             query?: never;
@@ -1783,6 +1858,52 @@ export interface paths {
         put?: never;
         /** Marks the office's messages on the load read. */
         post: operations["driver_mark_read"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portal/loads/{id}/stops/{seq}/documents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * multipart/form-data, in this order: `client_id` (8–64 of A–Z a–z 0–9 -),
+         *     `kind` (pod | lumper_receipt | scale_receipt), `receiver_name` (a POD's,
+         *     required), `amount_cents` (a receipt's, required), then `file` (JPEG,
+         *     PNG, HEIC, WebP or PDF, judged by its bytes). 201 with the document and
+         *     the load; a `client_id` filed before answers 200 with that document and
+         *     stores nothing again. A POD at the last delivery, once every delivery
+         *     has one, delivers the load.
+         */
+        post: operations["upload_stop_document"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portal/loads/{id}/stops/{seq}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Arrived, loaded/unloaded (completed) or departed, tapped on the phone.
+         *     Recorded once per `client_id`: a repeat answers 200 with the load and
+         *     writes nothing.
+         */
+        post: operations["report_stop_event"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2681,6 +2802,11 @@ export interface components {
             payment_terms_days: number;
             usdot_number: string | null;
         };
+        /** @description Declining a dispatched load. */
+        DeclineInput: {
+            /** @description Why (1 to 500 characters): the office reads it. */
+            reason?: string;
+        };
         /**
          * @description The dispatch board: the loads whose span meets the days shown, and whom
          *     and what they can go to.
@@ -2708,9 +2834,12 @@ export interface components {
             /** Format: uuid */
             customer_id: string;
             customer_name: string;
+            decline_reason: string | null;
             destination: string;
             /** Format: uuid */
             driver_id: string | null;
+            /** @description The driver's answer to the dispatch: accepted | declined, or null. */
+            driver_response: string | null;
             equipment_type: string;
             /** Format: date-time */
             first_pickup_at: string;
@@ -3220,6 +3349,17 @@ export interface components {
             at7_code: string | null;
             from_status: string | null;
             reason: string | null;
+            /** @description Who reported a stop event: office | driver | eld; null for other changes. */
+            source: string | null;
+            /**
+             * @description Every source that reported this stop event, earliest report first
+             *     (the row's own source among them); empty for other changes.
+             */
+            sources: string[];
+            /** @description The stop event (arrived | completed | departed) and its stop's seq. */
+            stop_event: string | null;
+            /** Format: int32 */
+            stop_seq: number | null;
             to_status: string;
         };
         /** @description A new load, as the rate confirmation states it. */
@@ -3362,6 +3502,7 @@ export interface components {
             cancel_reason: string | null;
             commodity: string | null;
             customer: components["schemas"]["CustomerView"];
+            decline_reason: string | null;
             /** Format: int64 */
             detention_cap_cents: number | null;
             /** Format: int32 */
@@ -3370,6 +3511,11 @@ export interface components {
             detention_rate_cents: number | null;
             /** Format: uuid */
             driver_id: string | null;
+            /**
+             * @description The driver's answer to the dispatch: accepted | declined; null until
+             *     answered (a new dispatch clears it).
+             */
+            driver_response: string | null;
             equipment_type: string;
             /** Format: int64 */
             fuel_surcharge_cents: number;
@@ -3744,6 +3890,14 @@ export interface components {
              */
             status: string;
         };
+        /**
+         * @description A POD or receipt filed from the phone (or found filed under its client
+         *     id), and the load after it.
+         */
+        PortalDocumentFiled: {
+            document: components["schemas"]["PortalStopDocument"];
+            load: components["schemas"]["PortalLoad"];
+        };
         PortalDriver: {
             display_name: string;
             email: string | null;
@@ -3754,6 +3908,20 @@ export interface components {
             phone: string | null;
             phone_display: string;
             username: string | null;
+        };
+        PortalFacility: {
+            address: string;
+            city: string;
+            contact_name: string | null;
+            contact_phone: string | null;
+            hours: string | null;
+            /** Format: double */
+            lat: number;
+            /** Format: double */
+            lon: number;
+            name: string;
+            state: string;
+            zip: string | null;
         };
         /** @description The driver's whole first screen in one answer. */
         PortalHome: {
@@ -3774,6 +3942,8 @@ export interface components {
             is_enabled: boolean;
             /** @example username */
             login_method: string;
+            /** @description Drivers see a load's revenue in the portal; off when left out. */
+            show_load_revenue?: boolean;
             /** @description A new company-wide password (6 to 72 characters); empty keeps the stored one. */
             system_password?: string | null;
             welcome_message?: string | null;
@@ -3781,11 +3951,86 @@ export interface components {
         PortalLink: {
             url: string;
         };
+        PortalLoad: {
+            bol_number: string | null;
+            /** @description Accept and decline are allowed now (dispatched, not yet answered). */
+            can_respond: boolean;
+            /** @description The other driver of a team load. */
+            co_driver_name: string | null;
+            commodity: string | null;
+            decline_reason: string | null;
+            /** @description accepted | declined; null until a driver answers the dispatch. */
+            driver_response: string | null;
+            equipment_type: string;
+            /** Format: date-time */
+            first_pickup_at: string;
+            hazmat_class: string | null;
+            /** Format: uuid */
+            id: string;
+            /** Format: date-time */
+            last_delivery_at: string;
+            /** Format: int32 */
+            length_ft: number | null;
+            load_number: string;
+            notes: string | null;
+            pickup_number: string | null;
+            /** Format: int32 */
+            pieces: number | null;
+            po_number: string | null;
+            /** Format: int32 */
+            pro_number: number;
+            /** Format: int32 */
+            reefer_temp_f: number | null;
+            /**
+             * Format: int64
+             * @description Linehaul + fuel surcharge + accessorials; null unless the fleet's
+             *     portal settings show drivers the load's revenue.
+             */
+            revenue_cents: number | null;
+            /**
+             * @description dispatched | at_pickup | loaded | in_transit | at_delivery |
+             *     delivered | invoiced | paid | cancelled
+             */
+            status: string;
+            stops: components["schemas"]["PortalStop"][];
+            trailer_number: string | null;
+            /** @description The truck's name or ELD number. */
+            truck_number: string | null;
+            un_number: string | null;
+            /** Format: int32 */
+            weight_lbs: number | null;
+        };
+        /**
+         * @description The signed-in driver's loads, each list in time order (past: newest
+         *     first).
+         */
+        PortalLoads: {
+            /**
+             * @description Under way (at pickup … at delivery), or dispatched with the first
+             *     pickup's window starting within `CURRENT_WITHIN_HOURS` (48 h).
+             */
+            current: components["schemas"]["PortalLoad"][];
+            /**
+             * @description Delivered, invoiced, paid or cancelled, the last delivery within
+             *     the past 90 days.
+             */
+            past: components["schemas"]["PortalLoad"][];
+            /** @description Dispatched, the first pickup further ahead. */
+            upcoming: components["schemas"]["PortalLoad"][];
+        };
         PortalMessageRequest: {
             company?: string | null;
             email: string;
             message: string;
             name: string;
+        };
+        PortalReport: {
+            /** Format: date-time */
+            at: string;
+            /** @description arrived | completed | departed */
+            event: string;
+            /** @description office | driver | eld */
+            source: string;
         };
         PortalSession: {
             /** @description Open in a new tab. */
@@ -3797,6 +4042,8 @@ export interface components {
             is_enabled: boolean;
             /** @description username | email */
             login_method: string;
+            /** @description Drivers see a load's revenue in the portal. */
+            show_load_revenue: boolean;
             welcome_message?: string | null;
         };
         PortalSignInRequest: {
@@ -3807,6 +4054,77 @@ export interface components {
         PortalSignedIn: {
             csrf_token: string;
             driver: components["schemas"]["PortalDriver"];
+        };
+        PortalStop: {
+            /** Format: date-time */
+            arrived_at: string | null;
+            /** @description Loaded (pickup) or unloaded (delivery): reported, or departed. */
+            completed: boolean;
+            /** Format: date-time */
+            departed_at: string | null;
+            /** @description PODs and receipts filed at this stop. */
+            documents: components["schemas"]["PortalStopDocument"][];
+            /** Format: date-time */
+            ends_at: string;
+            facility: components["schemas"]["PortalFacility"];
+            instructions: string | null;
+            /** @description pickup | delivery */
+            kind: string;
+            /** @description The window's end; null for an appointment. */
+            local_end: string | null;
+            /**
+             * @description The appointment, or the window's start.
+             * @example 2026-03-02T08:00:00
+             */
+            local_start: string;
+            /**
+             * @description The stop events the driver may report now, in order: arrived |
+             *     completed | departed. Empty when the load takes none (not under
+             *     way, or another stop comes first).
+             */
+            next_actions: string[];
+            /** @description Every source's report of this stop's events, oldest first. */
+            reports: components["schemas"]["PortalReport"][];
+            /** Format: int32 */
+            seq: number;
+            /** Format: date-time */
+            starts_at: string;
+            /** @description IANA zone of the facility: `local_start` and `local_end` are on its clock. */
+            time_zone: string;
+        };
+        PortalStopDocument: {
+            /** Format: int64 */
+            amount_cents: number | null;
+            /** Format: date-time */
+            created_at: string;
+            /** @description proof_of_delivery | lumper_receipt | scale_ticket */
+            document_type: string;
+            file_name: string;
+            /** Format: uuid */
+            id: string;
+            receiver_name: string | null;
+        };
+        /** @description A stop event tapped on the phone, sent now or later from its queue. */
+        PortalStopEventInput: {
+            /**
+             * @description When it happened, ISO 8601 with an offset (UTC: `Z`).
+             * @example 2026-03-02T14:05:00Z
+             */
+            at?: string;
+            /**
+             * @description The phone's own id of this report (8 to 64 of A–Z, a–z, 0–9, -):
+             *     sending it again is the same write.
+             */
+            client_id?: string;
+            /** @description arrived | completed | departed */
+            event?: string;
+            /**
+             * Format: double
+             * @description Where the phone was, when the driver allows it (both or neither).
+             */
+            lat?: number | null;
+            /** Format: double */
+            lon?: number | null;
         };
         PortalTrailer: {
             /** Format: uuid */
@@ -8994,6 +9312,164 @@ export interface operations {
             };
         };
     };
+    my_loads: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PortalLoads"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    my_load: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PortalLoad"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    accept_load: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PortalLoad"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    decline_load: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeclineInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PortalLoad"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     driver_thread: {
         parameters: {
             query?: never;
@@ -9098,6 +9574,152 @@ export interface operations {
                 content?: never;
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    upload_stop_document: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                /** @description The stop's place in the load, from 0 */
+                seq: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PortalDocumentFiled"];
+                };
+            };
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PortalDocumentFiled"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    report_stop_event: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                /** @description The stop's place in the load, from 0 */
+                seq: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PortalStopEventInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PortalLoad"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -59,6 +59,7 @@ export function fleetAccount(overrides: Partial<FleetAccountView> = {}): FleetAc
       login_method: 'username',
       auth_type: 'system_password',
       welcome_message: null,
+      show_load_revenue: false,
       has_system_password: false,
     },
     eld: { connected: false, provider: null },

@@ -37,6 +37,7 @@ static TEMPLATES: LazyLock<Environment<'static>> = LazyLock::new(|| {
         "saved_search_digest",
         "load_sheet",
         "load_message",
+        "driver_response",
     );
     for (name, source) in layout.into_iter().chain(emails) {
         if let Err(err) = env.add_template(name, source) {
@@ -88,6 +89,7 @@ mod tests {
             "board_inquiry",
             "saved_search_digest",
             "load_message",
+            "driver_response",
         ] {
             let mail = email(
                 "a@b.test",

@@ -15,7 +15,7 @@ use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder};
 use serde_json::{Value, json};
 use uuid::Uuid;
 
-const SHARED_PASSWORD: &str = "Haul-it-2026";
+pub(crate) const SHARED_PASSWORD: &str = "Haul-it-2026";
 
 fn sizes() -> Sizes {
     Sizes {
@@ -26,14 +26,24 @@ fn sizes() -> Sizes {
 }
 
 /// A fleet with its admin signed in (the returned app) and seeded assets.
-async fn fleet_admin(backend: crate::helpers::Backend, email: &str, dot: &str) -> (TestApp, Uuid) {
+pub(crate) async fn fleet_admin(
+    backend: crate::helpers::Backend,
+    email: &str,
+    dot: &str,
+) -> (TestApp, Uuid) {
     let mut app = spawn_app(backend).await;
     let id = fleet(&app, email, "Portal Freight", dot, sizes()).await;
     app.sign_in(email, "secret1").await;
     (app, id)
 }
 
-async fn set_portal(app: &TestApp, enabled: bool, login: &str, auth: &str, password: Option<&str>) {
+pub(crate) async fn set_portal(
+    app: &TestApp,
+    enabled: bool,
+    login: &str,
+    auth: &str,
+    password: Option<&str>,
+) {
     let res = app
         .put(
             "/api/fleet/settings/portal",
@@ -50,7 +60,7 @@ async fn set_portal(app: &TestApp, enabled: bool, login: &str, auth: &str, passw
 }
 
 /// An active driver of the fleet who has a truck assigned.
-async fn driver_with_truck(app: &TestApp, fleet_id: Uuid) -> fleet_driver::Model {
+pub(crate) async fn driver_with_truck(app: &TestApp, fleet_id: Uuid) -> fleet_driver::Model {
     let conn = app.inspect_db().await;
     let truck = fleet_vehicle::Entity::find()
         .filter(fleet_vehicle::Column::FleetAccountId.eq(fleet_id))
@@ -82,7 +92,12 @@ async fn portal_sign_in(
 }
 
 /// A browser signed in to the portal as the driver.
-async fn driver_browser(app: &TestApp, fleet_id: Uuid, login: &str, password: &str) -> TestApp {
+pub(crate) async fn driver_browser(
+    app: &TestApp,
+    fleet_id: Uuid,
+    login: &str,
+    password: &str,
+) -> TestApp {
     let mut driver = app.another_browser();
     let res = portal_sign_in(&driver, fleet_id, login, password).await;
     assert_eq!(

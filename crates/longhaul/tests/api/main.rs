@@ -43,6 +43,7 @@ mod loads;
 mod loads_lists;
 mod metrics;
 mod password_reset;
+mod portal_loads;
 mod production_mode;
 mod rate_con;
 mod rate_limit;

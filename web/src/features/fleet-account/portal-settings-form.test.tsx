@@ -76,6 +76,7 @@ describe('portal settings', () => {
         login_method: 'username',
         auth_type: 'system_password',
         welcome_message: 'Welcome aboard',
+        show_load_revenue: false,
         system_password: 'Haul-2026',
       },
     ])
@@ -88,6 +89,7 @@ describe('portal settings', () => {
         login_method: 'email',
         auth_type: 'system_password',
         welcome_message: 'Hi',
+        show_load_revenue: false,
         has_system_password: true,
       },
     })
@@ -111,6 +113,7 @@ describe('portal settings', () => {
         login_method: 'username',
         auth_type: 'individual_password',
         welcome_message: null,
+        show_load_revenue: false,
         has_system_password: false,
       },
     })
@@ -139,6 +142,7 @@ describe('portal settings', () => {
         login_method: 'username',
         auth_type: 'system_password',
         welcome_message: null,
+        show_load_revenue: false,
         has_system_password: true,
       },
     })

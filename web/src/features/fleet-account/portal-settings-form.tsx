@@ -20,6 +20,7 @@ function portalDefaults(account: FleetAccountView): PortalValues {
     auth_type: account.portal.auth_type,
     system_password: '',
     welcome_message: account.portal.welcome_message ?? '',
+    show_load_revenue: account.portal.show_load_revenue,
   }
 }
 
@@ -56,6 +57,7 @@ export function PortalSettingsForm({ account }: { account: FleetAccountView }) {
         auth_type: values.auth_type,
         welcome_message: values.welcome_message.trim() === '' ? null : values.welcome_message,
         system_password: values.auth_type === 'system_password' && password !== '' ? password : null,
+        show_load_revenue: values.show_load_revenue,
       },
       {
         onSuccess: () => toast.success(p.savedTitle, { description: p.savedText }),
@@ -160,6 +162,22 @@ export function PortalSettingsForm({ account }: { account: FleetAccountView }) {
               <div className="space-y-2">
                 <Label htmlFor="portal-welcome-message">{p.welcomeMessage}</Label>
                 <Textarea id="portal-welcome-message" {...form.register('welcome_message')} />
+              </div>
+
+              <div className="space-y-1">
+                <label className="flex items-center gap-2 text-sm">
+                  <input
+                    id="portal-show-load-revenue"
+                    type="checkbox"
+                    className="h-4 w-4 accent-[var(--color-primary)]"
+                    aria-describedby="portal-show-load-revenue-help"
+                    {...form.register('show_load_revenue')}
+                  />
+                  {p.showLoadRevenue}
+                </label>
+                <p id="portal-show-load-revenue-help" className="text-xs text-muted-foreground">
+                  {p.showLoadRevenueHelp}
+                </p>
               </div>
             </>
           )}

@@ -132,7 +132,10 @@ export function sessionTimeoutError(value: string): string | null {
 // ---- Portal -----------------------------------------------------------------
 
 /** The portal form: the request's choices, with the two texts kept as strings while editing. */
-export type PortalValues = Pick<components['schemas']['PortalInput'], 'is_enabled' | 'login_method' | 'auth_type'> & {
+export type PortalValues = Pick<
+  components['schemas']['PortalInput'],
+  'is_enabled' | 'login_method' | 'auth_type' | 'show_load_revenue'
+> & {
   system_password: string
   welcome_message: string
 }

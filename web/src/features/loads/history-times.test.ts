@@ -33,7 +33,7 @@ function stop(seq: number, kind: string, zone: string, arrived: string | null, d
 }
 
 function event(at: string, at7_code: string | null, from_status: string | null = 'dispatched'): LoadEventView {
-  return { at, actor_name: 'Fran Admin', from_status, to_status: 'at_pickup', at7_code, reason: null }
+  return { at, actor_name: 'Fran Admin', from_status, to_status: 'at_pickup', at7_code, reason: null, source: null, stop_event: null, stop_seq: null, sources: [] }
 }
 
 // Two pickups (Chicago, Denver) and a delivery in Los Angeles.

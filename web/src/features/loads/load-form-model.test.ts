@@ -304,6 +304,8 @@ describe('the edit form of a load', () => {
     revenue_cents: 217550,
     loaded_miles: 700,
     cancel_reason: null,
+    driver_response: null,
+    decline_reason: null,
     driver_id: 'driver-1',
     second_driver_id: null,
     truck_id: 'truck-1',

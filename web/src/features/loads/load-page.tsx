@@ -33,6 +33,7 @@ import { isEditable } from './load-form-model'
 import { assignable, cancellable, statusActions, underway } from './load-status'
 import { StatusBadge } from './status-badge'
 import { clockIn, onClock, toServerLocal } from './local-time'
+import { driverResponseBadge, reportedBy } from './driver-response'
 import { historyTime } from './history-times'
 import { LoadMessagesPanel } from './load-messages-panel'
 import { formatDollars } from './money'
@@ -124,6 +125,7 @@ function Header({ load }: { load: LoadView }) {
           <div className="flex flex-wrap items-center gap-2">
             <h1 className="text-2xl font-semibold text-ink">{format(d.pro, { pro: load.pro_number })}</h1>
             <StatusBadge status={load.status} />
+            <DriverResponse load={load} />
           </div>
           <p className="text-sm break-words text-muted-foreground">
             {format(d.loadNumber, { n: load.load_number })} · {load.customer.name}
@@ -489,6 +491,11 @@ function History({ load }: { load: LoadView }) {
                     : `${d.created} · ${statusName(event.to_status)}`}
                 </span>
                 {event.at7_code && <Badge variant="outline">{event.at7_code}</Badge>}
+                {reportedBy(event, load.stops) && (
+                  <span className="text-ink" data-testid="history-sources">
+                    {reportedBy(event, load.stops)}
+                  </span>
+                )}
                 <span className="text-muted-foreground">
                   {event.actor_name} · <time dateTime={event.at}>{historyTime(event, load.stops, homeZone)}</time>
                 </span>
@@ -499,5 +506,16 @@ function History({ load }: { load: LoadView }) {
         )}
       </CardContent>
     </Card>
+  )
+}
+
+/** The driver's answer to the dispatch, beside the status. */
+function DriverResponse({ load }: { load: LoadView }) {
+  const badge = driverResponseBadge(load.driver_response, load.decline_reason)
+  if (!badge) return null
+  return (
+    <Badge variant={badge.variant} className="max-w-full break-words whitespace-normal" data-testid="driver-response">
+      {badge.text}
+    </Badge>
   )
 }

@@ -194,6 +194,30 @@ pub async fn insert(
     row.insert(tx).await
 }
 
+/// Inserts the row unless a unique index (a phone's client id) holds one
+/// already: false then.
+pub async fn insert_once(tx: &FleetTx, row: fleet_document::ActiveModel) -> Result<bool, DbErr> {
+    let done = <fleet_document::Entity as sea_orm::EntityTrait>::insert(row)
+        .on_conflict(
+            sea_orm::sea_query::OnConflict::new()
+                .do_nothing()
+                .to_owned(),
+        )
+        .exec_without_returning(tx)
+        .await?;
+    Ok(done > 0)
+}
+
+pub async fn by_client_id(
+    tx: &FleetTx,
+    client_id: &str,
+) -> Result<Option<fleet_document::Model>, DbErr> {
+    fleet_document::Entity::within(tx)
+        .filter(C::ClientId.eq(client_id))
+        .one(tx)
+        .await
+}
+
 /// Deletes the row; false when the scope's fleet has no such document.
 pub async fn delete(tx: &FleetTx, id: Uuid) -> Result<bool, DbErr> {
     Ok(fleet_document::Entity::delete_within(tx)

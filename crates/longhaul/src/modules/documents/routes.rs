@@ -35,7 +35,6 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(document, delete_document))
         .routes(routes!(download_document))
         .routes(routes!(list_load_documents))
-        .routes(routes!(upload_load_document).layer(DefaultBodyLimit::disable()))
 }
 
 fn day(raw: Option<&str>, field: &'static str) -> Result<Option<NaiveDate>, ApiError> {
@@ -177,24 +176,6 @@ pub async fn list_load_documents(
 ) -> ApiResult<Json<LoadDocumentList>> {
     let items = service::list_for_load(&state.db, scope, path_id(&id)?, state.clock.now()).await?;
     Ok(Json(LoadDocumentList { items }))
-}
-
-/// Multipart, as `POST /api/fleet/documents`: name, document_type (one of
-/// a load's: rate_confirmation | bill_of_lading | proof_of_delivery |
-/// lumper_receipt | scale_ticket), issue_date, expiration_date,
-/// description, share_with_drivers, then `file`. Another fleet's load: 404.
-#[utoipa::path(post, path = "/api/fleet/loads/{id}/documents", tag = "documents", params(("id" = String, Path)),
-    responses((status = 201, body = DocumentItem), (status = 400, body = ErrorBody), (status = 404, body = ErrorBody), (status = 413, body = ErrorBody), (status = 415, body = ErrorBody), (status = 422, body = ErrorBody)))]
-pub async fn upload_load_document(
-    State(state): State<AppState>,
-    FleetAdmin(scope): FleetAdmin,
-    CurrentUser(user): CurrentUser,
-    Path(id): Path<String>,
-    multipart: Result<Multipart, MultipartRejection>,
-) -> ApiResult<(StatusCode, Json<DocumentItem>)> {
-    let load_id = path_id(&id)?;
-    let item = receive_and_file(&state, scope, user.profile.id, Some(load_id), multipart).await?;
-    Ok((StatusCode::CREATED, Json(item)))
 }
 
 #[utoipa::path(get, path = "/api/fleet/documents/{id}", tag = "documents", params(("id" = String, Path)),

@@ -136,10 +136,13 @@ pub async fn trailers_of(
 /// for the driver, or for the driver's truck or trailers.
 fn visible_to(driver_id: Uuid, truck: Option<Uuid>, trailers: &[Uuid]) -> Condition {
     use fleet_document::Column as D;
+    // A load's paper is its drivers' (on the portal's Loads screen), not
+    // every driver's.
     let company = Condition::all()
         .add(D::TruckId.is_null())
         .add(D::TrailerId.is_null())
-        .add(D::DriverId.is_null());
+        .add(D::DriverId.is_null())
+        .add(D::LoadId.is_null());
     let mut mine = Condition::any().add(company).add(D::DriverId.eq(driver_id));
     if let Some(truck) = truck {
         mine = mine.add(D::TruckId.eq(truck));

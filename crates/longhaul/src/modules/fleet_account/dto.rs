@@ -78,6 +78,8 @@ pub struct PortalSettings {
     /// system_password | individual_password
     pub auth_type: String,
     pub welcome_message: Option<String>,
+    /// Drivers see a load's revenue in the portal.
+    pub show_load_revenue: bool,
 }
 
 /// The stored settings (`domain::fleet`, which knows no API schema) as the API shows them.
@@ -88,6 +90,7 @@ impl From<domain::fleet::PortalSettings> for PortalSettings {
             login_method: s.login_method,
             auth_type: s.auth_type,
             welcome_message: s.welcome_message,
+            show_load_revenue: s.show_load_revenue,
         }
     }
 }
@@ -246,4 +249,8 @@ pub struct PortalInput {
     #[schema(max_length = 72)]
     #[garde(custom(rules::system_password))]
     pub system_password: Option<String>,
+    /// Drivers see a load's revenue in the portal; off when left out.
+    #[serde(default)]
+    #[garde(skip)]
+    pub show_load_revenue: bool,
 }

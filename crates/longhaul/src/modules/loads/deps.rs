@@ -12,6 +12,8 @@ pub struct LoadsDeps<'a> {
     /// transaction and sent by a job.
     pub cipher: &'a Cipher,
     pub jobs: &'a JobQueue,
+    /// The site's address, for links in e-mails.
+    pub public_url: &'a str,
 }
 
 impl<'a> LoadsDeps<'a> {
@@ -20,6 +22,7 @@ impl<'a> LoadsDeps<'a> {
             db: &state.db,
             cipher: &state.cipher,
             jobs: &state.jobs,
+            public_url: &state.config.public_url,
         }
     }
 }

@@ -46,3 +46,19 @@ pub fn load_sheet(to: &str, sheet: &Sheet) -> anyhow::Result<OutgoingEmail> {
         context! { sheet => value(sheet) },
     )
 }
+
+/// The office told of a driver's answer to a dispatch.
+pub fn driver_response(
+    to: &str,
+    subject: &str,
+    intro: &str,
+    reason: Option<&str>,
+    link: &str,
+) -> anyhow::Result<OutgoingEmail> {
+    render::email(
+        to,
+        subject,
+        "driver_response",
+        context! { intro, reason, link, button => &domain::texts().loads.driver.open_load },
+    )
+}

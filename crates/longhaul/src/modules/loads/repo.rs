@@ -5,10 +5,11 @@ pub mod geofence;
 
 use chrono::{DateTime, Utc};
 use db::entities::{
-    audit_log, customer, driver_qualification, facility, fleet_account, fleet_document,
-    fleet_driver, fleet_trailer, fleet_vehicle, load, load_accessorial, load_counter, load_event,
-    load_stop, stop_report,
+    account, audit_log, customer, driver_qualification, facility, fleet_account, fleet_document,
+    fleet_driver, fleet_notification, fleet_trailer, fleet_vehicle, load, load_accessorial,
+    load_counter, load_event, load_stop, profile, stop_report,
 };
+use db::system::SystemTable;
 use db::tenancy::{FleetOwned, FleetTx};
 use sea_orm::sea_query::{Expr, ExprTrait, LikeExpr, OnConflict};
 use sea_orm::{
@@ -479,6 +480,23 @@ pub async fn assign(
         .col_expr(load::Column::TruckId, Expr::value(truck))
         .col_expr(load::Column::TrailerId, Expr::value(trailer))
         .col_expr(load::Column::Status, Expr::value(status))
+        // Another crew (or none) has not answered this load yet.
+        .col_expr(
+            load::Column::DriverResponse,
+            Expr::value(Option::<String>::None),
+        )
+        .col_expr(
+            load::Column::DriverResponseAt,
+            Expr::value(Option::<DateTime<Utc>>::None),
+        )
+        .col_expr(
+            load::Column::DriverResponseBy,
+            Expr::value(Option::<Uuid>::None),
+        )
+        .col_expr(
+            load::Column::DeclineReason,
+            Expr::value(Option::<String>::None),
+        )
         .col_expr(load::Column::UpdatedAt, Expr::value(now))
         .filter(load::Column::Id.eq(id))
         .exec(tx)
@@ -651,4 +669,188 @@ pub async fn pod_stops(tx: &FleetTx, load_id: Uuid) -> Result<Vec<Option<Uuid>>,
         .into_tuple()
         .all(tx)
         .await
+}
+
+/// Whether the load is assigned to the driver (first or second).
+fn assigned_to(driver_id: Uuid) -> Condition {
+    Condition::any()
+        .add(load::Column::DriverId.eq(driver_id))
+        .add(load::Column::SecondDriverId.eq(driver_id))
+}
+
+/// What a driver sees of the loads assigned to them: dispatched or later
+/// (the office has not sent a planned load yet), and a load they declined
+/// (back in planned until the office dispatches it again).
+fn shown_to(driver_id: Uuid, statuses: &[&str]) -> Condition {
+    Condition::all().add(assigned_to(driver_id)).add(
+        Condition::any()
+            .add(load::Column::Status.is_in(statuses.iter().copied()))
+            .add(
+                Condition::all()
+                    .add(load::Column::Status.eq("planned"))
+                    .add(load::Column::DriverResponse.eq("declined")),
+            ),
+    )
+}
+
+/// The loads shown to the driver (`shown_to`): those in `active`, and
+/// those in `done` whose last delivery is at or after `since`; the latest
+/// first pickup first.
+pub async fn loads_of_driver(
+    tx: &FleetTx,
+    driver_id: Uuid,
+    active: &[&str],
+    done: &[&str],
+    since: DateTime<Utc>,
+    limit: u64,
+) -> Result<Vec<load::Model>, DbErr> {
+    let all: Vec<&str> = active.iter().chain(done).copied().collect();
+    load::Entity::within(tx)
+        .filter(shown_to(driver_id, &all))
+        .filter(
+            Condition::any()
+                .add(load::Column::Status.is_not_in(done.iter().copied()))
+                .add(load::Column::LastDeliveryAt.gte(since)),
+        )
+        .order_by_desc(load::Column::FirstPickupAt)
+        .order_by_desc(load::Column::Id)
+        .limit(limit)
+        .all(tx)
+        .await
+}
+
+/// The load, when it is shown to the driver.
+pub async fn load_of_driver(
+    tx: &FleetTx,
+    id: Uuid,
+    driver_id: Uuid,
+    statuses: &[&str],
+) -> Result<Option<load::Model>, DbErr> {
+    load::Entity::by_id_within(tx, id)
+        .filter(shown_to(driver_id, statuses))
+        .one(tx)
+        .await
+}
+
+/// Records the driver's answer to the dispatch (and moves a declined load
+/// to `to`) only while the load is dispatched, unanswered and theirs: of
+/// two answers at once, the second finds nothing to change.
+pub async fn answer_dispatch(
+    tx: &FleetTx,
+    id: Uuid,
+    driver_id: Uuid,
+    response: &str,
+    reason: Option<&str>,
+    to: &str,
+    now: DateTime<Utc>,
+) -> Result<bool, DbErr> {
+    let done = load::Entity::update_within(tx)
+        .col_expr(load::Column::DriverResponse, Expr::value(response))
+        .col_expr(load::Column::DriverResponseAt, Expr::value(now))
+        .col_expr(load::Column::DriverResponseBy, Expr::value(driver_id))
+        .col_expr(load::Column::DeclineReason, Expr::value(reason))
+        .col_expr(load::Column::Status, Expr::value(to))
+        .col_expr(load::Column::UpdatedAt, Expr::value(now))
+        .filter(load::Column::Id.eq(id))
+        .filter(load::Column::Status.eq("dispatched"))
+        .filter(load::Column::DriverResponse.is_null())
+        .filter(assigned_to(driver_id))
+        .exec(tx)
+        .await?;
+    Ok(done.rows_affected == 1)
+}
+
+/// Forgets the drivers' answer: a new dispatch asks again.
+pub async fn clear_driver_response(tx: &FleetTx, id: Uuid) -> Result<(), DbErr> {
+    load::Entity::update_within(tx)
+        .col_expr(
+            load::Column::DriverResponse,
+            Expr::value(Option::<String>::None),
+        )
+        .col_expr(
+            load::Column::DriverResponseAt,
+            Expr::value(Option::<DateTime<Utc>>::None),
+        )
+        .col_expr(
+            load::Column::DriverResponseBy,
+            Expr::value(Option::<Uuid>::None),
+        )
+        .col_expr(
+            load::Column::DeclineReason,
+            Expr::value(Option::<String>::None),
+        )
+        .filter(load::Column::Id.eq(id))
+        .exec(tx)
+        .await
+        .map(|_| ())
+}
+
+/// Every source's reports of the loads' stop events.
+pub async fn reports_of_loads(
+    tx: &FleetTx,
+    load_ids: Vec<Uuid>,
+) -> Result<Vec<stop_report::Model>, DbErr> {
+    stop_report::Entity::within(tx)
+        .filter(stop_report::Column::LoadId.is_in(load_ids))
+        .order_by_asc(stop_report::Column::At)
+        .all(tx)
+        .await
+}
+
+/// The loads' documents filed at a stop (PODs and receipts from the phone).
+pub async fn stop_documents(
+    tx: &FleetTx,
+    load_ids: Vec<Uuid>,
+) -> Result<Vec<fleet_document::Model>, DbErr> {
+    fleet_document::Entity::within(tx)
+        .filter(fleet_document::Column::LoadId.is_in(load_ids))
+        .filter(fleet_document::Column::StopId.is_not_null())
+        .order_by_asc(fleet_document::Column::CreatedAt)
+        .all(tx)
+        .await
+}
+
+/// A bell entry for the fleet's office.
+pub async fn insert_notification(
+    tx: &FleetTx,
+    row: fleet_notification::ActiveModel,
+) -> Result<(), DbErr> {
+    fleet_notification::Entity::insert(row)
+        .exec_without_returning(tx)
+        .await
+        .map(|_| ())
+}
+
+/// The e-mail addresses of the fleet's admins.
+pub async fn admin_emails(tx: &FleetTx) -> Result<Vec<String>, DbErr> {
+    let fleet = tx.scope().fleet_account_id();
+    let accounts: Vec<Uuid> = account::Entity::rows()
+        .select_only()
+        .column(account::Column::Id)
+        .filter(account::Column::FleetAccountId.eq(fleet))
+        .into_tuple()
+        .all(tx)
+        .await?;
+    if accounts.is_empty() {
+        return Ok(Vec::new());
+    }
+    profile::Entity::rows()
+        .select_only()
+        .column(profile::Column::Email)
+        .filter(profile::Column::AccountId.is_in(accounts))
+        .filter(profile::Column::Role.eq(domain::Role::FleetAdmin.as_str()))
+        .order_by_asc(profile::Column::Email)
+        .into_tuple()
+        .all(tx)
+        .await
+}
+
+/// The fleet's driver-portal settings (stored JSON).
+pub async fn portal_settings(tx: &FleetTx) -> Result<domain::fleet::PortalSettings, DbErr> {
+    let fleet = fleet_account::Entity::by_id_within(tx, tx.scope().fleet_account_id())
+        .one(tx)
+        .await?;
+    Ok(domain::fleet::PortalSettings::stored(
+        fleet.and_then(|f| f.portal_settings).as_ref(),
+    ))
 }

@@ -80,6 +80,8 @@ export function boardLoadOf(load: LoadView): DispatchLoad {
     last_delivery_at: last?.ends_at ?? '',
     origin: place(first),
     destination: place(last),
+    driver_response: load.driver_response,
+    decline_reason: load.decline_reason,
     driver_id: load.driver_id,
     second_driver_id: load.second_driver_id,
     truck_id: load.truck_id,

@@ -16,6 +16,8 @@ function load(overrides: Partial<DispatchLoad>): DispatchLoad {
     last_delivery_at: '2026-11-30T20:00:00Z',
     origin: 'Dallas, TX',
     destination: 'Memphis, TN',
+    driver_response: null,
+    decline_reason: null,
     driver_id: null,
     second_driver_id: null,
     truck_id: null,

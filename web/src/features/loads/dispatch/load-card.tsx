@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button'
 import { cn } from '@/lib/cn'
 import { fleetRoutes } from '@/lib/routes'
 import { format, texts } from '@/lib/texts'
+import { driverResponseBadge } from '../driver-response'
 import type { DispatchLoad } from './api'
 import { canAssign, canDispatch } from './board-model'
 import { crewText, laneText, LOAD_DRAG_TYPE, type Names } from './load-display'
@@ -35,6 +36,7 @@ export function LoadCard({ load, zone, names, onAssign, onDispatch, dispatching,
   const assignable = canAssign(load.status)
   const crew = crewText(load, names)
   const status = t.status[load.status] ?? load.status
+  const response = driverResponseBadge(load.driver_response, load.decline_reason)
 
   function onKeyDown(event: KeyboardEvent<HTMLElement>) {
     if (event.key === 'Enter' && event.target === event.currentTarget) void navigate(href)
@@ -67,6 +69,11 @@ export function LoadCard({ load, zone, names, onAssign, onDispatch, dispatching,
         </Link>
         <Badge variant="outline">{status}</Badge>
       </div>
+      {response && (
+        <Badge variant={response.variant} className="max-w-full break-words whitespace-normal">
+          {response.text}
+        </Badge>
+      )}
       <p className="truncate font-medium text-ink">{load.customer_name}</p>
       <p className="break-words text-muted-foreground">{laneText(load)}</p>
       <p className="text-muted-foreground">

@@ -353,6 +353,77 @@ pub async fn file_for_load(
     Ok(row.id)
 }
 
+/// A POD or receipt a driver's phone sent, at a stop of a load (issue 32).
+pub struct PhoneDocument {
+    pub load_id: Uuid,
+    pub stop_id: Uuid,
+    /// proof_of_delivery | lumper_receipt | scale_ticket
+    pub document_type: String,
+    /// The phone's id of the upload: unique in the fleet.
+    pub client_id: String,
+    pub receiver_name: Option<String>,
+    pub amount_cents: Option<i64>,
+    pub object: StoredObject,
+}
+
+/// The document a phone filed under `client_id`, if any.
+pub async fn by_client_id(
+    tx: &FleetTx,
+    client_id: &str,
+) -> Result<Option<fleet_document::Model>, DocumentsError> {
+    Ok(repo::by_client_id(tx, client_id).await?)
+}
+
+/// Files the phone's document on its load and stop, shared with drivers,
+/// in the caller's transaction; `None` when the client id was filed
+/// already (the unique index decides: of two at once, one row is kept).
+pub async fn file_from_phone(
+    tx: &FleetTx,
+    document: PhoneDocument,
+) -> Result<Option<fleet_document::Model>, DocumentsError> {
+    let prefix = format!("{KEY_PREFIX}/{}/", tx.scope().fleet_account_id());
+    if !document.object.file_path.starts_with(&prefix) {
+        return Err(DocumentsError::NotFound);
+    }
+    let file_name = domain::documents::clean_file_name(&document.object.file_name);
+    let name = texts()
+        .documents
+        .types
+        .get(&document.document_type)
+        .cloned()
+        .unwrap_or_else(|| document.document_type.clone());
+    let id = Uuid::new_v4();
+    let row = fleet_document::ActiveModel {
+        id: sea_orm::Set(id),
+        fleet_account_id: sea_orm::Set(tx.scope().fleet_account_id()),
+        search_name: sea_orm::Set(fleet_document::search_name(&name)),
+        name: sea_orm::Set(name),
+        document_type: sea_orm::Set(document.document_type),
+        description: sea_orm::Set(None),
+        file_path: sea_orm::Set(document.object.file_path),
+        file_name: sea_orm::Set(file_name),
+        file_type: sea_orm::Set(document.object.file_type),
+        file_size: sea_orm::Set(document.object.file_size),
+        issue_date: sea_orm::Set(None),
+        expiration_date: sea_orm::Set(None),
+        is_shared_with_drivers: sea_orm::Set(true),
+        truck_id: sea_orm::Set(None),
+        trailer_id: sea_orm::Set(None),
+        driver_id: sea_orm::Set(None),
+        load_id: sea_orm::Set(Some(document.load_id)),
+        created_by: sea_orm::Set(None),
+        created_at: sea_orm::Set(Utc::now()),
+        stop_id: sea_orm::Set(Some(document.stop_id)),
+        client_id: sea_orm::Set(Some(document.client_id)),
+        receiver_name: sea_orm::Set(document.receiver_name),
+        amount_cents: sea_orm::Set(document.amount_cents),
+    };
+    if !repo::insert_once(tx, row).await? {
+        return Ok(None);
+    }
+    Ok(repo::find(tx, id).await?)
+}
+
 pub async fn list(
     db: &DatabaseConnection,
     scope: TenantScope,

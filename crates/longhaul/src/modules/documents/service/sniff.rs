@@ -40,6 +40,28 @@ pub fn sniff(head: &[u8], file_name: &str, complete: bool) -> Result<&'static st
     refuse("found binary data of no known type".into())
 }
 
+/// What a driver's phone may send for a POD or receipt: a photo or a PDF.
+pub const PHOTO_OR_PDF: [&str; 5] = [
+    "application/pdf",
+    "image/jpeg",
+    "image/png",
+    "image/heif",
+    "image/webp",
+];
+
+/// The MIME type of a file starting with `head` when it is one of
+/// `allowed` (no text types), or what was found instead.
+pub fn sniff_among(head: &[u8], allowed: &[&'static str]) -> Result<&'static str, String> {
+    match infer::get(head) {
+        Some(kind) => allowed
+            .iter()
+            .find(|m| **m == kind.mime_type())
+            .copied()
+            .ok_or_else(|| format!("found {}, .{}", kind.mime_type(), kind.extension())),
+        None => Err("found data of no known type".into()),
+    }
+}
+
 /// UTF-8 (a character cut at the end of an incomplete head is fine) with
 /// no control characters but tab, line breaks and form feed.
 fn is_text(head: &[u8], complete: bool) -> bool {

@@ -5,7 +5,7 @@
 //! is read and dropped (so the client sees our answer, not a reset
 //! connection) and an object begun is aborted.
 
-use super::sniff::{HEAD_BYTES, sniff};
+use super::sniff::{HEAD_BYTES, PHOTO_OR_PDF, sniff, sniff_among};
 use crate::modules::documents::DocumentsError;
 use axum::extract::Multipart;
 use axum::extract::multipart::{Field, MultipartError};
@@ -59,22 +59,67 @@ fn malformed(err: MultipartError) -> DocumentsError {
 /// largest file accepted, in bytes.
 pub async fn receive(
     store: &dyn ObjectStore,
-    mut multipart: Multipart,
+    multipart: Multipart,
     path: Path,
     limit: u64,
 ) -> Result<Received, DocumentsError> {
+    receive_gated(store, multipart, limit, Accept::Documents, |_| async move {
+        Ok(Some(path))
+    })
+    .await
+}
+
+/// Which files an upload takes, judged by their first bytes.
+#[derive(Debug, Clone, Copy)]
+pub enum Accept {
+    /// The fleet's documents (`sniff`).
+    Documents,
+    /// A photo or a PDF from a driver's phone; the 415 says so with `message`
+    /// (its `{found}` filled).
+    PhotoOrPdf { message: &'static str },
+}
+
+/// `receive`, asking `gate` with the text fields read so far, as the file
+/// field begins, where to store it: `None` reads the file and drops it (a
+/// repeat of an upload already filed stores nothing). Clients send the
+/// fields the gate needs before the file.
+pub async fn receive_gated<G, F>(
+    store: &dyn ObjectStore,
+    mut multipart: Multipart,
+    limit: u64,
+    accept: Accept,
+    gate: G,
+) -> Result<Received, DocumentsError>
+where
+    G: FnOnce(&HashMap<String, String>) -> F,
+    F: Future<Output = Result<Option<Path>, DocumentsError>>,
+{
     let mut received = Received {
         fields: HashMap::new(),
         file: None,
     };
+    let mut gate = Some(gate);
     let outcome = async {
-        while let Some(field) = multipart.next_field().await.map_err(malformed)? {
+        while let Some(mut field) = multipart.next_field().await.map_err(malformed)? {
             let name = field.name().unwrap_or_default().to_owned();
             if name == "file" {
-                if received.file.is_some() {
+                let Some(gate) = gate.take() else {
                     return Err(DocumentsError::Malformed("send one file per upload".into()));
+                };
+                match gate(&received.fields).await? {
+                    Some(path) => {
+                        received.file = Some(store_file(store, field, &path, limit, accept).await?)
+                    }
+                    None => {
+                        let mut size = 0u64;
+                        while let Some(chunk) = field.chunk().await.map_err(malformed)? {
+                            size += chunk.len() as u64;
+                            if size > limit {
+                                return Err(too_large(limit));
+                            }
+                        }
+                    }
                 }
-                received.file = Some(store_file(store, field, &path, limit).await?);
             } else {
                 if received.fields.len() >= MAX_FIELDS {
                     return Err(DocumentsError::Malformed("too many form fields".into()));
@@ -90,8 +135,8 @@ pub async fn receive(
         Ok(()) => Ok(received),
         Err(err) => {
             drain(&mut multipart, limit).await;
-            if received.file.is_some() {
-                remove_quietly(store, &path).await;
+            if let Some(file) = &received.file {
+                remove_quietly(store, &file.path).await;
             }
             Err(err)
         }
@@ -123,6 +168,7 @@ async fn store_file(
     mut field: Field<'_>,
     path: &Path,
     limit: u64,
+    accept: Accept,
 ) -> Result<StoredFile, DocumentsError> {
     let file_name = clean_file_name(field.file_name().unwrap_or_default());
     // The head decides the type before anything is stored.
@@ -146,7 +192,13 @@ async fn store_file(
     if head.len() as u64 > limit {
         return Err(too_large(limit));
     }
-    let mime = sniff(&head, &file_name, complete).map_err(DocumentsError::Unsupported)?;
+    let mime = match accept {
+        Accept::Documents => sniff(&head, &file_name, complete),
+        Accept::PhotoOrPdf { message } => {
+            sniff_among(&head, &PHOTO_OR_PDF).map_err(|found| message.replace("{found}", &found))
+        }
+    }
+    .map_err(DocumentsError::Unsupported)?;
 
     let upload = store.put_multipart(path).await?;
     let mut writer = WriteMultipart::new_with_chunk_size(upload, PART_BYTES);

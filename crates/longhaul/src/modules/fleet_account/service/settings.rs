@@ -151,6 +151,7 @@ pub async fn update_portal(
         login_method: input.login_method,
         auth_type: input.auth_type,
         welcome_message: welcome,
+        show_load_revenue: input.show_load_revenue,
     };
     let system_password = settings.auth_type == "system_password";
     let auth_type = settings.auth_type.clone();

@@ -128,6 +128,10 @@ async fn move_to(
     }
     let mut stored = Vec::new();
     let mut reason = reason;
+    if to == LoadStatus::Dispatched {
+        // A new dispatch asks the drivers again.
+        repo::clear_driver_response(&tx, id).await?;
+    }
     if to == LoadStatus::Dispatched
         && let Some(cipher) = mail
     {

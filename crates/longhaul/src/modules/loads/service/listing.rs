@@ -362,6 +362,8 @@ pub async fn board(
                     last_delivery_at: l.last_delivery_at,
                     origin,
                     destination,
+                    driver_response: l.driver_response,
+                    decline_reason: l.decline_reason,
                     driver_id: l.driver_id,
                     second_driver_id: l.second_driver_id,
                     truck_id: l.truck_id,

@@ -9,7 +9,7 @@ use crate::modules::loads::dto::{
 };
 use crate::modules::loads::repo;
 use chrono::Utc;
-use db::entities::{facility, load, load_accessorial, load_event, load_stop};
+use db::entities::{facility, load, load_accessorial, load_event, load_stop, stop_report};
 use db::tenancy::{self, FleetTx, TenantScope};
 use domain::loads::{
     Accessorial, LoadStatus, Source, StopCheck, StopError, StopEvent, StopKind, StopTime,
@@ -455,9 +455,11 @@ pub(super) async fn read(tx: &FleetTx, id: Uuid) -> Result<LoadView, LoadsError>
             .collect();
     let accessorials = repo::accessorials_of(tx, id).await?;
     let history = repo::history_of(tx, id).await?;
+    let reports = repo::reports_of(tx, id).await?;
     let revenue = row.linehaul_cents
         + row.fuel_surcharge_cents
         + accessorials.iter().map(|a| a.amount_cents).sum::<i64>();
+    let seqs: HashMap<Uuid, i32> = stops.iter().map(|s| (s.id, s.seq)).collect();
     let stops = stops
         .into_iter()
         .filter_map(|s| {
@@ -510,6 +512,8 @@ pub(super) async fn read(tx: &FleetTx, id: Uuid) -> Result<LoadView, LoadsError>
         revenue_cents: revenue,
         loaded_miles: row.loaded_miles,
         cancel_reason: row.cancel_reason,
+        driver_response: row.driver_response,
+        decline_reason: row.decline_reason,
         driver_id: row.driver_id,
         second_driver_id: row.second_driver_id,
         truck_id: row.truck_id,
@@ -526,17 +530,43 @@ pub(super) async fn read(tx: &FleetTx, id: Uuid) -> Result<LoadView, LoadsError>
             .collect(),
         history: history
             .into_iter()
-            .map(|e| LoadEventView {
-                at: e.at,
-                actor_name: e.actor_name,
-                from_status: e.from_status,
-                to_status: e.to_status,
-                at7_code: e.at7_code,
-                reason: e.reason,
+            .map(|e| {
+                let sources = match (e.stop_id, e.stop_event.as_deref()) {
+                    (Some(stop), Some(event)) => sources_of(&reports, stop, event),
+                    _ => Vec::new(),
+                };
+                LoadEventView {
+                    at: e.at,
+                    actor_name: e.actor_name,
+                    from_status: e.from_status,
+                    to_status: e.to_status,
+                    at7_code: e.at7_code,
+                    reason: e.reason,
+                    source: e.source,
+                    stop_seq: e.stop_id.and_then(|id| seqs.get(&id).copied()),
+                    stop_event: e.stop_event,
+                    sources,
+                }
             })
             .collect(),
         updated_at: row.updated_at,
     })
+}
+
+/// The sources that reported `event` at `stop`, earliest report first.
+pub(super) fn sources_of(reports: &[stop_report::Model], stop: Uuid, event: &str) -> Vec<String> {
+    let mut of_event: Vec<&stop_report::Model> = reports
+        .iter()
+        .filter(|r| r.stop_id == stop && r.event == event)
+        .collect();
+    of_event.sort_by_key(|r| (r.at, r.recorded_at));
+    let mut sources: Vec<String> = Vec::new();
+    for r in of_event {
+        if !sources.contains(&r.source) {
+            sources.push(r.source.clone());
+        }
+    }
+    sources
 }
 
 pub async fn get(

@@ -4,6 +4,7 @@
 pub mod assignment;
 mod audit;
 pub mod customers;
+pub mod driver;
 pub mod edit;
 pub mod facilities;
 pub mod geofence;

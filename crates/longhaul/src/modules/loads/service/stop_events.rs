@@ -443,6 +443,20 @@ pub(super) async fn pods_complete(
         .all(|s| filed.contains(&Some(s.id))))
 }
 
+/// A POD the office filed on the load (the documents upload): delivers the
+/// load when it completes the set (`deliver_on_pod`).
+pub async fn deliver_after_office_pod(
+    db: &DatabaseConnection,
+    scope: TenantScope,
+    actor: &Actor,
+    load_id: Uuid,
+) -> Result<bool, LoadsError> {
+    let tx = tenancy::write(db, scope).await?;
+    let delivered = deliver_on_pod(&tx, scope, actor, Source::Office, load_id).await?;
+    tx.commit().await?;
+    Ok(delivered)
+}
+
 /// After a POD is filed: the load is delivered once it is at (or has
 /// left) its last delivery and every delivery has its POD. The history
 /// says who filed the last one.

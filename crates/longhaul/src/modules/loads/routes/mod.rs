@@ -1,5 +1,8 @@
 //! `/api/fleet/customers`, `/api/fleet/facilities` and `/api/fleet/loads`:
-//! a fleet's loads and the parties and places they name.
+//! a fleet's loads and the parties and places they name; `portal`: the
+//! driver's loads in the driver portal (`/api/portal/loads`).
+
+pub mod portal;
 
 use super::deps::LoadsDeps;
 use super::dto::{
@@ -18,6 +21,7 @@ use crate::http::path_id::path_id;
 use crate::http::upload::{UploadError, read_file_field};
 use crate::http::{ApiError, ApiResult, ValidJson};
 use crate::modules::auth::{CurrentUser, FleetAdmin};
+use crate::modules::documents::{self, dto::DocumentItem};
 use crate::modules::eld::EldDeps;
 use crate::modules::fleet_account::time_zone::fleet_today;
 use crate::state::AppState;
@@ -49,6 +53,8 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(assign_load))
         .routes(routes!(stop_event))
         .routes(routes!(load_sheet_pdf))
+        // The upload bounds what it reads itself (the documents' limit).
+        .routes(routes!(upload_load_document).layer(DefaultBodyLimit::disable()))
 }
 
 fn actor(user: &CurrentUser) -> Actor {
@@ -359,4 +365,47 @@ pub async fn load_sheet_pdf(
         bytes,
     )
         .into_response())
+}
+
+/// Multipart, as `POST /api/fleet/documents`: name, document_type (one of
+/// a load's: rate_confirmation | bill_of_lading | proof_of_delivery |
+/// lumper_receipt | scale_ticket), issue_date, expiration_date,
+/// description, share_with_drivers, then `file`. Another fleet's load: 404.
+/// A POD that completes the load's set delivers it (issue 32), in its own
+/// transaction after the filing: a crash between the two leaves the load at
+/// its delivery, which the next POD or the departure completes.
+#[utoipa::path(post, path = "/api/fleet/loads/{id}/documents", tag = "documents", params(("id" = String, Path)),
+    responses((status = 201, body = DocumentItem), (status = 400, body = ErrorBody), (status = 404, body = ErrorBody), (status = 413, body = ErrorBody), (status = 415, body = ErrorBody), (status = 422, body = ErrorBody)))]
+pub async fn upload_load_document(
+    State(state): State<AppState>,
+    FleetAdmin(scope): FleetAdmin,
+    user: CurrentUser,
+    Path(id): Path<String>,
+    multipart: Result<Multipart, MultipartRejection>,
+) -> ApiResult<(StatusCode, Json<DocumentItem>)> {
+    let load_id = path_id(&id)?;
+    let multipart = multipart.map_err(|_| {
+        ApiError::UnsupportedMediaType(domain::texts().server.requests.document_multipart.clone())
+    })?;
+    let received = documents::upload::receive(
+        state.files.as_ref(),
+        multipart,
+        documents::new_object_path(scope),
+        state.config.document_max_bytes,
+    )
+    .await?;
+    let item = documents::file_upload(
+        &state.db,
+        state.files.as_ref(),
+        scope,
+        user.0.profile.id,
+        Some(load_id),
+        received,
+        state.clock.now(),
+    )
+    .await?;
+    if item.document_type == domain::documents::PROOF_OF_DELIVERY {
+        stop_events::deliver_after_office_pod(&state.db, scope, &actor(&user), load_id).await?;
+    }
+    Ok((StatusCode::CREATED, Json(item)))
 }
