@@ -18,13 +18,15 @@ function stop(seq: number, kind: string, done: Partial<PortalStop> = {}): Portal
     completed: false,
     reports: [],
     documents: [],
+    next_actions: [],
     ...done,
   }
 }
 
 function load(stops: PortalStop[], status = 'dispatched'): PortalLoad {
   return {
-    id: 'l', load_number: 'HFC-1', pro_number: 1001, status, driver_response: null, decline_reason: null,
+    id: 'l', load_number: 'HFC-1', pro_number: 1001, status, driver_response: null, decline_reason: null, can_respond: status === 'dispatched',
+    first_pickup_at: '2026-03-02T14:00:00Z', last_delivery_at: '2026-03-03T14:00:00Z',
     bol_number: null, po_number: null, pickup_number: null, commodity: null, weight_lbs: null, pieces: null,
     equipment_type: 'dry_van', length_ft: 53, reefer_temp_f: null, hazmat_class: null, un_number: null, notes: null,
     truck_number: null, trailer_number: null, co_driver_name: null, revenue_cents: null, stops,
@@ -36,7 +38,7 @@ describe('the buttons a stop offers', () => {
     const l = load([stop(0, 'pickup'), stop(1, 'delivery')])
     expect(stopActions(l, l.stops[0], [])).toEqual(['arrived'])
     expect(stopActions(l, l.stops[1], [])).toEqual([])
-    expect(stopActions(l, l.stops[0], [{ seq: 0, event: 'arrived' }])).toEqual(['completed', 'departed'])
+    expect(stopActions(l, l.stops[0], [{ seq: 0, event: 'arrived' }])).toEqual(['completed'])
     const queued = [
       { seq: 0, event: 'arrived' as const },
       { seq: 0, event: 'completed' as const },

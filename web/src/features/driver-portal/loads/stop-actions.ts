@@ -25,7 +25,8 @@ export function stopActions(load: PortalLoad, stop: PortalStop, queued: Queued):
   if (!ON_THE_ROAD.has(load.status) || load.driver_response === 'declined') return []
   if (currentStop(load, queued)?.seq !== stop.seq) return []
   if (!has(stop, queued, 'arrived')) return ['arrived']
-  if (!has(stop, queued, 'completed')) return ['completed', 'departed']
+  // A pickup is loaded before the truck may leave; a delivery may be left without unloading.
+  if (!has(stop, queued, 'completed')) return stop.kind === 'pickup' ? ['completed'] : ['completed', 'departed']
   return ['departed']
 }
 

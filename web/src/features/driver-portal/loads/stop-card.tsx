@@ -6,12 +6,12 @@ import { format, texts } from '@/lib/texts'
 import { dayOnClock, onClock, untilOnClock } from '@/lib/zoned-time'
 import { eventLabel } from './event-label'
 import { isAppleMobile, mapsLink } from './maps-link'
-import type { PortalStop, ReportSource, StopEventName } from './portal-load-types'
+import type { PortalStop, StopEventName } from './portal-load-types'
 import type { Queued } from './stop-actions'
 
 const t = texts.portalLoads
 
-const SOURCE_LABEL: Record<ReportSource, string> = {
+const SOURCE_LABEL: Record<string, string> = {
   driver: t.sourceDriver,
   office: t.sourceOffice,
   eld: t.sourceEld,
@@ -19,7 +19,7 @@ const SOURCE_LABEL: Record<ReportSource, string> = {
 
 /** "(ELD, you)": who reported the stop's event, first reporter first. */
 function sources(stop: PortalStop, event: StopEventName): string {
-  const who = [...new Set(stop.reports.filter((r) => r.event === event).map((r) => SOURCE_LABEL[r.source]))]
+  const who = [...new Set(stop.reports.filter((r) => r.event === event).map((r) => SOURCE_LABEL[r.source] ?? r.source))]
   return who.length ? ` ${format(t.bySource, { sources: who.join(', ') })}` : ''
 }
 
