@@ -121,7 +121,7 @@ export function StopCard({
           </li>
         )}
         {stop.departed_at && (
-          <li>
+          <li data-testid={`stop-${stop.seq}-departed`}>
             {format(t.departedAt, { time: onClock(stop.departed_at, stop.time_zone) })}
             {sources(stop, 'departed')}
           </li>

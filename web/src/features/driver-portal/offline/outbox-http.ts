@@ -46,15 +46,16 @@ export function httpSender(deps: HttpDeps = defaults): Sender {
     const post = () => deps.request<unknown>(stopPath(record), { method: 'POST', body: requestBody(record) })
     try {
       if (!deps.csrfToken()) await deps.refreshSession()
+      let answer: unknown
       try {
-        await post()
+        answer = await post()
       } catch (error) {
         // A token from an older session (the driver signed in again in another tab): fetch it and try once more.
         if (!(error instanceof ApiError && error.status === 403 && error.code === 'csrf_invalid')) throw error
         await deps.refreshSession()
-        await post()
+        answer = await post()
       }
-      return { result: 'sent' }
+      return { result: 'sent', answer }
     } catch (error) {
       return classify(error)
     }

@@ -69,7 +69,8 @@ export type OutboxItem = OutboxRecord & {
 
 /** How one attempt ended, from the server's answer. */
 export type SendOutcome =
-  | { result: 'sent' }
+  /** `answer`: the server's body (the load as it now stands). */
+  | { result: 'sent'; answer?: unknown }
   | { result: 'rejected'; message: string }
   | { result: 'retry' }
   /** No driver session: wait for a sign-in rather than burn retries or drop the write. */

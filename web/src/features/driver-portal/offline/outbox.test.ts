@@ -255,7 +255,7 @@ describe('httpSender', () => {
   it('posts an event as JSON with its client id', async () => {
     const request = vi.fn().mockResolvedValue({})
     const send = httpSender({ request, refreshSession: vi.fn(), csrfToken: () => 'token' })
-    expect(await send(record)).toEqual({ result: 'sent' })
+    expect(await send(record)).toEqual({ result: 'sent', answer: {} })
     expect(request).toHaveBeenCalledWith('/api/portal/loads/load%2F1/stops/2/events', {
       method: 'POST',
       body: { client_id: 'c-1', event: 'arrived', at: '2026-03-01T14:00:00Z', lat: 41.88, lon: -87.63 },
@@ -298,7 +298,7 @@ describe('httpSender', () => {
       .mockResolvedValueOnce({})
     const refreshSession = vi.fn().mockResolvedValue(undefined)
     const send = httpSender({ request, refreshSession, csrfToken: () => 'old' })
-    expect(await send(record)).toEqual({ result: 'sent' })
+    expect(await send(record)).toEqual({ result: 'sent', answer: {} })
     expect(refreshSession).toHaveBeenCalledTimes(1)
     expect(request).toHaveBeenCalledTimes(2)
   })

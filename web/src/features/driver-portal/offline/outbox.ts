@@ -46,7 +46,7 @@ export class Outbox {
   #items: readonly OutboxItem[] = []
   #records: (OutboxRecord & { key: number })[] = []
   #listeners = new Set<() => void>()
-  #sentListeners = new Set<(record: OutboxRecord) => void>()
+  #sentListeners = new Set<(record: OutboxRecord, answer?: unknown) => void>()
   #sendingKey: number | null = null
   #signedOut = false
   #draining: Promise<void> | null = null
@@ -74,7 +74,7 @@ export class Outbox {
   }
 
   /** Called after the server has taken an item (to refresh what it changed). */
-  onSent(listener: (record: OutboxRecord) => void): () => void {
+  onSent(listener: (record: OutboxRecord, answer?: unknown) => void): () => void {
     this.#sentListeners.add(listener)
     return () => this.#sentListeners.delete(listener)
   }
@@ -158,7 +158,7 @@ export class Outbox {
         this.#sendingKey = null
         if (outcome.result === 'sent') {
           await this.#store.remove(record.key)
-          this.#sentListeners.forEach((listener) => listener(record))
+          this.#sentListeners.forEach((listener) => listener(record, outcome.answer))
           await this.#reload()
           continue
         }

@@ -62,11 +62,25 @@ function useSavedQueries(client: QueryClient): boolean {
   return restoring
 }
 
+/** The load in a write's answer: an event's answer is the load, an upload's is `{ document, load }`. */
+function loadOf(answer: unknown): { id: string } | undefined {
+  if (typeof answer !== 'object' || answer === null) return undefined
+  const candidate = 'load' in answer ? (answer as { load: unknown }).load : answer
+  if (typeof candidate !== 'object' || candidate === null || !('stops' in candidate) || !('id' in candidate)) return undefined
+  return candidate as { id: string }
+}
+
 function useOutboxStarted(client: QueryClient, fleetId: string) {
   useEffect(() => {
     if (!fleetId) return
     const outbox = getOutbox(fleetId)
-    const offSent = outbox.onSent(() => void client.invalidateQueries({ queryKey: portalLoadsKey }))
+    const offSent = outbox.onSent((record, answer) => {
+      // The answer is the load as it now stands: shown at once, even if the network drops again
+      // before a refetch could bring it.
+      const load = loadOf(answer)
+      if (load?.id === record.loadId) client.setQueryData(['portal', 'loads', 'one', load.id], load)
+      void client.invalidateQueries({ queryKey: portalLoadsKey })
+    })
     // A session (a sign-in, or the home page's answer) lets writes held for one go.
     const offSession = client.getQueryCache().subscribe((event) => {
       if (
