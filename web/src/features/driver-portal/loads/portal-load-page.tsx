@@ -81,12 +81,7 @@ function LoadView({ load }: { load: PortalLoad }) {
       </section>
       <ShareLocation />
       <LoadFacts load={load} />
-      <section aria-labelledby="messages-heading" className="space-y-2">
-        <h2 id="messages-heading" className="text-lg font-semibold">
-          {t.messages}
-        </h2>
-        <LoadMessages loadId={load.id} />
-      </section>
+      <LoadMessages loadId={load.id} />
     </div>
   )
 }

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react'
 import { toast } from '@/lib/toast'
-import { format, texts } from '@/lib/texts'
+import { texts } from '@/lib/texts'
 import { downscaleImage, uploadFileName } from '../offline/downscale-image'
 import { useOutbox } from '../offline/use-outbox'
 import type { DocumentsToSend } from './documents-to-send'
@@ -59,7 +59,7 @@ export function useLoadQueue(loadId: string): LoadQueue {
           mimeType: blob.type || file.type || 'application/octet-stream',
         })
       }
-      toast.success(docs.kind === 'pod' ? format(t.podQueued, { count: docs.files.length }) : t.receiptQueued)
+      toast.success(docs.kind === 'pod' ? t.podQueued : t.receiptQueued)
     } finally {
       setBusy(false)
     }

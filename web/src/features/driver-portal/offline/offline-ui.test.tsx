@@ -11,7 +11,8 @@ const base = {
   clientId: 'c',
   portal: 'f',
   loadId: 'l',
-  seq: 1,
+  // The server's stop index (from 0): the list counts from 1.
+  seq: 0,
   createdAt: 0,
   attempts: 0,
   state: 'waiting' as const,
@@ -21,7 +22,7 @@ const base = {
 const event: OutboxItem = { ...base, kind: 'stop_event', body: { event: 'arrived', at: '2026-03-01T14:00:00Z' } }
 const pod: OutboxItem = {
   ...base,
-  seq: 2,
+  seq: 1,
   kind: 'document',
   fields: { kind: 'pod' },
   bytes: new ArrayBuffer(1),

@@ -12,7 +12,8 @@ const documents: Record<StopDocumentKind, string> = {
 
 /** 'Arrived — Stop 1', 'POD photo (2 pages) — Stop 2'. */
 export function outboxLabel(record: OutboxRecord): string {
-  const stop = format(t.stop, { seq: record.seq })
+  // seq counts from 0; drivers count stops from 1.
+  const stop = format(t.stop, { seq: record.seq + 1 })
   if (record.kind === 'stop_event') return `${events[record.body.event]} — ${stop}`
   const photo = record.mimeType.startsWith('image/') ? ` ${t.photo}` : ''
   const pages = record.pages && record.pages > 1 ? ` ${format(t.pages, { count: record.pages })}` : ''
