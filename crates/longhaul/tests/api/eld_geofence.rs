@@ -477,7 +477,20 @@ async fn the_demo_truck_follows_its_load_into_the_first_stop() {
             .await;
         assert!(res.status().is_success(), "{:?}", res.text().await);
 
-        // A minute in, the truck is still approaching: nothing.
+        // The pickup is tomorrow: a minute in, the truck is still approaching: nothing.
+        {
+            use db::entities::load_stop;
+            load_stop::Entity::update_many()
+                .col_expr(
+                    load_stop::Column::StartsAt,
+                    Expr::value(Utc::now() + Duration::days(1)),
+                )
+                .filter(load_stop::Column::LoadId.eq(Uuid::parse_str(&id).unwrap()))
+                .filter(load_stop::Column::Seq.eq(0))
+                .exec(&w.app.inspect_db().await)
+                .await
+                .unwrap();
+        }
         demo_started(&w, &id, 1).await;
         w.run().await;
         assert!(w.reports(&id).await.is_empty());
@@ -509,5 +522,13 @@ async fn the_demo_truck_follows_its_load_into_the_first_stop() {
         let reports = w.reports(&id).await;
         assert_eq!(reports.len(), 1);
         assert_eq!(reports[0].source, "eld");
+
+        // A load dispatched when its pickup is already due: the truck is at
+        // the dock from the start, and the first run records the arrival.
+        let (due, _) = w.dispatched_load(1).await;
+        demo_started(&w, &due, 0).await;
+        w.next_cycle().await;
+        w.run().await;
+        assert_eq!(w.read_load(&due).await["status"], "at_pickup");
     }
 }

@@ -20,13 +20,13 @@ describe('driverResponseBadge', () => {
 describe('reportedBy', () => {
   const row = { stop_event: 'arrived', stop_seq: 0, source: 'eld', sources: ['eld'] }
   it('names the event at its stop and every source, earliest first', () => {
-    expect(reportedBy(row, stops)).toBe('Arrived · ELD')
-    expect(reportedBy({ ...row, sources: ['eld', 'driver'] }, stops)).toBe('Arrived · ELD, driver')
+    expect(reportedBy(row, stops)).toBe('Arrived (ELD)')
+    expect(reportedBy({ ...row, sources: ['eld', 'driver'] }, stops)).toBe('Arrived (ELD, driver)')
     expect(reportedBy({ ...row, stop_event: 'completed', source: 'driver', sources: ['driver'] }, stops)).toBe(
-      'Loaded · driver',
+      'Loaded (driver)',
     )
     expect(reportedBy({ ...row, stop_event: 'completed', stop_seq: 1, sources: ['office'] }, stops)).toBe(
-      'Unloaded · office',
+      'Unloaded (office)',
     )
   })
   it('is silent for other changes and rows without a source', () => {

@@ -22,7 +22,7 @@ interface ReportedEvent {
 }
 
 /**
- * Who reported a stop event of the history: "Arrived · ELD, driver" — the
+ * Who reported a stop event of the history: "Arrived (ELD, driver)" — the
  * event's name at its kind of stop and every source that reported it,
  * earliest first. Null for other changes (and older rows without a source).
  */

@@ -52,6 +52,8 @@ pub struct TruckOnLoad {
     pub eld_vehicle_id: String,
     pub stops: Vec<LatLon>,
     pub dispatched_at: Option<DateTime<Utc>>,
+    /// The first stop's appointment or window start.
+    pub first_stop_at: Option<DateTime<Utc>>,
 }
 
 /// The trucks (with an ELD id) of the fleet's loads in these statuses.
@@ -121,15 +123,17 @@ pub async fn trucks_on_loads(tx: &FleetTx, statuses: &[&str]) -> Result<Vec<Truc
         .into_iter()
         .filter_map(|(load_id, truck)| {
             let eld_vehicle_id = eld_ids.get(&truck?)?.clone();
-            let stops = stops
-                .iter()
-                .filter(|s| s.load_id == load_id)
-                .filter_map(|s| places.get(&s.facility_id).copied())
-                .collect();
+            let stops_of_load: Vec<&load_stop::Model> =
+                stops.iter().filter(|s| s.load_id == load_id).collect();
+            let first_stop_at = stops_of_load.first().map(|s| s.starts_at);
             Some(TruckOnLoad {
                 eld_vehicle_id,
-                stops,
+                stops: stops_of_load
+                    .iter()
+                    .filter_map(|s| places.get(&s.facility_id).copied())
+                    .collect(),
                 dispatched_at: dispatched.get(&load_id).copied(),
+                first_stop_at,
             })
         })
         .collect())

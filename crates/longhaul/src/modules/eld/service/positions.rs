@@ -205,14 +205,30 @@ async fn demo_routes(
     tx.commit().await?;
     Ok(trucks
         .into_iter()
-        .map(|t| DemoRoute {
-            vehicle_id: t.eld_vehicle_id,
-            stops: t.stops,
-            since: t
+        .map(|t| {
+            let since = t
                 .dispatched_at
-                .map_or(connected_at, |d| d.max(connected_at)),
+                .map_or(connected_at, |d| d.max(connected_at));
+            DemoRoute {
+                vehicle_id: t.eld_vehicle_id,
+                stops: t.stops,
+                since: on_time(since, t.first_stop_at),
+            }
         })
         .collect())
+}
+
+/// A truck dispatched when its first stop is already due is at that stop
+/// from the start, as a driver waiting at the dock would be: its timeline
+/// begins as if the approach were over.
+fn on_time(since: DateTime<Utc>, first_stop_at: Option<DateTime<Utc>>) -> DateTime<Utc> {
+    match first_stop_at {
+        Some(due) if due <= since => {
+            since
+                - chrono::Duration::minutes(crate::integrations::eld::demo::ROUTE_APPROACH_MINUTES)
+        }
+        _ => since,
+    }
 }
 
 /// One gate per fleet, held while its positions are read.
