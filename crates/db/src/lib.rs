@@ -9,6 +9,7 @@ pub mod board;
 pub mod bulk;
 pub mod connect;
 pub mod entities;
+pub mod fleet_admins;
 pub mod fleet_filters;
 pub mod fleet_names;
 pub mod migrations;

@@ -3,12 +3,10 @@
 
 use chrono::{DateTime, Utc};
 use db::entities::{
-    account, driver_invite, driver_renewal, fleet_account, fleet_document, fleet_driver,
-    fleet_message, fleet_trailer, fleet_vehicle, profile,
+    driver_invite, driver_renewal, fleet_account, fleet_document, fleet_driver, fleet_message,
+    fleet_trailer, fleet_vehicle,
 };
-use db::system::SystemTable;
 use db::tenancy::{FleetOwned, FleetTx};
-use domain::Role;
 use sea_orm::sea_query::{Condition, Expr};
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, DbErr, PaginatorTrait, QueryFilter, QueryOrder,
@@ -284,30 +282,12 @@ pub async fn mark_read(tx: &FleetTx, id: Uuid, at: DateTime<Utc>) -> Result<bool
     Ok(true)
 }
 
-/// The e-mail addresses of the fleet's admins.
+/// The e-mail addresses of the fleet's active admins.
 pub async fn admin_emails<C: ConnectionTrait>(
     conn: &C,
     fleet_account_id: Uuid,
 ) -> Result<Vec<String>, DbErr> {
-    let accounts: Vec<Uuid> = account::Entity::rows()
-        .select_only()
-        .column(account::Column::Id)
-        .filter(account::Column::FleetAccountId.eq(fleet_account_id))
-        .into_tuple()
-        .all(conn)
-        .await?;
-    if accounts.is_empty() {
-        return Ok(Vec::new());
-    }
-    profile::Entity::rows()
-        .select_only()
-        .column(profile::Column::Email)
-        .filter(profile::Column::AccountId.is_in(accounts))
-        .filter(profile::Column::Role.eq(Role::FleetAdmin.as_str()))
-        .order_by_asc(profile::Column::Email)
-        .into_tuple()
-        .all(conn)
-        .await
+    db::fleet_admins::admin_emails(conn, fleet_account_id).await
 }
 
 pub use db::fleet_names::{driver_names, trailer_names, truck_names};

@@ -2,12 +2,9 @@
 //! scoped finder; the job's first look across fleets through the system's.
 
 use chrono::{DateTime, Utc};
-use db::entities::{
-    account, fleet_account, fleet_driver, fleet_message, fleet_notification, load, profile,
-};
-use db::system::{AcrossFleets, SystemTable};
+use db::entities::{fleet_account, fleet_driver, fleet_message, fleet_notification, load};
+use db::system::AcrossFleets;
 use db::tenancy::{FleetOwned, FleetTx, SystemTx};
-use domain::Role;
 use fleet_message::Column as M;
 use sea_orm::sea_query::Expr;
 use sea_orm::{
@@ -204,29 +201,10 @@ pub async fn claim(tx: &FleetTx, id: Uuid, at: DateTime<Utc>) -> Result<bool, Db
         == 1)
 }
 
-/// The e-mail addresses of the fleet's admins.
+/// The e-mail addresses of the fleet's active admins.
 pub async fn admin_emails<C: ConnectionTrait>(
     conn: &C,
     fleet_account_id: Uuid,
 ) -> Result<Vec<String>, DbErr> {
-    let accounts: Vec<Uuid> = account::Entity::rows()
-        .select_only()
-        .column(account::Column::Id)
-        .filter(account::Column::FleetAccountId.eq(fleet_account_id))
-        .into_tuple()
-        .all(conn)
-        .await?;
-    if accounts.is_empty() {
-        return Ok(Vec::new());
-    }
-    profile::Entity::rows()
-        .select_only()
-        .column(profile::Column::Email)
-        .filter(profile::Column::AccountId.is_in(accounts))
-        .filter(profile::Column::Role.eq(Role::FleetAdmin.as_str()))
-        .filter(profile::Column::DeactivatedAt.is_null())
-        .order_by_asc(profile::Column::Email)
-        .into_tuple()
-        .all(conn)
-        .await
+    db::fleet_admins::admin_emails(conn, fleet_account_id).await
 }

@@ -5,11 +5,10 @@ pub mod geofence;
 
 use chrono::{DateTime, Utc};
 use db::entities::{
-    account, audit_log, customer, driver_qualification, facility, fleet_account, fleet_document,
+    audit_log, customer, driver_qualification, facility, fleet_account, fleet_document,
     fleet_driver, fleet_notification, fleet_trailer, fleet_vehicle, load, load_accessorial,
-    load_counter, load_event, load_stop, profile, stop_report,
+    load_counter, load_event, load_stop, stop_report,
 };
-use db::system::SystemTable;
 use db::tenancy::{FleetOwned, FleetTx};
 use sea_orm::sea_query::{Expr, ExprTrait, LikeExpr, OnConflict};
 use sea_orm::{
@@ -821,28 +820,9 @@ pub async fn insert_notification(
         .map(|_| ())
 }
 
-/// The e-mail addresses of the fleet's admins.
+/// The e-mail addresses of the fleet's active admins.
 pub async fn admin_emails(tx: &FleetTx) -> Result<Vec<String>, DbErr> {
-    let fleet = tx.scope().fleet_account_id();
-    let accounts: Vec<Uuid> = account::Entity::rows()
-        .select_only()
-        .column(account::Column::Id)
-        .filter(account::Column::FleetAccountId.eq(fleet))
-        .into_tuple()
-        .all(tx)
-        .await?;
-    if accounts.is_empty() {
-        return Ok(Vec::new());
-    }
-    profile::Entity::rows()
-        .select_only()
-        .column(profile::Column::Email)
-        .filter(profile::Column::AccountId.is_in(accounts))
-        .filter(profile::Column::Role.eq(domain::Role::FleetAdmin.as_str()))
-        .order_by_asc(profile::Column::Email)
-        .into_tuple()
-        .all(tx)
-        .await
+    db::fleet_admins::admin_emails(tx, tx.scope().fleet_account_id()).await
 }
 
 /// The fleet's driver-portal settings (stored JSON).
