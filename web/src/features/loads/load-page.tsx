@@ -90,18 +90,19 @@ export default function LoadPage({ documentsSlot }: LoadPageProps) {
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="min-w-0 space-y-6 lg:col-span-2">
           <Stops load={load} />
-          <Card>
-            <CardHeader>
-              <CardTitle>{d.documentsTitle}</CardTitle>
-            </CardHeader>
-            <CardContent>
-              {documentsSlot ? (
-                documentsSlot({ id: load.id, pro_number: load.pro_number, load_number: load.load_number })
-              ) : (
+          {/* The documents feature's card has its own "Documents" heading. */}
+          {documentsSlot ? (
+            documentsSlot({ id: load.id, pro_number: load.pro_number, load_number: load.load_number })
+          ) : (
+            <Card>
+              <CardHeader>
+                <CardTitle>{d.documentsTitle}</CardTitle>
+              </CardHeader>
+              <CardContent>
                 <p className="text-sm text-muted-foreground">{d.documentsSoon}</p>
-              )}
-            </CardContent>
-          </Card>
+              </CardContent>
+            </Card>
+          )}
           <History load={load} />
         </div>
         <div className="min-w-0 space-y-6">
