@@ -93,6 +93,7 @@ pub struct LoadsTexts {
     pub stop_out_of_order: String,
     pub event_repeated: String,
     pub position_invalid: String,
+    pub radius_invalid: String,
     pub pod_received: String,
     pub arrive_first: String,
     pub depart_before_arrive: String,

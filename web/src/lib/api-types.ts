@@ -3014,6 +3014,11 @@ export interface components {
         };
         FacilityInput: {
             address: string;
+            /**
+             * Format: double
+             * @description The arrival geofence in miles, 0.1 to 5; 0.5 when not given.
+             */
+            arrival_radius_miles?: number | null;
             city: string;
             contact_name?: string | null;
             contact_phone?: string | null;
@@ -3038,6 +3043,11 @@ export interface components {
         };
         FacilityView: {
             address: string;
+            /**
+             * Format: double
+             * @description The arrival geofence in miles (0.5 unless the facility sets one).
+             */
+            arrival_radius_miles: number;
             city: string;
             contact_name: string | null;
             contact_phone: string | null;

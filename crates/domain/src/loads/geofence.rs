@@ -29,6 +29,8 @@ pub const WATCHED: [LoadStatus; 5] = [
 
 /// The geofence when the facility sets none (m0032: null = half a mile).
 pub const DEFAULT_RADIUS_MI: f64 = 0.5;
+/// The radii a facility may set: a yard's gate to a big campus.
+pub const RADIUS_RANGE_MI: std::ops::RangeInclusive<f64> = 0.1..=5.0;
 /// Positions older than this are ignored.
 pub const MAX_POSITION_AGE: Duration = Duration::minutes(30);
 /// A position this far ahead of the server's clock is not trusted either

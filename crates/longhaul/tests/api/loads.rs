@@ -943,3 +943,64 @@ async fn the_demo_fleet_has_a_week_of_loads_in_every_status() {
         );
     }
 }
+
+#[tokio::test]
+async fn a_facility_keeps_its_arrival_radius_within_bounds() {
+    for backend in backends() {
+        let mut app = spawn_app(backend).await;
+        fleet(
+            &app,
+            "ops@radius.test",
+            "Radius Haul",
+            "3100109",
+            no_assets(),
+        )
+        .await;
+        app.sign_in("ops@radius.test", "secret1").await;
+        let place = |name: &str, radius: Value| {
+            json!({ "name": name, "address": "1 Dock St", "city": "Chicago", "state": "IL",
+                    "time_zone": "America/Chicago", "arrival_radius_miles": radius })
+        };
+        let campus = created(
+            &app,
+            "/api/fleet/facilities",
+            place("Big Campus", json!(1.5)),
+        )
+        .await;
+        assert_eq!(campus["arrival_radius_miles"], 1.5);
+        let dock = created(
+            &app,
+            "/api/fleet/facilities",
+            place("Small Dock", Value::Null),
+        )
+        .await;
+        assert_eq!(dock["arrival_radius_miles"], 0.5, "the default geofence");
+        for bad in [json!(0), json!(0.05), json!(5.5), json!(-1)] {
+            let (code, err) = error_of(
+                app.post("/api/fleet/facilities", place("Nowhere", bad.clone()))
+                    .await,
+            )
+            .await;
+            assert_eq!(
+                (code, err["fields"]["arrival_radius_miles"].as_str()),
+                (
+                    StatusCode::UNPROCESSABLE_ENTITY,
+                    Some("The arrival radius is 0.1 to 5 miles.")
+                ),
+                "{bad}"
+            );
+        }
+        let (code, _) = error_of(
+            app.post("/api/fleet/facilities", place("Text", json!("wide")))
+                .await,
+        )
+        .await;
+        assert!(code.is_client_error(), "{code}");
+        let list: Value = app.get("/api/fleet/facilities").await.json().await.unwrap();
+        assert_eq!(
+            list["facilities"].as_array().unwrap().len(),
+            2,
+            "nothing half-made"
+        );
+    }
+}

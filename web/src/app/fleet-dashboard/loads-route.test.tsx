@@ -46,7 +46,7 @@ const facility = (id: string, name: string, zone: string) => ({
   time_zone: zone,
   contact_name: null,
   contact_phone: null,
-  hours: null,
+  hours: null, arrival_radius_miles: 0.5,
 })
 
 const customer = { id: 'customer-1', name: 'Echo Global Logistics', kind: 'broker', usdot_number: null, mc_number: '123456', billing_email: null, payment_terms_days: 30 }

@@ -19,7 +19,7 @@ function stop(seq: number, kind: string, zone: string, arrived: string | null, d
       lon: 0,
       contact_name: null,
       contact_phone: null,
-      hours: null,
+      hours: null, arrival_radius_miles: 0.5,
     },
     local_start: '2026-03-02T08:00:00',
     local_end: null,

@@ -256,7 +256,7 @@ describe('the edit form of a load', () => {
     time_zone: zone,
     contact_name: null,
     contact_phone: null,
-    hours: null,
+    hours: null, arrival_radius_miles: 0.5,
   })
   const stop = (seq: number, kind: string, start: string, end: string | null, arrived: string | null = null): StopView => ({
     id: `stop-${seq}`,

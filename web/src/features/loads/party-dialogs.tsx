@@ -120,6 +120,7 @@ interface FacilityValues {
   contact_name: string
   contact_phone: string
   hours: string
+  arrival_radius_miles: string
 }
 
 export interface FacilityDialogProps {
@@ -147,6 +148,7 @@ export function FacilityDialog({ open, onOpenChange, initial, onCreated }: Facil
       contact_name: '',
       contact_phone: '',
       hours: '',
+      arrival_radius_miles: '',
     },
   })
   const errors = formState.errors
@@ -163,6 +165,7 @@ export function FacilityDialog({ open, onOpenChange, initial, onCreated }: Facil
         contact_name: blank(values.contact_name),
         contact_phone: blank(values.contact_phone),
         hours: blank(values.hours),
+        arrival_radius_miles: blank(values.arrival_radius_miles) === null ? null : Number(values.arrival_radius_miles),
       },
       {
         onSuccess: (facility) => {
@@ -231,6 +234,18 @@ export function FacilityDialog({ open, onOpenChange, initial, onCreated }: Facil
             {field('contact_phone', f.contactPhone)}
           </div>
           {field('hours', f.hours)}
+          <Field id="facility-arrival_radius_miles" label={f.arrivalRadius} error={errors.arrival_radius_miles?.message}>
+            <Input
+              id="facility-arrival_radius_miles"
+              inputMode="decimal"
+              placeholder="0.5"
+              {...register('arrival_radius_miles', {
+                validate: (v) => v.trim() === '' || /^\d+(\.\d+)?$/.test(v.trim()) || texts.loads.radiusInvalid,
+              })}
+              {...invalid('facility-arrival_radius_miles', errors.arrival_radius_miles?.message)}
+            />
+            <p className="text-xs text-muted-foreground">{f.arrivalRadiusHint}</p>
+          </Field>
           {failure && <p className="text-sm text-destructive">{failure}</p>}
           <div className="flex justify-end gap-2">
             <Button variant="outline" onClick={() => onOpenChange(false)}>

@@ -65,6 +65,9 @@ pub struct FacilityInput {
     pub contact_phone: Option<String>,
     #[serde(default)]
     pub hours: Option<String>,
+    /// The arrival geofence in miles, 0.1 to 5; 0.5 when not given.
+    #[serde(default)]
+    pub arrival_radius_miles: Option<f64>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -85,6 +88,8 @@ pub struct FacilityView {
     pub contact_phone: Option<String>,
     #[schema(required = true)]
     pub hours: Option<String>,
+    /// The arrival geofence in miles (0.5 unless the facility sets one).
+    pub arrival_radius_miles: f64,
 }
 
 #[derive(Debug, Serialize, ToSchema)]

@@ -25,6 +25,9 @@ impl From<facility::Model> for FacilityView {
             contact_name: f.contact_name,
             contact_phone: f.contact_phone,
             hours: f.hours,
+            arrival_radius_miles: f
+                .arrival_radius_miles
+                .unwrap_or(domain::loads::geofence::DEFAULT_RADIUS_MI),
         }
     }
 }
@@ -73,6 +76,16 @@ pub async fn create(
         }
         _ => return Err(LoadsError::invalid("lat", &t.coordinates_invalid)),
     };
+    let radius = match input.arrival_radius_miles {
+        Some(r) if domain::loads::geofence::RADIUS_RANGE_MI.contains(&r) => Some(r),
+        Some(_) => {
+            return Err(LoadsError::invalid(
+                "arrival_radius_miles",
+                &t.radius_invalid,
+            ));
+        }
+        None => None,
+    };
     let tx = tenancy::write(db, scope).await?;
     let saved = repo::insert_facility(
         &tx,
@@ -99,7 +112,7 @@ pub async fn create(
             )?),
             hours: Set(optional_text("hours", input.hours.as_deref(), 200)?),
             created_at: Set(Utc::now()),
-            arrival_radius_miles: Set(None),
+            arrival_radius_miles: Set(radius),
         },
     )
     .await?;
