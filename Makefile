@@ -26,7 +26,7 @@ web-deps: web/node_modules/.installed
 # the release binary that embeds it (crates/longhaul/build.rs). Directories
 # are listed too: adding or deleting a file changes its directory's mtime.
 WEB_INPUTS := $(shell find web/src web/public web/build) \
-	web/index.html web/package.json web/vite.config.ts web/scripts/check-bundle.mjs \
+	web/index.html web/portal.html web/package.json web/vite.config.ts web/vite.portal.config.ts web/scripts/check-bundle.mjs \
 	$(wildcard web/tsconfig*.json contracts/*)
 
 web/dist/index.html: $(WEB_INPUTS) web/node_modules/.installed

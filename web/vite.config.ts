@@ -3,11 +3,9 @@ import { fileURLToPath, URL } from 'node:url'
 import react from '@vitejs/plugin-react'
 import tailwindcss from '@tailwindcss/vite'
 import { defineConfig } from 'vite'
-import { VitePWA } from 'vite-plugin-pwa'
 import { configDefaults } from 'vitest/config'
 import { areaCopies } from './build/area-copies'
 import { importerPreloads } from './build/importer-preloads'
-import { PORTAL_SHELL, portalPrecache, portalShell } from './build/portal-precache'
 import { routePreloads, type RoutePreload } from './build/route-preloads'
 import { textsSections } from './build/texts-sections'
 
@@ -61,49 +59,6 @@ const coldRoutes: RoutePreload[] = [
 const publicPages = ['auth', 'landing', 'legal', 'not-found', 'pricing', 'signup', 'subscription-success', 'test-checkout']
 const publicDirs = publicPages.map((name) => fileURLToPath(new URL(`./src/features/${name}/`, import.meta.url)))
 
-// The driver portal's service worker (decision 045): it controls /driver-portal/ only
-// (registered there, features/driver-portal/offline/service-worker.ts), precaches
-// the portal's shell and chunks, answers a portal page with the precached
-// index.html when the network does not, and never touches /api.
-const portalServiceWorker = VitePWA({
-  strategies: 'generateSW',
-  filename: 'portal-sw.js',
-  injectRegister: false,
-  // Each fleet's manifest is made by its portal (offline/web-manifest.ts).
-  manifest: false,
-  includeManifestIcons: false,
-  workbox: {
-    globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
-    manifestTransforms: [
-      portalPrecache(
-        fileURLToPath(new URL('./dist/.vite/manifest.json', import.meta.url)),
-        { shell: ['src/app/app-shell.tsx'], portal: ['src/features/driver-portal/driver-portal-page.tsx'] },
-        (url) => url === 'favicon.svg' || url.startsWith('icons/portal-'),
-      ),
-    ],
-    // A new worker takes over at once; pages come from the network first, so
-    // it only changes what an offline phone is shown, which is then the new version.
-    skipWaiting: true,
-    clientsClaim: true,
-    cleanupOutdatedCaches: true,
-    navigateFallback: null,
-    runtimeCaching: [
-      {
-        // A portal page: the server's (fresh, with its preload hints), else the precached shell.
-        urlPattern: ({ request, url }) => request.mode === 'navigate' && url.pathname.startsWith('/driver-portal/'),
-        handler: 'NetworkOnly',
-        options: { precacheFallback: { fallbackURL: `/${PORTAL_SHELL}` } },
-      },
-      {
-        // A hashed chunk the precache does not hold (one a portal screen shares with the rest of the app).
-        urlPattern: ({ url }) => url.pathname.startsWith('/assets/'),
-        handler: 'CacheFirst',
-        options: { cacheName: 'portal-assets', expiration: { maxEntries: 60, maxAgeSeconds: 30 * 24 * 60 * 60 } },
-      },
-    ],
-  },
-})
-
 const backend = process.env.LONGHAUL_BACKEND_URL ?? 'http://localhost:3000'
 
 export default defineConfig({
@@ -114,9 +69,6 @@ export default defineConfig({
     tailwindcss(),
     preloads.plugin,
     routePreloads(coldRoutes),
-    portalShell(),
-    // Vitest builds nothing (and the plugin would clear dist/ of its worker).
-    ...(process.env.VITEST ? [] : [portalServiceWorker]),
   ],
   resolve: {
     alias: {

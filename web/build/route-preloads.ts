@@ -32,7 +32,7 @@ export interface RoutePreloadsFile {
  * while it still parses the entry, instead of one lazy import, then the
  * session, then the next import after another (decision 030).
  */
-export function routePreloads(routes: RoutePreload[]): Plugin {
+export function routePreloads(routes: RoutePreload[], fileName = 'route-preloads.json'): Plugin {
   return {
     name: 'longhaul-route-preloads',
     apply: 'build',
@@ -64,7 +64,7 @@ export function routePreloads(routes: RoutePreload[]): Plugin {
           return { path, modulepreload: [...files].sort().map((f) => `/${f}`), fetch, fetch_unfiltered: fetchUnfiltered }
         }),
       }
-      this.emitFile({ type: 'asset', fileName: 'route-preloads.json', source: `${JSON.stringify(file, null, 1)}\n` })
+      this.emitFile({ type: 'asset', fileName, source: `${JSON.stringify(file, null, 1)}\n` })
     },
   }
 }

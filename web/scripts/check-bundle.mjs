@@ -6,6 +6,11 @@
 //    reachable from the entry, the lazily loaded app shell and the page's own
 //    route chunk, minus those the landing page already loads. Budget 50 kB.
 //
+// 3. The driver portal's Loads screen (/driver-portal/{fleet}/loads), a build
+//    of its own (vite.portal.config.ts): its entry, the Loads page's chunk and
+//    every chunk they import statically. Budget 80 kB (issue 32; the bench
+//    bench/portal_loads_bench.mjs measures what a phone loads).
+//
 // Fails when a total exceeds its budget, or when the public pages load the
 // dashboards' instance of a library they have a copy of (build/area-copies.ts:
 // what a dashboard calls in it would count against these budgets). Run after
@@ -16,6 +21,7 @@ import { gzipSync } from 'node:zlib'
 
 const LANDING_BUDGET_KB = 100
 const SIGNUP_BUDGET_KB = 50
+const PORTAL_LOADS_BUDGET_KB = 80
 const SIGNUP_PAGES = [
   { route: '/fleet-signup', module: 'features/signup/fleet-signup-page.tsx' },
   { route: '/subscription-success', module: 'features/subscription-success/subscription-success-page.tsx' },
@@ -34,8 +40,8 @@ if (!entryKey || !landingKey || !shellKey) {
   process.exit(1)
 }
 
-/** The files of `keys` and of every chunk they import statically. */
-function reachable(...keys) {
+/** The files of `keys` and of every chunk they import statically (in `manifest`, the app's by default). */
+function reachableIn(manifest, ...keys) {
   const files = new Set()
   const visit = (key) => {
     const chunk = manifest[key]
@@ -46,6 +52,7 @@ function reachable(...keys) {
   keys.forEach(visit)
   return files
 }
+const reachable = (...keys) => reachableIn(manifest, ...keys)
 
 const sizes = new Map()
 const gzipSize = (file) => {
@@ -101,6 +108,18 @@ if (shared.length) {
 } else {
   console.log(`public pages: ${publicModules.length} library modules, all their own copies`)
 }
+
+const portal = JSON.parse(readFileSync('dist/portal-manifest.json', 'utf8'))
+const portalEntry = Object.keys(portal).find((key) => portal[key].isEntry)
+const loadsPage = Object.keys(portal).find((key) => key.endsWith('features/driver-portal/loads/portal-loads-page.tsx'))
+if (!portalEntry || !loadsPage) {
+  console.error('check:bundle: the portal entry or its Loads page is missing from dist/portal-manifest.json')
+  process.exit(1)
+}
+console.log('')
+const portalKb = report(reachableIn(portal, portalEntry, loadsPage))
+console.log(`driver portal Loads screen JavaScript: ${portalKb.toFixed(2)} kB gzip (budget ${PORTAL_LOADS_BUDGET_KB} kB)`)
+if (portalKb > PORTAL_LOADS_BUDGET_KB) failed = true
 
 if (failed) {
   console.error('check:bundle: failed')

@@ -34,19 +34,21 @@ pub async fn serve(uri: Uri) -> Response {
         )
             .into_response();
     }
+    // A fleet's driver portal has a build of its own (web/portal.html, decision 048).
+    if let Some((fleet, within)) = portal_page(uri.path())
+        && let Some(page) = Assets::get("portal.html")
+    {
+        let hints = Assets::get("portal-preloads.json")
+            .map(|file| hints_for(&file.data, within, uri.query().is_none(), Some(fleet)))
+            .unwrap_or_default();
+        return html(with_hints(&page.data, &hints));
+    }
     match Assets::get("index.html") {
         Some(index) => {
             let hints = Assets::get("route-preloads.json")
-                .map(|file| hints_for(&file.data, uri.path(), uri.query().is_none()))
+                .map(|file| hints_for(&file.data, uri.path(), uri.query().is_none(), None))
                 .unwrap_or_default();
-            (
-                [
-                    (header::CONTENT_TYPE, "text/html; charset=utf-8".to_owned()),
-                    (header::CACHE_CONTROL, "no-cache".to_owned()),
-                ],
-                with_hints(&index.data, &hints),
-            )
-                .into_response()
+            html(with_hints(&index.data, &hints))
         }
         None => (
             StatusCode::SERVICE_UNAVAILABLE,
@@ -54,6 +56,29 @@ pub async fn serve(uri: Uri) -> Response {
         )
             .into_response(),
     }
+}
+
+fn html(page: Vec<u8>) -> Response {
+    (
+        [
+            (header::CONTENT_TYPE, "text/html; charset=utf-8".to_owned()),
+            (header::CACHE_CONTROL, "no-cache".to_owned()),
+        ],
+        page,
+    )
+        .into_response()
+}
+
+/// `/driver-portal/{fleet}` and the pages under it: the fleet and the path
+/// within its portal (`/` for the sign-in page). `/driver-portal` itself is
+/// the app's page for a driver with an account.
+fn portal_page(path: &str) -> Option<(&str, &str)> {
+    let rest = path.strip_prefix("/driver-portal/")?;
+    let (fleet, within) = rest.find('/').map_or((rest, ""), |at| rest.split_at(at));
+    if fleet.is_empty() {
+        return None;
+    }
+    Some((fleet, if within.is_empty() { "/" } else { within }))
 }
 
 /// `web/build/route-preloads.ts` writes it: per route, the chunks its first
@@ -75,26 +100,23 @@ struct RoutePreload {
 }
 
 /// The `<link>` tags for `path`: those of the longest route that is `path`
-/// or a folder of it. Only same-origin paths of plain characters pass, so a
-/// bad file cannot put markup in the page.
-fn hints_for(file: &[u8], path: &str, unfiltered: bool) -> String {
+/// or a folder of it (a route's `*` segment stands for any one segment).
+/// `{fleet}` in a request is the portal's fleet. Only same-origin paths of
+/// plain characters pass, so a bad file or fleet cannot put markup in the page.
+fn hints_for(file: &[u8], path: &str, unfiltered: bool, fleet: Option<&str>) -> String {
     let Ok(preloads) = serde_json::from_slice::<RoutePreloads>(file) else {
-        tracing::warn!("web/dist/route-preloads.json does not parse; pages load without hints");
+        tracing::warn!("web/dist's route preloads do not parse; pages load without hints");
         return String::new();
     };
-    let covers = |route: &str| {
-        path.strip_prefix(route)
-            .is_some_and(|rest| rest.is_empty() || rest.starts_with('/'))
-    };
-    let Some(route) = preloads
+    let Some((route, exact)) = preloads
         .routes
         .iter()
-        .filter(|route| covers(&route.path))
-        .max_by_key(|route| route.path.len())
+        .filter_map(|route| covers(&route.path, path).map(|exact| (route, exact)))
+        .max_by_key(|(route, _)| route.path.len())
     else {
         return String::new();
     };
-    let plain = |href: &&String| {
+    let plain = |href: &String| {
         href.starts_with('/')
             && !href.starts_with("//")
             && href
@@ -104,12 +126,12 @@ fn hints_for(file: &[u8], path: &str, unfiltered: bool) -> String {
     let modules = route
         .modulepreload
         .iter()
-        .filter(plain)
+        .filter(|href| plain(href))
         .map(|href| format!(r#"<link rel="modulepreload" crossorigin href="{href}">"#));
     // `crossorigin` makes the preload's credentials mode the same as the
     // app's `fetch(…, { credentials: 'same-origin' })`, so the app's request
     // takes the preloaded response instead of asking again.
-    let own_data = if unfiltered && route.path == path {
+    let own_data = if unfiltered && exact {
         route.fetch_unfiltered.as_slice()
     } else {
         &[]
@@ -118,6 +140,10 @@ fn hints_for(file: &[u8], path: &str, unfiltered: bool) -> String {
         .fetch
         .iter()
         .chain(own_data)
+        .map(|href| match fleet {
+            Some(fleet) => href.replace("{fleet}", fleet),
+            None => href.clone(),
+        })
         .filter(plain)
         .map(|href| {
             let href = href.replace('&', "&amp;");
@@ -126,6 +152,19 @@ fn hints_for(file: &[u8], path: &str, unfiltered: bool) -> String {
     // Chunks first: over HTTP/1.1's six connections a page's JavaScript is
     // its critical path, and its data is needed only once that has run.
     modules.chain(fetches).collect()
+}
+
+/// Whether `route` is `path` or a folder of it, segment by segment (`*`
+/// matches any one): `Some(true)` when it is `path` itself.
+fn covers(route: &str, path: &str) -> Option<bool> {
+    let mut path_segments = path.split('/');
+    for segment in route.split('/') {
+        let step = path_segments.next()?;
+        if segment != "*" && segment != step {
+            return None;
+        }
+    }
+    Some(path_segments.next().is_none())
 }
 
 /// `index` with `hints` before `</head>`.
@@ -150,14 +189,14 @@ mod tests {
 
     #[test]
     fn a_route_gets_the_hints_of_the_longest_route_that_covers_it() {
-        let trucks = hints_for(FILE.as_bytes(), "/fleet-dashboard/trucks/42", true);
+        let trucks = hints_for(FILE.as_bytes(), "/fleet-dashboard/trucks/42", true, None);
         assert!(trucks.contains(r#"href="/assets/fleet-2.js""#), "{trucks}");
         assert!(
             trucks.contains(
                 r#"<link rel="preload" as="fetch" crossorigin href="/api/auth/session">"#
             )
         );
-        let documents = hints_for(FILE.as_bytes(), "/fleet-dashboard/documents", true);
+        let documents = hints_for(FILE.as_bytes(), "/fleet-dashboard/documents", true, None);
         assert!(
             documents.contains("documents-3.js") && !documents.contains("fleet-2.js"),
             "{documents}"
@@ -168,25 +207,25 @@ mod tests {
     fn a_screen_s_own_data_is_hinted_only_on_its_own_unfiltered_path() {
         let data =
             r#"<link rel="preload" as="fetch" crossorigin href="/api/fleet/trucks?q=&amp;page=1">"#;
-        assert!(hints_for(FILE.as_bytes(), "/fleet-dashboard/trucks", true).contains(data));
-        let filtered = hints_for(FILE.as_bytes(), "/fleet-dashboard/trucks", false);
+        assert!(hints_for(FILE.as_bytes(), "/fleet-dashboard/trucks", true, None).contains(data));
+        let filtered = hints_for(FILE.as_bytes(), "/fleet-dashboard/trucks", false, None);
         assert!(!filtered.contains("/api/fleet/trucks") && filtered.contains("/api/auth/session"));
         assert!(
-            !hints_for(FILE.as_bytes(), "/fleet-dashboard/trucks/42", true)
+            !hints_for(FILE.as_bytes(), "/fleet-dashboard/trucks/42", true, None)
                 .contains("/api/fleet/trucks")
         );
     }
 
     #[test]
     fn a_path_that_only_starts_like_a_route_gets_none() {
-        assert_eq!(hints_for(FILE.as_bytes(), "/fleet-dashboardx", true), "");
-        assert_eq!(hints_for(FILE.as_bytes(), "/", true), "");
-        assert_eq!(hints_for(b"not json", "/fleet-dashboard", true), "");
+        assert_eq!(hints_for(FILE.as_bytes(), "/fleet-dashboardx", true, None), "");
+        assert_eq!(hints_for(FILE.as_bytes(), "/", true, None), "");
+        assert_eq!(hints_for(b"not json", "/fleet-dashboard", true, None), "");
     }
 
     #[test]
     fn hrefs_that_could_carry_markup_or_leave_the_site_are_dropped() {
-        assert_eq!(hints_for(FILE.as_bytes(), "/evil", true), "");
+        assert_eq!(hints_for(FILE.as_bytes(), "/evil", true, None), "");
     }
 
     #[test]
@@ -200,5 +239,42 @@ mod tests {
             b"<html><head><title>x</title><link></head><body></body></html>"
         );
         assert_eq!(with_hints(b"<html></html>", "<link>"), b"<html></html>");
+    }
+
+    const PORTAL: &str = r#"{"routes":[
+        {"path":"/","modulepreload":["/assets/sign-in-1.js"],"fetch":["/api/portal/{fleet}/config"]},
+        {"path":"/loads","modulepreload":["/assets/loads-2.js"],"fetch":["/api/portal/me"],"fetch_unfiltered":["/api/portal/loads"]},
+        {"path":"/loads/*","modulepreload":["/assets/load-3.js"],"fetch":["/api/portal/me"]}
+    ]}"#;
+
+    #[test]
+    fn a_portal_page_is_its_fleet_and_the_path_within_the_portal() {
+        assert_eq!(portal_page("/driver-portal/f-1"), Some(("f-1", "/")));
+        assert_eq!(portal_page("/driver-portal/f-1/"), Some(("f-1", "/")));
+        assert_eq!(
+            portal_page("/driver-portal/f-1/loads/9"),
+            Some(("f-1", "/loads/9"))
+        );
+        assert_eq!(portal_page("/driver-portal"), None);
+        assert_eq!(portal_page("/driver-portal/"), None);
+        assert_eq!(portal_page("/driver-portalx/f-1"), None);
+    }
+
+    #[test]
+    fn a_portal_route_s_star_matches_one_segment_and_its_requests_name_the_fleet() {
+        let sign_in = hints_for(PORTAL.as_bytes(), "/", true, Some("f-1"));
+        assert!(sign_in.contains(r#"href="/api/portal/f-1/config""#), "{sign_in}");
+        let load = hints_for(PORTAL.as_bytes(), "/loads/9", true, Some("f-1"));
+        assert!(load.contains("load-3.js") && !load.contains("loads-2.js"), "{load}");
+        assert!(!load.contains(r#"href="/api/portal/loads""#), "{load}");
+        let loads = hints_for(PORTAL.as_bytes(), "/loads", true, Some("f-1"));
+        assert!(loads.contains(r#"href="/api/portal/loads""#), "{loads}");
+        assert!(hints_for(PORTAL.as_bytes(), "/loads/9/x", true, Some("f-1")).contains("load-3.js"));
+    }
+
+    #[test]
+    fn a_fleet_that_could_carry_markup_drops_its_request() {
+        let page = hints_for(PORTAL.as_bytes(), "/", true, Some("\"><script>"));
+        assert!(!page.contains("script") && !page.contains("config"), "{page}");
     }
 }

@@ -55,7 +55,7 @@ describe('portal sign-in', () => {
     await user.type(screen.getByLabelText(d.passwordLabel), 'Shared-1')
     await user.click(screen.getByRole('button', { name: d.signIn }))
 
-    expect(await screen.findByRole('heading', { name: 'Drive safe' })).toBeInTheDocument()
+    expect(await screen.findByRole('heading', { name: 'Drive safe' }, { timeout: 5_000 })).toBeInTheDocument()
     expect(bodyOf(fetchMock, `POST /api/portal/${FLEET_ID}/sign-in`)).toEqual({ login: 'aanderson1', password: 'Shared-1' })
     expect(screen.getByText('Truck 126')).toBeInTheDocument()
     expect(await screen.findByText(d.noDocuments)).toBeInTheDocument()
