@@ -1,18 +1,27 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { PortalApp } from './app/portal-app'
+import { createQueryClient } from './app/query-client'
 import { preloadPortalPage } from './features/driver-portal/portal-pages'
-import './index.css'
+import { restoreSavedQueries } from './features/driver-portal/offline/saved-queries'
+import './portal.css'
 
 const root = document.getElementById('root')
 if (!root) throw new Error('#root is missing from portal.html')
 
 // The driver portal's own entry (portal.html, vite.portal.config.ts, decision 048):
-// the portal's screens alone, on Preact, so a phone on a weak network loads a fraction of the app.
-void preloadPortalPage(window.location.pathname).then(() =>
-  createRoot(root).render(
-    <StrictMode>
-      <PortalApp />
-    </StrictMode>,
-  ),
-)
+// the portal's pages alone, on Preact, so a phone on a weak network loads a fraction of the app.
+const client = createQueryClient()
+const path = window.location.pathname
+
+// The first render waits for the page's chunk and the phone's saved copy (read
+// from localStorage, at once), not for the network: offline, it shows the copy.
+void restoreSavedQueries(client)
+  .then(() => preloadPortalPage(path, client))
+  .then(() =>
+    createRoot(root).render(
+      <StrictMode>
+        <PortalApp client={client} />
+      </StrictMode>,
+    ),
+  )

@@ -19,12 +19,8 @@ export function longDate(value: string | null | undefined): string | null {
   return date ? formatDate(date, 'MMMM d, yyyy') : value
 }
 
-/** 'Jan 5, 2025, 3:04 PM' in the browser's time zone; null when there is no date. */
-export function shortDateTime(value: string | null | undefined): string | null {
-  if (!value) return null
-  const date = parse(value)
-  return date ? formatDate(date, 'MMM d, yyyy, h:mm a') : value
-}
+// 'Jan 5, 2025, 3:04 PM': its own module, with no date-fns (the driver portal's budget).
+export { shortDateTime } from './short-date-time'
 
 /** Unix seconds (Stripe's timestamps) as 'Jan 5, 2025'; null when there is none. */
 export function unixShortDate(seconds: number | null | undefined): string | null {

@@ -1,6 +1,9 @@
+import type { QueryClient } from '@tanstack/react-query'
 import { matchPath } from 'react-router'
 import { lazyScreen } from '@/lib/lazy-screen'
 import { routePatterns, routes } from '@/lib/routes'
+import { portalLoadsQuery } from './api/portal-loads-queries'
+import { portalHomeQuery } from './api/portal-queries'
 import { portalPatterns } from './portal-paths'
 
 // Each page its own chunk: the Loads screen, which a driver opens on a weak
@@ -11,24 +14,35 @@ const PortalInvitePage = lazyScreen(() => import('./portal-invite-page'))
 const PortalLoadsPage = lazyScreen(() => import('./loads/portal-loads-page'))
 const PortalLoadPage = lazyScreen(() => import('./loads/portal-load-page'))
 
-/** The portal's pages but sign-in (its index and the page of any other path), by route pattern. */
-export const portalPages = [
-  { pattern: portalPatterns.home, page: PortalHomePage },
-  { pattern: portalPatterns.loads, page: PortalLoadsPage },
-  { pattern: portalPatterns.load, page: PortalLoadPage },
+/** What a signed-in page asks for first: the driver's home and loads. */
+const homeAndLoads = (client: QueryClient) => {
+  void client.prefetchQuery(portalHomeQuery)
+  void client.prefetchQuery(portalLoadsQuery)
+}
+
+/**
+ * The portal's pages but sign-in (its index and the page of any other path),
+ * by route pattern, with the requests each makes first.
+ */
+export const portalPages: { pattern: string; page: typeof PortalHomePage; data?: (client: QueryClient) => void }[] = [
+  { pattern: portalPatterns.home, page: PortalHomePage, data: homeAndLoads },
+  { pattern: portalPatterns.loads, page: PortalLoadsPage, data: homeAndLoads },
+  { pattern: portalPatterns.load, page: PortalLoadPage, data: (client) => void client.prefetchQuery(portalHomeQuery) },
   { pattern: portalPatterns.invite, page: PortalInvitePage },
 ]
 
 /**
  * Loads the chunk of the portal page at `path` (the browser has it already
  * when the server's hints preloaded it), so the first render shows the page
- * rather than a fallback. Never fails: a chunk that does not load is left to
- * the page's Suspense.
+ * rather than a fallback, and starts the page's first requests meanwhile
+ * (taking the answers the hints preloaded) instead of after that render.
+ * Never fails: a chunk that does not load is left to the page's Suspense.
  */
-export function preloadPortalPage(path: string): Promise<void> {
+export function preloadPortalPage(path: string, client: QueryClient): Promise<void> {
   const within = matchPath(`${routes.driverPortal}/${routePatterns.fleetPortal}`, path)?.params['*'] ?? ''
-  const page = portalPages.find(({ pattern }) => matchPath(pattern, within))?.page ?? PortalSignInPage
-  return page.preload().then(
+  const found = portalPages.find(({ pattern }) => matchPath(pattern, `/${within}`))
+  found?.data?.(client)
+  return (found?.page ?? PortalSignInPage).preload().then(
     () => undefined,
     () => undefined,
   )

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { PortalLoad, PortalLoads } from '../loads/portal-load-types'
 import { acceptPortalLoad, declinePortalLoad, fetchPortalLoad, fetchPortalLoads } from './portal-loads-api'
 
@@ -9,8 +9,10 @@ export const portalLoadKeys = {
   one: (id: string) => ['portal', 'loads', 'one', id],
 } as const
 
+export const portalLoadsQuery = queryOptions({ queryKey: portalLoadKeys.list, queryFn: ({ signal }) => fetchPortalLoads(signal) })
+
 export function usePortalLoads() {
-  return useQuery({ queryKey: portalLoadKeys.list, queryFn: ({ signal }) => fetchPortalLoads(signal) })
+  return useQuery(portalLoadsQuery)
 }
 
 export function usePortalLoad(id: string) {

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useCallback } from 'react'
 import { queryKeys } from '@/lib/query-keys'
 import {
@@ -38,8 +38,15 @@ export function usePortalConfig(fleetId: string) {
   })
 }
 
+/** The signed-in driver's home: every signed-in screen waits for it (and its CSRF token). */
+export const portalHomeQuery = queryOptions({
+  queryKey: portalKeys.me,
+  queryFn: ({ signal }) => fetchPortalHome(signal),
+  retry: false,
+})
+
 export function usePortalHome() {
-  return useQuery({ queryKey: portalKeys.me, queryFn: ({ signal }) => fetchPortalHome(signal), retry: false })
+  return useQuery(portalHomeQuery)
 }
 
 export function usePortalDocuments(enabled: boolean) {

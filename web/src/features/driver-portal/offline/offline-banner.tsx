@@ -1,5 +1,5 @@
 import { CloudOff } from 'lucide-react'
-import { shortDateTime } from '@/lib/dates'
+import { shortDateTime } from '@/lib/short-date-time'
 import { format, texts } from '@/lib/texts'
 import { useOfflineCopy, type QueryLike } from './use-offline-copy'
 

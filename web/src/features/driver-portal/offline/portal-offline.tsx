@@ -4,13 +4,10 @@ import { portalKeys } from '../api/portal-queries'
 import type { PortalConfig, PortalHome } from '../api/types'
 import { getOutbox } from './outbox-registry'
 import { portalLoadsKey } from './portal-loads-key'
-import { idbQueryCopyStore, MAX_AGE_MS, restoreQueries, saveQueries } from './query-persister'
+import { localQueryCopyStore, saveQueries } from './query-persister'
+import { isRestored, restoreSavedQueries } from './saved-queries'
 import { registerPortalServiceWorker } from './service-worker'
 import { portalManifest, setManifestLink } from './web-manifest'
-
-let restored: Promise<unknown> | null = null
-let restoreDone = false
-const RESTORE_TIMEOUT_MS = 1_000
 
 // TanStack Query assumes it is online until an event says otherwise: a page opened offline would
 // try (and fail) each query instead of pausing it on the saved copy. Set before any portal screen
@@ -25,8 +22,6 @@ if (typeof navigator !== 'undefined') onlineManager.setOnline(navigator.onLine)
  */
 export function PortalOffline({ fleetId, children }: { fleetId: string; children: ReactNode }) {
   const client = useQueryClient()
-  // Before any portal query is built: a copy that outlives its screen for as long as it may be shown.
-  useState(() => client.setQueryDefaults(['portal'], { gcTime: MAX_AGE_MS }))
   const restoring = useSavedQueries(client)
   useOutboxStarted(client, fleetId)
   usePortalManifest(fleetId)
@@ -39,20 +34,18 @@ export function PortalOffline({ fleetId, children }: { fleetId: string; children
 /** Restores the saved copy once per page, then keeps it saved; true until it is restored. */
 function useSavedQueries(client: QueryClient): boolean {
   const [restoring, setRestoring] = useState(() => {
-    // Reading starts with the first render, not after it has been painted.
-    // An IndexedDB that does not answer (blocked by another tab's upgrade) holds no screen back for long.
-    const timeout = new Promise((resolve) => setTimeout(resolve, RESTORE_TIMEOUT_MS))
-    restored ??= Promise.race([restoreQueries(client, idbQueryCopyStore()), timeout]).finally(() => (restoreDone = true))
-    return !restoreDone
+    // Reading starts with the first render (if the entry has not started it), not after it has been painted.
+    void restoreSavedQueries(client)
+    return !isRestored()
   })
   useEffect(() => {
     let stop: (() => void) | undefined
     let active = true
     // Saving starts after the copy is read, so that an empty cache cannot overwrite it.
-    void restored?.then(() => {
+    void restoreSavedQueries(client).then(() => {
       if (!active) return
       setRestoring(false)
-      stop = saveQueries(client, idbQueryCopyStore())
+      stop = saveQueries(client, localQueryCopyStore())
     })
     return () => {
       active = false

@@ -20,6 +20,41 @@ export interface QueryCopyStore {
   remove(): Promise<void>
 }
 
+/**
+ * The copy in localStorage, read synchronously: the portal restores it before
+ * its first render, so a phone offline shows its loads on the first frame
+ * instead of after opening IndexedDB (150 ms and more on a slow phone).
+ * A browser that refuses storage (private mode, full) simply keeps no copy.
+ */
+export function localQueryCopyStore(key = `${PORTAL_DB}-queries`): QueryCopyStore {
+  return {
+    get: () => {
+      try {
+        const text = window.localStorage.getItem(key)
+        return Promise.resolve(text ? (JSON.parse(text) as SavedQueries) : undefined)
+      } catch {
+        return Promise.resolve(undefined)
+      }
+    },
+    set: (saved) => {
+      try {
+        window.localStorage.setItem(key, JSON.stringify(saved))
+      } catch {
+        // Full or refused: the previous copy stays, or none.
+      }
+      return Promise.resolve()
+    },
+    remove: () => {
+      try {
+        window.localStorage.removeItem(key)
+      } catch {
+        // Refused storage holds no copy to remove.
+      }
+      return Promise.resolve()
+    },
+  }
+}
+
 export function idbQueryCopyStore(name = PORTAL_DB): QueryCopyStore {
   return {
     get: async () => (await (await portalDb(name)).get('queries', KEY)) as SavedQueries | undefined,
