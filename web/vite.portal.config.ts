@@ -18,7 +18,8 @@ const page = (name: string) => `src/features/driver-portal/${name}.tsx`
 const portalRoutes: RoutePreload[] = [
   { path: '/', modules: [page('portal-sign-in-page')], fetch: ['/api/portal/{fleet}/config'] },
   { path: '/home', modules: [page('portal-home-page')], fetch: [me, '/api/portal/loads'] },
-  { path: '/loads', modules: [page('loads/portal-loads-page')], fetch: [me], fetchUnfiltered: ['/api/portal/loads'] },
+  // The Loads page is in the entry's chunk (portal-main.tsx).
+  { path: '/loads', modules: [], fetch: [me], fetchUnfiltered: ['/api/portal/loads'] },
   { path: '/loads/*', modules: [page('loads/portal-load-page')], fetch: [me] },
   { path: '/invite', modules: [page('portal-invite-page')] },
 ]

@@ -9,7 +9,12 @@ export const portalLoadKeys = {
   one: (id: string) => ['portal', 'loads', 'one', id],
 } as const
 
-export const portalLoadsQuery = queryOptions({ queryKey: portalLoadKeys.list, queryFn: ({ signal }) => fetchPortalLoads(signal) })
+export const portalLoadsQuery = queryOptions({
+  queryKey: portalLoadKeys.list,
+  queryFn: ({ signal }) => fetchPortalLoads(signal),
+  // The answer the entry fetched before the first render is not asked for again by the screen it was for.
+  staleTime: 30_000,
+})
 
 export function usePortalLoads() {
   return useQuery(portalLoadsQuery)

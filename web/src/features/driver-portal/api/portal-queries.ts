@@ -43,6 +43,8 @@ export const portalHomeQuery = queryOptions({
   queryKey: portalKeys.me,
   queryFn: ({ signal }) => fetchPortalHome(signal),
   retry: false,
+  // The answer the entry fetched before the first render is not asked for again by the screen it was for.
+  staleTime: 30_000,
 })
 
 export function usePortalHome() {

@@ -5,7 +5,7 @@ import type { PortalConfig, PortalHome } from '../api/types'
 import { getOutbox } from './outbox-registry'
 import { portalLoadsKey } from './portal-loads-key'
 import { localQueryCopyStore, saveQueries } from './query-persister'
-import { isRestored, restoreSavedQueries } from './saved-queries'
+import { forgetOldSavedCopy, isRestored, restoreSavedQueries } from './saved-queries'
 import { registerPortalServiceWorker } from './service-worker'
 import { portalManifest, setManifestLink } from './web-manifest'
 
@@ -46,6 +46,7 @@ function useSavedQueries(client: QueryClient): boolean {
       if (!active) return
       setRestoring(false)
       stop = saveQueries(client, localQueryCopyStore())
+      forgetOldSavedCopy()
     })
     return () => {
       active = false

@@ -1,10 +1,8 @@
 import { QueryClient } from '@tanstack/react-query'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { freshDbName, installFakeIndexedDb } from '@/test/fake-indexeddb'
-import { closePortalDb } from './outbox-store'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import {
   CACHE_VERSION,
-  idbQueryCopyStore,
+  localQueryCopyStore,
   MAX_AGE_MS,
   restoreQueries,
   saveQueries,
@@ -105,26 +103,40 @@ describe('the portal’s saved copy of its queries', () => {
     expect(next.getQueryData(['portal', 'loads'])).toBeUndefined()
   })
 
-  describe('in IndexedDB', () => {
-    let dbName: string
-    beforeEach(() => {
-      installFakeIndexedDb()
-      dbName = freshDbName()
-    })
-    afterEach(() => closePortalDb(dbName))
+  describe('in localStorage', () => {
+    const key = 'test-portal-queries'
+    afterEach(() => window.localStorage.removeItem(key))
 
     it('survives the browser closing', async () => {
       const client = new QueryClient()
       client.setQueryData(['portal', 'loads'], loads, { updatedAt: 5_000 })
-      const stop = saveQueries(client, idbQueryCopyStore(dbName), { throttleMs: 0 })
+      const stop = saveQueries(client, localQueryCopyStore(key), { throttleMs: 0 })
       stop()
-      await vi.waitFor(async () => expect(await idbQueryCopyStore(dbName).get()).toBeDefined())
-      await closePortalDb(dbName)
+      expect(window.localStorage.getItem(key)).not.toBeNull()
 
       const next = new QueryClient()
-      await restoreQueries(next, idbQueryCopyStore(dbName))
+      await restoreQueries(next, localQueryCopyStore(key))
       expect(next.getQueryData(['portal', 'loads'])).toEqual(loads)
       expect(next.getQueryState(['portal', 'loads'])?.dataUpdatedAt).toBe(5_000)
+    })
+
+    it('keeps no copy, and fails nothing, when the browser refuses storage', async () => {
+      const setItem = vi.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
+        throw new DOMException('full', 'QuotaExceededError')
+      })
+      try {
+        const client = new QueryClient()
+        client.setQueryData(['portal', 'loads'], loads)
+        saveQueries(client, localQueryCopyStore(key), { throttleMs: 0 })()
+        expect(await localQueryCopyStore(key).get()).toBeUndefined()
+      } finally {
+        setItem.mockRestore()
+      }
+    })
+
+    it('ignores a copy that does not parse', async () => {
+      window.localStorage.setItem(key, '{not json')
+      expect(await restoreQueries(new QueryClient(), localQueryCopyStore(key))).toBeNull()
     })
   })
 })

@@ -1,11 +1,10 @@
 import { dehydrate, hydrate, type DehydratedState, type Query, type QueryClient } from '@tanstack/react-query'
-import { portalDb, PORTAL_DB } from './outbox-store'
 
 /** A saved copy older than this is not shown. */
 export const MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000
 /** Bump when the portal's answers change shape, so a phone does not show an old copy in a new screen. */
 export const CACHE_VERSION = '1'
-const KEY = 'portal-queries'
+const KEY = 'longhaul-portal-queries'
 
 export interface SavedQueries {
   version: string
@@ -13,7 +12,7 @@ export interface SavedQueries {
   state: DehydratedState
 }
 
-/** Where the copy lives: one IndexedDB record (a Map in tests). */
+/** Where the copy lives: one localStorage item (a Map in tests). */
 export interface QueryCopyStore {
   get(): Promise<SavedQueries | undefined>
   set(saved: SavedQueries): Promise<void>
@@ -26,7 +25,7 @@ export interface QueryCopyStore {
  * instead of after opening IndexedDB (150 ms and more on a slow phone).
  * A browser that refuses storage (private mode, full) simply keeps no copy.
  */
-export function localQueryCopyStore(key = `${PORTAL_DB}-queries`): QueryCopyStore {
+export function localQueryCopyStore(key = KEY): QueryCopyStore {
   return {
     get: () => {
       try {
@@ -51,18 +50,6 @@ export function localQueryCopyStore(key = `${PORTAL_DB}-queries`): QueryCopyStor
         // Refused storage holds no copy to remove.
       }
       return Promise.resolve()
-    },
-  }
-}
-
-export function idbQueryCopyStore(name = PORTAL_DB): QueryCopyStore {
-  return {
-    get: async () => (await (await portalDb(name)).get('queries', KEY)) as SavedQueries | undefined,
-    set: async (saved) => {
-      await (await portalDb(name)).put('queries', saved, KEY)
-    },
-    remove: async () => {
-      await (await portalDb(name)).delete('queries', KEY)
     },
   }
 }

@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query'
+import { portalDb } from './outbox-store'
 import { localQueryCopyStore, MAX_AGE_MS, restoreQueries } from './query-persister'
 
 let restored: Promise<unknown> | null = null
@@ -20,6 +21,18 @@ export function restoreSavedQueries(client: QueryClient): Promise<unknown> {
     new Promise((resolve) => setTimeout(resolve, RESTORE_TIMEOUT_MS)),
   ]).finally(() => (restoreDone = true))
   return restored
+}
+
+/**
+ * Deletes the copy an earlier version kept in IndexedDB (decision 045, replaced
+ * by 048): it is never read again and holds the driver's loads.
+ */
+export function forgetOldSavedCopy(): void {
+  // Inside the chain: where there is no IndexedDB at all, opening it throws.
+  void Promise.resolve()
+    .then(() => portalDb())
+    .then((db) => db.delete('queries', 'portal-queries'))
+    .catch(() => undefined)
 }
 
 /** True once the saved copy has been read (or given up on). */
