@@ -1,6 +1,7 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { PortalApp } from './app/portal-app'
+import { passRefsAsProps } from './app/preact-refs'
 import { createQueryClient } from './app/query-client'
 import { preloadPortalPage } from './features/driver-portal/portal-pages'
 import { restoreSavedQueries } from './features/driver-portal/offline/saved-queries'
@@ -14,6 +15,7 @@ if (!root) throw new Error('#root is missing from portal.html')
 
 // The driver portal's own entry (portal.html, vite.portal.config.ts, decision 048):
 // the portal's pages alone, on Preact, so a phone on a weak network loads a fraction of the app.
+passRefsAsProps()
 const client = createQueryClient()
 const path = window.location.pathname
 

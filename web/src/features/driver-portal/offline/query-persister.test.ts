@@ -51,6 +51,21 @@ describe('the portal’s saved copy of its queries', () => {
     expect(next.getQueryData(['fleet', 'trucks'])).toBeUndefined()
   })
 
+  it('brings the copy back stale, however recent, so that a screen asks again', async () => {
+    const client = new QueryClient()
+    client.setQueryData(['portal', 'me'], { csrf_token: 't' })
+    const store = memoryStore()
+    saveQueries(client, store, { throttleMs: 0 })()
+
+    const next = new QueryClient({ defaultOptions: { queries: { staleTime: 60_000 } } })
+    await restoreQueries(next, store)
+    expect(next.getQueryData(['portal', 'me'])).toEqual({ csrf_token: 't' })
+    const fetched = vi.fn(async () => ({ csrf_token: 'fresh' }))
+    await next.prefetchQuery({ queryKey: ['portal', 'me'], queryFn: fetched })
+    expect(fetched).toHaveBeenCalledOnce()
+    expect(next.getQueryData(['portal', 'me'])).toEqual({ csrf_token: 'fresh' })
+  })
+
   it('does not save a query that failed or has not answered', async () => {
     const store = memoryStore()
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })

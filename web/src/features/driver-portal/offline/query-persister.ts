@@ -77,6 +77,14 @@ export async function restoreQueries(
   }
   // Newer data already fetched meanwhile wins (hydrate keeps it).
   hydrate(client, saved.state)
+  // A copy is for showing, never a reason to skip asking: however recent, each
+  // restored query is stale, so a screen (or the entry's prefetch) asks again —
+  // and the home page's answer sets the session's CSRF token, which no copy does.
+  const copied = new Map(saved.state.queries.map((query) => [query.queryHash, query.state.dataUpdatedAt]))
+  await client.invalidateQueries({
+    predicate: (query) => copied.get(query.queryHash) === query.state.dataUpdatedAt,
+    refetchType: 'none',
+  })
   return saved.savedAt
 }
 
