@@ -235,3 +235,40 @@ test('a driver accepts a load, works it offline at the delivery, and the office 
   await expect(officePage.getByText('pod-page-1', { exact: false }).first()).toBeVisible();
   await officePage.close();
 });
+
+// Decision 048: a portal page is the portal's own build (portal.html), opened
+// with hints for the requests its first screen makes; a hint that is not the
+// portal's URL to the byte would cost a request and save nothing.
+test('a cold Loads screen is the portal’s own page and asks once for each request it hinted', async ({ page }) => {
+  await admin.write('put', '/api/fleet/settings/portal', {
+    is_enabled: true,
+    login_method: 'username',
+    auth_type: 'system_password',
+    welcome_message: null,
+    system_password: SHARED_PASSWORD,
+  });
+  const portalFleet = (await admin.get<{ url: string }>('/api/fleet/portal/link')).url.split('/').pop()!;
+  const drivers = (await admin.get('/api/fleet/drivers')).items as any[];
+  const driver = drivers.find((candidate) => candidate.username)!;
+  const signedIn = await page.request.post(`/api/portal/${portalFleet}/sign-in`, {
+    data: { login: driver.username, password: SHARED_PASSWORD },
+  });
+  expect(signedIn.status(), await signedIn.text()).toBe(200);
+
+  const requested: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith('/api/')) requested.push(url.pathname + url.search);
+  });
+  await page.goto(`/driver-portal/${portalFleet}/loads`);
+  await expect(page.getByRole('heading', { level: 1, name: t.title })).toBeVisible();
+  await expect(page.getByTestId('portal-loads').or(page.getByTestId('portal-loads-empty'))).toBeVisible();
+  await settled(page);
+
+  await expect(page.locator('script[type="module"][src^="/assets/portal-"]')).toHaveCount(1);
+  const hinted = await page.locator('link[rel="preload"][as="fetch"]').evaluateAll((links) =>
+    links.map((link) => new URL((link as HTMLLinkElement).href).pathname),
+  );
+  expect(hinted.sort()).toEqual(['/api/portal/loads', '/api/portal/me']);
+  for (const href of hinted) expect(requested.filter((url) => url === href), `requests to ${href}`).toEqual([href]);
+});
