@@ -22,7 +22,7 @@ export function LoadFacts({ load }: { load: PortalLoad }) {
     .filter(Boolean)
     .join(' ')
   return (
-    <section aria-labelledby="facts-heading" className="space-y-2 rounded-lg border bg-card p-4">
+    <section aria-labelledby="facts-heading" className="space-y-2 rounded-lg border border-border bg-white p-4">
       <h2 id="facts-heading" className="text-lg font-semibold">
         {t.references}
       </h2>

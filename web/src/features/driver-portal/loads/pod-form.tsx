@@ -72,7 +72,7 @@ export function PodForm({ onSend, busy }: { onSend: (docs: DocumentsToSend) => P
   }
   return (
     <form
-      className="space-y-3 rounded-lg border border-dashed p-3"
+      className="space-y-3 rounded-lg border border-dashed border-border p-3"
       aria-label={t.pod}
       onSubmit={(e) => {
         e.preventDefault()
@@ -118,7 +118,7 @@ export function ReceiptForm({ onSend, busy }: { onSend: (docs: DocumentsToSend) 
   }
   return (
     <form
-      className="space-y-3 rounded-lg border border-dashed p-3"
+      className="space-y-3 rounded-lg border border-dashed border-border p-3"
       aria-label={t.receipts}
       onSubmit={(e) => {
         e.preventDefault()

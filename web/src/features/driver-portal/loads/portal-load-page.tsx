@@ -33,7 +33,7 @@ export default function PortalLoadPage() {
       ) : load.isPending ? (
         <PortalLoading />
       ) : isStatus(load.error, 404) ? (
-        <p className="rounded-lg bg-card p-4 text-sm">{t.notFound}</p>
+        <p className="rounded-lg bg-white p-4 text-sm">{t.notFound}</p>
       ) : (
         <PortalLoadError error={load.error} onRetry={() => void load.refetch()} />
       )}
@@ -103,7 +103,7 @@ function Answer({ load }: { load: PortalLoad }) {
   }
   if (load.status !== 'dispatched') return null
   return (
-    <div className="space-y-3 rounded-lg border-2 border-primary bg-card p-4" data-testid="portal-load-answer">
+    <div className="space-y-3 rounded-lg border-2 border-primary bg-white p-4" data-testid="portal-load-answer">
       <p className="text-sm">{t.awaitingAnswer}</p>
       <div className="grid grid-cols-2 gap-2">
         <Button

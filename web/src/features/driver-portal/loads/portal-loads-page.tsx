@@ -29,7 +29,7 @@ function LoadsSections({ fleetId, loads }: { fleetId: string; loads: ReturnType<
   if (loads.isError && !loads.data) return <PortalLoadError error={loads.error} onRetry={() => void loads.refetch()} />
   const { current, upcoming, past } = loads.data
   if (current.length + upcoming.length + past.length === 0) {
-    return <p className="rounded-lg bg-card p-4 text-sm text-muted-foreground" data-testid="portal-loads-empty">{t.noLoads}</p>
+    return <p className="rounded-lg bg-white p-4 text-sm text-muted-foreground" data-testid="portal-loads-empty">{t.noLoads}</p>
   }
   return (
     <div className="space-y-6" data-testid="portal-loads">
@@ -69,7 +69,7 @@ export function LoadRow({ load, fleetId }: { load: PortalLoad; fleetId: string }
   return (
     <Link
       to={portalPaths.load(fleetId, load.id)}
-      className="flex min-h-16 items-center gap-3 rounded-lg border bg-card p-3 shadow-sm hover:border-primary focus-visible:outline-2 focus-visible:outline-primary"
+      className="flex min-h-16 items-center gap-3 rounded-lg border border-border bg-white p-3 shadow-sm hover:border-primary focus-visible:outline-2 focus-visible:outline-primary"
     >
       <div className="min-w-0 flex-1 space-y-1">
         <div className="flex flex-wrap items-center gap-2">

@@ -7,7 +7,7 @@ import { useShareLocation } from './position'
 export function ShareLocation() {
   const [on, set] = useShareLocation()
   return (
-    <div className="flex items-center gap-3 rounded-lg bg-card p-3">
+    <div className="flex items-center gap-3 rounded-lg bg-white p-3">
       <Checkbox id="share-location" checked={on} onCheckedChange={(v) => set(v === true)} />
       <Label htmlFor="share-location" className="text-sm font-normal">
         {texts.portalLoads.shareLocation}

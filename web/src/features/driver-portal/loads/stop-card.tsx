@@ -48,7 +48,7 @@ export function StopCard({
   const waiting = queued.filter((q) => q.seq === stop.seq)
   const completedBy = sources(stop, 'completed')
   return (
-    <li className="space-y-3 rounded-lg border bg-card p-4 shadow-sm" data-testid={`stop-${stop.seq}`}>
+    <li className="space-y-3 rounded-lg border border-border bg-white p-4 shadow-sm" data-testid={`stop-${stop.seq}`}>
       <div className="space-y-1">
         <p className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">{heading}</p>
         <h3 className="text-lg font-semibold break-words">{f.name}</h3>
