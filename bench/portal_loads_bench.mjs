@@ -171,3 +171,7 @@ row(['  wall clock from reload (ms)', ...results.map((r) => r.offlineWall ?? 'fa
 row(['JS for the screen (kB gzip)', ...results.map((r) => r.jsKb.toFixed(1)), jsMedian.toFixed(1), BUDGET.js_kb, jsMedian <= BUDGET.js_kb])
 row(['JS files', ...results.map((r) => r.scripts), '', '', ''])
 row(['service worker ready / offline banner', ...results.map((r) => `${r.sw ? 'yes' : 'no'}/${r.banner ? 'yes' : 'no'}`), '', '', ''])
+
+const passed =
+  onlineMedian <= BUDGET.online_ms && offlineMedian !== null && offlineMedian <= BUDGET.offline_ms && jsMedian <= BUDGET.js_kb
+if (!passed) process.exitCode = 1
