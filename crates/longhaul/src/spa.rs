@@ -218,7 +218,10 @@ mod tests {
 
     #[test]
     fn a_path_that_only_starts_like_a_route_gets_none() {
-        assert_eq!(hints_for(FILE.as_bytes(), "/fleet-dashboardx", true, None), "");
+        assert_eq!(
+            hints_for(FILE.as_bytes(), "/fleet-dashboardx", true, None),
+            ""
+        );
         assert_eq!(hints_for(FILE.as_bytes(), "/", true, None), "");
         assert_eq!(hints_for(b"not json", "/fleet-dashboard", true, None), "");
     }
@@ -263,18 +266,29 @@ mod tests {
     #[test]
     fn a_portal_route_s_star_matches_one_segment_and_its_requests_name_the_fleet() {
         let sign_in = hints_for(PORTAL.as_bytes(), "/", true, Some("f-1"));
-        assert!(sign_in.contains(r#"href="/api/portal/f-1/config""#), "{sign_in}");
+        assert!(
+            sign_in.contains(r#"href="/api/portal/f-1/config""#),
+            "{sign_in}"
+        );
         let load = hints_for(PORTAL.as_bytes(), "/loads/9", true, Some("f-1"));
-        assert!(load.contains("load-3.js") && !load.contains("loads-2.js"), "{load}");
+        assert!(
+            load.contains("load-3.js") && !load.contains("loads-2.js"),
+            "{load}"
+        );
         assert!(!load.contains(r#"href="/api/portal/loads""#), "{load}");
         let loads = hints_for(PORTAL.as_bytes(), "/loads", true, Some("f-1"));
         assert!(loads.contains(r#"href="/api/portal/loads""#), "{loads}");
-        assert!(hints_for(PORTAL.as_bytes(), "/loads/9/x", true, Some("f-1")).contains("load-3.js"));
+        assert!(
+            hints_for(PORTAL.as_bytes(), "/loads/9/x", true, Some("f-1")).contains("load-3.js")
+        );
     }
 
     #[test]
     fn a_fleet_that_could_carry_markup_drops_its_request() {
         let page = hints_for(PORTAL.as_bytes(), "/", true, Some("\"><script>"));
-        assert!(!page.contains("script") && !page.contains("config"), "{page}");
+        assert!(
+            !page.contains("script") && !page.contains("config"),
+            "{page}"
+        );
     }
 }
