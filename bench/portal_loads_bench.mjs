@@ -7,8 +7,8 @@
 //   3. the JavaScript that screen loads ≤ 80 kB gzip.
 // "Usable" is when `--selector` is visible, timed as Lighthouse times its
 // metrics: from the navigation's start, by the page's own clock, in the
-// animation frame that paints it (so neither Playwright's round trips nor the
-// unloading of the page before a reload count). The wall-clock time from the
+// animation frame that paints it (so neither Playwright's round trips, nor
+// its polling, nor the unloading of the page before a reload count). The wall-clock time from the
 // driver's `goto`/`reload` call is printed beside it. Script sizes are read
 // after the screen is usable, so fetching them cannot slow the page measured.
 // Each run is a new browser context.
@@ -76,26 +76,32 @@ const browser = await chromium.launch({
 })
 const phone = { ...devices['Pixel 5'], viewport: { width: 360, height: 740 } }
 
-/** In each document: the navigation-relative time of the frame that first paints `selector` visible. */
+/**
+ * In each document: a promise of the navigation-relative time of the frame
+ * that first paints `selector` visible. Watched by the page itself, so the
+ * bench adds no polling (nor Playwright's injected script) to the main thread
+ * it measures.
+ */
 function watchUsable(selector) {
-  const visible = () => [...document.querySelectorAll(selector)].some((el) => el.checkVisibility() && el.getBoundingClientRect().height > 0)
-  const seen = () => requestAnimationFrame(() => (window.__usableAt ??= performance.now()))
+  let painted
+  window.__usable = new Promise((resolve) => (painted = resolve))
+  const visible = () =>
+    [...document.querySelectorAll(selector)].some((el) => el.checkVisibility() && el.getBoundingClientRect().height > 0)
   const observer = new MutationObserver(() => {
     if (!visible()) return
     observer.disconnect()
-    seen()
+    requestAnimationFrame(() => painted(performance.now()))
   })
-  observer.observe(document, { childList: true, subtree: true, attributes: true })
+  observer.observe(document, { childList: true, subtree: true })
 }
 
-/** [navigation-relative ms, wall-clock ms from the call] until `selector` is visible. */
+/** [navigation-relative ms, wall-clock ms from the call] until `selector` is painted visible. */
 async function timeToUsable(page, load) {
   const start = Date.now()
   await load()
-  await page.locator(selector).first().waitFor({ state: 'visible', timeout: 30_000 })
-  const wall = Date.now() - start
-  const paintedAt = await page.waitForFunction(() => window.__usableAt, null, { timeout: 5_000 }).then((h) => h.jsonValue())
-  return [Math.round(paintedAt), wall]
+  const timeout = new Promise((_, reject) => setTimeout(() => reject(new Error(`${selector} not visible in 30 s`)), 30_000))
+  const paintedAt = await Promise.race([page.evaluate(() => window.__usable), timeout])
+  return [Math.round(paintedAt), Date.now() - start]
 }
 
 const results = []
@@ -112,14 +118,18 @@ for (let run = 0; run < runs; run++) {
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 })
   await cdp.send('Network.emulateNetworkConditions', SLOW_4G)
 
-  // The JavaScript the screen loads until it is usable (gzip at zlib's default level, as check-bundle counts).
-  const scripts = new Set()
-  let counting = true
-  page.on('response', (response) => {
-    if (counting && response.request().resourceType() === 'script') scripts.add(response.url())
-  })
   const [online, onlineWall] = await timeToUsable(page, () => page.goto(url, { waitUntil: 'commit' }))
-  counting = false
+  // The JavaScript the screen asked for until the frame that painted it usable
+  // (the page's own resource timing; what it loads when idle afterwards does
+  // not count), gzip at zlib's default level, as check-bundle counts.
+  const scripts = await page.evaluate(
+    (usableAt) =>
+      performance
+        .getEntriesByType('resource')
+        .filter((entry) => entry.startTime <= usableAt && new URL(entry.name).pathname.endsWith('.js'))
+        .map((entry) => entry.name),
+    online,
+  )
   let jsBytes = 0
   for (const script of scripts) jsBytes += gzipSync(await (await context.request.get(script)).body()).length
   const jsKb = jsBytes / 1000
@@ -142,7 +152,7 @@ for (let run = 0; run < runs; run++) {
   const [offline, offlineWall] = await timeToUsable(page, () => page.reload({ waitUntil: 'commit' })).catch(() => [null, null])
   const banner = offline !== null && (await page.getByText(/^Offline — showing the copy from/).isVisible())
   if (run === 0 && process.env.SCREENSHOT) await page.screenshot({ path: process.env.SCREENSHOT, fullPage: true })
-  results.push({ online, onlineWall, offline, offlineWall, jsKb, scripts: scripts.size, sw, banner })
+  results.push({ online, onlineWall, offline, offlineWall, jsKb, scripts: scripts.length, sw, banner })
   await context.close()
 }
 await browser.close()

@@ -40,6 +40,20 @@ pub fn parse_zone(name: &str) -> Option<Tz> {
     name.trim().parse::<Tz>().ok()
 }
 
+/// An instant on a zone's clock with the zone's abbreviation, as a driver
+/// reads a stop's appointment: "Mon, Mar 2, 08:10 CST". A zone that does not
+/// parse shows UTC. The SPA formats the same way (web/src/lib/zoned-time.ts);
+/// both run contracts/zoned-time-vectors.json.
+pub fn day_on_clock(instant: DateTime<Utc>, zone: &str) -> String {
+    match parse_zone(zone) {
+        Some(tz) => instant
+            .with_timezone(&tz)
+            .format("%a, %b %-d, %H:%M %Z")
+            .to_string(),
+        None => instant.format("%a, %b %-d, %H:%M UTC").to_string(),
+    }
+}
+
 /// The zone most of a US state's (or territory's) people keep, by its
 /// two-letter postal code in any case. One zone per state: a fleet in the
 /// Florida panhandle or western Kansas chooses its own in Company Settings.
@@ -246,5 +260,37 @@ mod listed_zones {
             let zone = super::zone_of_state(state).unwrap();
             assert!(zones.get(zone.name()).is_some(), "{state}: {}", zone.name());
         }
+    }
+
+    #[test]
+    fn an_instant_on_a_stop_s_clock_reads_as_the_spa_shows_it() {
+        #[derive(serde::Deserialize)]
+        struct Vectors {
+            day_on_clock: Vec<Vector>,
+        }
+        #[derive(serde::Deserialize)]
+        struct Vector {
+            instant: chrono::DateTime<chrono::Utc>,
+            zone: String,
+            text: String,
+        }
+        let vectors: Vectors =
+            serde_json::from_str(include_str!("../../../contracts/zoned-time-vectors.json"))
+                .expect("contracts/zoned-time-vectors.json parses");
+        assert!(!vectors.day_on_clock.is_empty());
+        for v in vectors.day_on_clock {
+            assert_eq!(
+                super::day_on_clock(v.instant, &v.zone),
+                v.text,
+                "{} in {}",
+                v.instant,
+                v.zone
+            );
+        }
+        let instant: chrono::DateTime<chrono::Utc> = "2026-03-02T14:10:00Z".parse().unwrap();
+        assert_eq!(
+            super::day_on_clock(instant, "Mars/Olympus"),
+            "Mon, Mar 2, 14:10 UTC"
+        );
     }
 }

@@ -4099,6 +4099,12 @@ export interface components {
             seq: number;
             /** Format: date-time */
             starts_at: string;
+            /**
+             * @description `starts_at` on the stop's clock, as the driver reads it: "Mon, Mar 2,
+             *     08:10 CST" (the loads list shows it without formatting dates itself).
+             * @example Mon, Mar 2, 08:10 CST
+             */
+            starts_on_clock: string;
             /** @description IANA zone of the facility: `local_start` and `local_end` are on its clock. */
             time_zone: string;
         };

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { addDays, format as formatDate } from 'date-fns'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import texts from '@contracts/texts.json'
 import { fakeFetch, renderAt } from '@/test/render'
 import type { PortalDocument, PortalHome } from './api/types'
@@ -88,6 +88,10 @@ function renderWith(documents: PortalDocument[], home: PortalHome = portalHome()
   )
   return renderAt(`/driver-portal/${FLEET_ID}/home`, '/driver-portal/:fleetId/*', <FleetPortalRoute />)
 }
+
+// The home page is a lazily loaded chunk (portal-pages.ts): loaded once here, so
+// that the tests' waits are for the page and not for transforming its modules.
+beforeAll(() => import('./portal-home-page'))
 
 const items = async () => {
   const card = await screen.findByTestId('portal-documents')

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { toast } from 'sonner'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import texts from '@contracts/texts.json'
 import { fakeFetch, renderAt } from '@/test/render'
 import { DriverContactForm, SEND_DELAY_MS } from './driver-contact-form'
@@ -21,6 +21,10 @@ function stub(routes: Parameters<typeof fakeFetch>[0]) {
 
 const renderPortal = (path = `/driver-portal/${FLEET_ID}`) =>
   renderAt(path, '/driver-portal/:fleetId/*', <FleetPortalRoute />)
+
+// The portal's pages are lazily loaded chunks (portal-pages.ts): loaded once here,
+// so that the tests' waits are for the pages and not for transforming their modules.
+beforeAll(() => Promise.all([import('./portal-sign-in-page'), import('./portal-home-page'), import('./portal-invite-page')]))
 
 const bodyOf = (fetchMock: ReturnType<typeof stub>, key: string) => {
   const call = fetchMock.mock.calls.find(([url, init]) => `${init?.method ?? 'GET'} ${String(url)}` === key)
@@ -55,7 +59,7 @@ describe('portal sign-in', () => {
     await user.type(screen.getByLabelText(d.passwordLabel), 'Shared-1')
     await user.click(screen.getByRole('button', { name: d.signIn }))
 
-    expect(await screen.findByRole('heading', { name: 'Drive safe' }, { timeout: 5_000 })).toBeInTheDocument()
+    expect(await screen.findByRole('heading', { name: 'Drive safe' })).toBeInTheDocument()
     expect(bodyOf(fetchMock, `POST /api/portal/${FLEET_ID}/sign-in`)).toEqual({ login: 'aanderson1', password: 'Shared-1' })
     expect(screen.getByText('Truck 126')).toBeInTheDocument()
     expect(await screen.findByText(d.noDocuments)).toBeInTheDocument()

@@ -740,6 +740,10 @@ pub struct PortalStop {
     #[schema(value_type = Option<String>, required = true)]
     pub local_end: Option<NaiveDateTime>,
     pub starts_at: DateTime<Utc>,
+    /// `starts_at` on the stop's clock, as the driver reads it: "Mon, Mar 2,
+    /// 08:10 CST" (the loads list shows it without formatting dates itself).
+    #[schema(example = "Mon, Mar 2, 08:10 CST")]
+    pub starts_on_clock: String,
     pub ends_at: DateTime<Utc>,
     #[schema(required = true)]
     pub instructions: Option<String>,

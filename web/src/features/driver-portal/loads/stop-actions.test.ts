@@ -11,6 +11,7 @@ function stop(seq: number, kind: string, done: Partial<PortalStop> = {}): Portal
     local_start: '2026-03-02T08:00:00',
     local_end: null,
     starts_at: '2026-03-02T14:00:00Z',
+    starts_on_clock: 'Mon, Mar 2, 08:00 CST',
     ends_at: '2026-03-02T14:00:00Z',
     instructions: null,
     arrived_at: null,

@@ -3,7 +3,7 @@ import { Clock, FileCheck2, MapPin, Navigation, Phone } from 'lucide-react'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { format, texts } from '@/lib/texts'
-import { dayOnClock, onClock, untilOnClock } from '@/lib/zoned-time'
+import { onClock, untilOnClock } from '@/lib/zoned-time'
 import { eventLabel } from './event-label'
 import { isAppleMobile, mapsLink } from './maps-link'
 import type { PortalStop, StopEventName } from './portal-load-types'
@@ -63,10 +63,10 @@ export function StopCard({
           <span>
             {stop.local_end
               ? format(t.window, {
-                  from: dayOnClock(stop.starts_at, stop.time_zone),
+                  from: stop.starts_on_clock,
                   to: untilOnClock(stop.starts_at, stop.ends_at, stop.time_zone),
                 })
-              : format(t.appointment, { time: dayOnClock(stop.starts_at, stop.time_zone) })}
+              : format(t.appointment, { time: stop.starts_on_clock })}
           </span>
         </p>
       </div>

@@ -267,6 +267,7 @@ async fn views(
                     local_start: s.local_start,
                     local_end: s.local_end,
                     starts_at: s.starts_at,
+                    starts_on_clock: domain::time_zone::day_on_clock(s.starts_at, &s.time_zone),
                     ends_at: s.ends_at,
                     instructions: s.instructions.clone(),
                     arrived_at: s.arrived_at,
