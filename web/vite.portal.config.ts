@@ -17,7 +17,11 @@ const me = '/api/portal/me'
 const page = (name: string) => `src/features/driver-portal/${name}.tsx`
 const portalRoutes: RoutePreload[] = [
   { path: '/', modules: [page('portal-sign-in-page')], fetch: ['/api/portal/{fleet}/config'] },
-  { path: '/home', modules: [page('portal-home-page')], fetch: [me, '/api/portal/loads'] },
+  {
+    path: '/home',
+    modules: [page('portal-home-page')],
+    fetch: [me, '/api/portal/loads', '/api/portal/documents', '/api/portal/renewals'],
+  },
   // The Loads page is in the entry's chunk (portal-main.tsx).
   { path: '/loads', modules: [], fetch: [me], fetchUnfiltered: ['/api/portal/loads'] },
   { path: '/loads/*', modules: [page('loads/portal-load-page')], fetch: [me] },

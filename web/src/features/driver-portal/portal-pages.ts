@@ -3,7 +3,7 @@ import { matchPath } from 'react-router'
 import { lazyScreen } from '@/lib/lazy-screen'
 import { routePatterns, routes } from '@/lib/routes'
 import { portalLoadsQuery } from './api/portal-loads-queries'
-import { portalHomeQuery } from './api/portal-queries'
+import { portalDocumentsQuery, portalHomeQuery, portalRenewalsQuery } from './api/portal-queries'
 import { portalPatterns } from './portal-paths'
 
 // Each page its own chunk: the Loads screen, which a driver opens on a weak
@@ -18,12 +18,16 @@ const PortalLoadPage = lazyScreen(() => import('./loads/portal-load-page'))
 const homeAndLoads = (client: QueryClient) =>
   Promise.all([client.prefetchQuery(portalHomeQuery), client.prefetchQuery(portalLoadsQuery)])
 
+/** The home page's cards: the loads, the shared documents and the driver's renewals. */
+const homeCards = (client: QueryClient) =>
+  Promise.all([homeAndLoads(client), client.prefetchQuery(portalDocumentsQuery), client.prefetchQuery(portalRenewalsQuery)])
+
 /**
  * The portal's pages but sign-in (its index and the page of any other path),
  * by route pattern, with the requests each makes first.
  */
 export const portalPages: { pattern: string; page: typeof PortalHomePage; data?: (client: QueryClient) => Promise<unknown> }[] = [
-  { pattern: portalPatterns.home, page: PortalHomePage, data: homeAndLoads },
+  { pattern: portalPatterns.home, page: PortalHomePage, data: homeCards },
   { pattern: portalPatterns.loads, page: PortalLoadsPage, data: homeAndLoads },
   { pattern: portalPatterns.load, page: PortalLoadPage, data: (client) => client.prefetchQuery(portalHomeQuery) },
   { pattern: portalPatterns.invite, page: PortalInvitePage },

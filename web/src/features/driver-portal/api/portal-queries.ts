@@ -51,12 +51,25 @@ export function usePortalHome() {
   return useQuery(portalHomeQuery)
 }
 
+export const portalDocumentsQuery = queryOptions({
+  queryKey: portalKeys.documents,
+  queryFn: ({ signal }) => fetchPortalDocuments(signal),
+  // The answer the entry fetched before the first render is not asked for again by the screen it was for.
+  staleTime: 30_000,
+})
+
 export function usePortalDocuments(enabled: boolean) {
-  return useQuery({ queryKey: portalKeys.documents, queryFn: ({ signal }) => fetchPortalDocuments(signal), enabled })
+  return useQuery({ ...portalDocumentsQuery, enabled })
 }
 
+export const portalRenewalsQuery = queryOptions({
+  queryKey: portalKeys.renewals,
+  queryFn: ({ signal }) => fetchMyRenewals(signal),
+  staleTime: 30_000,
+})
+
 export function useMyRenewals(enabled: boolean) {
-  return useQuery({ queryKey: portalKeys.renewals, queryFn: ({ signal }) => fetchMyRenewals(signal), enabled })
+  return useQuery({ ...portalRenewalsQuery, enabled })
 }
 
 /** A driver session replaces the browser's other session: forget what the app knew of it. */
