@@ -34,3 +34,28 @@ pub async fn admin_emails<C: ConnectionTrait>(
         .all(conn)
         .await
 }
+
+/// The fleet's active admins' profiles (a tender's one-time links are one
+/// per admin), in e-mail order.
+pub async fn admin_profiles<C: ConnectionTrait>(
+    conn: &C,
+    fleet_account_id: Uuid,
+) -> Result<Vec<profile::Model>, DbErr> {
+    let accounts: Vec<Uuid> = account::Entity::rows()
+        .select_only()
+        .column(account::Column::Id)
+        .filter(account::Column::FleetAccountId.eq(fleet_account_id))
+        .into_tuple()
+        .all(conn)
+        .await?;
+    if accounts.is_empty() {
+        return Ok(Vec::new());
+    }
+    profile::Entity::rows()
+        .filter(profile::Column::AccountId.is_in(accounts))
+        .filter(profile::Column::Role.eq(domain::Role::FleetAdmin.as_str()))
+        .filter(profile::Column::DeactivatedAt.is_null())
+        .order_by_asc(profile::Column::Email)
+        .all(conn)
+        .await
+}

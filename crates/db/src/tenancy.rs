@@ -85,6 +85,19 @@ impl TenantScope {
         TenantScope { fleet_account_id }
     }
 
+    /// The fleet a broker tenders a load to: the tender, the fleet's bell
+    /// entry and the e-mails to its admins are written for that fleet, after
+    /// the broker's own transaction found the posting on the board.
+    pub fn for_tender(fleet_account_id: Uuid) -> TenantScope {
+        TenantScope { fleet_account_id }
+    }
+
+    /// The fleet of a one-time tender link: the link's token is checked
+    /// within that fleet before anything is shown.
+    pub fn for_tender_link(fleet_account_id: Uuid) -> TenantScope {
+        TenantScope { fleet_account_id }
+    }
+
     /// A background job (or an operator command) working on one fleet.
     /// Clippy refuses it outside job code (clippy.toml); each job's call
     /// carries an `#[expect]` with its reason: `grep -rn 'TenantScope::for_job'`.
@@ -194,6 +207,7 @@ fleet_owned! {
     hos_clock_read => FleetAccountId,
     stop_report => FleetAccountId,
     eld_position => FleetAccountId,
+    tender_link => FleetAccountId,
 }
 
 /// Whose rows a broker's transaction acts for: the broker account of a
@@ -293,6 +307,60 @@ impl BrokerOwned for crate::entities::saved_search::Entity {
     fn broker_column() -> crate::entities::saved_search::Column {
         crate::entities::saved_search::Column::BrokerAccountId
     }
+}
+
+impl BrokerOwned for crate::entities::broker_facility::Entity {
+    fn broker_column() -> crate::entities::broker_facility::Column {
+        crate::entities::broker_facility::Column::BrokerAccountId
+    }
+}
+
+/// A table two tenants share (a tender and what follows from it: decision
+/// 049): each row names a fleet and a broker account, and a transaction
+/// acting for either sees it. Each side's finder narrows to its own rows,
+/// as PostgreSQL's policy does.
+pub trait SharedOwned: EntityTrait {
+    fn fleet_column() -> Self::Column;
+    fn broker_column() -> Self::Column;
+
+    /// The rows naming the fleet the transaction acts for.
+    fn within_fleet(tx: &FleetTx) -> Select<Self> {
+        Self::find().filter(Self::fleet_column().eq(tx.scope().fleet_account_id()))
+    }
+
+    /// The rows naming the broker account the transaction acts for.
+    fn within_broker(tx: &BrokerTx) -> Select<Self> {
+        Self::find().filter(Self::broker_column().eq(tx.scope().broker_account_id()))
+    }
+
+    fn update_within_fleet(tx: &FleetTx) -> UpdateMany<Self> {
+        Self::update_many().filter(Self::fleet_column().eq(tx.scope().fleet_account_id()))
+    }
+
+    fn update_within_broker(tx: &BrokerTx) -> UpdateMany<Self> {
+        Self::update_many().filter(Self::broker_column().eq(tx.scope().broker_account_id()))
+    }
+}
+
+macro_rules! shared_owned {
+    ($($entity:ident),* $(,)?) => {$(
+        impl SharedOwned for crate::entities::$entity::Entity {
+            fn fleet_column() -> crate::entities::$entity::Column {
+                crate::entities::$entity::Column::FleetAccountId
+            }
+            fn broker_column() -> crate::entities::$entity::Column {
+                crate::entities::$entity::Column::BrokerAccountId
+            }
+        }
+    )*};
+}
+
+shared_owned! {
+    tender,
+    tender_revision,
+    shipment,
+    shipment_event,
+    shipment_document,
 }
 
 /// Marks the current transaction as acting for one fleet.

@@ -19,6 +19,7 @@ pub mod loads;
 pub mod password;
 pub mod pricing;
 pub mod role;
+pub mod tenders;
 pub mod text_input;
 pub mod texts;
 pub mod throttle;

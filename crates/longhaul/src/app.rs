@@ -13,7 +13,7 @@ use crate::modules::auth::guards;
 use crate::modules::auth::session::resolve_session;
 use crate::modules::{
     admin, app_config, auth, billing, brokers, compliance, dev_mailbox, documents, driver_portal,
-    drivers, eld, fleet_account, health, load_messages, loads, postings, signup, vehicles,
+    drivers, eld, fleet_account, health, load_messages, loads, postings, signup, tenders, vehicles,
 };
 use crate::state::{App, AppState};
 use crate::{openapi, seed, spa};
@@ -363,6 +363,7 @@ pub fn api_routes(test_checkout: bool) -> OpenApiRouter<AppState> {
         .merge(compliance::routes::router())
         .merge(postings::routes::router())
         .merge(loads::routes::router())
+        .merge(tenders::routes::fleet_router())
         .merge(load_messages::routes::office_router())
         .route_layer(middleware::from_fn(billing::guards::fleet_writable))
         .merge(billing::routes::fleet::router())
@@ -371,7 +372,9 @@ pub fn api_routes(test_checkout: bool) -> OpenApiRouter<AppState> {
     let super_admin = admin::routes::router()
         .merge(brokers::routes::super_admin_router())
         .route_layer(middleware::from_fn(guards::super_admin));
-    let broker = brokers::routes::router().route_layer(middleware::from_fn(guards::broker));
+    let broker = brokers::routes::router()
+        .merge(tenders::routes::broker_router())
+        .route_layer(middleware::from_fn(guards::broker));
     let broker_admin =
         brokers::routes::admin_router().route_layer(middleware::from_fn(guards::broker_admin));
     let driver = driver_portal::routes::driver_router()
@@ -390,7 +393,8 @@ pub fn api_routes(test_checkout: bool) -> OpenApiRouter<AppState> {
         .merge(billing::routes::router())
         .merge(app_config::routes::router())
         .merge(compliance::routes::feed_router())
-        .merge(postings::routes::places_router());
+        .merge(postings::routes::places_router())
+        .merge(tenders::routes::link_router());
     if test_checkout {
         open = open.merge(
             billing::routes::test_checkout_router().route_layer(middleware::from_fn(loopback_only)),

@@ -6,6 +6,10 @@ import UnsubscribePage from '@/features/brokers/open/unsubscribe-page'
 import SavedSearchesPage from '@/features/brokers/saved-searches/saved-searches-page'
 import SettingsPage from '@/features/brokers/settings/settings-page'
 import UsersPage from '@/features/brokers/users/users-page'
+import BrokerTendersPage from '@/features/tenders/broker-tenders-page'
+import ShipmentPage from '@/features/tenders/shipment-page'
+import ShipmentsPage from '@/features/tenders/shipments-page'
+import TenderLoadButton from '@/features/tenders/tender-load-dialog'
 import { isBrokerRole } from '@/features/brokers/roles'
 import { guardRedirect, homePathFor } from '@/lib/role-routing'
 import { brokerPatterns as p, brokerRoutes, routePatterns } from '@/lib/routes'
@@ -67,7 +71,10 @@ export default function BrokerRoute({ unsubscribe }: { unsubscribe?: boolean }) 
       <Routes>
         <Route element={<BrokerLayout />}>
           <Route index element={<Navigate to={brokerRoutes.board()} replace />} />
-          <Route path={p.board} element={<BoardPage />} />
+          <Route path={p.board} element={<BoardPage tenderAction={(posting) => <TenderLoadButton posting={posting} />} />} />
+          <Route path={p.tenders} element={<BrokerTendersPage />} />
+          <Route path={p.shipments} element={<ShipmentsPage />} />
+          <Route path={p.shipment} element={<ShipmentPage />} />
           <Route path={p.savedSearches} element={<SavedSearchesPage />} />
           <Route
             path={p.users}

@@ -15,6 +15,8 @@ const TestCheckoutPage = lazy(() => import('@/features/test-checkout/test-checko
 const TestPortalRoute = lazy(() => import('@/features/test-portal/test-portal-route'))
 // The broker portal and its unsubscribe page: one chunk, which checks the broker roles itself.
 const BrokerRoute = lazy(() => import('./broker-route'))
+// A tender's one-time link (issue 33): open, no sign-in.
+const TenderLinkPage = lazy(() => import('@/features/tenders/tender-link-page'))
 
 /** Every path the app shell does not route itself; what is left is not found. */
 export default function MoreRoutes() {
@@ -22,6 +24,7 @@ export default function MoreRoutes() {
     <Routes>
       <Route path={routePatterns.broker} element={<BrokerRoute />} />
       <Route path={routePatterns.unsubscribe} element={<BrokerRoute unsubscribe />} />
+      <Route path={routePatterns.tenderLink} element={<TenderLinkPage />} />
       <Route path={routePatterns.testCheckout} element={<TestCheckoutPage />} />
       <Route path={routePatterns.testPortal} element={<TestPortalRoute />} />
       <Route path={routes.privacyPolicy} element={<PrivacyPolicyPage />} />

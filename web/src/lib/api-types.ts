@@ -341,6 +341,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/broker/facilities": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["list_broker_facilities"];
+        put?: never;
+        post: operations["create_broker_facility"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/broker/saved-searches": {
         parameters: {
             query?: never;
@@ -371,6 +387,118 @@ export interface paths {
         options?: never;
         head?: never;
         patch: operations["update_saved_search"];
+        trace?: never;
+    };
+    "/api/broker/shipments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["list_shipments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/broker/shipments/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_shipment"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/broker/shipments/{id}/documents/{doc}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["shipment_document"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/broker/tenders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["list_broker_tenders"];
+        put?: never;
+        post: operations["create_tender"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/broker/tenders/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_broker_tender"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/broker/tenders/{id}/accept-counter": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["accept_counter"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/broker/tenders/{id}/withdraw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["withdraw_tender"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/broker/users": {
@@ -1610,6 +1738,86 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/fleet/tenders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["list_fleet_tenders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/fleet/tenders/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_fleet_tender"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/fleet/tenders/{id}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["accept_tender"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/fleet/tenders/{id}/counter": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["counter_tender"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/fleet/tenders/{id}/decline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["decline_tender"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/fleet/trailers": {
         parameters: {
             query?: never;
@@ -2230,6 +2438,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/tender-links/{fleet}/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["link_tender"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tender-links/{fleet}/{token}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["link_accept"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tender-links/{fleet}/{token}/decline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["link_decline"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/test-checkout/{id}": {
         parameters: {
             query?: never;
@@ -2338,6 +2594,21 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description The carrier's acceptance: who signs the rate confirmation. */
+        AcceptInput: {
+            acceptor_name: string;
+            acceptor_title: string;
+            /**
+             * @description Why the carrier takes the load although the truck (or every truck)
+             *     is committed to an overlapping load: the override.
+             */
+            override_reason?: string | null;
+            /**
+             * @description Share the truck's position with the broker for this load; the
+             *     broker's ask, else the fleet's default, when not given.
+             */
+            share_position?: boolean | null;
+        };
         AccessorialInput: {
             /** Format: int64 */
             amount_cents: number;
@@ -2553,6 +2824,9 @@ export interface components {
             /** @description broker_admin | broker_user */
             role: string;
         };
+        BrokerFacilityList: {
+            facilities: components["schemas"]["FacilityView"][];
+        };
         BrokerUserList: {
             users: components["schemas"]["BrokerUserView"][];
         };
@@ -2735,6 +3009,18 @@ export interface components {
         ContactSent: {
             sent: boolean;
         };
+        /** @description A counter-offer: new money for the same load. */
+        CounterInput: components["schemas"]["TermsInput"] & {
+            note?: string | null;
+        };
+        /** @description A carrier's counter-offer, waiting for the broker. */
+        CounterView: {
+            /** Format: date-time */
+            at: string;
+            by: string;
+            note?: string | null;
+            terms: components["schemas"]["TermsView"];
+        };
         CreateBrokerAccount: {
             admin_email: string;
             admin_first_name?: string | null;
@@ -2802,10 +3088,8 @@ export interface components {
             payment_terms_days: number;
             usdot_number: string | null;
         };
-        /** @description Declining a dispatched load. */
         DeclineInput: {
-            /** @description Why (1 to 500 characters): the office reads it. */
-            reason?: string;
+            reason: string;
         };
         /**
          * @description The dispatch board: the loads whose span meets the days shown, and whom
@@ -3260,6 +3544,12 @@ export interface components {
              */
             today: string;
         };
+        LineView: {
+            /** Format: int64 */
+            amount_cents: number;
+            kind: string;
+            note?: string | null;
+        };
         ListPage_DriverItem: {
             counts: components["schemas"]["TabCounts"];
             items: {
@@ -3609,6 +3899,21 @@ export interface components {
             sender_email: string;
             sender_name: string;
         };
+        /** @description A milestone of the carrier's load: an EDI 214 (AT7) status. */
+        MilestoneView: {
+            /** Format: date-time */
+            at: string;
+            /**
+             * @description X3 arrived at pickup, AF departed pickup, X1 arrived at delivery,
+             *     D1 completed unloading, CD departed delivery…
+             */
+            at7_code: string;
+            /** @description office | driver | eld (null for a change without a stop). */
+            source?: string | null;
+            status: string;
+            /** Format: int32 */
+            stop_seq?: number | null;
+        };
         NotificationList: {
             attention: components["schemas"]["BellAttention"];
             items: components["schemas"]["NotificationView"][];
@@ -3778,6 +4083,11 @@ export interface components {
             per_page: number;
             /** Format: int64 */
             total: number;
+        };
+        PartyView: {
+            mc_number?: string | null;
+            name: string;
+            usdot_number?: string | null;
         };
         PasswordChange: {
             current_password: string;
@@ -4449,6 +4759,23 @@ export interface components {
              */
             minutes: number;
         };
+        RevisionView: {
+            /** Format: date-time */
+            accepted_at?: string | null;
+            accepted_by_name?: string | null;
+            accepted_by_title?: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: uuid */
+            id: string;
+            notes?: string | null;
+            requested_by: string;
+            /** Format: int32 */
+            revision: number;
+            /** @description pending | accepted | declined */
+            status: string;
+            terms: components["schemas"]["TermsView"];
+        };
         /**
          * @description A role the server recognises (spec part 1 §6).
          * @enum {string}
@@ -4521,6 +4848,69 @@ export interface components {
             /** @description Send back as `X-CSRF-Token` on every state-changing request. */
             csrf_token: string | null;
             user: null | components["schemas"]["UserView"];
+        };
+        ShipmentDocumentView: {
+            /** Format: date-time */
+            created_at: string;
+            file_name: string;
+            /** Format: uuid */
+            id: string;
+            /** @description rate_confirmation | proof_of_delivery */
+            kind: string;
+            /** Format: int32 */
+            revision?: number | null;
+        };
+        ShipmentPage: {
+            /** Format: int64 */
+            page: number;
+            /** Format: int64 */
+            per_page: number;
+            shipments: components["schemas"]["ShipmentRow"][];
+            /** Format: int64 */
+            total: number;
+        };
+        ShipmentPositionView: {
+            /** Format: int64 */
+            age_minutes: number;
+            /** Format: date-time */
+            at: string;
+            /** Format: double */
+            lat: number;
+            /** Format: double */
+            lon: number;
+        };
+        /** @description One row of the broker's shipments list. */
+        ShipmentRow: {
+            carrier_dot: string;
+            carrier_name: string;
+            /** Format: date-time */
+            created_at: string;
+            destination: string;
+            /** Format: date-time */
+            first_pickup_at: string;
+            /** Format: uuid */
+            id: string;
+            /** Format: date-time */
+            last_delivery_at: string;
+            load_number: string;
+            origin: string;
+            /** Format: int32 */
+            pro_number: number;
+            /** @description The carrier's load status. */
+            status: string;
+            /** Format: int64 */
+            total_cents: number;
+        };
+        ShipmentView: {
+            /** Format: date-time */
+            delivered_at?: string | null;
+            documents: components["schemas"]["ShipmentDocumentView"][];
+            revisions: components["schemas"]["RevisionView"][];
+            shipment: components["schemas"]["ShipmentRow"];
+            stops: components["schemas"]["TenderStopView"][];
+            /** Format: uuid */
+            tender_id: string;
+            tracking?: null | components["schemas"]["TrackingView"];
         };
         SignInRequest: {
             email: string;
@@ -4747,6 +5137,176 @@ export interface components {
             /** Format: int64 */
             inactive: number;
         };
+        /** @description A tender and its rate confirmation's revisions (the carrier's view). */
+        TenderDetail: {
+            /**
+             * @description The overbooking rule's finding for this offer, if any (shown before
+             *     the carrier accepts).
+             */
+            committed?: string | null;
+            revisions: components["schemas"]["RevisionView"][];
+            tender: components["schemas"]["TenderView"];
+        };
+        /** @description A broker's offer of a load to the carrier of a board posting. */
+        TenderInput: components["schemas"]["TermsInput"] & {
+            commodity?: string | null;
+            equipment_type: string;
+            /**
+             * Format: int64
+             * @description How long the offer stands, 15 minutes to 7 days; 120 when not given.
+             */
+            expires_in_minutes?: number | null;
+            /** Format: int32 */
+            length_ft?: number | null;
+            /** @description The broker's load or order number. */
+            load_number: string;
+            notes?: string | null;
+            /**
+             * Format: int32
+             * @description Days from the invoice; 30 when not given.
+             */
+            payment_terms_days?: number | null;
+            pickup_number?: string | null;
+            po_number?: string | null;
+            /**
+             * Format: uuid
+             * @description The truck-board posting the offer is for.
+             */
+            posting_id: string;
+            /** Format: int32 */
+            reefer_temp_f?: number | null;
+            /**
+             * @description Ask the carrier to share the truck's position; the carrier's
+             *     default when not given.
+             */
+            share_position?: boolean | null;
+            /** @description In order; each at one of the broker's facilities. */
+            stops: components["schemas"]["StopInput"][];
+            /** Format: int32 */
+            weight_lbs?: number | null;
+        };
+        /** @description What a one-time link shows: the tender, and who it was sent to. */
+        TenderLinkView: {
+            committed?: string | null;
+            recipient_name: string;
+            tender: components["schemas"]["TenderView"];
+        };
+        TenderList: {
+            tenders: components["schemas"]["TenderView"][];
+        };
+        /**
+         * @description A stop of an offer: the facility as it was tendered, and its time on
+         *     the facility's clock.
+         */
+        TenderStopView: {
+            address: string;
+            city: string;
+            /** Format: date-time */
+            ends_at: string;
+            facility_name: string;
+            instructions?: string | null;
+            kind: string;
+            local_end?: string | null;
+            local_start: string;
+            /** Format: int32 */
+            seq: number;
+            /** Format: date-time */
+            starts_at: string;
+            state: string;
+            /** @description "Mon Mar 2, 2026 08:00 CST" as the rate confirmation prints it. */
+            time_text: string;
+            time_zone: string;
+            zip?: string | null;
+        };
+        /** @description A tender as either party sees it. */
+        TenderView: {
+            /** Format: date-time */
+            accepted_at?: string | null;
+            accepted_by_name?: string | null;
+            accepted_by_title?: string | null;
+            broker: components["schemas"]["PartyView"];
+            broker_contact_email: string;
+            broker_contact_name: string;
+            carrier: components["schemas"]["PartyView"];
+            commodity?: string | null;
+            counter?: null | components["schemas"]["CounterView"];
+            /** Format: date-time */
+            created_at: string;
+            decline_reason?: string | null;
+            equipment_type: string;
+            /** Format: date-time */
+            expires_at: string;
+            /** Format: uuid */
+            id: string;
+            /** Format: int32 */
+            length_ft?: number | null;
+            /**
+             * Format: uuid
+             * @description The carrier's load, once accepted (shown to the carrier only).
+             */
+            load_id?: string | null;
+            load_number: string;
+            notes?: string | null;
+            /** Format: int32 */
+            payment_terms_days: number;
+            pickup_number?: string | null;
+            po_number?: string | null;
+            /** Format: int32 */
+            reefer_temp_f?: number | null;
+            /** @description The broker's ask; null = the carrier's default. */
+            share_position?: boolean | null;
+            /**
+             * Format: uuid
+             * @description The broker's shipment, once accepted (shown to the broker only).
+             */
+            shipment_id?: string | null;
+            /** @description offered | countered | accepted | declined | withdrawn | expired */
+            status: string;
+            stops: components["schemas"]["TenderStopView"][];
+            terms: components["schemas"]["TermsView"];
+            truck_number?: string | null;
+            /** Format: int32 */
+            weight_lbs?: number | null;
+        };
+        /** @description The money of an offer (or a counter, or a revision) and its terms. */
+        TermsInput: {
+            accessorials?: components["schemas"]["AccessorialInput"][];
+            /** Format: int64 */
+            detention_cap_cents?: number | null;
+            /** Format: int32 */
+            detention_free_minutes?: number | null;
+            /** Format: int64 */
+            detention_rate_cents?: number | null;
+            /** Format: int64 */
+            fuel_surcharge_cents?: number;
+            /** Format: int64 */
+            linehaul_cents: number;
+            lumper_terms?: string | null;
+            /** Format: int64 */
+            tonu_cents?: number | null;
+            /** Format: int32 */
+            tonu_window_hours?: number | null;
+        };
+        TermsView: {
+            accessorials: components["schemas"]["LineView"][];
+            /** Format: int64 */
+            detention_cap_cents?: number | null;
+            /** Format: int32 */
+            detention_free_minutes?: number | null;
+            /** Format: int64 */
+            detention_rate_cents?: number | null;
+            /** Format: int64 */
+            fuel_surcharge_cents: number;
+            /** Format: int64 */
+            linehaul_cents: number;
+            lumper_terms?: string | null;
+            /** Format: int64 */
+            tonu_cents?: number | null;
+            /** Format: int32 */
+            tonu_window_hours?: number | null;
+            /** Format: int64 */
+            total_cents: number;
+        };
         TestCheckoutView: {
             /** Format: int64 */
             amount_cents: number;
@@ -4778,6 +5338,20 @@ export interface components {
          * @enum {string}
          */
         TimeZoneSource: "set" | "fmcsa_state" | "default";
+        /** @description What the broker sees while the load is active: never hours of service. */
+        TrackingView: {
+            /** Format: date-time */
+            eta?: string | null;
+            milestones: components["schemas"]["MilestoneView"][];
+            /**
+             * Format: int32
+             * @description The next stop not yet departed, and an estimate of the arrival there
+             *     from the last shared position.
+             */
+            next_stop_seq?: number | null;
+            position?: null | components["schemas"]["ShipmentPositionView"];
+            position_shared: boolean;
+        };
         TrailerDetail: components["schemas"]["TrailerItem"] & {
             driver?: null | components["schemas"]["TrailerDriver"];
             is_active: boolean;
@@ -5844,6 +6418,56 @@ export interface operations {
             };
         };
     };
+    list_broker_facilities: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BrokerFacilityList"];
+                };
+            };
+        };
+    };
+    create_broker_facility: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FacilityInput"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FacilityView"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     list_saved_searches: {
         parameters: {
             query?: never;
@@ -5961,6 +6585,272 @@ export interface operations {
                 };
             };
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_shipments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description active | delivered | cancelled | all; all when not given. */
+                status: string | null;
+                /** @description A load or PRO number, a carrier, a city. */
+                q: string | null;
+                page: number | null;
+                per_page: number | null;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShipmentPage"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_shipment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShipmentView"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    shipment_document: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                doc: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The document's file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": unknown;
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_broker_tenders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description open (offered or countered) | closed | all; open when not given. */
+                status: string | null;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TenderList"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    create_tender: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TenderInput"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TenderView"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_broker_tender: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TenderView"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    accept_counter: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TenderView"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    withdraw_tender: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TenderView"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9031,6 +9921,212 @@ export interface operations {
             };
         };
     };
+    list_fleet_tenders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description open (offered or countered) | closed | all; open when not given. */
+                status: string | null;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TenderList"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_fleet_tender: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TenderDetail"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    accept_tender: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AcceptInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TenderDetail"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    counter_tender: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CounterInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TenderDetail"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    decline_tender: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeclineInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TenderDetail"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     list_trailers: {
         parameters: {
             query?: {
@@ -10583,6 +11679,136 @@ export interface operations {
                 };
             };
             502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    link_tender: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                fleet: string;
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TenderLinkView"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    link_accept: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                fleet: string;
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AcceptInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TenderView"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    link_decline: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                fleet: string;
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeclineInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TenderView"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -85,6 +85,9 @@ export const fleetRoutes = {
   settings: fleetPath(fleetPatterns.settings),
   billing: fleetPath(fleetPatterns.billing),
   inbox: fleetPath(fleetPatterns.inbox),
+  /** The Loads page's Tenders tab; with an id, that tender's details open (the bell's link). */
+  tenders: (id?: string) =>
+    `${fleetPath(fleetPatterns.loads)}?tab=tenders${id ? `&tender=${encodeURIComponent(id)}` : ''}`,
   /** The user menu's Account Settings and Billing open on the overview's path. */
   accountSettings: `${fleetDashboard}?tab=settings`,
   billingTab: `${fleetDashboard}?tab=billing`,
@@ -101,6 +104,10 @@ export const brokerPatterns = {
   /** broker_admin only. */
   users: 'users',
   settings: 'settings',
+  /** Issue 33: the broker's tenders (`?tab=closed`), shipments (`?status=&q=&page=`) and a shipment's page. */
+  tenders: 'tenders',
+  shipments: 'shipments',
+  shipment: 'shipments/:shipmentId',
 } as const
 
 const brokerPath = (segment: string) => `${broker}/${segment}`
@@ -113,6 +120,9 @@ export const brokerRoutes = {
   savedSearches: brokerPath(brokerPatterns.savedSearches),
   users: brokerPath(brokerPatterns.users),
   settings: brokerPath(brokerPatterns.settings),
+  tenders: brokerPath(brokerPatterns.tenders),
+  shipments: brokerPath(brokerPatterns.shipments),
+  shipment: (id: string) => `${brokerPath(brokerPatterns.shipments)}/${encodeURIComponent(id)}`,
   /** The open page of a saved search's alert e-mail. */
   unsubscribe: (token: string) => `/unsubscribe/${encodeURIComponent(token)}`,
 } as const
@@ -126,6 +136,8 @@ export const routePatterns = {
   /** The broker portal: brokerPatterns above. */
   broker: `${broker}/*`,
   unsubscribe: '/unsubscribe/:token',
+  /** A tender's one-time link from its e-mail (issue 33): open, no sign-in. */
+  tenderLink: '/tender/:fleetId/:token',
   /** A fleet's driver portal, relative to routes.driverPortal (features/driver-portal/portal-paths.ts). */
   fleetPortal: ':fleetId/*',
   /** Every other path (the app shell's, a not-found page's). */

@@ -15,6 +15,7 @@ pub struct Model {
     /// A broker account's MC number.
     pub mc_number: Option<String>,
     pub created_at: DateTimeUtc,
+    pub usdot_number: Option<String>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

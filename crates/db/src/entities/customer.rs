@@ -15,6 +15,7 @@ pub struct Model {
     pub billing_email: Option<String>,
     pub payment_terms_days: i32,
     pub created_at: DateTimeUtc,
+    pub broker_account_id: Option<Uuid>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -36,6 +36,7 @@ pub mod m0030_load_search_text;
 pub mod m0031_load_event_recorded_at;
 pub mod m0032_driver_loads;
 pub mod m0033_load_messages;
+pub mod m0034_tenders;
 pub mod rls;
 
 pub struct Migrator;
@@ -77,6 +78,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0031_load_event_recorded_at::Migration),
             Box::new(m0032_driver_loads::Migration),
             Box::new(m0033_load_messages::Migration),
+            Box::new(m0034_tenders::Migration),
         ]
     }
 }

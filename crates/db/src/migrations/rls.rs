@@ -95,3 +95,26 @@ pub async fn enable_broker_rls<C: ConnectionTrait>(conn: &C, table: &str) -> Res
     .await
     .map(|_| ())
 }
+
+/// Puts a `table` two tenants share (a tender, a shipment: both a
+/// `fleet_account_id` and a `broker_account_id`) under a forced policy:
+/// visible to the system scope, to the fleet's transactions and to the
+/// broker account's (decision 049). Each side writes only rows naming
+/// itself, which `WITH CHECK` holds it to.
+pub async fn enable_shared_rls<C: ConnectionTrait>(conn: &C, table: &str) -> Result<(), DbErr> {
+    if conn.get_database_backend() != DatabaseBackend::Postgres {
+        return Ok(());
+    }
+    let using = format!(
+        "{SYSTEM_SQL} OR fleet_account_id = (SELECT NULLIF(current_setting('app.fleet_account_id', true), '')::uuid) \
+         OR broker_account_id = {BROKER_SETTING}"
+    );
+    conn.execute_unprepared(&format!(
+        "ALTER TABLE {table} ENABLE ROW LEVEL SECURITY;
+         ALTER TABLE {table} FORCE ROW LEVEL SECURITY;
+         DROP POLICY IF EXISTS tenant_isolation ON {table};
+         CREATE POLICY tenant_isolation ON {table} USING ({using}) WITH CHECK ({using});"
+    ))
+    .await
+    .map(|_| ())
+}

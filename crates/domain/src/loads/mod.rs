@@ -15,7 +15,7 @@ mod stops;
 
 pub use detention::detention_cents;
 pub use miles::{ROAD_FACTOR, estimated_miles};
-pub use money::{Accessorial, MAX_CENTS, MoneyError, check_cents};
+pub use money::{Accessorial, MAX_CENTS, MoneyError, check_cents, dollars};
 pub use search::{like_pattern, search_text};
 pub use status::{LoadStatus, Source, StopEvent, at7_code};
 pub use stops::{

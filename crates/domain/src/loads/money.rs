@@ -66,8 +66,32 @@ pub fn check_cents(cents: i64) -> Result<i64, MoneyError> {
     }
 }
 
+/// An amount as people read it: "$1,234.50".
+pub fn dollars(cents: i64) -> String {
+    let sign = if cents < 0 { "-" } else { "" };
+    let cents = cents.unsigned_abs();
+    let whole = (cents / 100).to_string();
+    let mut grouped = String::new();
+    for (i, c) in whole.chars().enumerate() {
+        if i > 0 && (whole.len() - i).is_multiple_of(3) {
+            grouped.push(',');
+        }
+        grouped.push(c);
+    }
+    format!("{sign}${grouped}.{:02}", cents % 100)
+}
+
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn dollars_group_thousands() {
+        assert_eq!(super::dollars(0), "$0.00");
+        assert_eq!(super::dollars(5), "$0.05");
+        assert_eq!(super::dollars(123_450), "$1,234.50");
+        assert_eq!(super::dollars(100_000_000), "$1,000,000.00");
+        assert_eq!(super::dollars(-250), "-$2.50");
+    }
+
     use super::*;
 
     #[test]

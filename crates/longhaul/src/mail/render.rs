@@ -38,6 +38,8 @@ static TEMPLATES: LazyLock<Environment<'static>> = LazyLock::new(|| {
         "load_sheet",
         "load_message",
         "driver_response",
+        "tender_offer",
+        "tender_answer",
     );
     for (name, source) in layout.into_iter().chain(emails) {
         if let Err(err) = env.add_template(name, source) {
@@ -90,6 +92,8 @@ mod tests {
             "saved_search_digest",
             "load_message",
             "driver_response",
+            "tender_offer",
+            "tender_answer",
         ] {
             let mail = email(
                 "a@b.test",

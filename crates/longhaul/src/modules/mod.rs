@@ -15,4 +15,5 @@ pub mod load_messages;
 pub mod loads;
 pub mod postings;
 pub mod signup;
+pub mod tenders;
 pub mod vehicles;

@@ -132,6 +132,7 @@ pub async fn seed_loads(tx: &FleetTx, count: usize) -> anyhow::Result<usize> {
             ))),
             payment_terms_days: Set(30),
             created_at: Set(now),
+            broker_account_id: Set(None),
         })
         .collect();
     let customer_ids: Vec<Uuid> = customers.iter().map(|c| *c.id.as_ref()).collect();

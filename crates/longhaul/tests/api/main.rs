@@ -53,4 +53,5 @@ mod scale_out;
 mod signup_flow;
 mod stripe_adapter;
 mod tenancy;
+mod tenders;
 mod truck_board;

@@ -25,7 +25,7 @@ fn sizes() -> Sizes {
     }
 }
 
-async fn trucks(app: &TestApp, fleet_id: Uuid) -> Vec<Uuid> {
+pub(crate) async fn trucks(app: &TestApp, fleet_id: Uuid) -> Vec<Uuid> {
     fleet_vehicle::Entity::find()
         .filter(fleet_vehicle::Column::FleetAccountId.eq(fleet_id))
         .order_by_asc(fleet_vehicle::Column::Id)
@@ -37,7 +37,7 @@ async fn trucks(app: &TestApp, fleet_id: Uuid) -> Vec<Uuid> {
         .collect()
 }
 
-fn posting(vehicle: Uuid, origin: &str, equipment: &str) -> Value {
+pub(crate) fn posting(vehicle: Uuid, origin: &str, equipment: &str) -> Value {
     let today = Utc::now().date_naive();
     json!({
         "vehicle_id": vehicle,
@@ -54,7 +54,7 @@ fn posting(vehicle: Uuid, origin: &str, equipment: &str) -> Value {
     })
 }
 
-async fn post_ok(app: &TestApp, body: Value) -> Value {
+pub(crate) async fn post_ok(app: &TestApp, body: Value) -> Value {
     let res = app.post("/api/fleet/postings", body).await;
     assert_eq!(res.status(), StatusCode::CREATED, "{:?}", res.text().await);
     res.json().await.unwrap()
@@ -62,7 +62,7 @@ async fn post_ok(app: &TestApp, body: Value) -> Value {
 
 /// A super admin makes a broker account; its admin sets a password from
 /// the invitation and signs in. Returns the admin's browser.
-async fn broker(app: &TestApp, name: &str, admin_email: &str) -> TestApp {
+pub(crate) async fn broker(app: &TestApp, name: &str, admin_email: &str) -> TestApp {
     let mut root = app.another_browser();
     let root_email = format!("root-{}@longhaul.test", Uuid::new_v4().simple());
     make_user(app, &root_email, Some(Role::SuperAdmin), None).await;

@@ -1,7 +1,7 @@
 import { Suspense, type ReactNode } from 'react'
 import { Spinner } from '@/components/ui/spinner'
 import { texts } from '@/lib/texts'
-import { EditLoadPage, LoadDocuments, LoadPage, LoadsPage, NewLoadPage } from './screen-chunks'
+import { EditLoadPage, FleetTendersPanel, LoadDocuments, LoadPage, LoadsPage, NewLoadPage } from './screen-chunks'
 
 // The loads screens are chunks of their own, as the documents screens are
 // (documents-routes.tsx). The load's page leaves a slot for its documents:
@@ -21,11 +21,17 @@ function Loading({ children }: { children: ReactNode }) {
   )
 }
 
-/** /fleet-dashboard/loads. */
+/** /fleet-dashboard/loads, with the tenders of issue 33 on its Tenders tab (`?tab=tenders`). */
 export function LoadsRoute() {
   return (
     <Loading>
-      <LoadsPage />
+      <LoadsPage
+        tendersSlot={
+          <Loading>
+            <FleetTendersPanel />
+          </Loading>
+        }
+      />
     </Loading>
   )
 }

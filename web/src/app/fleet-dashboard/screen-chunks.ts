@@ -13,6 +13,7 @@ export const NewLoadPage = lazyScreen(() => import('@/features/loads/new-load-pa
 export const LoadPage = lazyScreen(() => import('@/features/loads/load-page'))
 export const EditLoadPage = lazyScreen(() => import('@/features/loads/edit-load-page'))
 export const LoadDocuments = lazyScreen(() => import('@/features/documents/load-documents'))
+export const FleetTendersPanel = lazyScreen(() => import('@/features/tenders/fleet-tenders-panel'))
 export const DispatchPage = lazyScreen(() => import('@/features/loads/dispatch/dispatch-page'))
 
 /**

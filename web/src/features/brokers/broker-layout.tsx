@@ -1,4 +1,4 @@
-import { Bookmark, Settings, Truck, Users, type LucideIcon } from 'lucide-react'
+import { Bookmark, FileSignature, Package, Settings, Truck, Users, type LucideIcon } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { Link, Outlet, useLocation } from 'react-router'
 import { AppHeader } from '@/components/app-header'
@@ -20,6 +20,8 @@ function navItems(isAdmin: boolean): NavItem[] {
   const items: (NavItem | null)[] = [
     { to: brokerRoutes.board(), label: texts.board.menu, icon: Truck },
     { to: brokerRoutes.savedSearches, label: texts.board.saved.title, icon: Bookmark },
+    { to: brokerRoutes.tenders, label: texts.tenderScreens.navTenders, icon: FileSignature },
+    { to: brokerRoutes.shipments, label: texts.tenderScreens.navShipments, icon: Package },
     isAdmin ? { to: brokerRoutes.users, label: texts.brokers.users.title, icon: Users } : null,
     { to: brokerRoutes.settings, label: texts.brokers.settings.title, icon: Settings },
   ]

@@ -103,9 +103,44 @@ function columns(unread: ReadonlyMap<string, number>): DataColumn<LoadRow>[] {
   ]
 }
 
+export interface LoadsPageProps {
+  /** The Tenders tab's panel (issue 33), composed in by the app layer; `?tab=tenders` shows it. */
+  tendersSlot?: ReactNode
+}
+
+/** 'Loads | Tenders': links, so the bell's `?tab=tenders&tender=<id>` opens the second. */
+function SectionSwitch({ tenders }: { tenders: boolean }) {
+  const t = texts.tenderScreens.fleet
+  const item = (to: string, label: string, current: boolean) => (
+    <li>
+      <Link
+        to={to}
+        aria-current={current ? 'page' : undefined}
+        className={
+          current
+            ? 'block rounded-md bg-primary px-3 py-1.5 text-sm font-medium text-primary-foreground'
+            : 'block rounded-md px-3 py-1.5 text-sm font-medium text-ink hover:bg-muted'
+        }
+      >
+        {label}
+      </Link>
+    </li>
+  )
+  return (
+    <nav aria-label={t.sections}>
+      <ul className="inline-flex gap-1 rounded-lg border border-border bg-white p-1">
+        {item(fleetRoutes.loads, t.tabLoads, !tenders)}
+        {item(fleetRoutes.tenders(), t.tabTenders, tenders)}
+      </ul>
+    </nav>
+  )
+}
+
 /** /fleet-dashboard/loads: every load by status, searched and paged on the server (issue 31 §4). */
-export default function LoadsPage() {
+export default function LoadsPage({ tendersSlot }: LoadsPageProps) {
   const s = texts.loads.screens
+  const [searchParams] = useSearchParams()
+  const showTenders = tendersSlot !== undefined && searchParams.get('tab') === 'tenders'
   const searchId = useId()
   const list = useListParams()
   const [search, setSearch] = useState(list.q)
@@ -192,8 +227,11 @@ export default function LoadsPage() {
               </Button>
             </div>
           </div>
+          {tendersSlot !== undefined && <SectionSwitch tenders={showTenders} />}
 
-          {noLoadsYet ? (
+          {showTenders ? (
+            tendersSlot
+          ) : noLoadsYet ? (
             <div className="rounded-xl border border-dashed border-border bg-white px-6 py-12 text-center">
               <h2 className="text-lg font-semibold text-ink">{s.emptyTitle}</h2>
               <p className="mt-1 text-sm text-muted-foreground">{s.emptyText}</p>

@@ -12,3 +12,13 @@ pub mod routes;
 pub mod service;
 
 pub use error::LoadsError;
+
+// What the tenders (issue 33) build a load with and print a rate
+// confirmation by.
+pub use service::customers::{BrokerParty, for_broker as customer_for_broker};
+pub use service::facilities::{
+    FacilityFields, check as check_facility, find_or_insert_in as facility_in,
+};
+pub use service::loads::{Actor, create_in as create_load_in, stop_spans};
+pub use service::sheet::{Fact, Section, Sheet, SheetStop, map_link, stop_time};
+pub use service::sheet_pdf::render as render_sheet_pdf;

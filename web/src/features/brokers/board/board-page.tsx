@@ -12,7 +12,7 @@ import type { SearchCriteria } from '../api/types'
 import { boardQueryFromSearch, searchFromCriteria } from '../criteria'
 import { labels } from '../labels'
 import { useWideScreen } from '../use-wide-screen'
-import { PostingDialog } from './posting-dialog'
+import { PostingDialog, type TenderAction } from './posting-dialog'
 import { ResultsList } from './results-list'
 import { SaveSearchButton } from './save-search-dialog'
 import { SearchForm } from './search-form'
@@ -38,7 +38,7 @@ function fieldErrorsOf(error: unknown): Partial<Record<keyof SearchFormValues, s
  * first. The criteria and the page live in the URL (a search can be linked
  * to, and back/forward step through searches); so does the open posting.
  */
-export default function BoardPage() {
+export default function BoardPage({ tenderAction }: { tenderAction?: TenderAction }) {
   const [searchParams, setSearchParams] = useSearchParams()
   const location = useLocation()
   const navigate = useNavigate()
@@ -170,6 +170,7 @@ export default function BoardPage() {
           origin={criteria?.origin ?? null}
           placeholder={placeholder}
           onClose={closePosting}
+          tenderAction={tenderAction}
         />
       )}
     </div>

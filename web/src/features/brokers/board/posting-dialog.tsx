@@ -30,7 +30,19 @@ export interface PostingDialogProps {
   /** The row as the results list has it, shown while the posting is read again. */
   placeholder?: BoardResult
   onClose: () => void
+  /** The app's 'Tender load' action for the posting (issue 33), composed in by the app layer. */
+  tenderAction?: TenderAction
 }
+
+/** What the 'Tender load' action needs of a posting. */
+export interface TenderActionPosting {
+  id: string
+  carrierName: string
+  equipmentType: string
+  lengthFt: number | null
+}
+
+export type TenderAction = (posting: TenderActionPosting) => ReactNode
 
 function Detail({ term, children }: { term: string; children: ReactNode }) {
   return (
@@ -41,7 +53,7 @@ function Detail({ term, children }: { term: string; children: ReactNode }) {
   )
 }
 
-function PostingDetails({ posting }: { posting: BoardResult }) {
+function PostingDetails({ posting, tenderAction }: { posting: BoardResult; tenderAction?: TenderAction }) {
   const now = new Date()
   return (
     <div className="space-y-5">
@@ -70,19 +82,29 @@ function PostingDetails({ posting }: { posting: BoardResult }) {
         <h3 className="text-xs font-medium tracking-wide text-muted-foreground uppercase">{labels.carrier}</h3>
         <CarrierContact carrier={posting.carrier} />
       </section>
+      {tenderAction && (
+        <div className="flex justify-end">
+          {tenderAction({
+            id: posting.id,
+            carrierName: posting.carrier.legal_name,
+            equipmentType: posting.equipment_type,
+            lengthFt: posting.length_ft,
+          })}
+        </div>
+      )}
       <ContactForm postingId={posting.id} />
     </div>
   )
 }
 
 /** A posting's details, the carrier's contact and the 'Contact carrier' form. */
-export function PostingDialog({ postingId, origin, placeholder, onClose }: PostingDialogProps) {
+export function PostingDialog({ postingId, origin, placeholder, onClose, tenderAction }: PostingDialogProps) {
   const query = usePosting(postingId, origin)
   const posting = query.data ?? placeholder
   const notFound = query.error instanceof ApiError && query.error.status === 404
 
   let body: ReactNode
-  if (posting && !notFound) body = <PostingDetails posting={posting} />
+  if (posting && !notFound) body = <PostingDetails posting={posting} tenderAction={tenderAction} />
   else if (query.isPending)
     body = (
       <div className="flex justify-center py-8">

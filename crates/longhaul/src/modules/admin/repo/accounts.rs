@@ -223,6 +223,7 @@ pub async fn insert_fleet_account_row<C: ConnectionTrait>(
         fleet_account_id: Set(Some(fleet.id)),
         is_active: Set(true),
         mc_number: Set(None),
+        usdot_number: Set(None),
         created_at: Set(Utc::now()),
     }
     .insert(db)

@@ -69,6 +69,7 @@ pub async fn insert_fleet(tx: &SystemTx, fleet: NewFleet<'_>) -> Result<(Uuid, U
         fleet_account_id: Set(Some(fleet_id)),
         is_active: Set(true),
         mc_number: Set(None),
+        usdot_number: Set(None),
         created_at: Set(now),
     }
     .insert(tx)

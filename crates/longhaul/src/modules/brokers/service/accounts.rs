@@ -49,6 +49,7 @@ pub async fn create(
         fleet_account_id: Set(None),
         is_active: Set(true),
         mc_number: Set(mc),
+        usdot_number: Set(None),
         created_at: Set(now),
     };
     let account = repo::insert(&txn, row).await?;

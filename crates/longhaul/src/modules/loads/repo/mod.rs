@@ -36,6 +36,37 @@ pub async fn customers_by_ids(tx: &FleetTx, ids: Vec<Uuid>) -> Result<Vec<custom
         .await
 }
 
+/// The customer that is broker account `broker`, or the unlinked one named
+/// `name` (the fleet typed the broker in before it tendered here).
+pub async fn customer_for_broker(
+    tx: &FleetTx,
+    broker: Uuid,
+    name: &str,
+) -> Result<Option<customer::Model>, DbErr> {
+    if let Some(linked) = customer::Entity::within(tx)
+        .filter(customer::Column::BrokerAccountId.eq(broker))
+        .one(tx)
+        .await?
+    {
+        return Ok(Some(linked));
+    }
+    customer::Entity::within(tx)
+        .filter(customer::Column::Name.eq(name))
+        .filter(customer::Column::BrokerAccountId.is_null())
+        .one(tx)
+        .await
+}
+
+/// Links a customer to the broker account it is.
+pub async fn link_customer(tx: &FleetTx, id: Uuid, broker: Uuid) -> Result<(), DbErr> {
+    customer::Entity::update_within(tx)
+        .col_expr(customer::Column::BrokerAccountId, Expr::value(broker))
+        .filter(customer::Column::Id.eq(id))
+        .exec(tx)
+        .await
+        .map(|_| ())
+}
+
 pub async fn insert_customer(
     tx: &FleetTx,
     row: customer::ActiveModel,
@@ -58,6 +89,23 @@ pub async fn facilities_by_ids(
     facility::Entity::within(tx)
         .filter(facility::Column::Id.is_in(ids))
         .all(tx)
+        .await
+}
+
+/// The fleet's facility at the same place under the same name.
+pub async fn facility_at(
+    tx: &FleetTx,
+    name: &str,
+    address: &str,
+    city: &str,
+    state: &str,
+) -> Result<Option<facility::Model>, DbErr> {
+    facility::Entity::within(tx)
+        .filter(facility::Column::Name.eq(name))
+        .filter(facility::Column::Address.eq(address))
+        .filter(facility::Column::City.eq(city))
+        .filter(facility::Column::State.eq(state))
+        .one(tx)
         .await
 }
 

@@ -5,7 +5,7 @@ use crate::modules::loads::dto::{CustomerInput, CustomerView};
 use crate::modules::loads::repo;
 use chrono::Utc;
 use db::entities::customer;
-use db::tenancy::{self, TenantScope};
+use db::tenancy::{self, FleetTx, TenantScope};
 use sea_orm::{DatabaseConnection, Set};
 use uuid::Uuid;
 
@@ -82,6 +82,7 @@ pub async fn create(
             billing_email: Set(email),
             payment_terms_days: Set(terms),
             created_at: Set(Utc::now()),
+            broker_account_id: Set(None),
         },
     )
     .await
@@ -94,4 +95,61 @@ pub async fn create(
     })?;
     tx.commit().await?;
     Ok(saved.into())
+}
+
+/// A broker account that tenders loads, as the carrier's customer.
+#[derive(Debug, Clone)]
+pub struct BrokerParty {
+    pub broker_account_id: Uuid,
+    pub name: String,
+    pub usdot_number: Option<String>,
+    pub mc_number: Option<String>,
+    pub billing_email: Option<String>,
+    pub payment_terms_days: i32,
+}
+
+/// The fleet's customer that is `party`: the one linked to its account, or
+/// the one of its name the fleet typed before (now linked), or a new one.
+/// A name taken by another broker's customer gets the account's USDOT or
+/// MC number after it.
+pub async fn for_broker(tx: &FleetTx, party: &BrokerParty) -> Result<Uuid, LoadsError> {
+    let broker = party.broker_account_id;
+    if let Some(found) = repo::customer_for_broker(tx, broker, &party.name).await? {
+        if found.broker_account_id.is_none() {
+            repo::link_customer(tx, found.id, broker).await?;
+        }
+        return Ok(found.id);
+    }
+    let taken = repo::customers(tx)
+        .await?
+        .iter()
+        .any(|c| c.name == party.name);
+    let name = if taken {
+        let id = party
+            .usdot_number
+            .as_deref()
+            .map(|d| format!("USDOT {d}"))
+            .or_else(|| party.mc_number.as_deref().map(|m| format!("MC {m}")))
+            .unwrap_or_else(|| broker.to_string()[..8].to_owned());
+        format!("{} ({id})", party.name)
+    } else {
+        party.name.clone()
+    };
+    let saved = repo::insert_customer(
+        tx,
+        customer::ActiveModel {
+            id: Set(Uuid::new_v4()),
+            fleet_account_id: Set(tx.scope().fleet_account_id()),
+            name: Set(name),
+            kind: Set("broker".into()),
+            usdot_number: Set(party.usdot_number.clone()),
+            mc_number: Set(party.mc_number.clone()),
+            billing_email: Set(party.billing_email.clone()),
+            payment_terms_days: Set(party.payment_terms_days),
+            created_at: Set(Utc::now()),
+            broker_account_id: Set(Some(broker)),
+        },
+    )
+    .await?;
+    Ok(saved.id)
 }

@@ -944,17 +944,8 @@ fn type_label(document_type: &str) -> String {
         .unwrap_or_else(|| document_type.to_owned())
 }
 
-/// "$1,234.50"
 fn dollars(cents: i64) -> String {
-    let whole = (cents / 100).to_string();
-    let mut grouped = String::new();
-    for (i, c) in whole.chars().enumerate() {
-        if i > 0 && (whole.len() - i).is_multiple_of(3) {
-            grouped.push(',');
-        }
-        grouped.push(c);
-    }
-    format!("${grouped}.{:02}", cents % 100)
+    domain::loads::dollars(cents)
 }
 
 #[cfg(test)]

@@ -6,7 +6,7 @@ use crate::modules::loads::dto::{FacilityInput, FacilityView};
 use crate::modules::loads::repo;
 use chrono::Utc;
 use db::entities::facility;
-use db::tenancy::{self, TenantScope};
+use db::tenancy::{self, FleetTx, TenantScope};
 use sea_orm::{DatabaseConnection, Set};
 use uuid::Uuid;
 
@@ -42,11 +42,26 @@ pub async fn list(
     Ok(rows.into_iter().map(FacilityView::from).collect())
 }
 
-pub async fn create(
-    db: &DatabaseConnection,
-    scope: TenantScope,
-    input: &FacilityInput,
-) -> Result<FacilityView, LoadsError> {
+/// A facility's fields, checked: what a fleet's facility and a broker's
+/// (issue 33) share.
+#[derive(Debug, Clone)]
+pub struct FacilityFields {
+    pub name: String,
+    pub address: String,
+    pub city: String,
+    pub state: String,
+    pub zip: Option<String>,
+    pub lat: f64,
+    pub lon: f64,
+    pub time_zone: String,
+    pub contact_name: Option<String>,
+    pub contact_phone: Option<String>,
+    pub hours: Option<String>,
+    pub arrival_radius_miles: Option<f64>,
+}
+
+/// The input's fields, or the first one it refuses.
+pub fn check(input: &FacilityInput) -> Result<FacilityFields, LoadsError> {
     let t = texts();
     let name = required_text("name", &input.name, 120, &t.facility_name_required)?;
     let address = required_text("address", &input.address, 200, &t.address_required)?;
@@ -86,36 +101,67 @@ pub async fn create(
         }
         None => None,
     };
-    let tx = tenancy::write(db, scope).await?;
-    let saved = repo::insert_facility(
-        &tx,
+    Ok(FacilityFields {
+        name,
+        address,
+        city,
+        state,
+        zip,
+        lat,
+        lon,
+        time_zone: input.time_zone.trim().to_owned(),
+        contact_name: optional_text("contact_name", input.contact_name.as_deref(), 120)?,
+        contact_phone: optional_text("contact_phone", input.contact_phone.as_deref(), 40)?,
+        hours: optional_text("hours", input.hours.as_deref(), 200)?,
+        arrival_radius_miles: radius,
+    })
+}
+
+/// Adds a facility of checked fields in the caller's transaction.
+pub async fn insert_in(tx: &FleetTx, f: FacilityFields) -> Result<facility::Model, LoadsError> {
+    Ok(repo::insert_facility(
+        tx,
         facility::ActiveModel {
             id: Set(Uuid::new_v4()),
-            fleet_account_id: Set(scope.fleet_account_id()),
-            name: Set(name),
-            address: Set(address),
-            city: Set(city),
-            state: Set(state),
-            zip: Set(zip),
-            lat: Set(lat),
-            lon: Set(lon),
-            time_zone: Set(input.time_zone.trim().to_owned()),
-            contact_name: Set(optional_text(
-                "contact_name",
-                input.contact_name.as_deref(),
-                120,
-            )?),
-            contact_phone: Set(optional_text(
-                "contact_phone",
-                input.contact_phone.as_deref(),
-                40,
-            )?),
-            hours: Set(optional_text("hours", input.hours.as_deref(), 200)?),
+            fleet_account_id: Set(tx.scope().fleet_account_id()),
+            name: Set(f.name),
+            address: Set(f.address),
+            city: Set(f.city),
+            state: Set(f.state),
+            zip: Set(f.zip),
+            lat: Set(f.lat),
+            lon: Set(f.lon),
+            time_zone: Set(f.time_zone),
+            contact_name: Set(f.contact_name),
+            contact_phone: Set(f.contact_phone),
+            hours: Set(f.hours),
             created_at: Set(Utc::now()),
-            arrival_radius_miles: Set(radius),
+            arrival_radius_miles: Set(f.arrival_radius_miles),
         },
     )
-    .await?;
+    .await?)
+}
+
+/// The fleet's facility of the same name at the same place, or a new one:
+/// a broker's facility copied onto a tendered load (issue 33).
+pub async fn find_or_insert_in(
+    tx: &FleetTx,
+    f: FacilityFields,
+) -> Result<facility::Model, LoadsError> {
+    if let Some(found) = repo::facility_at(tx, &f.name, &f.address, &f.city, &f.state).await? {
+        return Ok(found);
+    }
+    insert_in(tx, f).await
+}
+
+pub async fn create(
+    db: &DatabaseConnection,
+    scope: TenantScope,
+    input: &FacilityInput,
+) -> Result<FacilityView, LoadsError> {
+    let fields = check(input)?;
+    let tx = tenancy::write(db, scope).await?;
+    let saved = insert_in(&tx, fields).await?;
     tx.commit().await?;
     Ok(saved.into())
 }

@@ -120,6 +120,45 @@ fn stop_error(err: StopError) -> LoadsError {
     LoadsError::invalid(err.field(), message)
 }
 
+/// A stop's kind, its time as stated and its instants.
+pub type StopSpan = (
+    StopKind,
+    StopTime,
+    (chrono::DateTime<Utc>, chrono::DateTime<Utc>),
+);
+
+/// The stops' kinds and times checked in order, each with its instants,
+/// for stops at places in `zones` (a tender's stops, issue 33).
+pub fn stop_spans(stops: &[StopInput], zones: &[&str]) -> Result<Vec<StopSpan>, LoadsError> {
+    if stops.len() > MAX_STOPS {
+        return Err(LoadsError::invalid(
+            "stops",
+            &texts()
+                .too_many_stops
+                .replace("{max}", &MAX_STOPS.to_string()),
+        ));
+    }
+    let mut parsed = Vec::with_capacity(stops.len());
+    for (index, stop) in stops.iter().enumerate() {
+        parsed.push((stop_kind(index, &stop.kind)?, stop_time(index, stop)?));
+    }
+    let checks: Vec<StopCheck<'_>> = parsed
+        .iter()
+        .zip(zones)
+        .map(|((kind, time), zone)| StopCheck {
+            kind: *kind,
+            time_zone: zone,
+            time: *time,
+        })
+        .collect();
+    let spans = check_stops(&checks).map_err(stop_error)?;
+    Ok(parsed
+        .into_iter()
+        .zip(spans)
+        .map(|((kind, time), span)| (kind, time, span))
+        .collect())
+}
+
 /// Everything a load's input is checked for before anything is written.
 pub(super) struct Checked {
     pub row: load::ActiveModel,
@@ -370,44 +409,16 @@ pub async fn create(
         None => None,
     };
     let tx = tenancy::write(db, scope).await?;
-    let customer = repo::customer(&tx, input.customer_id)
-        .await?
-        .ok_or(LoadsError::NotFound)?;
-    let ids: Vec<Uuid> = input.stops.iter().map(|s| s.facility_id).collect();
-    let facilities: HashMap<Uuid, facility::Model> = repo::facilities_by_ids(&tx, ids)
-        .await?
-        .into_iter()
-        .map(|f| (f.id, f))
-        .collect();
     let load_id = Uuid::new_v4();
-    let mut checked = check(
-        input,
-        scope.fleet_account_id(),
-        load_id,
-        &customer.name,
-        &facilities,
-    )?;
-    checked.row.pro_number = Set(repo::next_pro(&tx).await?);
     let filed = pending
         .as_ref()
         .map(|_| rate_con::filed_path(scope, load_id));
-    checked.row.rate_con_file_key = Set(filed.as_ref().map(ToString::to_string));
-    repo::insert_load(&tx, checked.row, checked.stops, checked.accessorials).await?;
-    repo::insert_event(
+    create_in(
         &tx,
-        history(
-            scope,
-            load_id,
-            actor,
-            Change {
-                from: None,
-                to: LoadStatus::Accepted,
-                at: Utc::now(),
-                at7_code: None,
-                reason: None,
-                stop: None,
-            },
-        ),
+        actor,
+        input,
+        load_id,
+        filed.as_ref().map(ToString::to_string),
     )
     .await?;
     if let (Some((_, size)), Some(to)) = (&pending, &filed) {
@@ -440,8 +451,58 @@ pub async fn create(
     Ok(view)
 }
 
+/// Creates the load `load_id` (status accepted) in the caller's
+/// transaction: its PRO number, stops, accessorials and first history
+/// entry. `rate_con_file_key` names a rate confirmation already stored.
+pub async fn create_in(
+    tx: &FleetTx,
+    actor: &Actor,
+    input: &LoadInput,
+    load_id: Uuid,
+    rate_con_file_key: Option<String>,
+) -> Result<load::Model, LoadsError> {
+    let scope = tx.scope();
+    let customer = repo::customer(tx, input.customer_id)
+        .await?
+        .ok_or(LoadsError::NotFound)?;
+    let ids: Vec<Uuid> = input.stops.iter().map(|s| s.facility_id).collect();
+    let facilities: HashMap<Uuid, facility::Model> = repo::facilities_by_ids(tx, ids)
+        .await?
+        .into_iter()
+        .map(|f| (f.id, f))
+        .collect();
+    let mut checked = check(
+        input,
+        scope.fleet_account_id(),
+        load_id,
+        &customer.name,
+        &facilities,
+    )?;
+    checked.row.pro_number = Set(repo::next_pro(tx).await?);
+    checked.row.rate_con_file_key = Set(rate_con_file_key);
+    repo::insert_load(tx, checked.row, checked.stops, checked.accessorials).await?;
+    repo::insert_event(
+        tx,
+        history(
+            scope,
+            load_id,
+            actor,
+            Change {
+                from: None,
+                to: LoadStatus::Accepted,
+                at: Utc::now(),
+                at7_code: None,
+                reason: None,
+                stop: None,
+            },
+        ),
+    )
+    .await?;
+    repo::load(tx, load_id).await?.ok_or(LoadsError::NotFound)
+}
+
 /// The whole load within an open transaction.
-pub(super) async fn read(tx: &FleetTx, id: Uuid) -> Result<LoadView, LoadsError> {
+pub async fn read(tx: &FleetTx, id: Uuid) -> Result<LoadView, LoadsError> {
     let row = repo::load(tx, id).await?.ok_or(LoadsError::NotFound)?;
     let customer = repo::customer(tx, row.customer_id)
         .await?

@@ -1,0 +1,122 @@
+import type { ShipmentView, TenderDetail, TenderView } from './api/types'
+
+/** A tender of load BRK-1001, Chicago to Dallas, $2,400 in all. */
+export function tenderView(overrides: Partial<TenderView> = {}): TenderView {
+  return {
+    id: 'tender-1',
+    status: 'offered',
+    expires_at: '2026-03-01T18:00:00Z',
+    broker: { name: 'Lakeside Logistics', usdot_number: '1234567', mc_number: '654321' },
+    broker_contact_name: 'Pat Lee',
+    broker_contact_email: 'pat@lakeside.example',
+    carrier: { name: 'Prairie Freight LLC', usdot_number: '7654321', mc_number: null },
+    truck_number: '101',
+    load_number: 'BRK-1001',
+    po_number: 'PO-9',
+    pickup_number: null,
+    equipment_type: 'van',
+    length_ft: 53,
+    reefer_temp_f: null,
+    commodity: 'Paper',
+    weight_lbs: 42000,
+    stops: [
+      {
+        seq: 1,
+        kind: 'pickup',
+        facility_name: 'Mill A',
+        address: '1 Mill Rd',
+        city: 'Chicago',
+        state: 'IL',
+        zip: '60601',
+        time_zone: 'America/Chicago',
+        local_start: '2026-03-02T08:00:00',
+        local_end: null,
+        starts_at: '2026-03-02T14:00:00Z',
+        ends_at: '2026-03-02T14:00:00Z',
+        time_text: 'Mon Mar 2, 2026 08:00 CST',
+        instructions: null,
+      },
+      {
+        seq: 2,
+        kind: 'delivery',
+        facility_name: 'DC B',
+        address: '2 Dock St',
+        city: 'Dallas',
+        state: 'TX',
+        zip: null,
+        time_zone: 'America/Chicago',
+        local_start: '2026-03-03T08:00:00',
+        local_end: '2026-03-03T12:00:00',
+        starts_at: '2026-03-03T14:00:00Z',
+        ends_at: '2026-03-03T18:00:00Z',
+        time_text: 'Tue Mar 3, 2026 08:00–12:00 CST',
+        instructions: 'Call ahead',
+      },
+    ],
+    terms: {
+      linehaul_cents: 220000,
+      fuel_surcharge_cents: 20000,
+      accessorials: [],
+      detention_free_minutes: 120,
+      detention_rate_cents: 5000,
+      detention_cap_cents: null,
+      tonu_cents: null,
+      tonu_window_hours: null,
+      lumper_terms: null,
+      total_cents: 240000,
+    },
+    payment_terms_days: 30,
+    notes: null,
+    share_position: true,
+    counter: null,
+    decline_reason: null,
+    accepted_by_name: null,
+    accepted_by_title: null,
+    accepted_at: null,
+    load_id: null,
+    shipment_id: null,
+    created_at: '2026-03-01T16:00:00Z',
+    ...overrides,
+  }
+}
+
+export const tenderDetail = (tender: Partial<TenderView> = {}, committed: string | null = null): TenderDetail => ({
+  tender: tenderView(tender),
+  revisions: [],
+  committed,
+})
+
+export function shipmentView(overrides: Partial<ShipmentView> = {}): ShipmentView {
+  const tender = tenderView()
+  return {
+    shipment: {
+      id: 'ship-1',
+      load_number: 'BRK-1001',
+      pro_number: 1042,
+      carrier_name: 'Prairie Freight LLC',
+      carrier_dot: '7654321',
+      status: 'at_pickup',
+      origin: 'Chicago, IL',
+      destination: 'Dallas, TX',
+      first_pickup_at: '2026-03-02T14:00:00Z',
+      last_delivery_at: '2026-03-03T18:00:00Z',
+      total_cents: 240000,
+      created_at: '2026-03-01T16:10:00Z',
+    },
+    tender_id: tender.id,
+    stops: tender.stops,
+    delivered_at: null,
+    tracking: {
+      milestones: [{ at: '2026-03-02T13:55:00Z', at7_code: 'X3', status: 'at_pickup', stop_seq: 1, source: 'eld' }],
+      next_stop_seq: 1,
+      eta: null,
+      position: null,
+      position_shared: false,
+    },
+    documents: [
+      { id: 'doc-1', kind: 'rate_confirmation', revision: 1, file_name: 'rate-confirmation-BRK-1001-rev1.pdf', created_at: '2026-03-01T16:10:00Z' },
+    ],
+    revisions: [],
+    ...overrides,
+  }
+}
