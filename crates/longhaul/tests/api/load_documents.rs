@@ -67,7 +67,11 @@ async fn a_load(app: &TestApp, name: &str) -> Value {
 }
 
 /// Posts a document to `path`: the text fields first, then the file.
-async fn upload(app: &TestApp, path: &str, fields: &[(&str, &str)]) -> reqwest::Response {
+pub(crate) async fn upload(
+    app: &TestApp,
+    path: &str,
+    fields: &[(&str, &str)],
+) -> reqwest::Response {
     let mut form = Form::new();
     for (k, v) in fields {
         form = form.text(k.to_string(), v.to_string());

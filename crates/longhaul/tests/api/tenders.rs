@@ -653,3 +653,241 @@ on_each_backend!(
         );
     }
 );
+
+/// The stop's clock now, less `minutes` ("2026-03-02T08:10:00").
+fn local_now(zone: &str, minutes: i64) -> String {
+    let tz = domain::loads::time_zone(zone).unwrap();
+    (Utc::now() - Duration::minutes(minutes))
+        .with_timezone(&tz)
+        .naive_local()
+        .format("%Y-%m-%dT%H:%M:%S")
+        .to_string()
+}
+
+on_each_backend!(
+    the_broker_follows_the_load_while_it_is_active_and_by_consent,
+    |mut app: TestApp| async move {
+        use db::entities::{fleet_eld_integration, load_event};
+        let w = world(&mut app, "08").await;
+        let mut body = offer(&w);
+        body["share_position"] = json!(true);
+        let res = w.broker.post("/api/broker/tenders", body).await;
+        let t: Value = res.json().await.unwrap();
+        let id = t["id"].as_str().unwrap();
+        let res = app
+            .post(&format!("/api/fleet/tenders/{id}/accept"), accept_body())
+            .await;
+        let detail: Value = res.json().await.unwrap();
+        let load_id = detail["tender"]["load_id"].as_str().unwrap().to_owned();
+        let (drivers, _) = people_and_trucks(&app, w.fleet_id).await;
+        let res = app
+            .post(
+                &format!("/api/fleet/loads/{load_id}/assignment"),
+                json!({ "driver_id": drivers[0], "truck_id": w.truck, "override_reason": "test" }),
+            )
+            .await;
+        assert_eq!(res.status(), StatusCode::OK, "{:?}", res.text().await);
+        let res = app
+            .post(
+                &format!("/api/fleet/loads/{load_id}/status"),
+                json!({ "status": "dispatched" }),
+            )
+            .await;
+        assert_eq!(res.status(), StatusCode::OK, "{:?}", res.text().await);
+
+        // The demo ELD's truck reaches the pickup six minutes after dispatch.
+        let res = app
+            .put("/api/fleet/eld/connection", json!({ "provider": "demo" }))
+            .await;
+        assert!(res.status().is_success(), "{:?}", res.text().await);
+        let db = app.inspect_db().await;
+        let then = Utc::now() - Duration::minutes(6);
+        let lid: Uuid = load_id.parse().unwrap();
+        load_event::Entity::update_many()
+            .col_expr(load_event::Column::At, Expr::value(then))
+            .filter(load_event::Column::LoadId.eq(lid))
+            .filter(load_event::Column::ToStatus.eq("dispatched"))
+            .exec(&db)
+            .await
+            .unwrap();
+        fleet_eld_integration::Entity::update_many()
+            .col_expr(fleet_eld_integration::Column::CreatedAt, Expr::value(then))
+            .filter(fleet_eld_integration::Column::FleetAccountId.eq(w.fleet_id))
+            .exec(&db)
+            .await
+            .unwrap();
+        longhaul::job_registry::run_job(
+            &app.state,
+            <longhaul::modules::loads::jobs::EldStopGeofence as longhaul::jobs::Job>::KIND,
+            json!({}),
+            true,
+        )
+        .await
+        .expect("the geofence job runs");
+
+        let page: Value = w
+            .broker
+            .get("/api/broker/shipments")
+            .await
+            .json()
+            .await
+            .unwrap();
+        let sid = page["shipments"][0]["id"].as_str().unwrap().to_owned();
+        assert_eq!(page["shipments"][0]["status"], "at_pickup");
+        let s: Value = w
+            .broker
+            .get(&format!("/api/broker/shipments/{sid}"))
+            .await
+            .json()
+            .await
+            .unwrap();
+        assert_no_hos(&s);
+        let tracking = &s["tracking"];
+        let arrived = tracking["milestones"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|m| m["at7_code"] == "X3")
+            .expect("the arrival at pickup is a milestone");
+        assert_eq!(arrived["source"], "eld");
+        assert_eq!(arrived["stop_seq"], 0);
+        assert_eq!(tracking["position_shared"], true);
+        assert!(tracking["position"]["lat"].is_number(), "{s}");
+        assert!(tracking["position"]["age_minutes"].as_i64().unwrap() <= 10);
+        assert_eq!(tracking["next_stop_seq"], 0);
+        assert!(tracking["eta"].is_string());
+
+        // The office loads and departs the pickup and arrives at the delivery; the POD
+        // delivers the load and appears on the shipment.
+        // One and two minutes after the ELD's arrival (a report may run a
+        // few minutes ahead of the server's clock).
+        for (seq, event, zone, minutes) in [
+            (0, "completed", "America/Chicago", -1),
+            (0, "departed", "America/Chicago", -1),
+            (1, "arrived", "America/New_York", -2),
+        ] {
+            let res = app
+                .post(
+                    &format!("/api/fleet/loads/{load_id}/stops/{seq}/events"),
+                    json!({ "event": event, "at": local_now(zone, minutes) }),
+                )
+                .await;
+            assert_eq!(
+                res.status(),
+                StatusCode::OK,
+                "{seq} {event}: {:?}",
+                res.text().await
+            );
+        }
+        let res = crate::load_documents::upload(
+            &app,
+            &format!("/api/fleet/loads/{load_id}/documents"),
+            &[
+                ("name", "POD FF-5521"),
+                ("document_type", "proof_of_delivery"),
+            ],
+        )
+        .await;
+        assert_eq!(res.status(), StatusCode::CREATED, "{:?}", res.text().await);
+        let s: Value = w
+            .broker
+            .get(&format!("/api/broker/shipments/{sid}"))
+            .await
+            .json()
+            .await
+            .unwrap();
+        assert_eq!(s["shipment"]["status"], "delivered");
+        let codes: Vec<&str> = s["tracking"]["milestones"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| m["at7_code"].as_str().unwrap())
+            .collect();
+        assert!(codes.contains(&"X1"), "{codes:?}");
+        let pod = s["documents"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|d| d["kind"] == "proof_of_delivery")
+            .expect("the POD is on the shipment")
+            .clone();
+        let file = w
+            .broker
+            .get(&format!(
+                "/api/broker/shipments/{sid}/documents/{}",
+                pod["id"].as_str().unwrap()
+            ))
+            .await;
+        assert_eq!(file.status(), StatusCode::OK);
+
+        // Two hours after delivery the broker no longer follows it.
+        let sid_uuid: Uuid = sid.parse().unwrap();
+        shipment::Entity::update_many()
+            .col_expr(
+                shipment::Column::DeliveredAt,
+                Expr::value(Utc::now() - Duration::minutes(121)),
+            )
+            .filter(shipment::Column::Id.eq(sid_uuid))
+            .exec(&db)
+            .await
+            .unwrap();
+        let s: Value = w
+            .broker
+            .get(&format!("/api/broker/shipments/{sid}"))
+            .await
+            .json()
+            .await
+            .unwrap();
+        assert!(s["tracking"].is_null(), "{s}");
+        assert_eq!(s["documents"].as_array().unwrap().len(), 2, "the POD stays");
+    }
+);
+
+on_each_backend!(
+    without_consent_the_broker_sees_milestones_but_no_position,
+    |mut app: TestApp| async move {
+        let w = world(&mut app, "09").await;
+        let t = tender_of(&w).await;
+        let id = t["id"].as_str().unwrap();
+        let mut body = accept_body();
+        body["share_position"] = json!(false);
+        let detail: Value = app
+            .post(&format!("/api/fleet/tenders/{id}/accept"), body)
+            .await
+            .json()
+            .await
+            .unwrap();
+        let load_id: Uuid = detail["tender"]["load_id"]
+            .as_str()
+            .unwrap()
+            .parse()
+            .unwrap();
+        // Whatever the carrier's job writes, the shipment keeps no position.
+        let db = app.inspect_db().await;
+        let sid = shipment::Entity::find()
+            .filter(shipment::Column::LoadId.eq(load_id))
+            .one(&db)
+            .await
+            .unwrap()
+            .unwrap()
+            .id;
+        shipment::Entity::update_many()
+            .col_expr(shipment::Column::LastLat, Expr::value(41.0))
+            .col_expr(shipment::Column::LastLon, Expr::value(-87.0))
+            .col_expr(shipment::Column::LastPositionAt, Expr::value(Utc::now()))
+            .filter(shipment::Column::Id.eq(sid))
+            .exec(&db)
+            .await
+            .unwrap();
+        let s: Value = w
+            .broker
+            .get(&format!("/api/broker/shipments/{sid}"))
+            .await
+            .json()
+            .await
+            .unwrap();
+        assert_eq!(s["tracking"]["position_shared"], false);
+        assert!(s["tracking"]["position"].is_null());
+        assert!(s["tracking"]["eta"].is_null());
+    }
+);

@@ -2,6 +2,7 @@
 //! fleet's transaction.
 
 pub mod geofence;
+mod shared;
 
 use chrono::{DateTime, Utc};
 use db::entities::{
@@ -188,7 +189,8 @@ pub async fn history_of(tx: &FleetTx, load_id: Uuid) -> Result<Vec<load_event::M
 }
 
 pub async fn insert_event(tx: &FleetTx, row: load_event::ActiveModel) -> Result<(), DbErr> {
-    row.insert(tx).await.map(|_| ())
+    let saved = row.insert(tx).await?;
+    shared::mirror_event(tx, &saved).await
 }
 
 /// Moves the load from `from` to `to` only if it is still `from`: of two
@@ -701,9 +703,24 @@ pub async fn set_event_time(
         .filter(load_event::Column::StopId.eq(stop_id))
         .filter(load_event::Column::StopEvent.eq(event))
         .exec(tx)
-        .await
-        .map(|_| ())
+        .await?;
+    shared::mirror_event_time(tx, load_id, stop_id, event, at).await
 }
+
+/// The load's PODs, onto its broker's shipment when it has one.
+pub async fn share_pods(tx: &FleetTx, load_id: Uuid) -> Result<(), DbErr> {
+    let pods = fleet_document::Entity::within(tx)
+        .filter(fleet_document::Column::LoadId.eq(load_id))
+        .filter(fleet_document::Column::DocumentType.eq(domain::documents::PROOF_OF_DELIVERY))
+        .all(tx)
+        .await?;
+    for pod in &pods {
+        shared::mirror_pod(tx, pod).await?;
+    }
+    Ok(())
+}
+
+pub use shared::share_positions;
 
 /// The stops of the load that have a POD filed (`None` in the list: a POD
 /// the office filed for the whole load).

@@ -105,6 +105,22 @@ pub async fn run_fleet(
     let Some(positions) = positions::current(&deps.eld, scope, now).await? else {
         return Ok(out);
     };
+    // The shipments of booked loads whose carrier shares the position
+    // take the trucks' positions (decision 049).
+    let fixes: Vec<_> = loads
+        .iter()
+        .filter_map(|l| {
+            positions
+                .by_vehicle
+                .get(&l.eld_vehicle_id)
+                .map(|p| (l.load_id, p.lat, p.lon, p.at))
+        })
+        .collect();
+    if !fixes.is_empty() {
+        let tx = tenancy::write(deps.eld.db, scope).await?;
+        crate::modules::loads::repo::share_positions(&tx, &fixes).await?;
+        tx.commit().await?;
+    }
     let actor = Actor {
         id: None,
         name: actor_name(positions.provider),

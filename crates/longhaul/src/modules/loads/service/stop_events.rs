@@ -467,6 +467,8 @@ pub(super) async fn deliver_on_pod(
     source: Source,
     load_id: Uuid,
 ) -> Result<bool, LoadsError> {
+    // A booked load's broker sees each POD as it is filed (decision 049).
+    repo::share_pods(tx, load_id).await?;
     let Some(load) = repo::load(tx, load_id).await? else {
         return Ok(false);
     };

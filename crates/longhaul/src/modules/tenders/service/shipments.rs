@@ -4,7 +4,8 @@
 use super::read_stored;
 use super::views::{revision_view, shipment_row, stop_views};
 use crate::modules::tenders::dto::{
-    MilestoneView, ShipmentPositionView, ShipmentDocumentView, ShipmentPage, ShipmentView, TrackingView,
+    MilestoneView, ShipmentDocumentView, ShipmentPage, ShipmentPositionView, ShipmentView,
+    TrackingView,
 };
 use crate::modules::tenders::{TendersError, repo};
 use chrono::Utc;
