@@ -891,3 +891,138 @@ on_each_backend!(
         assert!(s["tracking"]["eta"].is_null());
     }
 );
+
+on_each_backend!(
+    a_change_after_acceptance_is_a_new_revision_the_carrier_accepts_again,
+    |mut app: TestApp| async move {
+        let w = world(&mut app, "10").await;
+        let t = tender_of(&w).await;
+        let id = t["id"].as_str().unwrap();
+        let detail: Value = app
+            .post(&format!("/api/fleet/tenders/{id}/accept"), accept_body())
+            .await
+            .json()
+            .await
+            .unwrap();
+        let load_id = detail["tender"]["load_id"].as_str().unwrap().to_owned();
+        let page: Value = w
+            .broker
+            .get("/api/broker/shipments")
+            .await
+            .json()
+            .await
+            .unwrap();
+        let sid = page["shipments"][0]["id"].as_str().unwrap().to_owned();
+        let change = json!({ "linehaul_cents": 190000, "fuel_surcharge_cents": 25000, "notes": "Second stop added at the dock" });
+        let path = format!("/api/broker/shipments/{sid}/revisions");
+        let other = broker(&app, "Nosy Brokerage", "boss@nosy.test").await;
+        assert_eq!(
+            other.post(&path, change.clone()).await.status(),
+            StatusCode::NOT_FOUND
+        );
+        let res = w.broker.post(&path, change.clone()).await;
+        assert_eq!(res.status(), StatusCode::CREATED, "{:?}", res.text().await);
+        let rev: Value = res.json().await.unwrap();
+        assert_eq!(
+            (rev["revision"].as_i64(), rev["status"].as_str()),
+            (Some(2), Some("pending"))
+        );
+        // One change at a time.
+        let (code, _) = error_of(w.broker.post(&path, change).await).await;
+        assert_eq!(code, StatusCode::CONFLICT);
+        // The load keeps its rate until the carrier accepts.
+        let l: Value = app
+            .get(&format!("/api/fleet/loads/{load_id}"))
+            .await
+            .json()
+            .await
+            .unwrap();
+        assert_eq!(l["linehaul_cents"], 180000);
+
+        let res = app
+            .post(
+                &format!("/api/fleet/tenders/{id}/revisions/2/accept"),
+                accept_body(),
+            )
+            .await;
+        assert_eq!(res.status(), StatusCode::OK, "{:?}", res.text().await);
+        let detail: Value = res.json().await.unwrap();
+        let statuses: Vec<(i64, String)> = detail["revisions"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|r| {
+                (
+                    r["revision"].as_i64().unwrap(),
+                    r["status"].as_str().unwrap().to_owned(),
+                )
+            })
+            .collect();
+        assert_eq!(statuses, [(1, "accepted".into()), (2, "accepted".into())]);
+        let again = app
+            .post(
+                &format!("/api/fleet/tenders/{id}/revisions/2/accept"),
+                accept_body(),
+            )
+            .await;
+        assert_eq!(again.status(), StatusCode::CONFLICT);
+        let l: Value = app
+            .get(&format!("/api/fleet/loads/{load_id}"))
+            .await
+            .json()
+            .await
+            .unwrap();
+        assert_eq!(l["linehaul_cents"], 190000);
+        assert_eq!(l["accessorials"], json!([]));
+        assert_eq!(l["revenue_cents"], 215000);
+
+        // Both revisions are kept and filed on both sides.
+        let s: Value = w
+            .broker
+            .get(&format!("/api/broker/shipments/{sid}"))
+            .await
+            .json()
+            .await
+            .unwrap();
+        assert_eq!(s["shipment"]["total_cents"], 215000);
+        let revs: Vec<i64> = s["documents"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|d| d["kind"] == "rate_confirmation")
+            .map(|d| d["revision"].as_i64().unwrap())
+            .collect();
+        assert_eq!(revs, [1, 2]);
+        let second = s["documents"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|d| d["revision"] == 2)
+            .unwrap()
+            .clone();
+        let pdf = w
+            .broker
+            .get(&format!(
+                "/api/broker/shipments/{sid}/documents/{}",
+                second["id"].as_str().unwrap()
+            ))
+            .await;
+        let text = pdf_text(&pdf.bytes().await.unwrap());
+        assert!(text.contains("revision 2"), "{text}");
+        assert!(text.contains("$2,150.00"), "{text}");
+        assert!(text.contains("Second stop added at the dock"), "{text}");
+        let docs: Value = app
+            .get(&format!("/api/fleet/loads/{load_id}/documents"))
+            .await
+            .json()
+            .await
+            .unwrap();
+        let filed = docs["items"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|d| d["document_type"] == "rate_confirmation")
+            .count();
+        assert_eq!(filed, 2);
+    }
+);

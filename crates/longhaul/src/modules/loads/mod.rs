@@ -20,5 +20,6 @@ pub use service::facilities::{
     FacilityFields, check as check_facility, find_or_insert_in as facility_in,
 };
 pub use service::loads::{Actor, create_in as create_load_in, stop_spans};
+pub use service::rate::set_rate_in;
 pub use service::sheet::{Fact, Section, Sheet, SheetStop, map_link, stop_time};
 pub use service::sheet_pdf::render as render_sheet_pdf;

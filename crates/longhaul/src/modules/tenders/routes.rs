@@ -4,12 +4,12 @@
 
 use super::deps::TendersDeps;
 use super::dto::{
-    AcceptInput, BrokerFacilityList, CounterInput, DeclineInput, ShipmentListQuery, ShipmentPage,
-    ShipmentView, TenderDetail, TenderInput, TenderLinkView, TenderList, TenderListQuery,
-    TenderView,
+    AcceptInput, BrokerFacilityList, CounterInput, DeclineInput, RevisionInput, RevisionView,
+    ShipmentListQuery, ShipmentPage, ShipmentView, TenderDetail, TenderInput, TenderLinkView,
+    TenderList, TenderListQuery, TenderView,
 };
 use super::service::respond::Responder;
-use super::service::{facilities, offer, respond, shipments};
+use super::service::{facilities, offer, respond, revisions, shipments};
 use crate::http::download::content_disposition;
 use crate::http::error::ErrorBody;
 use crate::http::path_id::path_id;
@@ -37,6 +37,7 @@ pub fn broker_router() -> OpenApiRouter<AppState> {
         .routes(routes!(list_shipments))
         .routes(routes!(get_shipment))
         .routes(routes!(shipment_document))
+        .routes(routes!(request_revision))
 }
 
 /// Behind the fleet-admin guard.
@@ -47,6 +48,7 @@ pub fn fleet_router() -> OpenApiRouter<AppState> {
         .routes(routes!(accept_tender))
         .routes(routes!(decline_tender))
         .routes(routes!(counter_tender))
+        .routes(routes!(accept_revision))
 }
 
 /// Open (CSRF-checked): the link's token is the credential.
@@ -314,4 +316,37 @@ pub async fn link_decline(
         respond::decline_by_link(&TendersDeps::of(&state), path_id(&fleet)?, &token, &input)
             .await?,
     ))
+}
+
+#[utoipa::path(post, path = "/api/broker/shipments/{id}/revisions", tag = "tenders", params(("id" = String, Path)), request_body = RevisionInput,
+    responses((status = 201, body = RevisionView), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody), (status = 422, body = ErrorBody)))]
+pub async fn request_revision(
+    State(state): State<AppState>,
+    broker: Broker,
+    Path(id): Path<String>,
+    ValidJson(input): ValidJson<RevisionInput>,
+) -> ApiResult<(StatusCode, Json<RevisionView>)> {
+    let view = revisions::request(
+        &TendersDeps::of(&state),
+        broker.scope,
+        &broker.user.profile,
+        path_id(&id)?,
+        &input,
+    )
+    .await?;
+    Ok((StatusCode::CREATED, Json(view)))
+}
+
+#[utoipa::path(post, path = "/api/fleet/tenders/{id}/revisions/{revision}/accept", tag = "tenders", params(("id" = String, Path), ("revision" = i32, Path)), request_body = AcceptInput,
+    responses((status = 200, body = TenderDetail), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody), (status = 422, body = ErrorBody)))]
+pub async fn accept_revision(
+    State(state): State<AppState>,
+    FleetAdmin(scope): FleetAdmin,
+    Path((id, revision)): Path<(String, i32)>,
+    ValidJson(input): ValidJson<AcceptInput>,
+) -> ApiResult<Json<TenderDetail>> {
+    let deps = TendersDeps::of(&state);
+    let id = path_id(&id)?;
+    revisions::accept(&deps, scope, id, revision, &input).await?;
+    Ok(Json(offer::get_for_fleet(deps.db, scope, id).await?))
 }

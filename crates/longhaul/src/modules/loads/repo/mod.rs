@@ -632,6 +632,34 @@ pub async fn update_load_at_version(
     Ok(done.rows_affected == 1)
 }
 
+/// Sets the load's money columns (`row`) and replaces its accessorial
+/// lines; false when the fleet has no such load.
+pub async fn set_rate(
+    tx: &FleetTx,
+    load_id: Uuid,
+    row: load::ActiveModel,
+    accessorials: Vec<load_accessorial::ActiveModel>,
+) -> Result<bool, DbErr> {
+    let done = load::Entity::update_within(tx)
+        .set(row)
+        .filter(load::Column::Id.eq(load_id))
+        .exec(tx)
+        .await?;
+    if done.rows_affected != 1 {
+        return Ok(false);
+    }
+    load_accessorial::Entity::delete_within(tx)
+        .filter(load_accessorial::Column::LoadId.eq(load_id))
+        .exec(tx)
+        .await?;
+    if !accessorials.is_empty() {
+        load_accessorial::Entity::insert_many(accessorials)
+            .exec(tx)
+            .await?;
+    }
+    Ok(true)
+}
+
 /// Replaces the load's stops and accessorial lines with `stops` and
 /// `accessorials`.
 pub async fn replace_lines(

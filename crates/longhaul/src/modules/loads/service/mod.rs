@@ -12,6 +12,7 @@ pub mod lifecycle;
 pub mod listing;
 pub mod loads;
 pub mod pdf_text;
+pub mod rate;
 pub mod rate_con;
 pub mod sheet;
 pub mod sheet_pdf;

@@ -4,9 +4,9 @@
 
 use chrono::{DateTime, Utc};
 use db::entities::{
-    account, broker_facility, fleet_account, fleet_notification, fleet_vehicle, load, profile,
-    shipment, shipment_document, shipment_event, tender, tender_link, tender_revision,
-    truck_posting,
+    account, broker_facility, fleet_account, fleet_driver, fleet_notification, fleet_trailer,
+    fleet_vehicle, load, profile, shipment, shipment_document, shipment_event, tender, tender_link,
+    tender_revision, truck_posting,
 };
 use db::system::SystemTable;
 use db::tenancy::{BrokerOwned, BrokerTx, FleetOwned, FleetTx, SharedOwned};
@@ -406,4 +406,66 @@ pub async fn revisions_for_broker(
         .order_by_asc(tender_revision::Column::Revision)
         .all(tx)
         .await
+}
+
+pub async fn load(tx: &FleetTx, id: Uuid) -> Result<Option<load::Model>, DbErr> {
+    load::Entity::by_id_within(tx, id).one(tx).await
+}
+
+pub async fn driver(tx: &FleetTx, id: Uuid) -> Result<Option<fleet_driver::Model>, DbErr> {
+    fleet_driver::Entity::by_id_within(tx, id).one(tx).await
+}
+
+pub async fn truck(tx: &FleetTx, id: Uuid) -> Result<Option<fleet_vehicle::Model>, DbErr> {
+    fleet_vehicle::Entity::by_id_within(tx, id).one(tx).await
+}
+
+pub async fn trailer(tx: &FleetTx, id: Uuid) -> Result<Option<fleet_trailer::Model>, DbErr> {
+    fleet_trailer::Entity::by_id_within(tx, id).one(tx).await
+}
+
+/// Accepts a pending revision (a compare-and-set: once).
+pub async fn accept_revision(
+    tx: &FleetTx,
+    tender_id: Uuid,
+    revision: i32,
+    name: &str,
+    title: &str,
+    now: DateTime<Utc>,
+) -> Result<bool, DbErr> {
+    let done = tender_revision::Entity::update_within_fleet(tx)
+        .col_expr(tender_revision::Column::Status, Expr::value("accepted"))
+        .col_expr(tender_revision::Column::AcceptedByName, Expr::value(name))
+        .col_expr(tender_revision::Column::AcceptedByTitle, Expr::value(title))
+        .col_expr(tender_revision::Column::AcceptedAt, Expr::value(now))
+        .filter(tender_revision::Column::TenderId.eq(tender_id))
+        .filter(tender_revision::Column::Revision.eq(revision))
+        .filter(tender_revision::Column::Status.eq("pending"))
+        .exec(tx)
+        .await?;
+    Ok(done.rows_affected == 1)
+}
+
+/// The tender's agreed terms after an accepted revision.
+pub async fn set_terms(
+    tx: &FleetTx,
+    tender_id: Uuid,
+    terms: String,
+    total: i64,
+    now: DateTime<Utc>,
+) -> Result<(), DbErr> {
+    tender::Entity::update_within_fleet(tx)
+        .col_expr(tender::Column::Terms, Expr::value(terms))
+        .col_expr(tender::Column::TotalCents, Expr::value(total))
+        .col_expr(tender::Column::UpdatedAt, Expr::value(now))
+        .filter(tender::Column::Id.eq(tender_id))
+        .exec(tx)
+        .await?;
+    shipment::Entity::update_within_fleet(tx)
+        .col_expr(shipment::Column::TotalCents, Expr::value(total))
+        .col_expr(shipment::Column::UpdatedAt, Expr::value(now))
+        .filter(shipment::Column::TenderId.eq(tender_id))
+        .exec(tx)
+        .await
+        .map(|_| ())
 }

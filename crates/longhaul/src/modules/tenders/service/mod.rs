@@ -6,6 +6,7 @@ pub mod facilities;
 pub mod offer;
 pub mod rate_con;
 pub mod respond;
+pub mod revisions;
 pub mod shipments;
 mod views;
 

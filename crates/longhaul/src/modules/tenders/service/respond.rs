@@ -291,7 +291,7 @@ async fn book(
 }
 
 /// The carrier's name and address, where the broker pays.
-fn remit_to(fleet: &db::entities::fleet_account::Model) -> String {
+pub(super) fn remit_to(fleet: &db::entities::fleet_account::Model) -> String {
     let mut parts = vec![fleet.legal_name.clone()];
     parts.extend(
         [
