@@ -25,6 +25,8 @@ create --email eld@freshhaul.test --role fleet_admin --first-name Erin --last-na
 create --email compliance@clearhaul.test --role fleet_admin --first-name Cora --last-name Lane --fleet-name "Clear Haul LLC" --dot-number 3000003
 # A fleet of its own for eld-stops.spec.ts: it connects the demo ELD and dispatches a load.
 create --email geo@geohaul.test --role fleet_admin --first-name Gus --last-name Geo --fleet-name "Geo Haul LLC" --dot-number 3000004
+# A fleet of its own for tenders.spec.ts: it connects the demo ELD, posts a truck and accepts a tender.
+create --email tender@tenderhaul.test --role fleet_admin --first-name Tess --last-name Tender --fleet-name "Tender Haul LLC" --dot-number 3000005
 create --email driver@acme.test --role fleet_driver --first-name Dale --last-name Driver
 create --email broker@brokers.test --role broker_admin --first-name Bea --last-name Broker
 create --email agent@brokers.test --role broker_user

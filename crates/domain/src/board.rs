@@ -237,3 +237,58 @@ mod trust_tests {
         assert_eq!(carrier_trust(Some(&contract)), (true, true, true));
     }
 }
+
+/// How late past an appointment an arrival still counts as on time.
+pub const ON_TIME_GRACE_MINUTES: i64 = 15;
+/// The days the board's on-time figures look back.
+pub const ON_TIME_DAYS: i64 = 90;
+
+/// An arrival is on time by the window's end, or within the grace of an
+/// appointment (a stop whose window is one instant).
+pub fn on_time(
+    arrived: chrono::DateTime<chrono::Utc>,
+    starts: chrono::DateTime<chrono::Utc>,
+    ends: chrono::DateTime<chrono::Utc>,
+) -> bool {
+    arrived <= ends.max(starts + chrono::Duration::minutes(ON_TIME_GRACE_MINUTES))
+}
+
+/// The share of on-time arrivals, in whole percent; None without any.
+pub fn on_time_pct(on_time: impl IntoIterator<Item = bool>) -> Option<i32> {
+    let (mut yes, mut all) = (0_i64, 0_i64);
+    for ok in on_time {
+        all += 1;
+        yes += i64::from(ok);
+    }
+    (all > 0).then(|| i32::try_from((yes * 100 + all / 2) / all).unwrap_or(100))
+}
+
+#[cfg(test)]
+mod on_time_tests {
+    use super::*;
+    use chrono::{Duration, TimeZone, Utc};
+
+    #[test]
+    fn an_appointment_has_its_grace_and_a_window_its_end() {
+        let at = Utc.with_ymd_and_hms(2026, 3, 2, 8, 0, 0).unwrap();
+        assert!(on_time(at + Duration::minutes(15), at, at));
+        assert!(!on_time(at + Duration::minutes(16), at, at));
+        assert!(on_time(
+            at + Duration::hours(5),
+            at,
+            at + Duration::hours(6)
+        ));
+        assert!(!on_time(
+            at + Duration::hours(7),
+            at,
+            at + Duration::hours(6)
+        ));
+    }
+
+    #[test]
+    fn percentages_round_and_need_arrivals() {
+        assert_eq!(on_time_pct([]), None);
+        assert_eq!(on_time_pct([true, true, false]), Some(67));
+        assert_eq!(on_time_pct([true]), Some(100));
+    }
+}

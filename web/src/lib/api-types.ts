@@ -5266,6 +5266,12 @@ export interface components {
             broker: components["schemas"]["PartyView"];
             broker_contact_email: string;
             broker_contact_name: string;
+            /**
+             * Format: int32
+             * @description The broker's record on Longhaul when it tendered: loads tendered
+             *     before this one.
+             */
+            broker_loads_tendered: number;
             carrier: components["schemas"]["PartyView"];
             commodity?: string | null;
             counter?: null | components["schemas"]["CounterView"];
@@ -5457,13 +5463,29 @@ export interface components {
             /** @description An active, approved Longhaul fleet account. */
             approved: boolean;
             authority_active: boolean;
+            /** @description The posted truck holds a load over the posting's days. */
+            committed_elsewhere: boolean;
             /**
              * Format: date-time
              * @description Set only when the location came from the ELD.
              */
             eld_location_updated_at: string | null;
             insurance_on_file: boolean;
+            /**
+             * Format: int32
+             * @description Loads the carrier delivered through Longhaul.
+             */
+            loads_delivered: number;
             not_allowed_to_operate: boolean;
+            /** Format: int32 */
+            on_time_delivery_pct: number | null;
+            /** @description The on-time figures come from the ELD's reported arrivals. */
+            on_time_from_eld: boolean;
+            /**
+             * Format: int32
+             * @description On-time arrivals over the last 90 days, in percent.
+             */
+            on_time_pickup_pct: number | null;
         };
         UnreadCount: {
             /** Format: int64 */

@@ -48,6 +48,7 @@ pub struct Model {
     pub accepted_at: Option<DateTimeUtc>,
     pub override_reason: Option<String>,
     pub load_id: Option<Uuid>,
+    pub broker_loads_tendered: i32,
     pub created_at: DateTimeUtc,
     pub updated_at: DateTimeUtc,
 }

@@ -46,6 +46,15 @@ pub struct Model {
     pub posted_at: DateTimeUtc,
     pub updated_at: DateTimeUtc,
     pub ended_at: Option<DateTimeUtc>,
+    /// The fleet's loads delivered through Longhaul (issue 33 §4).
+    pub loads_delivered: i32,
+    /// On-time arrivals at pickups and deliveries over the last 90 days.
+    pub on_time_pickup_pct: Option<i32>,
+    pub on_time_delivery_pct: Option<i32>,
+    /// The percentages come from the ELD's reported arrivals.
+    pub on_time_from_eld: bool,
+    /// The posted truck holds a load over the posting's days.
+    pub committed_elsewhere: bool,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

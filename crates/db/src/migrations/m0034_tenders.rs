@@ -16,6 +16,11 @@
 //! 4. `customers.broker_account_id`: the carrier's customer that is a
 //!    Longhaul broker account (one per fleet).
 //! 5. `fleet_accounts.share_position_default`, `accounts.usdot_number`.
+//! 6. The board's trust signals from Longhaul's own data, copied onto each
+//!    posting by the board's refresh: loads delivered, on-time pickup and
+//!    delivery over 90 days (and whether the ELD reported them), and
+//!    whether the posted truck is committed to an overlapping load;
+//!    `tenders.broker_loads_tendered`: the broker's record the carrier sees.
 
 use super::m0005_fleet_assets::fk_fleet;
 use super::rls;
@@ -151,6 +156,7 @@ impl MigrationTrait for Migration {
                 .col(timestamp_with_time_zone_null("accepted_at"))
                 .col(string_null("override_reason"))
                 .col(uuid_null("load_id"))
+                .col(integer("broker_loads_tendered").default(0))
                 .col(timestamp_with_time_zone("created_at"))
                 .col(timestamp_with_time_zone("updated_at"))
                 .foreign_key(&mut fk_broker("tenders"))
@@ -374,6 +380,22 @@ impl MigrationTrait for Migration {
                 .to_owned(),
         )
         .await?;
+        for column in [
+            integer("loads_delivered").default(0).to_owned(),
+            integer_null("on_time_pickup_pct"),
+            integer_null("on_time_delivery_pct"),
+            boolean("on_time_from_eld").default(false).to_owned(),
+            boolean("committed_elsewhere").default(false).to_owned(),
+        ] {
+            let mut column = column;
+            m.alter_table(
+                Table::alter()
+                    .table("truck_postings")
+                    .add_column(&mut column)
+                    .to_owned(),
+            )
+            .await?;
+        }
 
         let conn = m.get_connection();
         rls::enable_broker_rls(conn, "broker_facilities").await?;
@@ -403,6 +425,11 @@ impl MigrationTrait for Migration {
         )
         .await?;
         for (table, column) in [
+            ("truck_postings", "committed_elsewhere"),
+            ("truck_postings", "on_time_from_eld"),
+            ("truck_postings", "on_time_delivery_pct"),
+            ("truck_postings", "on_time_pickup_pct"),
+            ("truck_postings", "loads_delivered"),
             ("customers", "broker_account_id"),
             ("fleet_accounts", "share_position_default"),
             ("accounts", "usdot_number"),

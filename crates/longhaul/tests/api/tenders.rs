@@ -117,6 +117,14 @@ async fn tender_of(w: &World) -> Value {
     res.json().await.unwrap()
 }
 
+async fn board_detail(b: &TestApp, posting: &str) -> Value {
+    let res = b
+        .get(&format!("/api/broker/board/postings/{posting}"))
+        .await;
+    assert_eq!(res.status(), StatusCode::OK);
+    res.json().await.unwrap()
+}
+
 fn accept_body() -> Value {
     json!({ "acceptor_name": "Dana Reyes", "acceptor_title": "Dispatch manager" })
 }
@@ -1024,5 +1032,107 @@ on_each_backend!(
             .filter(|d| d["document_type"] == "rate_confirmation")
             .count();
         assert_eq!(filed, 2);
+    }
+);
+
+on_each_backend!(
+    the_board_shows_the_carriers_record_and_a_truck_committed_elsewhere,
+    |mut app: TestApp| async move {
+        use db::entities::load_stop;
+        let w = world(&mut app, "11").await;
+        let fresh = board_detail(&w.broker, &w.posting).await;
+        assert_eq!(fresh["badges"]["loads_delivered"], 0);
+        assert!(fresh["badges"]["on_time_pickup_pct"].is_null());
+        assert_eq!(fresh["badges"]["committed_elsewhere"], false);
+
+        // One delivered load, on time at its pickup and late at its
+        // delivery (the office's times); and the posted truck planned on
+        // another load over the posting's days.
+        let db = app.inspect_db().await;
+        let done = crate::loads::a_load(&app).await;
+        let done_id: Uuid = done["id"].as_str().unwrap().parse().unwrap();
+        let now = Utc::now();
+        load::Entity::update_many()
+            .col_expr(load::Column::Status, Expr::value("delivered"))
+            .filter(load::Column::Id.eq(done_id))
+            .exec(&db)
+            .await
+            .unwrap();
+        for (seq, starts, arrived) in [
+            (
+                0,
+                now - Duration::days(3),
+                now - Duration::days(3) + Duration::minutes(10),
+            ),
+            (
+                1,
+                now - Duration::days(2),
+                now - Duration::days(2) + Duration::hours(3),
+            ),
+        ] {
+            load_stop::Entity::update_many()
+                .col_expr(load_stop::Column::StartsAt, Expr::value(starts))
+                .col_expr(load_stop::Column::EndsAt, Expr::value(starts))
+                .col_expr(load_stop::Column::ArrivedAt, Expr::value(arrived))
+                .filter(load_stop::Column::LoadId.eq(done_id))
+                .filter(load_stop::Column::Seq.eq(seq))
+                .exec(&db)
+                .await
+                .unwrap();
+        }
+        let (drivers, _) = people_and_trucks(&app, w.fleet_id).await;
+        let busy = crate::loads::created(
+            &app,
+            "/api/fleet/loads",
+            crate::loads::load(
+                done["customer"]["id"].as_str().unwrap(),
+                done["stops"][0]["facility"]["id"].as_str().unwrap(),
+                done["stops"][1]["facility"]["id"].as_str().unwrap(),
+            ),
+        )
+        .await;
+        let busy_id = busy["id"].as_str().unwrap();
+        let res = app
+            .post(
+                &format!("/api/fleet/loads/{busy_id}/assignment"),
+                json!({ "driver_id": drivers[0], "truck_id": w.truck, "override_reason": "test" }),
+            )
+            .await;
+        assert_eq!(res.status(), StatusCode::OK, "{:?}", res.text().await);
+        load::Entity::update_many()
+            .col_expr(
+                load::Column::FirstPickupAt,
+                Expr::value(now + Duration::days(1)),
+            )
+            .col_expr(
+                load::Column::LastDeliveryAt,
+                Expr::value(now + Duration::days(2)),
+            )
+            .filter(load::Column::Id.eq(busy_id.parse::<Uuid>().unwrap()))
+            .exec(&db)
+            .await
+            .unwrap();
+
+        longhaul::job_registry::run_job(
+            &app.state,
+            <longhaul::modules::postings::jobs::BoardRefresh as longhaul::jobs::Job>::KIND,
+            json!({}),
+            true,
+        )
+        .await
+        .expect("the board refresh runs");
+        let seen = board_detail(&w.broker, &w.posting).await;
+        let badges = &seen["badges"];
+        assert_eq!(badges["loads_delivered"], 1);
+        assert_eq!(badges["on_time_pickup_pct"], 100);
+        assert_eq!(badges["on_time_delivery_pct"], 0);
+        assert_eq!(badges["on_time_from_eld"], false);
+        assert_eq!(badges["committed_elsewhere"], true);
+
+        // The carrier sees the broker's record on the tender.
+        let first = tender_of(&w).await;
+        assert_eq!(first["broker_loads_tendered"], 0);
+        let second = tender_of(&w).await;
+        assert_eq!(second["broker_loads_tendered"], 1);
     }
 );

@@ -37,6 +37,11 @@ export function boardResult(overrides: Partial<BoardResult> = {}): BoardResult {
       insurance_on_file: true,
       authority_active: true,
       not_allowed_to_operate: false,
+      loads_delivered: 12,
+      on_time_pickup_pct: 92,
+      on_time_delivery_pct: 88,
+      on_time_from_eld: true,
+      committed_elsewhere: false,
     },
     ...overrides,
   }

@@ -61,7 +61,7 @@ export function StopsList({ stops }: { stops: TenderStopView[] }) {
       {stops.map((stop) => (
         <li key={stop.seq} className="rounded-lg border border-border p-3">
           <p className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">
-            {stop.seq}. {stop.kind === 'pickup' ? s.pickup : s.delivery}
+            {stop.seq + 1}. {stop.kind === 'pickup' ? s.pickup : s.delivery}
           </p>
           <p className="font-medium break-words">{stop.facility_name}</p>
           <p className="text-sm break-words text-muted-foreground">

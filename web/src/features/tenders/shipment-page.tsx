@@ -75,7 +75,7 @@ export function TrackingPanel({ tracking, stops, now = new Date() }: { tracking:
               <li key={`${milestone.at}-${index}`} className="flex flex-wrap items-baseline gap-x-2 text-sm">
                 <span className="font-medium">{milestoneLabel(milestone.at7_code, milestone.status)}</span>
                 {milestone.stop_seq != null && (
-                  <span className="text-muted-foreground">{format(d.stopN, { n: milestone.stop_seq })}</span>
+                  <span className="text-muted-foreground">{format(d.stopN, { n: milestone.stop_seq + 1 })}</span>
                 )}
                 <span className="text-muted-foreground">{when(milestone.at)}</span>
                 {milestone.source === 'eld' && <Badge variant="info">{d.reportedByEld}</Badge>}

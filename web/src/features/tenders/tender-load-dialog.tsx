@@ -322,7 +322,7 @@ function TenderForm({ posting, facilities, onDone }: { posting: TenderPosting; f
       </Section>
 
       {failure && <Alert>{failure}</Alert>}
-      <div className="sticky bottom-0 -mx-6 -mb-6 flex flex-wrap justify-end gap-2 border-t border-border bg-white px-6 py-3">
+      <div className="sticky -bottom-6 -mx-6 -mb-6 flex flex-wrap justify-end gap-2 border-t border-border bg-white px-6 py-3">
         <Button variant="outline" onClick={onDone}>
           {f.cancel}
         </Button>

@@ -9,6 +9,7 @@ export function tenderView(overrides: Partial<TenderView> = {}): TenderView {
     broker: { name: 'Lakeside Logistics', usdot_number: '1234567', mc_number: '654321' },
     broker_contact_name: 'Pat Lee',
     broker_contact_email: 'pat@lakeside.example',
+    broker_loads_tendered: 4,
     carrier: { name: 'Prairie Freight LLC', usdot_number: '7654321', mc_number: null },
     truck_number: '101',
     load_number: 'BRK-1001',
@@ -21,7 +22,7 @@ export function tenderView(overrides: Partial<TenderView> = {}): TenderView {
     weight_lbs: 42000,
     stops: [
       {
-        seq: 1,
+        seq: 0,
         kind: 'pickup',
         facility_name: 'Mill A',
         address: '1 Mill Rd',
@@ -37,7 +38,7 @@ export function tenderView(overrides: Partial<TenderView> = {}): TenderView {
         instructions: null,
       },
       {
-        seq: 2,
+        seq: 1,
         kind: 'delivery',
         facility_name: 'DC B',
         address: '2 Dock St',
@@ -107,8 +108,8 @@ export function shipmentView(overrides: Partial<ShipmentView> = {}): ShipmentVie
     stops: tender.stops,
     delivered_at: null,
     tracking: {
-      milestones: [{ at: '2026-03-02T13:55:00Z', at7_code: 'X3', status: 'at_pickup', stop_seq: 1, source: 'eld' }],
-      next_stop_seq: 1,
+      milestones: [{ at: '2026-03-02T13:55:00Z', at7_code: 'X3', status: 'at_pickup', stop_seq: 0, source: 'eld' }],
+      next_stop_seq: 0,
       eta: null,
       position: null,
       position_shared: false,

@@ -184,6 +184,17 @@ pub struct TrustBadges {
     pub insurance_on_file: bool,
     pub authority_active: bool,
     pub not_allowed_to_operate: bool,
+    /// Loads the carrier delivered through Longhaul.
+    pub loads_delivered: i32,
+    /// On-time arrivals over the last 90 days, in percent.
+    #[schema(required = true)]
+    pub on_time_pickup_pct: Option<i32>,
+    #[schema(required = true)]
+    pub on_time_delivery_pct: Option<i32>,
+    /// The on-time figures come from the ELD's reported arrivals.
+    pub on_time_from_eld: bool,
+    /// The posted truck holds a load over the posting's days.
+    pub committed_elsewhere: bool,
 }
 
 #[derive(Debug, Serialize, ToSchema)]

@@ -179,6 +179,16 @@ pub struct VehiclePosition {
     pub position: Option<PositionView>,
 }
 
+/// The fleet's record from Longhaul's own data (issue 33 §4).
+#[derive(Debug, Clone, PartialEq)]
+pub struct FleetRecord {
+    pub loads_delivered: i32,
+    pub on_time_pickup_pct: Option<i32>,
+    pub on_time_delivery_pct: Option<i32>,
+    /// Worked out from the ELD's reported arrivals.
+    pub from_eld: bool,
+}
+
 /// The carrier's public facts and trust flags a posting carries (`carrier.rs`).
 #[derive(Debug, Clone, PartialEq)]
 pub struct CarrierFacts {

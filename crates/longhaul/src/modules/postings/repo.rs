@@ -11,7 +11,7 @@ use db::tenancy::{FleetOwned, FleetTx, SystemTx};
 use sea_orm::sea_query::{Expr, OnConflict};
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, DbErr, EntityTrait, IntoActiveModel,
-    QueryFilter, QueryOrder, QuerySelect, Set,
+    PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, Set,
 };
 use uuid::Uuid;
 
@@ -239,6 +239,120 @@ pub async fn refresh_carrier(
             update = update.col_expr(board_index::Column::FleetReadOnly, Expr::value(read_only));
         }
         update.exec(tx).await?;
+    }
+    Ok(())
+}
+
+/// The fleet's delivered loads (issue 33 §4).
+pub async fn delivered_loads(tx: &FleetTx) -> Result<u64, DbErr> {
+    use db::entities::load;
+    load::Entity::within(tx)
+        .filter(load::Column::Status.is_in(["delivered", "invoiced", "paid"]))
+        .count(tx)
+        .await
+}
+
+/// The stops the fleet's trucks arrived at that were due since `since`:
+/// (kind, due from, due by, arrived, whether the ELD reported the arrival).
+pub async fn recent_arrivals(
+    tx: &FleetTx,
+    since: DateTime<Utc>,
+) -> Result<Vec<(String, DateTime<Utc>, DateTime<Utc>, DateTime<Utc>, bool)>, DbErr> {
+    use db::entities::{load_stop, stop_report};
+    let stops = load_stop::Entity::within(tx)
+        .filter(load_stop::Column::StartsAt.gte(since))
+        .filter(load_stop::Column::ArrivedAt.is_not_null())
+        .all(tx)
+        .await?;
+    let mut eld = std::collections::HashSet::new();
+    for chunk in stops.chunks(500) {
+        let ids: Vec<Uuid> = chunk.iter().map(|s| s.id).collect();
+        let reported: Vec<Uuid> = stop_report::Entity::within(tx)
+            .select_only()
+            .column(stop_report::Column::StopId)
+            .filter(stop_report::Column::StopId.is_in(ids))
+            .filter(stop_report::Column::Event.eq("arrived"))
+            .filter(stop_report::Column::Source.eq("eld"))
+            .into_tuple()
+            .all(tx)
+            .await?;
+        eld.extend(reported);
+    }
+    Ok(stops
+        .into_iter()
+        .filter_map(|s| {
+            let arrived = s.arrived_at?;
+            Some((s.kind, s.starts_at, s.ends_at, arrived, eld.contains(&s.id)))
+        })
+        .collect())
+}
+
+/// The active postings whose truck holds a load (planned to at delivery)
+/// over the posting's days.
+pub async fn committed_postings(tx: &FleetTx) -> Result<Vec<(Uuid, bool)>, DbErr> {
+    use db::entities::load;
+    let postings = truck_posting::Entity::within(tx)
+        .filter(P::Status.eq("active"))
+        .all(tx)
+        .await?;
+    let mut out = Vec::with_capacity(postings.len());
+    for p in postings {
+        let from = p.available_from.and_time(chrono::NaiveTime::MIN).and_utc();
+        let to = (p.available_to + chrono::Duration::days(1))
+            .and_time(chrono::NaiveTime::MIN)
+            .and_utc();
+        let held = load::Entity::within(tx)
+            .filter(load::Column::TruckId.eq(p.vehicle_id))
+            .filter(load::Column::Status.is_in([
+                "planned",
+                "dispatched",
+                "at_pickup",
+                "loaded",
+                "in_transit",
+                "at_delivery",
+            ]))
+            .filter(load::Column::FirstPickupAt.lt(to))
+            .filter(load::Column::LastDeliveryAt.gt(from))
+            .count(tx)
+            .await?
+            > 0;
+        out.push((p.id, held));
+    }
+    Ok(out)
+}
+
+/// Writes the fleet's record onto its active postings, and each posting's
+/// commitment.
+pub async fn refresh_record(
+    tx: &FleetTx,
+    record: &super::dto::FleetRecord,
+    committed: &[(Uuid, bool)],
+) -> Result<(), DbErr> {
+    truck_posting::Entity::update_within(tx)
+        .filter(P::Status.eq("active"))
+        .col_expr(P::LoadsDelivered, Expr::value(record.loads_delivered))
+        .col_expr(P::OnTimePickupPct, Expr::value(record.on_time_pickup_pct))
+        .col_expr(
+            P::OnTimeDeliveryPct,
+            Expr::value(record.on_time_delivery_pct),
+        )
+        .col_expr(P::OnTimeFromEld, Expr::value(record.from_eld))
+        .exec(tx)
+        .await?;
+    for held in [true, false] {
+        let ids: Vec<Uuid> = committed
+            .iter()
+            .filter(|(_, c)| *c == held)
+            .map(|(id, _)| *id)
+            .collect();
+        if ids.is_empty() {
+            continue;
+        }
+        truck_posting::Entity::update_within(tx)
+            .filter(P::Id.is_in(ids))
+            .col_expr(P::CommittedElsewhere, Expr::value(held))
+            .exec(tx)
+            .await?;
     }
     Ok(())
 }

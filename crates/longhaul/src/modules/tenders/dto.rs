@@ -143,6 +143,9 @@ pub struct TenderView {
     pub broker: PartyView,
     pub broker_contact_name: String,
     pub broker_contact_email: String,
+    /// The broker's record on Longhaul when it tendered: loads tendered
+    /// before this one.
+    pub broker_loads_tendered: i32,
     pub carrier: PartyView,
     pub truck_number: Option<String>,
     pub load_number: String,

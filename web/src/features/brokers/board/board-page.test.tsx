@@ -167,6 +167,11 @@ describe('truck board search', () => {
         insurance_on_file: false,
         authority_active: false,
         not_allowed_to_operate: true,
+        loads_delivered: 0,
+        on_time_pickup_pct: null,
+        on_time_delivery_pct: null,
+        on_time_from_eld: false,
+        committed_elsewhere: true,
       },
     })
     stubFetch({ [`GET ${SEARCH}`]: { status: 200, body: searchPage([near, far]) } })
@@ -189,6 +194,10 @@ describe('truck board search', () => {
     expect(first.getByText(b.badges.insurance)).toBeInTheDocument()
     expect(first.getByText(b.badges.authority)).toBeInTheDocument()
     expect(first.queryByText(b.badges.notAllowed)).not.toBeInTheDocument()
+    // The carrier's record on Longhaul, marked when the ELD reported it.
+    expect(first.getByText('12 loads delivered through Longhaul')).toBeInTheDocument()
+    expect(first.getByText('On time: pickup 92%, delivery 88% (90 days, ELD-reported)')).toBeInTheDocument()
+    expect(first.queryByText(b.badges.committed)).not.toBeInTheDocument()
 
     const second = within(items[1])
     expect(second.getByText('88 mi deadhead')).toBeInTheDocument()
@@ -197,6 +206,9 @@ describe('truck board search', () => {
     expect(second.queryByText(/ELD connected/)).not.toBeInTheDocument()
     expect(second.queryByText(b.badges.approved)).not.toBeInTheDocument()
     expect(second.getByText('posted 1d ago')).toBeInTheDocument()
+    expect(second.getByText(b.badges.committed)).toBeInTheDocument()
+    expect(second.queryByText(/delivered through Longhaul/)).not.toBeInTheDocument()
+    expect(second.queryByText(/On time:/)).not.toBeInTheDocument()
   })
 
   it('reads a linked search from the URL and pages through it', async () => {

@@ -146,6 +146,11 @@ pub fn result_of(p: &truck_posting::Model, miles: Option<f64>) -> BoardResult {
             insurance_on_file: p.insurance_on_file,
             authority_active: p.authority_active,
             not_allowed_to_operate: !p.carrier_allowed,
+            loads_delivered: p.loads_delivered,
+            on_time_pickup_pct: p.on_time_pickup_pct,
+            on_time_delivery_pct: p.on_time_delivery_pct,
+            on_time_from_eld: p.on_time_from_eld,
+            committed_elsewhere: p.committed_elsewhere,
         },
     }
 }

@@ -4,7 +4,7 @@
 //! the board's refresh job.
 
 use crate::integrations::fmcsa::carrier;
-pub use crate::modules::postings::dto::CarrierFacts;
+pub use crate::modules::postings::dto::{CarrierFacts, FleetRecord};
 use crate::modules::postings::repo;
 use db::entities::fleet_account;
 use db::tenancy::FleetTx;
@@ -50,5 +50,40 @@ pub async fn refresh(
     fleet: &fleet_account::Model,
     read_only: Option<bool>,
 ) -> Result<(), DbErr> {
-    repo::refresh_carrier(tx, &facts_of(fleet), read_only).await
+    repo::refresh_carrier(tx, &facts_of(fleet), read_only).await?;
+    refresh_record(tx).await
+}
+
+/// Copies the fleet's record and each posting's commitment onto its
+/// active postings.
+pub async fn refresh_record(tx: &FleetTx) -> Result<(), DbErr> {
+    let record = record(tx).await?;
+    let committed = repo::committed_postings(tx).await?;
+    repo::refresh_record(tx, &record, &committed).await
+}
+
+/// The fleet's record: loads delivered, and the on-time share of its
+/// arrivals over 90 days — from the ELD's reported arrivals where there
+/// are any (and marked so), else from every recorded arrival.
+pub async fn record(tx: &FleetTx) -> Result<FleetRecord, DbErr> {
+    let delivered = repo::delivered_loads(tx).await?;
+    let since = chrono::Utc::now() - chrono::Duration::days(domain::board::ON_TIME_DAYS);
+    let arrivals = repo::recent_arrivals(tx, since).await?;
+    let from_eld = arrivals.iter().any(|a| a.4);
+    let pct = |kind: &str| {
+        domain::board::on_time_pct(
+            arrivals
+                .iter()
+                .filter(|a| a.0 == kind && (!from_eld || a.4))
+                .map(|(_, starts, ends, arrived, _)| {
+                    domain::board::on_time(*arrived, *starts, *ends)
+                }),
+        )
+    };
+    Ok(FleetRecord {
+        loads_delivered: i32::try_from(delivered).unwrap_or(i32::MAX),
+        on_time_pickup_pct: pct("pickup"),
+        on_time_delivery_pct: pct("delivery"),
+        from_eld,
+    })
 }

@@ -263,6 +263,8 @@ pub async fn create(
         Err(err) => return Err(err.into()),
     };
     repo::sync_index(&txn, &saved).await?;
+    // The board shows the fleet's record from the first search.
+    super::carrier::refresh_record(&txn).await?;
     txn.commit().await?;
     Ok(PostingView::of(&saved, now))
 }

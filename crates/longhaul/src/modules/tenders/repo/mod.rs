@@ -104,6 +104,11 @@ pub async fn tender_for_fleet(tx: &FleetTx, id: Uuid) -> Result<Option<tender::M
         .await
 }
 
+/// How many loads the broker has tendered through Longhaul.
+pub async fn tendered_count(tx: &BrokerTx) -> Result<u64, DbErr> {
+    tender::Entity::within_broker(tx).count(tx).await
+}
+
 pub async fn tender_for_broker(tx: &BrokerTx, id: Uuid) -> Result<Option<tender::Model>, DbErr> {
     tender::Entity::within_broker(tx)
         .filter(tender::Column::Id.eq(id))

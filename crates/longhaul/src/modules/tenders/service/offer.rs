@@ -141,6 +141,7 @@ pub async fn create(
     let broker = repo::account(&tx, scope.broker_account_id())
         .await?
         .ok_or(TendersError::NotFound)?;
+    let tendered = repo::tendered_count(&tx).await?;
     tx.commit().await?;
     let stops = tender_stops(input, &facilities)?;
 
@@ -194,6 +195,7 @@ pub async fn create(
         accepted_at: Set(None),
         override_reason: Set(None),
         load_id: Set(None),
+        broker_loads_tendered: Set(i32::try_from(tendered).unwrap_or(i32::MAX)),
         created_at: Set(now),
         updated_at: Set(now),
     };

@@ -31,6 +31,19 @@ fn fact(label: &str, value: impl Into<String>) -> Fact {
     }
 }
 
+/// 41,000.
+fn thousands(n: i32) -> String {
+    let digits = n.unsigned_abs().to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    if n < 0 { format!("-{out}") } else { out }
+}
+
 fn or_not_stated(value: Option<&str>) -> String {
     value
         .map(str::to_owned)
@@ -84,18 +97,25 @@ pub fn sheet(
             &r.driver_cell,
             crew.driver_cell.clone().unwrap_or_else(not_assigned),
         ),
-        fact(
-            &r.equipment,
-            match t.length_ft {
-                Some(ft) => format!("{} {ft}'", t.equipment_type),
-                None => t.equipment_type.clone(),
-            },
-        ),
+        fact(&r.equipment, {
+            let label = domain::texts()
+                .board
+                .equipment
+                .get(&t.equipment_type)
+                .cloned()
+                .unwrap_or_else(|| t.equipment_type.clone());
+            match (t.length_ft, t.reefer_temp_f) {
+                (Some(ft), Some(temp)) => format!("{label} {ft}', set at {temp}\u{b0}F"),
+                (Some(ft), None) => format!("{label} {ft}'"),
+                (None, Some(temp)) => format!("{label}, set at {temp}\u{b0}F"),
+                (None, None) => label,
+            }
+        }),
         fact(&r.commodity, or_not_stated(t.commodity.as_deref())),
         fact(
             &r.weight,
             t.weight_lbs
-                .map(|w| format!("{w} lbs"))
+                .map(|w| format!("{} lbs", thousands(w)))
                 .unwrap_or_else(|| r.not_stated.clone()),
         ),
     ];

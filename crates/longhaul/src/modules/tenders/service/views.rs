@@ -100,6 +100,7 @@ pub fn tender_view(
         },
         broker_contact_name: t.broker_contact_name.clone(),
         broker_contact_email: t.broker_contact_email.clone(),
+        broker_loads_tendered: t.broker_loads_tendered,
         carrier: PartyView {
             name: t.carrier_name.clone(),
             usdot_number: Some(t.carrier_dot.clone()),
