@@ -24,6 +24,7 @@ python3 bench/fleet_screens_bench.py --bin "$BIN" || status=1
 python3 bench/compliance_bench.py --bin "$BIN" --sqlite || status=1
 python3 bench/board_bench.py --bin "$BIN" --sqlite || status=1
 python3 bench/loads_bench.py --bin "$BIN" || status=1
+python3 bench/tenders_bench.py --bin "$BIN" || status=1
 if [ -n "${BENCH_POSTGRES:-}" ]; then
   python3 bench/admin_bench.py --bin "$BIN" --postgres "$BENCH_POSTGRES" || status=1
   python3 bench/fleet_bench.py --bin "$BIN" --postgres "$BENCH_POSTGRES" || status=1

@@ -1770,6 +1770,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/fleet/tenders/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["tender_settings"];
+        put: operations["save_tender_settings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/fleet/tenders/{id}": {
         parameters: {
             query?: never;
@@ -5232,6 +5248,13 @@ export interface components {
         };
         TenderList: {
             tenders: components["schemas"]["TenderView"][];
+        };
+        /**
+         * @description The fleet's answer to brokers' tracking: whether an accepted load shares
+         *     the truck's position unless the tender or the acceptance says otherwise.
+         */
+        TenderSettings: {
+            share_position_default: boolean;
         };
         /**
          * @description A stop of an offer: the facility as it was tendered, and its time on
@@ -10049,6 +10072,56 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TenderList"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    tender_settings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TenderSettings"];
+                };
+            };
+        };
+    };
+    save_tender_settings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TenderSettings"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TenderSettings"];
                 };
             };
             422: {

@@ -1136,3 +1136,53 @@ on_each_backend!(
         assert_eq!(second["broker_loads_tendered"], 1);
     }
 );
+
+on_each_backend!(
+    the_fleets_default_decides_position_sharing_unless_the_acceptance_says,
+    |mut app: TestApp| async move {
+        let w = world(&mut app, "12").await;
+        let settings: Value = app
+            .get("/api/fleet/tenders/settings")
+            .await
+            .json()
+            .await
+            .unwrap();
+        assert_eq!(settings["share_position_default"], false);
+        let res = app
+            .put(
+                "/api/fleet/tenders/settings",
+                json!({ "share_position_default": true }),
+            )
+            .await;
+        assert_eq!(res.status(), StatusCode::OK);
+        // A broker cannot change it.
+        let res = w
+            .broker
+            .put(
+                "/api/fleet/tenders/settings",
+                json!({ "share_position_default": false }),
+            )
+            .await;
+        assert_eq!(res.status(), StatusCode::FORBIDDEN);
+        let t = tender_of(&w).await;
+        let id = t["id"].as_str().unwrap();
+        app.post(&format!("/api/fleet/tenders/{id}/accept"), accept_body())
+            .await;
+        let page: Value = w
+            .broker
+            .get("/api/broker/shipments")
+            .await
+            .json()
+            .await
+            .unwrap();
+        let sid = page["shipments"][0]["id"].as_str().unwrap();
+        let s: Value = w
+            .broker
+            .get(&format!("/api/broker/shipments/{sid}"))
+            .await
+            .json()
+            .await
+            .unwrap();
+        assert_eq!(s["tracking"]["position_shared"], true);
+    }
+);

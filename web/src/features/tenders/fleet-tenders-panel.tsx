@@ -14,7 +14,13 @@ import { useSession } from '@/lib/session'
 import { format, texts } from '@/lib/texts'
 import { toast } from '@/lib/toast'
 import { personName } from '@/lib/user'
-import { useFleetTender, useFleetTenderAnswer, useFleetTenders } from './api/tenders-queries'
+import {
+  useFleetTender,
+  useFleetTenderAnswer,
+  useFleetTenders,
+  useSaveTenderSettings,
+  useTenderSettings,
+} from './api/tenders-queries'
 import type { TenderView } from './api/types'
 import { AcceptForm, CounterForm, DeclineForm } from './answer-forms'
 import { isOpenTender, tenderStatusLabel } from './labels'
@@ -191,6 +197,35 @@ function TenderDialog({ id, onClose }: { id: string; onClose: () => void }) {
   )
 }
 
+/** The fleet's default for sharing positions with brokers (each acceptance may say otherwise). */
+function ShareDefault() {
+  const id = useId()
+  const settings = useTenderSettings()
+  const save = useSaveTenderSettings()
+  if (!settings.data) return null
+  return (
+    <div className="flex items-start gap-2">
+      <Checkbox
+        id={id}
+        checked={settings.data.share_position_default}
+        disabled={save.isPending}
+        onCheckedChange={(value) =>
+          save.mutate(
+            { share_position_default: value === true },
+            {
+              onSuccess: () => toast.success(t.shareDefaultSaved),
+              onError: () => toast.error(t.shareDefaultFailed),
+            },
+          )
+        }
+      />
+      <Label htmlFor={id} className="leading-snug">
+        {t.shareDefault}
+      </Label>
+    </div>
+  )
+}
+
 /**
  * The Loads page's Tenders tab (/fleet-dashboard/loads?tab=tenders): the open
  * tenders for the fleet's posted trucks, the closed ones under a toggle, and
@@ -243,6 +278,7 @@ export default function FleetTendersPanel() {
         </h2>
         <p className="text-sm text-muted-foreground">{t.description}</p>
       </div>
+      <ShareDefault />
       {list(openList, t.emptyOpen)}
       <div className="flex items-center gap-2 border-t border-border pt-4">
         <Checkbox id={closedId} checked={showClosed} onCheckedChange={(value) => setShowClosed(value === true)} />

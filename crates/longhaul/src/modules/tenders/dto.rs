@@ -349,3 +349,10 @@ pub struct ShipmentView {
     pub documents: Vec<ShipmentDocumentView>,
     pub revisions: Vec<RevisionView>,
 }
+
+/// The fleet's answer to brokers' tracking: whether an accepted load shares
+/// the truck's position unless the tender or the acceptance says otherwise.
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+pub struct TenderSettings {
+    pub share_position_default: bool,
+}

@@ -6,7 +6,7 @@ use super::deps::TendersDeps;
 use super::dto::{
     AcceptInput, BrokerFacilityList, CounterInput, DeclineInput, RevisionInput, RevisionView,
     ShipmentListQuery, ShipmentPage, ShipmentView, TenderDetail, TenderInput, TenderLinkView,
-    TenderList, TenderListQuery, TenderView,
+    TenderList, TenderListQuery, TenderSettings, TenderView,
 };
 use super::service::respond::Responder;
 use super::service::{facilities, offer, respond, revisions, shipments};
@@ -44,6 +44,7 @@ pub fn broker_router() -> OpenApiRouter<AppState> {
 pub fn fleet_router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(list_fleet_tenders))
+        .routes(routes!(tender_settings, save_tender_settings))
         .routes(routes!(get_fleet_tender))
         .routes(routes!(accept_tender))
         .routes(routes!(decline_tender))
@@ -349,4 +350,23 @@ pub async fn accept_revision(
     let id = path_id(&id)?;
     revisions::accept(&deps, scope, id, revision, &input).await?;
     Ok(Json(offer::get_for_fleet(deps.db, scope, id).await?))
+}
+
+#[utoipa::path(get, path = "/api/fleet/tenders/settings", tag = "tenders",
+    responses((status = 200, body = TenderSettings)))]
+pub async fn tender_settings(
+    State(state): State<AppState>,
+    FleetAdmin(scope): FleetAdmin,
+) -> ApiResult<Json<TenderSettings>> {
+    Ok(Json(offer::settings(&state.db, scope).await?))
+}
+
+#[utoipa::path(put, path = "/api/fleet/tenders/settings", tag = "tenders", request_body = TenderSettings,
+    responses((status = 200, body = TenderSettings), (status = 422, body = ErrorBody)))]
+pub async fn save_tender_settings(
+    State(state): State<AppState>,
+    FleetAdmin(scope): FleetAdmin,
+    ValidJson(input): ValidJson<TenderSettings>,
+) -> ApiResult<Json<TenderSettings>> {
+    Ok(Json(offer::save_settings(&state.db, scope, &input).await?))
 }

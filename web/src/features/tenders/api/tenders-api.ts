@@ -14,6 +14,7 @@ import type {
   TenderLinkView,
   TenderList,
   TenderListStatus,
+  TenderSettings,
   TenderView,
 } from './types'
 
@@ -51,6 +52,9 @@ export const shipmentDocumentUrl = (shipmentId: string, documentId: string) =>
 // The carrier's side (fleet admins).
 export const fetchFleetTenders = (status: TenderListStatus, signal?: AbortSignal) =>
   api.get<TenderList>(`/api/fleet/tenders?status=${status}`, signal)
+export const fetchTenderSettings = (signal?: AbortSignal) =>
+  api.get<TenderSettings>('/api/fleet/tenders/settings', signal)
+export const saveTenderSettings = (input: TenderSettings) => api.put<TenderSettings>('/api/fleet/tenders/settings', input)
 export const fetchFleetTender = (id: string, signal?: AbortSignal) =>
   api.get<TenderDetail>(`/api/fleet/tenders/${enc(id)}`, signal)
 export const acceptFleetTender = (id: string, input: AcceptInput) =>

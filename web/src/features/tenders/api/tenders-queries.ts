@@ -15,6 +15,8 @@ import {
   fetchShipment,
   fetchShipments,
   fetchTenderLink,
+  fetchTenderSettings,
+  saveTenderSettings,
   withdrawTender,
 } from './tenders-api'
 import type { AcceptInput, CounterInput, DeclineInput, ShipmentListParams, TenderListStatus } from './types'
@@ -34,6 +36,7 @@ export const tenderKeys = {
   fleetTenders: ['fleet', 'tenders'] as const,
   fleetTenderList: (status: TenderListStatus) => ['fleet', 'tenders', 'list', status] as const,
   fleetTender: (id: string) => ['fleet', 'tenders', 'detail', id] as const,
+  fleetSettings: ['fleet', 'tenders', 'settings'] as const,
   fleetLoads: ['fleet', 'loads'] as const,
   fleetNotifications: ['fleet', 'notifications'] as const,
   link: (fleet: string, token: string) => ['tender-link', fleet, token] as const,
@@ -152,5 +155,21 @@ export function useTenderLinkAnswer(fleet: string, token: string) {
   return useMutation({
     mutationFn: (answer: LinkAnswer) =>
       answer.kind === 'accept' ? acceptTenderLink(fleet, token, answer.input) : declineTenderLink(fleet, token, answer.input),
+  })
+}
+
+/** The fleet's default for sharing a booked load's position with its broker. */
+export function useTenderSettings() {
+  return useQuery({
+    queryKey: tenderKeys.fleetSettings,
+    queryFn: ({ signal }) => fetchTenderSettings(signal),
+  })
+}
+
+export function useSaveTenderSettings() {
+  const client = useQueryClient()
+  return useMutation({
+    mutationFn: saveTenderSettings,
+    onSuccess: (saved) => client.setQueryData(tenderKeys.fleetSettings, saved),
   })
 }

@@ -474,3 +474,14 @@ pub async fn set_terms(
         .await
         .map(|_| ())
 }
+
+pub async fn set_share_default(tx: &FleetTx, share: bool) -> Result<(), DbErr> {
+    fleet_account::Entity::update_within(tx)
+        .col_expr(
+            fleet_account::Column::SharePositionDefault,
+            Expr::value(share),
+        )
+        .exec(tx)
+        .await
+        .map(|_| ())
+}

@@ -397,3 +397,27 @@ pub async fn withdraw(
     tx.commit().await?;
     tender_view(&row, Side::Broker { shipment: None }, now)
 }
+
+/// The fleet's tender settings.
+pub async fn settings(
+    db: &DatabaseConnection,
+    scope: TenantScope,
+) -> Result<crate::modules::tenders::dto::TenderSettings, TendersError> {
+    let tx = tenancy::read(db, scope).await?;
+    let fleet = repo::fleet(&tx).await?.ok_or(TendersError::NotFound)?;
+    tx.commit().await?;
+    Ok(crate::modules::tenders::dto::TenderSettings {
+        share_position_default: fleet.share_position_default,
+    })
+}
+
+pub async fn save_settings(
+    db: &DatabaseConnection,
+    scope: TenantScope,
+    input: &crate::modules::tenders::dto::TenderSettings,
+) -> Result<crate::modules::tenders::dto::TenderSettings, TendersError> {
+    let tx = tenancy::write(db, scope).await?;
+    repo::set_share_default(&tx, input.share_position_default).await?;
+    tx.commit().await?;
+    settings(db, scope).await
+}
