@@ -577,6 +577,15 @@ pub struct ComplianceTexts {
     pub document_not_drivers: String,
     pub renewal_qualification_invalid: String,
     pub field_too_long: String,
+    pub fmcsa_check: FmcsaCheckTexts,
+}
+
+/// What "Check FMCSA now" answers when it cannot run.
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct FmcsaCheckTexts {
+    pub too_soon: String,
+    pub unavailable: String,
 }
 
 #[derive(Debug, Deserialize)]

@@ -1,7 +1,9 @@
 use clap::{Parser, Subcommand};
 use domain::Role;
-use longhaul::jobs::{self, WorkerOptions};
+use longhaul::jobs::{self, Job, WorkerOptions};
 use longhaul::modules::auth::bootstrap::{self, CreateUser};
+use longhaul::modules::compliance::deps::ComplianceDeps;
+use longhaul::modules::compliance::monitor::{self, BaselineOutcome};
 use longhaul::{Application, Config, app, telemetry};
 
 #[derive(Parser)]
@@ -57,11 +59,17 @@ enum Command {
         #[arg(long, default_value_t = 0)]
         small_fleet_loads: usize,
     },
-    /// Runs one scheduled job now, in this process (operators, bench/):
+    /// Runs one job now, in this process (operators, bench/):
     /// compliance_reminders | fmcsa_schedule | sweep_expired | sweep_documents |
-    /// board_refresh | saved_search_alerts.
+    /// board_refresh | saved_search_alerts | fmcsa_check --fleet <id>.
     #[command(hide = true)]
-    RunJob { kind: String },
+    RunJob {
+        kind: String,
+        /// The fleet account to check (`fmcsa_check` only): compared with
+        /// its latest snapshot, whatever the day.
+        #[arg(long)]
+        fleet: Option<uuid::Uuid>,
+    },
     /// Create a confirmed user (optionally with a fleet account of its own).
     CreateUser {
         #[arg(long)]
@@ -150,7 +158,7 @@ async fn run() -> anyhow::Result<()> {
                 ),
             };
             let state = app::prepare(config, Default::default()).await?;
-            let id = bootstrap::create_user(
+            let made = bootstrap::create_user(
                 &bootstrap::UserDeps::of(&state),
                 CreateUser {
                     email,
@@ -163,7 +171,21 @@ async fn run() -> anyhow::Result<()> {
                 },
             )
             .await?;
-            println!("{id}");
+            if let Some(fleet) = made.fleet_account_id {
+                // Every fleet's first FMCSA reading, which the monitor compares with.
+                let deps = ComplianceDeps::of(&state);
+                match monitor::baseline_new_fleet(&deps, fleet).await? {
+                    BaselineOutcome::Stored => eprintln!("FMCSA baseline stored."),
+                    BaselineOutcome::NotFound => {
+                        eprintln!("FMCSA knows no carrier with this USDOT number: no baseline.")
+                    }
+                    BaselineOutcome::Pending(why) => eprintln!(
+                        "FMCSA could not be reached ({why}): the fleet has no baseline yet; \
+                         a queued check (and the first check that succeeds) will store one."
+                    ),
+                }
+            }
+            println!("{}", made.user_id);
             Ok(())
         }
         Command::SeedDemo => {
@@ -214,12 +236,22 @@ async fn run() -> anyhow::Result<()> {
             );
             Ok(())
         }
-        Command::RunJob { kind } => {
+        Command::RunJob { kind, fleet } => {
             let entry = longhaul::job_registry::find(&kind)
                 .ok_or_else(|| anyhow::anyhow!("unknown job kind '{kind}'"))?;
+            let payload = match (entry.kind, fleet) {
+                (monitor::FmcsaCheck::KIND, Some(fleet)) => serde_json::to_value(
+                    monitor::CheckJob::of(fleet, monitor::CheckKind::OnDemand),
+                )?,
+                (monitor::FmcsaCheck::KIND, None) => {
+                    anyhow::bail!("fmcsa_check needs --fleet <fleet account id>")
+                }
+                (_, Some(_)) => anyhow::bail!("--fleet is for fmcsa_check only"),
+                (_, None) => serde_json::json!({}),
+            };
             let state = app::prepare(config, Default::default()).await?;
             let started = std::time::Instant::now();
-            match entry.run(state, serde_json::json!({}), true).await {
+            match entry.run(state, payload, true).await {
                 Ok(()) => {
                     println!(
                         "{} done in {:.2} s",

@@ -48,6 +48,10 @@ pub struct Model {
     pub created_at: DateTimeUtc,
     pub updated_at: DateTimeUtc,
     pub share_position_default: bool,
+    /// The last on-demand FMCSA check (one per 10 minutes).
+    pub fmcsa_check_requested_at: Option<DateTimeUtc>,
+    /// FMCSA could not be reached for the baseline when the fleet was made.
+    pub fmcsa_baseline_missed_at: Option<DateTimeUtc>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -14,6 +14,8 @@ pub struct Model {
     pub new_value: Option<String>,
     pub adverse: bool,
     pub dismissed_at: Option<DateTimeUtc>,
+    /// The snapshot whose reading found it (m0035; none before).
+    pub snapshot_id: Option<Uuid>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -1,6 +1,6 @@
 use sea_orm::entity::prelude::*;
 
-/// The monitored fields of a fleet's FMCSA record on one day.
+/// The monitored fields of a fleet's FMCSA record as one check read them.
 #[derive(Clone, Debug, PartialEq, DeriveEntityModel)]
 #[sea_orm(table_name = "fmcsa_snapshots")]
 pub struct Model {
@@ -10,6 +10,10 @@ pub struct Model {
     pub taken_on: Date,
     pub taken_at: DateTimeUtc,
     pub fields: Json,
+    /// `baseline` | `daily` | `on_demand` (m0035).
+    pub kind: String,
+    /// The schedule's day, on the schedule's snapshots only: one a day.
+    pub scheduled_on: Option<Date>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -37,6 +37,7 @@ pub mod m0031_load_event_recorded_at;
 pub mod m0032_driver_loads;
 pub mod m0033_load_messages;
 pub mod m0034_tenders;
+pub mod m0035_fmcsa_checks;
 pub mod rls;
 
 pub struct Migrator;
@@ -79,6 +80,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0032_driver_loads::Migration),
             Box::new(m0033_load_messages::Migration),
             Box::new(m0034_tenders::Migration),
+            Box::new(m0035_fmcsa_checks::Migration),
         ]
     }
 }

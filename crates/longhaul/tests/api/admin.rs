@@ -66,6 +66,29 @@ on_each_backend!(
             "owner@greatlakes.example"
         );
 
+        // Its FMCSA baseline is read by a worker: queued with the approval.
+        let queued_checks = longhaul::jobs::job_counts(&app.state.db)
+            .await
+            .unwrap()
+            .into_iter()
+            .filter(|(kind, _, _)| kind == "fmcsa_check")
+            .map(|(_, _, n)| n)
+            .sum::<i64>();
+        assert_eq!(queued_checks, 1);
+        let baseline = json!({ "fleet_account_id": fleet.id, "kind": "baseline" });
+        longhaul::job_registry::run_job(&app.state, "fmcsa_check", baseline, false)
+            .await
+            .unwrap();
+        let snapshots = db::entities::fmcsa_snapshot::Entity::find()
+            .all(&app.inspect_db().await)
+            .await
+            .unwrap();
+        assert_eq!(snapshots.len(), 1);
+        assert_eq!(
+            (snapshots[0].fleet_account_id, snapshots[0].kind.as_str()),
+            (fleet.id, "baseline")
+        );
+
         // Completed: a second attempt is refused.
         let (status, _) = error_of(
             app.post(

@@ -31,6 +31,7 @@ mod eld_sync_writes;
 mod fleet_dashboard;
 mod fleet_time_zone;
 mod fmcsa_adapter;
+mod fmcsa_monitor;
 mod hashing_bounds;
 mod hos_clocks;
 mod job_worker;

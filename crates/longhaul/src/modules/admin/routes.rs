@@ -39,6 +39,7 @@ fn deps(state: &AppState) -> AdminDeps<'_> {
         passwords: &state.passwords,
         mailer: state.mailer.as_ref(),
         public_url: &state.config.public_url,
+        jobs: &state.jobs,
     }
 }
 

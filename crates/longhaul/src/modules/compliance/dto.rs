@@ -251,7 +251,44 @@ pub struct FmcsaChangeView {
 pub struct FmcsaHistory {
     /// When the record was last read from FMCSA, if it has been.
     pub last_checked_at: Option<DateTime<Utc>>,
+    /// The fleet's first reading, which later changes are compared with.
+    pub baseline: Option<FmcsaBaselineView>,
+    /// No reading at all yet: FMCSA could not be reached when the fleet
+    /// was created; the first check that succeeds stores the baseline.
+    pub baseline_pending: bool,
+    /// When "Check FMCSA now" may be pressed again; null: now.
+    pub next_check_at: Option<DateTime<Utc>>,
     pub changes: Vec<FmcsaChangeView>,
+}
+
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct FmcsaBaselineView {
+    pub taken_at: DateTime<Utc>,
+    /// Stored after FMCSA could not be reached at the fleet's creation.
+    pub late: bool,
+}
+
+/// What "Check FMCSA now" found.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum FmcsaCheckOutcome {
+    NoChanges,
+    Changes,
+    /// The fleet's first reading: its baseline is stored.
+    Baseline,
+    /// FMCSA knows no carrier with the fleet's USDOT number.
+    NotFound,
+    /// Another check stored a newer reading while this one ran.
+    AlreadyChecked,
+}
+
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct FmcsaCheckResult {
+    pub outcome: FmcsaCheckOutcome,
+    /// Changes recorded (shown in History, the bell and the banner).
+    pub changes: u32,
+    /// When the next on-demand check may run.
+    pub next_check_at: DateTime<Utc>,
 }
 
 /// What the reminder job did (the dev trigger answers it).

@@ -2,10 +2,11 @@
 //! settings, drivers' qualification items, the bell, and the FMCSA
 //! record's history and alerts.
 
+use super::deps::ComplianceDeps;
 use super::dto::{
     CalendarFeedLink, CalendarPage, CalendarQuery, ComplianceSettingsInput, ComplianceSettingsView,
-    ComplianceSummary, ExportQuery, FmcsaChangeView, FmcsaHistory, ItemsPage, ItemsQuery,
-    NotificationList, QualificationInput, QualificationView, ReminderRun,
+    ComplianceSummary, ExportQuery, FmcsaChangeView, FmcsaCheckResult, FmcsaHistory, ItemsPage,
+    ItemsQuery, NotificationList, QualificationInput, QualificationView, ReminderRun,
 };
 use super::filter::Filter;
 use super::{calendar, feed, monitor, notifications, qualifications, settings};
@@ -37,6 +38,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(read_notification))
         .routes(routes!(read_all_notifications))
         .routes(routes!(fmcsa_history))
+        .routes(routes!(check_fmcsa_now))
         .routes(routes!(fmcsa_alerts))
         .routes(routes!(dismiss_fmcsa_alerts))
 }
@@ -283,7 +285,24 @@ pub async fn fmcsa_history(
     State(state): State<AppState>,
     FleetAdmin(scope): FleetAdmin,
 ) -> ApiResult<Json<FmcsaHistory>> {
-    Ok(Json(monitor::history(&state.db, scope).await?))
+    Ok(Json(
+        monitor::history(&state.db, scope, state.clock.now()).await?,
+    ))
+}
+
+/// "Check FMCSA now": reads the record, compares it with the latest
+/// snapshot and answers what it found (at most once per 10 minutes).
+#[utoipa::path(post, path = "/api/fleet/fmcsa/check", tag = "compliance",
+    responses((status = 200, body = FmcsaCheckResult),
+        (status = 429, body = ErrorBody, description = "Checked less than 10 minutes ago; Retry-After says when"),
+        (status = 503, body = ErrorBody, description = "FMCSA could not be reached; nothing changed")))]
+pub async fn check_fmcsa_now(
+    State(state): State<AppState>,
+    FleetAdmin(scope): FleetAdmin,
+) -> ApiResult<Json<FmcsaCheckResult>> {
+    Ok(Json(
+        monitor::check_now(&ComplianceDeps::of(&state), scope, state.clock.now()).await?,
+    ))
 }
 
 /// Changes not dismissed yet (the overview's banner).

@@ -29,6 +29,8 @@ pub struct AdminDeps<'a> {
     pub public_url: &'a str,
     /// Days a past-due fleet keeps full use (the Accounts tab's state).
     pub grace_days: u32,
+    /// A new fleet's FMCSA baseline is read by a worker.
+    pub jobs: &'a crate::jobs::JobQueue,
 }
 
 /// Who did an administrative act, as the audit log records it.

@@ -6,9 +6,11 @@ use super::super::error::AdminError;
 use super::super::repo::{accounts, signups, users};
 use super::{Actor, AdminDeps, record, send_dashboard_ready};
 use crate::modules::auth::profiles::{self as login, NewProfile};
+use crate::modules::compliance::monitor;
 use crate::paging::{Page, PageQuery};
 use domain::{Email, Role, texts};
 use serde_json::json;
+use std::time::Duration;
 use uuid::Uuid;
 
 pub async fn list(deps: &AdminDeps<'_>, query: &PageQuery) -> Result<Page<SignupItem>, AdminError> {
@@ -169,6 +171,11 @@ pub async fn create_fleet(
     )
     .await?;
     txn.commit().await?;
+    // The fleet's first FMCSA reading, which the monitor compares with; a
+    // worker reads it now and retries while FMCSA cannot be reached.
+    if let Err(err) = monitor::queue_baseline(deps.jobs, fleet.id, Duration::ZERO).await {
+        tracing::warn!(error = %err, fleet = %fleet.id, "the FMCSA baseline was not queued; the daily check will store it");
+    }
 
     if let (Some(user), Some(token)) = (&new_user, token) {
         let link = login::set_password_link(deps.public_url, &token);

@@ -168,9 +168,17 @@ pub struct CreateUser {
     pub dot_number: Option<String>,
 }
 
+/// Who `create_user` made.
+#[derive(Debug, Clone, Copy)]
+pub struct CreatedUser {
+    pub user_id: Uuid,
+    pub fleet_account_id: Option<Uuid>,
+}
+
 /// Creates a confirmed user, optionally with a fleet account of its own, for
-/// operators (and demo or test set-up) before the admin screens exist.
-pub async fn create_user(users: &UserDeps<'_>, input: CreateUser) -> anyhow::Result<Uuid> {
+/// operators (and demo or test set-up) before the admin screens exist. The
+/// caller takes a new fleet's FMCSA baseline (`compliance::monitor`).
+pub async fn create_user(users: &UserDeps<'_>, input: CreateUser) -> anyhow::Result<CreatedUser> {
     let email = Email::parse(&input.email).map_err(|m| anyhow::anyhow!("email: {m}"))?;
     domain::password::check_sign_up_password(&input.password)
         .map_err(|m| anyhow::anyhow!("password: {m}"))?;
@@ -217,5 +225,8 @@ pub async fn create_user(users: &UserDeps<'_>, input: CreateUser) -> anyhow::Res
         marker::set_fleet_owner(&txn, fleet_id, profile.id).await?;
     }
     txn.commit().await?;
-    Ok(profile.id)
+    Ok(CreatedUser {
+        user_id: profile.id,
+        fleet_account_id: account_id.map(|(_, fleet)| fleet),
+    })
 }
