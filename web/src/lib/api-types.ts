@@ -1143,6 +1143,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/fleet/fmcsa/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * "Check FMCSA now": reads the record, compares it with the latest
+         *     snapshot and answers what it found (at most once per 10 minutes).
+         */
+        post: operations["check_fmcsa_now"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/fleet/fmcsa/history": {
         parameters: {
             query?: never;
@@ -3457,6 +3477,12 @@ export interface components {
             subscription_id_short?: string | null;
             subscription_status?: string | null;
         };
+        FmcsaBaselineView: {
+            /** @description Stored after FMCSA could not be reached at the fleet's creation. */
+            late: boolean;
+            /** Format: date-time */
+            taken_at: string;
+        };
         /** @description A change of a watched field of the fleet's FMCSA record. */
         FmcsaChangeView: {
             /** @description A change for the worse (red on the banner). */
@@ -3471,13 +3497,42 @@ export interface components {
             new_value?: string | null;
             old_value?: string | null;
         };
+        /**
+         * @description What "Check FMCSA now" found.
+         * @enum {string}
+         */
+        FmcsaCheckOutcome: "no_changes" | "changes" | "baseline" | "not_found" | "already_checked";
+        FmcsaCheckResult: {
+            /**
+             * Format: int32
+             * @description Changes recorded (shown in History, the bell and the banner).
+             */
+            changes: number;
+            /**
+             * Format: date-time
+             * @description When the next on-demand check may run.
+             */
+            next_check_at: string;
+            outcome: components["schemas"]["FmcsaCheckOutcome"];
+        };
         FmcsaHistory: {
+            baseline?: null | components["schemas"]["FmcsaBaselineView"];
+            /**
+             * @description No reading at all yet: FMCSA could not be reached when the fleet
+             *     was created; the first check that succeeds stores the baseline.
+             */
+            baseline_pending: boolean;
             changes: components["schemas"]["FmcsaChangeView"][];
             /**
              * Format: date-time
              * @description When the record was last read from FMCSA, if it has been.
              */
             last_checked_at?: string | null;
+            /**
+             * Format: date-time
+             * @description When "Check FMCSA now" may be pressed again; null: now.
+             */
+            next_check_at?: string | null;
         };
         FmcsaView: {
             cargo_tank?: string | null;
@@ -8608,6 +8663,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+        };
+    };
+    check_fmcsa_now: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FmcsaCheckResult"];
+                };
+            };
+            /** @description Checked less than 10 minutes ago; Retry-After says when */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description FMCSA could not be reached; nothing changed */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
         };
     };

@@ -4,6 +4,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
 import { useFleetAccount } from '@/lib/fleet-account'
 import { texts } from '@/lib/texts'
 import { useTabParam } from '@/lib/use-tab-param'
+import { FmcsaCheckButton } from './fmcsa-check-button'
 import { FmcsaHistoryTab } from './fmcsa-history'
 import { profileView, type ProfileRow } from './profile-fields'
 
@@ -33,7 +34,10 @@ export default function CompanyProfilePage() {
 
   return (
     <section className="space-y-6">
-      <h1 className="text-2xl font-bold sm:text-3xl">{texts.fleet.nav.profile}</h1>
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+        <h1 className="text-2xl font-bold sm:text-3xl">{texts.fleet.nav.profile}</h1>
+        <FmcsaCheckButton dot={account.data.dot_number} />
+      </div>
       <Tabs value={tab} onValueChange={openTab}>
         <TabsList>
           <TabsTrigger value="company">{t.companyInfo}</TabsTrigger>

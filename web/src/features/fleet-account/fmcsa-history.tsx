@@ -1,10 +1,11 @@
 import { LoadError } from '@/components/load-error'
+import { Alert } from '@/components/ui/alert'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { Spinner } from '@/components/ui/spinner'
 import { cn } from '@/lib/cn'
 import { shortDate, shortDateTime } from '@/lib/dates'
 import { format, texts } from '@/lib/texts'
-import { useFmcsaHistory, type FmcsaChange } from './api/fmcsa-api'
+import { useFmcsaHistory, type FmcsaBaseline, type FmcsaChange } from './api/fmcsa-api'
 
 const h = texts.compliance.history
 const none = texts.compliance.fmcsaAlert.none
@@ -38,17 +39,43 @@ export function FmcsaHistoryTab() {
             retryLabel={h.retry}
             onRetry={() => void query.refetch()}
           />
-        ) : query.data.changes.length === 0 ? (
-          <p className="py-6 text-center text-muted-foreground">{h.empty}</p>
         ) : (
-          <ol className="space-y-4 border-l-2 border-border pl-4" aria-label={h.title}>
-            {[...query.data.changes].sort(newestFirst).map((change) => (
-              <ChangeEntry key={change.id} change={change} />
-            ))}
-          </ol>
+          <div className="space-y-4">
+            {query.data.baseline_pending && (
+              <Alert variant="warning" data-testid="fmcsa-no-baseline">
+                {h.noBaseline}
+              </Alert>
+            )}
+            {query.data.changes.length === 0 && (
+              <p className="py-6 text-center text-muted-foreground">{h.empty}</p>
+            )}
+            {(query.data.changes.length > 0 || query.data.baseline) && (
+              <ol className="space-y-4 border-l-2 border-border pl-4" aria-label={h.title}>
+                {[...query.data.changes].sort(newestFirst).map((change) => (
+                  <ChangeEntry key={change.id} change={change} />
+                ))}
+                {query.data.baseline && <BaselineEntry baseline={query.data.baseline} />}
+              </ol>
+            )}
+          </div>
         )}
       </CardContent>
     </Card>
+  )
+}
+
+/** The oldest entry: the reading later changes are compared with. */
+function BaselineEntry({ baseline }: { baseline: FmcsaBaseline }) {
+  return (
+    <li data-testid="fmcsa-baseline" className="relative">
+      <span aria-hidden className="absolute top-1.5 -left-[1.4rem] h-2.5 w-2.5 rounded-full bg-muted-foreground ring-2 ring-white" />
+      <p className="text-xs text-muted-foreground">
+        <time dateTime={baseline.taken_at}>{shortDate(baseline.taken_at)}</time>
+      </p>
+      <p className="font-medium text-ink">{h.baselineTitle}</p>
+      <p className="text-sm text-muted-foreground">{h.baselineDetail}</p>
+      {baseline.late && <p className="text-sm text-amber-800">{h.baselineLate}</p>}
+    </li>
   )
 }
 

@@ -9,6 +9,8 @@ type Schemas = components['schemas']
 /** A change of a watched field of the fleet's FMCSA record, seen by the daily re-read. */
 export type FmcsaChange = Schemas['FmcsaChangeView']
 export type FmcsaHistory = Schemas['FmcsaHistory']
+export type FmcsaCheckResult = Schemas['FmcsaCheckResult']
+export type FmcsaBaseline = Schemas['FmcsaBaselineView']
 
 const FMCSA = '/api/fleet/fmcsa'
 const keys = queryKeys.fleet
@@ -20,6 +22,9 @@ export const fetchFmcsaAlerts = (signal?: AbortSignal) => api.get<FmcsaChange[]>
 
 /** 204: every change shown so far is dismissed (they stay in the history). */
 export const dismissFmcsaAlerts = () => api.post<void>(`${FMCSA}/alerts/dismiss`)
+
+/** "Check FMCSA now": 200 with what it found; 429 within 10 minutes of the last; 503 when FMCSA is down. */
+export const checkFmcsaNow = () => api.post<FmcsaCheckResult>(`${FMCSA}/check`)
 
 /** The company profile's History tab. */
 export function useFmcsaHistory() {
@@ -46,5 +51,21 @@ export function useDismissFmcsaAlerts() {
       queryClient.setQueryData<FmcsaChange[]>(keys.fmcsaAlerts, [])
       return queryClient.invalidateQueries({ queryKey: keys.fmcsaHistory })
     },
+  })
+}
+
+/** "Check FMCSA now": whatever the answer, the history (and its next allowed check) is read again. */
+export function useCheckFmcsaNow() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: checkFmcsaNow,
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: keys.fmcsaHistory }),
+        queryClient.invalidateQueries({ queryKey: keys.fmcsaAlerts }),
+        queryClient.invalidateQueries({ queryKey: keys.notifications }),
+        // The Authority and FMCSA Data tabs show the record just read.
+        queryClient.invalidateQueries({ queryKey: keys.account }),
+      ]),
   })
 }
