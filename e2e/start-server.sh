@@ -27,6 +27,9 @@ create --email compliance@clearhaul.test --role fleet_admin --first-name Cora --
 create --email geo@geohaul.test --role fleet_admin --first-name Gus --last-name Geo --fleet-name "Geo Haul LLC" --dot-number 3000004
 # A fleet of its own for tenders.spec.ts: it connects the demo ELD, posts a truck and accepts a tender.
 create --email tender@tenderhaul.test --role fleet_admin --first-name Tess --last-name Tender --fleet-name "Tender Haul LLC" --dot-number 3000005
+# A fleet of its own for fmcsa-check.spec.ts: a carrier the offline FMCSA
+# stand-in knows, so create-user stores its baseline.
+create --email fmcsa@watchhaul.test --role fleet_admin --first-name Wade --last-name Watch --fleet-name "Appalachian Express Inc" --dot-number 1000009
 create --email driver@acme.test --role fleet_driver --first-name Dale --last-name Driver
 create --email broker@brokers.test --role broker_admin --first-name Bea --last-name Broker
 create --email agent@brokers.test --role broker_user

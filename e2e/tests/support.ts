@@ -49,6 +49,8 @@ export const users = {
   eldAdmin: { email: 'eld@freshhaul.test', password: PASSWORD },
   /** A fleet of its own whose only dated items compliance.spec.ts adds. */
   complianceAdmin: { email: 'compliance@clearhaul.test', password: PASSWORD },
+  /** A fleet of its own whose DOT the offline FMCSA stand-in knows (1000009). */
+  fmcsaAdmin: { email: 'fmcsa@watchhaul.test', password: PASSWORD },
 };
 
 /** Fills a spec text's `{name}` placeholders, as the SPA's `format` does. */
