@@ -133,13 +133,7 @@ impl MigrationTrait for Migration {
             m.alter_table(stmt).await?;
         }
         let conn = m.get_connection();
-        if conn.get_database_backend() == DatabaseBackend::Postgres {
-            // FORCE RLS binds the owner too: the backfill reads every fleet.
-            conn.execute_unprepared(
-                "SELECT set_config('app.system_key', (SELECT key FROM longhaul_system_key), true)",
-            )
-            .await?;
-        }
+        super::rls::act_as_system(conn).await?;
         backfill(conn).await?;
         for (name, table, _) in REPLACED_INDEXES {
             m.drop_index(Index::drop().name(*name).table(*table).to_owned())

@@ -7,7 +7,7 @@
 //! does not change what this migration did.
 
 use sea_orm_migration::prelude::*;
-use sea_orm_migration::sea_orm::{ConnectionTrait, DatabaseBackend};
+use sea_orm_migration::sea_orm::ConnectionTrait;
 
 #[derive(DeriveMigrationName)]
 pub struct Migration;
@@ -27,13 +27,7 @@ impl MigrationTrait for Migration {
 
     async fn up(&self, m: &SchemaManager) -> Result<(), DbErr> {
         let conn = m.get_connection();
-        if conn.get_database_backend() == DatabaseBackend::Postgres {
-            // FORCE RLS binds the owner too: the repair reads every fleet.
-            conn.execute_unprepared(
-                "SELECT set_config('app.system_key', (SELECT key FROM longhaul_system_key), true)",
-            )
-            .await?;
-        }
+        super::rls::act_as_system(conn).await?;
         conn.execute_unprepared(REPAIR).await.map(drop)
     }
 

@@ -8,7 +8,7 @@
 //! number (only approval completes a signup; a DOT has one fleet). The rule
 //! is frozen here.
 
-use sea_orm_migration::sea_orm::{ConnectionTrait, DatabaseBackend};
+use sea_orm_migration::sea_orm::ConnectionTrait;
 use sea_orm_migration::{prelude::*, schema::*};
 
 #[derive(DeriveMigrationName)]
@@ -41,13 +41,7 @@ impl MigrationTrait for Migration {
         )
         .await?;
         let conn = m.get_connection();
-        if conn.get_database_backend() == DatabaseBackend::Postgres {
-            // FORCE RLS binds the owner too: the link reads every fleet.
-            conn.execute_unprepared(
-                "SELECT set_config('app.system_key', (SELECT key FROM longhaul_system_key), true)",
-            )
-            .await?;
-        }
+        super::rls::act_as_system(conn).await?;
         conn.execute_unprepared(LINK).await.map(drop)
     }
 

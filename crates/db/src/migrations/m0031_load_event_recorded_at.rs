@@ -4,7 +4,7 @@
 //! came first. `recorded_at` is when the row was written; existing rows
 //! take their `at`, the order they were listed in until now.
 
-use sea_orm_migration::sea_orm::{ConnectionTrait, DatabaseBackend};
+use sea_orm_migration::sea_orm::ConnectionTrait;
 use sea_orm_migration::{prelude::*, schema::*};
 
 #[derive(DeriveMigrationName)]
@@ -25,13 +25,7 @@ impl MigrationTrait for Migration {
         )
         .await?;
         let conn = m.get_connection();
-        if conn.get_database_backend() == DatabaseBackend::Postgres {
-            // FORCE RLS binds the owner too: the backfill reads every fleet.
-            conn.execute_unprepared(
-                "SELECT set_config('app.system_key', (SELECT key FROM longhaul_system_key), true)",
-            )
-            .await?;
-        }
+        super::rls::act_as_system(conn).await?;
         conn.execute_unprepared("UPDATE load_events SET recorded_at = at")
             .await
             .map(drop)

@@ -17,7 +17,7 @@
 //!    for the fleet's baseline when it was created ("no baseline yet" until
 //!    a check succeeds; History then says the baseline came late).
 
-use sea_orm_migration::sea_orm::{ConnectionTrait, DatabaseBackend};
+use sea_orm_migration::sea_orm::ConnectionTrait;
 use sea_orm_migration::{prelude::*, schema::*};
 
 const SNAPSHOTS: &str = "fmcsa_snapshots";
@@ -49,13 +49,7 @@ impl MigrationTrait for Migration {
         )
         .await?;
         let conn = m.get_connection();
-        if conn.get_database_backend() == DatabaseBackend::Postgres {
-            // FORCE RLS binds the owner too: the backfill reads every fleet.
-            conn.execute_unprepared(
-                "SELECT set_config('app.system_key', (SELECT key FROM longhaul_system_key), true)",
-            )
-            .await?;
-        }
+        super::rls::act_as_system(conn).await?;
         conn.execute_unprepared("UPDATE fmcsa_snapshots SET scheduled_on = taken_on")
             .await?;
         m.drop_index(
@@ -139,12 +133,7 @@ impl MigrationTrait for Migration {
                 .await?;
         }
         let conn = m.get_connection();
-        if conn.get_database_backend() == DatabaseBackend::Postgres {
-            conn.execute_unprepared(
-                "SELECT set_config('app.system_key', (SELECT key FROM longhaul_system_key), true)",
-            )
-            .await?;
-        }
+        super::rls::act_as_system(conn).await?;
         // Back to one snapshot a day (the schedule's, else the day's
         // first) and one change of a field a day (the first).
         conn.execute_unprepared(

@@ -11,6 +11,18 @@ use sea_orm_migration::sea_orm::{ConnectionTrait, DatabaseBackend, DbErr};
 /// session is resolved, before any tenant is known.
 pub const NOT_TENANT_TABLES: &[&str] = &["accounts", "driver_sessions"];
 
+/// Lets a data migration read and write every fleet's rows for the rest of
+/// its transaction: FORCE RLS binds the owner role too (no-op on SQLite).
+pub async fn act_as_system<C: ConnectionTrait>(conn: &C) -> Result<(), DbErr> {
+    if conn.get_database_backend() == DatabaseBackend::Postgres {
+        conn.execute_unprepared(
+            "SELECT set_config('app.system_key', (SELECT key FROM longhaul_system_key), true)",
+        )
+        .await?;
+    }
+    Ok(())
+}
+
 /// Puts `table` under a forced `tenant_isolation` policy on PostgreSQL (no-op
 /// on SQLite, where the query layer's `TenantScope` is the wall). A row is
 /// visible to the system scope, or — when `fleet_column` is given — to a

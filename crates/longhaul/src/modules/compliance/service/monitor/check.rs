@@ -8,7 +8,7 @@
 //! is older than it and is dropped, so a change is recorded once and never
 //! backwards.
 
-use super::views::shown;
+use super::shown::shown;
 use crate::integrations::fmcsa::{RegistryError, carrier, carrier_profile};
 use crate::mail::outbox;
 use crate::modules::compliance::deps::ComplianceDeps;

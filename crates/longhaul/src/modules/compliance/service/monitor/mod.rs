@@ -19,6 +19,7 @@
 mod check;
 mod on_demand;
 mod schedule;
+mod shown;
 mod views;
 
 pub use check::{Check, CheckOutcome, MonitorError, check_fleet};
@@ -28,4 +29,5 @@ pub use on_demand::{
 pub use schedule::{
     CheckJob, CheckKind, FmcsaCheck, FmcsaSchedule, PACE, queue_due_checks, slot_minute,
 };
-pub use views::{alerts, dismiss_alerts, history, shown};
+pub use shown::shown;
+pub use views::{alerts, dismiss_alerts, history};
