@@ -1,10 +1,7 @@
 //! Places without an outside call (decision 026): a US ZIP and city
-//! gazetteer built once from the `zipcodes` crate's embedded dataset, plus the
-//! great-circle maths the truck board's radius search shares on both
-//! databases.
-
-use std::collections::HashMap;
-use std::sync::LazyLock;
+//! gazetteer, a table the build script writes from the `zipcodes` crate's
+//! dataset (decision 050), plus the great-circle maths the truck board's
+//! radius search shares on both databases.
 
 /// Mean Earth radius in statute miles (IUGG), the radius the deadhead
 /// distance is measured on.
@@ -102,136 +99,149 @@ pub fn miles_of_chord(chord: f64) -> f64 {
     2.0 * EARTH_RADIUS_MI * (chord / 2.0).clamp(0.0, 1.0).asin()
 }
 
-/// The 50 states and DC: where a posting's desired destinations may be.
-pub const US_STATES: [&str; 51] = [
-    "AL", "AK", "AZ", "AR", "CA", "CO", "CT", "DE", "DC", "FL", "GA", "HI", "ID", "IL", "IN", "IA",
-    "KS", "KY", "LA", "ME", "MD", "MA", "MI", "MN", "MS", "MO", "MT", "NE", "NV", "NH", "NJ", "NM",
-    "NY", "NC", "ND", "OH", "OK", "OR", "PA", "RI", "SC", "SD", "TN", "TX", "UT", "VT", "VA", "WA",
-    "WV", "WI", "WY",
-];
+mod table;
 
-struct CityEntry {
+pub use table::US_STATES;
+use table::{CITY_BYTES, HEADER_BYTES, ZIP_BYTES, city_key, normalise};
+
+/// The gazetteer: every ZIP's centre, every city's centre (the mean of its
+/// delivery ZIPs) and the cities by 1° cell, as fixed-width records the
+/// build script wrote from the `zipcodes` crate's dataset (layout in
+/// `geo/table.rs`). Read in place: nothing is built at start, and a lookup
+/// allocates only the places it returns.
+static TABLE: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/gazetteer.bin"));
+
+fn u32_at(at: usize) -> u32 {
+    u32::from_le_bytes(TABLE[at..at + 4].try_into().expect("4 bytes"))
+}
+
+fn f64_at(at: usize) -> f64 {
+    f64::from_le_bytes(TABLE[at..at + 8].try_into().expect("8 bytes"))
+}
+
+fn city_count() -> usize {
+    u32_at(0) as usize
+}
+
+fn zip_count() -> usize {
+    u32_at(4) as usize
+}
+
+fn cities_at() -> usize {
+    HEADER_BYTES
+}
+
+fn zips_at() -> usize {
+    cities_at() + city_count() * CITY_BYTES
+}
+
+fn cells_at() -> usize {
+    zips_at() + zip_count() * ZIP_BYTES
+}
+
+fn text_at() -> usize {
+    cells_at() + city_count() * 4
+}
+
+fn text(at: usize, len: usize) -> &'static str {
+    let start = text_at() + at;
+    std::str::from_utf8(&TABLE[start..start + len]).expect("the table's text is UTF-8")
+}
+
+/// A city of the table.
+struct City {
     /// "chicago, il": what a typed prefix is matched against.
-    key: String,
-    place: Place,
+    key: &'static str,
+    name: &'static str,
+    state: &'static str,
+    at: LatLon,
     /// How many ZIPs the city has: a stand-in for its size when ranking.
-    zips: usize,
+    zips: u32,
 }
 
-struct Gazetteer {
-    zips: HashMap<String, Place>,
-    /// Sorted by key, for prefix search.
-    cities: Vec<CityEntry>,
-    by_city: HashMap<String, usize>,
-    /// ZIP centres in 1-degree cells, for "near <city>".
-    grid: HashMap<(i32, i32), Vec<(LatLon, usize)>>,
+impl City {
+    fn place(&self) -> Place {
+        Place {
+            city: self.name.to_owned(),
+            state: self.state.to_owned(),
+            zip: None,
+            at: self.at,
+        }
+    }
 }
 
-static GAZETTEER: LazyLock<Gazetteer> = LazyLock::new(build);
+fn city_at(i: usize) -> City {
+    let r = cities_at() + i * CITY_BYTES;
+    let key_at = u32_at(r) as usize;
+    let (key_len, name_len) = (TABLE[r + 4] as usize, TABLE[r + 5] as usize);
+    City {
+        key: text(key_at, key_len),
+        name: text(key_at + key_len, name_len),
+        state: std::str::from_utf8(&TABLE[r + 6..r + 8]).expect("an ASCII state"),
+        zips: u32_at(r + 8),
+        at: city_centre(i),
+    }
+}
 
-/// Builds the lookup tables now instead of on the first request (the
-/// server calls this at start).
-pub fn warm_up() {
-    LazyLock::force(&GAZETTEER);
+/// The centre of city `i`, without reading the rest of its record.
+fn city_centre(i: usize) -> LatLon {
+    let r = cities_at() + i * CITY_BYTES;
+    LatLon {
+        lat: f64_at(r + 12),
+        lon: f64_at(r + 20),
+    }
+}
+
+/// The key of city `i`, without reading the rest of its record.
+fn city_key_of(i: usize) -> &'static str {
+    let r = cities_at() + i * CITY_BYTES;
+    text(u32_at(r) as usize, TABLE[r + 4] as usize)
+}
+
+/// The ZIP at `i`: its code and its place.
+fn zip_code_of(i: usize) -> u32 {
+    u32_at(zips_at() + i * ZIP_BYTES)
+}
+
+fn zip_place(i: usize) -> Place {
+    let r = zips_at() + i * ZIP_BYTES;
+    let c = city_at(u32_at(r + 4) as usize);
+    Place {
+        city: c.name.to_owned(),
+        state: c.state.to_owned(),
+        zip: Some(format!("{:05}", u32_at(r))),
+        at: LatLon {
+            lat: f64_at(r + 8),
+            lon: f64_at(r + 16),
+        },
+    }
+}
+
+/// The ZIPs whose codes are in `codes`, in order.
+fn zip_range(codes: std::ops::Range<u32>) -> std::ops::Range<usize> {
+    let n = zip_count();
+    let start = partition_point(n, |i| zip_code_of(i) < codes.start);
+    let end = partition_point(n, |i| zip_code_of(i) < codes.end);
+    start..end
+}
+
+/// The first index in `0..n` for which `before` is false (`before` holds
+/// for a prefix of the range), as `slice::partition_point`.
+fn partition_point(n: usize, before: impl Fn(usize) -> bool) -> usize {
+    let (mut lo, mut hi) = (0, n);
+    while lo < hi {
+        let mid = lo + (hi - lo) / 2;
+        if before(mid) {
+            lo = mid + 1;
+        } else {
+            hi = mid;
+        }
+    }
+    lo
 }
 
 fn cell(p: LatLon) -> (i32, i32) {
-    (p.lat.floor() as i32, p.lon.floor() as i32)
-}
-
-/// Running sums of a city's ZIP centres: latitude, longitude, count.
-type Centre = (f64, f64, usize);
-
-fn build() -> Gazetteer {
-    let states: std::collections::HashSet<&str> = US_STATES.iter().copied().chain(["PR"]).collect();
-    let mut zips = HashMap::new();
-    // (state, city) → [delivery ZIPs, other ZIPs] as (sum lat, sum lon, n).
-    // A city's centre is the mean of its delivery (STANDARD) ZIPs; P.O. box
-    // and single-firm ZIPs sit at one building and only count for a city
-    // that has nothing else.
-    let mut sums: HashMap<(String, String), [Centre; 2]> = HashMap::new();
-    for z in zipcodes::database() {
-        if !states.contains(z.state.as_str()) {
-            continue;
-        }
-        let (Ok(lat), Ok(lon)) = (z.lat.parse::<f64>(), z.long.parse::<f64>()) else {
-            continue;
-        };
-        let at = LatLon { lat, lon };
-        zips.insert(
-            z.zip_code.clone(),
-            Place {
-                city: z.city.clone(),
-                state: z.state.clone(),
-                zip: Some(z.zip_code.clone()),
-                at,
-            },
-        );
-        let slot = usize::from(z.zip_code_type != "STANDARD");
-        let e = &mut sums.entry((z.state.clone(), z.city.clone())).or_default()[slot];
-        *e = (e.0 + lat, e.1 + lon, e.2 + 1);
-    }
-    let mut cities: Vec<CityEntry> = sums
-        .into_iter()
-        .map(|((state, city), [delivery, other])| {
-            let (slat, slon, n) = if delivery.2 > 0 { delivery } else { other };
-            let place = Place {
-                city: city.clone(),
-                state: state.clone(),
-                zip: None,
-                at: LatLon {
-                    lat: slat / n as f64,
-                    lon: slon / n as f64,
-                },
-            };
-            CityEntry {
-                key: format!("{}, {}", city_key(&city), state.to_lowercase()),
-                place,
-                zips: n,
-            }
-        })
-        .collect();
-    cities.sort_by(|a, b| a.key.cmp(&b.key));
-    let by_city = cities
-        .iter()
-        .enumerate()
-        .map(|(i, c)| (c.key.clone(), i))
-        .collect();
-    let mut grid: HashMap<(i32, i32), Vec<(LatLon, usize)>> = HashMap::new();
-    for (i, c) in cities.iter().enumerate() {
-        grid.entry(cell(c.place.at))
-            .or_default()
-            .push((c.place.at, i));
-    }
-    Gazetteer {
-        zips,
-        cities,
-        by_city,
-        grid,
-    }
-}
-
-fn normalise(text: &str) -> String {
-    text.split_whitespace()
-        .collect::<Vec<_>>()
-        .join(" ")
-        .to_lowercase()
-}
-
-/// A city name as the tables key it: normalised, with the usual
-/// abbreviations spelled out ("St. Louis" and "Saint Louis" are one city).
-fn city_key(city: &str) -> String {
-    normalise(city)
-        .split(' ')
-        .map(|word| match word.trim_end_matches('.') {
-            "st" => "saint",
-            "ste" => "sainte",
-            "ft" => "fort",
-            "mt" => "mount",
-            _ => word,
-        })
-        .collect::<Vec<_>>()
-        .join(" ")
+    table::cell(p.lat, p.lon)
 }
 
 /// The ZIP of "60601", "60601-1234" or "60601 1234".
@@ -250,19 +260,24 @@ fn zip_of(text: &str) -> Option<&str> {
     }
 }
 
+/// The place of a five-digit ZIP.
+fn zip_place_of(zip: &str) -> Option<Place> {
+    let code: u32 = zip.parse().ok()?;
+    zip_range(code..code + 1).next().map(zip_place)
+}
+
 /// "Chicago, IL", "chicago il", "Chicago IL 60601" (the ZIP wins), "60601".
 /// A city without a state resolves to the largest city of that name.
 pub fn resolve(text: &str) -> Option<Place> {
-    let g = &*GAZETTEER;
     let text = text.trim();
     if let Some(zip) = zip_of(text) {
-        return g.zips.get(zip).cloned();
+        return zip_place_of(zip);
     }
     // A trailing ZIP after a city: the ZIP is the more precise of the two.
     if let Some((_, tail)) = text.rsplit_once(char::is_whitespace)
         && let Some(zip) = zip_of(tail)
     {
-        return g.zips.get(zip).cloned();
+        return zip_place_of(zip);
     }
     let norm = normalise(&text.replace(',', " , "));
     let norm = norm.replace(" ,", ",");
@@ -279,29 +294,28 @@ pub fn resolve(text: &str) -> Option<Place> {
         return None;
     }
     if !state.is_empty() {
-        return g
-            .by_city
-            .get(&format!("{city}, {state}"))
-            .map(|&i| g.cities[i].place.clone());
+        let key = format!("{city}, {state}");
+        let i = partition_point(city_count(), |i| city_key_of(i) < key.as_str());
+        return (i < city_count() && city_key_of(i) == key).then(|| city_at(i).place());
     }
     let prefix = format!("{city}, ");
-    city_range(g, &prefix)
+    city_range(&prefix)
         .filter(|c| c.key.len() == prefix.len() + 2)
         .max_by_key(|c| c.zips)
-        .map(|c| c.place.clone())
+        .map(|c| c.place())
 }
 
-fn city_range<'g>(g: &'g Gazetteer, prefix: &str) -> impl Iterator<Item = &'g CityEntry> {
-    let start = g.cities.partition_point(|c| c.key.as_str() < prefix);
-    g.cities[start..]
-        .iter()
-        .take_while(move |c| c.key.starts_with(prefix))
+/// The cities whose keys start with `prefix`, in key order.
+fn city_range(prefix: &str) -> impl Iterator<Item = City> + '_ {
+    let start = partition_point(city_count(), |i| city_key_of(i) < prefix);
+    (start..city_count())
+        .take_while(move |&i| city_key_of(i).starts_with(prefix))
+        .map(city_at)
 }
 
 /// Up to `limit` places for what a user has typed so far: ZIPs by prefix
 /// when it is digits, otherwise cities by prefix, largest first.
 pub fn suggest(text: &str, limit: usize) -> Vec<Place> {
-    let g = &*GAZETTEER;
     let t = text.trim();
     if t.is_empty() || limit == 0 {
         return Vec::new();
@@ -310,14 +324,13 @@ pub fn suggest(text: &str, limit: usize) -> Vec<Place> {
         if t.len() > 5 {
             return Vec::new();
         }
-        let mut found: Vec<&Place> = g
-            .zips
-            .iter()
-            .filter(|(z, _)| z.starts_with(t))
-            .map(|(_, p)| p)
+        // The codes that start with these digits: t000… up to (t+1)000….
+        let scale = 10u32.pow(5 - t.len() as u32);
+        let first: u32 = t.parse().expect("up to five digits");
+        return zip_range(first * scale..(first + 1) * scale)
+            .take(limit)
+            .map(zip_place)
             .collect();
-        found.sort_by(|a, b| a.zip.cmp(&b.zip));
-        return found.into_iter().take(limit).cloned().collect();
     }
     let norm = normalise(&t.replace(',', ", ")).replace(" ,", ",");
     // "St" may be the start of "Sterling" or stand for "Saint": both.
@@ -326,39 +339,41 @@ pub fn suggest(text: &str, limit: usize) -> Vec<Place> {
         None => (norm.as_str(), String::new()),
     };
     let expanded = format!("{}{state}", city_key(city));
-    let mut found: Vec<&CityEntry> = city_range(g, &norm).collect();
+    let mut found: Vec<City> = city_range(&norm).collect();
     if expanded != norm {
-        found.extend(city_range(g, &expanded).filter(|c| !c.key.starts_with(&norm)));
+        found.extend(city_range(&expanded).filter(|c| !c.key.starts_with(&norm)));
     }
-    found.sort_by(|a, b| b.zips.cmp(&a.zips).then_with(|| a.key.cmp(&b.key)));
-    found
-        .into_iter()
-        .take(limit)
-        .map(|c| c.place.clone())
-        .collect()
+    found.sort_by(|a, b| b.zips.cmp(&a.zips).then_with(|| a.key.cmp(b.key)));
+    found.into_iter().take(limit).map(|c| c.place()).collect()
+}
+
+/// The city of entry `i` of the cell index (cities by 1° cell, then index).
+fn city_in_cells(i: usize) -> usize {
+    u32_at(cells_at() + i * 4) as usize
 }
 
 /// The city nearest to a point (within about 70 miles), for "near Joliet, IL".
 pub fn nearest_city(p: LatLon) -> Option<Place> {
-    let g = &*GAZETTEER;
     let (clat, clon) = cell(p);
+    let n = city_count();
     let mut best: Option<(f64, usize)> = None;
     for dlat in -1..=1 {
         for dlon in -1..=1 {
-            for (at, i) in g
-                .grid
-                .get(&(clat + dlat, clon + dlon))
-                .into_iter()
-                .flatten()
-            {
-                let d = distance_mi(p, *at);
+            let target = (clat + dlat, clon + dlon);
+            let start = partition_point(n, |i| cell(city_centre(city_in_cells(i))) < target);
+            for i in (start..n).map(city_in_cells) {
+                let at = city_centre(i);
+                if cell(at) != target {
+                    break;
+                }
+                let d = distance_mi(p, at);
                 if best.is_none_or(|(bd, _)| d < bd) {
-                    best = Some((d, *i));
+                    best = Some((d, i));
                 }
             }
         }
     }
-    best.map(|(_, i)| g.cities[i].place.clone())
+    best.map(|(_, i)| city_at(i).place())
 }
 
 #[cfg(test)]

@@ -98,8 +98,6 @@ impl Application {
         overrides: Overrides,
     ) -> anyhow::Result<Self> {
         let state = prepare(config, overrides).await?;
-        // The gazetteer's tables, built off the request path (~0.3 s).
-        tokio::task::spawn_blocking(domain::geo::warm_up);
         let router = router(state.clone());
         Ok(Self {
             listener,

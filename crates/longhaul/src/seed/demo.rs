@@ -4,12 +4,13 @@
 use super::factories::{Sizes, find_fleet_by_dot, seed_assets};
 use super::{DEMO_DOT, DEMO_EMAIL, DEMO_PASSWORD, DEMO_POWER_UNITS, refuse_in_production};
 use crate::modules::auth::bootstrap::{CreateUser, UserDeps, create_user};
+use crate::modules::compliance::deps::ComplianceDeps;
+use crate::modules::compliance::monitor::{self, BaselineOutcome};
 use crate::state::AppState;
 use db::entities::profile;
 use db::system::SystemTable;
 use domain::Role;
 use sea_orm::{ActiveModelTrait, ColumnTrait, IntoActiveModel, PaginatorTrait, QueryFilter, Set};
-use serde_json::json;
 
 /// Creates the demo fleet and its admin once; a second run changes nothing
 /// (false).
@@ -47,14 +48,6 @@ pub async fn seed_demo(state: &AppState) -> anyhow::Result<bool> {
     ));
     active.subscription_status = Set(Some("active".into()));
     active.stripe_subscription_id = Set(Some("sub_demo1234567890".into()));
-    active.fmcsa_data = Set(Some(json!({ "content": { "carrier": {
-        "legalName": "DEMO FREIGHT LINES LLC", "dbaName": "DEMO FREIGHT", "dotNumber": 1000099,
-        "carrierOperation": { "carrierOperationCode": "A", "carrierOperationDesc": "Interstate" },
-        "totalPowerUnits": DEMO_POWER_UNITS, "totalDrivers": 40, "mcs150FormDate": "2025-03-14",
-        "phyStreet": "1200 FREIGHT WAY", "phyCity": "NASHVILLE", "phyState": "TN", "phyZipcode": "37210",
-        "commonAuthorityStatus": "A", "statusCode": "A", "bipdInsuranceRequired": "Y", "bipdInsuranceOnFile": "1000",
-        "isPassengerCarrier": "N", "allowedToOperate": "Y"
-    }}})));
     active.update(&txn).await?;
     seed_assets(
         &txn,
@@ -70,6 +63,12 @@ pub async fn seed_demo(state: &AppState) -> anyhow::Result<bool> {
     super::seed_qualifications(&txn).await?;
     super::seed_loads(&txn, 40).await?;
     txn.commit().await?;
+    // Its FMCSA record, as every new fleet's: from the registry (offline,
+    // the stand-in's demo carrier), stored as the monitor's baseline.
+    match monitor::baseline_new_fleet(&ComplianceDeps::of(state), fleet.id).await? {
+        BaselineOutcome::Stored => {}
+        other => tracing::warn!(?other, "the demo fleet has no FMCSA baseline"),
+    }
     if state.payments.is_stand_in() {
         seed_subscription(state).await?;
     }
