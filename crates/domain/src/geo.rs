@@ -470,6 +470,24 @@ mod tests {
     }
 
     #[test]
+    fn the_table_is_whole_and_in_order() {
+        let n = city_count();
+        assert!(
+            n > 29_000 && zip_count() > 41_000,
+            "{n} cities, {} ZIPs",
+            zip_count()
+        );
+        assert_eq!(text_at() + u32_at(8) as usize, TABLE.len());
+        assert!((1..n).all(|i| city_key_of(i - 1) < city_key_of(i)));
+        assert!((1..zip_count()).all(|i| zip_code_of(i - 1) < zip_code_of(i)));
+        let by_cell: Vec<usize> = (0..n).map(city_in_cells).collect();
+        let order = |i: usize| (cell(city_centre(i)), i);
+        assert!(by_cell.windows(2).all(|w| order(w[0]) < order(w[1])));
+        assert_eq!(by_cell.len(), n);
+        assert_eq!(zip_place(0).zip.as_deref(), Some("00501"));
+    }
+
+    #[test]
     fn distances_match_known_pairs() {
         let dallas = resolve("Dallas, TX").unwrap().at;
         let houston = resolve("Houston, TX").unwrap().at;

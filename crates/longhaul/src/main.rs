@@ -6,6 +6,12 @@ use longhaul::modules::compliance::deps::ComplianceDeps;
 use longhaul::modules::compliance::monitor::{self, BaselineOutcome};
 use longhaul::{Application, Config, app, telemetry};
 
+/// jemalloc for the whole process, SQLite's C code included, instead of
+/// glibc's malloc (decision 050): with glibc, each thread's arena kept the
+/// memory a sync had freed, and the server's RSS grew with every sync.
+#[global_allocator]
+static ALLOCATOR: tikv_jemallocator::Jemalloc = tikv_jemallocator::Jemalloc;
+
 #[derive(Parser)]
 #[command(
     name = "longhaul",
