@@ -74,6 +74,19 @@ async fn qcmobile_answers(server: &MockServer, response: ResponseTemplate) {
         .await;
 }
 
+/// The fake QCMobile answers with the carrier's record.
+async fn fmcsa_says(server: &MockServer, allowed: &str, on_file: &str) {
+    qcmobile_answers(
+        server,
+        ResponseTemplate::new(200).set_body_json(carrier(allowed, on_file)),
+    )
+    .await;
+}
+
+async fn json_at(app: &TestApp, path: &str) -> Value {
+    app.get(path).await.json().await.unwrap()
+}
+
 /// An app whose registry is the fake QCMobile.
 async fn app_on(backend: Backend, server: &MockServer) -> TestApp {
     let overrides = Overrides {
@@ -130,11 +143,7 @@ async fn stored_record(app: &TestApp, fleet: Uuid) -> Option<Value> {
 async fn the_fmcsa_monitor_records_changes_updates_the_profile_and_mails_once() {
     for backend in backends() {
         let server = MockServer::start().await;
-        qcmobile_answers(
-            &server,
-            ResponseTemplate::new(200).set_body_json(carrier("Y", "1000")),
-        )
-        .await;
+        fmcsa_says(&server, "Y", "1000").await;
         let (app, fleet_id) = monitored_app(backend, &server).await;
         let day1 = today() - Duration::days(1);
         // No record stored when it was made: the first check is the baseline.
@@ -142,14 +151,10 @@ async fn the_fmcsa_monitor_records_changes_updates_the_profile_and_mails_once() 
             .await
             .unwrap();
         assert_eq!(first_check, CheckOutcome::Baseline);
-        let account: Value = app.get("/api/fleet/account").await.json().await.unwrap();
+        let account: Value = json_at(&app, "/api/fleet/account").await;
         assert_eq!(account["authority"]["insurance_on_file"], "$1,000,000");
 
-        qcmobile_answers(
-            &server,
-            ResponseTemplate::new(200).set_body_json(carrier("N", "0")),
-        )
-        .await;
+        fmcsa_says(&server, "N", "0").await;
         let second = monitor::check_fleet(&deps(&app), job_scope(fleet_id), daily(today()))
             .await
             .unwrap();
@@ -163,12 +168,7 @@ async fn the_fmcsa_monitor_records_changes_updates_the_profile_and_mails_once() 
             CheckOutcome::AlreadyChecked
         );
 
-        let history: Value = app
-            .get("/api/fleet/fmcsa/history")
-            .await
-            .json()
-            .await
-            .unwrap();
+        let history: Value = json_at(&app, "/api/fleet/fmcsa/history").await;
         let changes = history["changes"].as_array().unwrap();
         let by_field = |f: &str| {
             changes
@@ -184,7 +184,7 @@ async fn the_fmcsa_monitor_records_changes_updates_the_profile_and_mails_once() 
         assert!(history["last_checked_at"].is_string());
 
         // The Authority tab shows the new values.
-        let account: Value = app.get("/api/fleet/account").await.json().await.unwrap();
+        let account: Value = json_at(&app, "/api/fleet/account").await;
         assert_eq!(account["authority"]["insurance_on_file"], "None");
         assert_eq!(
             stored_record(&app, fleet_id).await.unwrap()["content"]["carrier"]["allowedToOperate"],
@@ -215,28 +215,13 @@ async fn the_fmcsa_monitor_records_changes_updates_the_profile_and_mails_once() 
         );
 
         // The overview's banner until dismissed; the bell.
-        let alerts: Value = app
-            .get("/api/fleet/fmcsa/alerts")
-            .await
-            .json()
-            .await
-            .unwrap();
+        let alerts: Value = json_at(&app, "/api/fleet/fmcsa/alerts").await;
         assert_eq!(alerts.as_array().unwrap().len(), 3);
-        let bell: Value = app
-            .get("/api/fleet/notifications")
-            .await
-            .json()
-            .await
-            .unwrap();
+        let bell: Value = json_at(&app, "/api/fleet/notifications").await;
         assert_eq!(bell["unread"], 3);
         let res = app.post("/api/fleet/fmcsa/alerts/dismiss", json!({})).await;
         assert_eq!(res.status(), StatusCode::NO_CONTENT);
-        let alerts: Value = app
-            .get("/api/fleet/fmcsa/alerts")
-            .await
-            .json()
-            .await
-            .unwrap();
+        let alerts: Value = json_at(&app, "/api/fleet/fmcsa/alerts").await;
         assert!(alerts.as_array().unwrap().is_empty());
 
         // The schedule queues no second check today.
@@ -251,11 +236,7 @@ async fn the_fmcsa_monitor_records_changes_updates_the_profile_and_mails_once() 
 async fn a_qcmobile_outage_changes_nothing_and_is_retried() {
     for backend in backends() {
         let server = MockServer::start().await;
-        qcmobile_answers(
-            &server,
-            ResponseTemplate::new(200).set_body_json(carrier("Y", "1000")),
-        )
-        .await;
+        fmcsa_says(&server, "Y", "1000").await;
         let (app, fleet_id) = monitored_app(backend, &server).await;
         monitor::check_fleet(
             &deps(&app),
@@ -297,11 +278,7 @@ async fn a_qcmobile_outage_changes_nothing_and_is_retried() {
         );
 
         // FMCSA is back: the retried job records the change.
-        qcmobile_answers(
-            &server,
-            ResponseTemplate::new(200).set_body_json(carrier("N", "1000")),
-        )
-        .await;
+        fmcsa_says(&server, "N", "1000").await;
         let result = run_job(&app.state, FmcsaCheck::KIND, job.clone(), true).await;
         assert!(result.is_ok(), "{result:?}");
         assert_eq!(changes_and_snapshots(&app, fleet_id).await, (1, 2));
@@ -390,11 +367,7 @@ async fn queued_checks(app: &TestApp) -> i64 {
 async fn a_create_user_fleet_has_a_baseline_and_a_check_the_same_day_sees_its_first_change() {
     for backend in backends() {
         let server = MockServer::start().await;
-        qcmobile_answers(
-            &server,
-            ResponseTemplate::new(200).set_body_json(carrier("Y", "1000")),
-        )
-        .await;
+        fmcsa_says(&server, "Y", "1000").await;
         let mut app = app_on(backend, &server).await;
         let (ok, printed) = create_user_cli(&app, &server);
         assert!(ok, "{printed}");
@@ -403,7 +376,7 @@ async fn a_create_user_fleet_has_a_baseline_and_a_check_the_same_day_sees_its_fi
         app.sign_in(ADMIN, "secret1").await;
 
         // The Company Profile shows FMCSA's record from the start.
-        let account: Value = app.get("/api/fleet/account").await.json().await.unwrap();
+        let account: Value = json_at(&app, "/api/fleet/account").await;
         assert_eq!(account["authority"]["insurance_on_file"], "$1,000,000");
         let h = history(&app).await;
         assert_eq!(h["baseline_pending"], false);
@@ -414,11 +387,7 @@ async fn a_create_user_fleet_has_a_baseline_and_a_check_the_same_day_sees_its_fi
 
         // The same day the carrier loses its right to operate and its
         // insurance; the fleet admin presses "Check FMCSA now".
-        qcmobile_answers(
-            &server,
-            ResponseTemplate::new(200).set_body_json(carrier("N", "0")),
-        )
-        .await;
+        fmcsa_says(&server, "N", "0").await;
         let res = check_now(&app).await;
         assert_eq!(res.status(), StatusCode::OK);
         let result: Value = res.json().await.unwrap();
@@ -442,24 +411,14 @@ async fn a_create_user_fleet_has_a_baseline_and_a_check_the_same_day_sees_its_fi
             ]
         );
         assert!(h["next_check_at"].is_string(), "{h}");
-        let alerts: Value = app
-            .get("/api/fleet/fmcsa/alerts")
-            .await
-            .json()
-            .await
-            .unwrap();
+        let alerts: Value = json_at(&app, "/api/fleet/fmcsa/alerts").await;
         assert_eq!(alerts.as_array().unwrap().len(), 3);
-        let bell: Value = app
-            .get("/api/fleet/notifications")
-            .await
-            .json()
-            .await
-            .unwrap();
+        let bell: Value = json_at(&app, "/api/fleet/notifications").await;
         assert_eq!(bell["unread"], 3);
         let mails = fmcsa_mails(&app).await;
         assert_eq!(mails.len(), 1);
         assert!(mails[0].text.contains("Allowed to operate: Yes -> No"));
-        let account: Value = app.get("/api/fleet/account").await.json().await.unwrap();
+        let account: Value = json_at(&app, "/api/fleet/account").await;
         assert_eq!(account["authority"]["insurance_on_file"], "None");
 
         // Pressed again within 10 minutes: refused before FMCSA is called.
@@ -496,11 +455,7 @@ async fn a_create_user_fleet_has_a_baseline_and_a_check_the_same_day_sees_its_fi
         assert_eq!(fmcsa_mails(&app).await.len(), 1, "recorded and mailed once");
 
         // The operator's check, the same day again: the right to operate is back.
-        qcmobile_answers(
-            &server,
-            ResponseTemplate::new(200).set_body_json(carrier("Y", "0")),
-        )
-        .await;
+        fmcsa_says(&server, "Y", "0").await;
         let id = fleet_id.to_string();
         let (ok, printed) = run_cli(&app, &server, &["run-job", "fmcsa_check", "--fleet", &id]);
         assert!(ok, "{printed}");
@@ -583,18 +538,14 @@ async fn fmcsa_down_when_a_fleet_is_created_then_up() {
         // FMCSA is back; the carrier has meanwhile lost its right to
         // operate. With nothing to compare with, the first check that
         // succeeds stores the baseline and History says so.
-        qcmobile_answers(
-            &server,
-            ResponseTemplate::new(200).set_body_json(carrier("N", "0")),
-        )
-        .await;
+        fmcsa_says(&server, "N", "0").await;
         let result: Value = check_now(&app).await.json().await.unwrap();
         assert_eq!(result["outcome"], "baseline");
         let h = history(&app).await;
         assert_eq!(h["baseline_pending"], false);
         assert_eq!(h["baseline"]["late"], true);
         assert!(h["changes"].as_array().unwrap().is_empty());
-        let account: Value = app.get("/api/fleet/account").await.json().await.unwrap();
+        let account: Value = json_at(&app, "/api/fleet/account").await;
         assert_eq!(account["authority"]["insurance_on_file"], "None");
         assert!(fmcsa_mails(&app).await.is_empty());
 
@@ -607,11 +558,7 @@ async fn fmcsa_down_when_a_fleet_is_created_then_up() {
         assert_eq!(snapshot_kinds(&app, fleet_id).await, ["baseline"]);
 
         // From the baseline on, changes are seen.
-        qcmobile_answers(
-            &server,
-            ResponseTemplate::new(200).set_body_json(carrier("Y", "0")),
-        )
-        .await;
+        fmcsa_says(&server, "Y", "0").await;
         // The schedule's check and an on-demand one at the same moment:
         // the change is recorded and mailed once.
         let deps = deps(&app);
