@@ -12,7 +12,7 @@ mod poll_timer;
 mod sweep;
 pub mod worker;
 
-pub use crate::queue::{Enqueue, EnqueueError, JobQueue, RunningWorkers, job_counts};
+pub use crate::queue::{Enqueue, EnqueueError, JobQueue, JobStore, RunningWorkers, job_counts};
 pub use email::{SendEmail, deliver_pending_emails};
 pub use job::{Job, JobContext, JobEntry, Tick};
 pub use sweep::{SweepExpired, sweep_expired};

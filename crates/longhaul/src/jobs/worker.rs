@@ -3,7 +3,7 @@
 //! processes firing the same tick store one job between them.
 
 use super::poll_timer::RearmingInterval;
-use super::{Enqueue, JobEntry, JobError, JobQueue};
+use super::{Enqueue, JobEntry, JobError, JobStore};
 use crate::state::AppState;
 use apalis::layers::retry::RetryPolicy;
 use apalis::prelude::*;
@@ -76,13 +76,16 @@ macro_rules! storage_worker {
             .expect("valid backoff bounds")
             .make_backoff();
             WorkerBuilder::new(name.clone())
-                .backend(make(entry.kind).poll_with_strategy(RearmingInterval::new(
-                    if entry.watched {
-                        options.watched_poll_interval
-                    } else {
-                        options.poll_interval
-                    },
-                )))
+                .backend(
+                    make(entry.kind).poll_with_strategy(
+                        RearmingInterval::new(if entry.watched {
+                            options.watched_poll_interval
+                        } else {
+                            options.poll_interval
+                        })
+                        .nudged_by(state.jobs.nudges.of(entry.kind)),
+                    ),
+                )
                 .retry(
                     RetryPolicy::retries(entry.max_attempts.saturating_sub(1))
                         .with_backoff(backoff),
@@ -170,8 +173,8 @@ pub async fn run(
             wait_before_restart(worker.restarts());
             true
         });
-    match state.jobs.clone() {
-        JobQueue::Sqlite(pool) => {
+    match state.jobs.store.clone() {
+        JobStore::Sqlite(pool) => {
             let heartbeat = options.heartbeat;
             let make = move |kind: &'static str| {
                 SqliteStorage::<Value>::new(&pool).with_config(
@@ -185,7 +188,7 @@ pub async fn run(
                 monitor = storage_worker!(monitor, state, options, instance, make.clone(), entry);
             }
         }
-        JobQueue::Postgres(pool) => {
+        JobStore::Postgres(pool) => {
             let heartbeat = options.heartbeat;
             let make = move |kind: &'static str| {
                 PostgresStorage::<Value>::new(&pool).with_config(

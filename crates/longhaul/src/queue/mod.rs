@@ -3,8 +3,10 @@
 //! holds a `JobQueue`, the outbox pushes e-mail through it, and `crate::jobs`
 //! (the workers, the `Job` trait) builds on it.
 
+mod nudges;
 mod running;
 
+pub use nudges::Nudges;
 pub use running::RunningWorkers;
 
 use apalis::prelude::{TaskBuilder, TaskSink};
@@ -17,9 +19,16 @@ use std::time::Duration;
 
 /// The job store: the same database the application uses, through its pool.
 #[derive(Clone)]
-pub enum JobQueue {
+pub enum JobStore {
     Sqlite(apalis_sqlite::SqlitePool),
     Postgres(apalis_postgres::PgPool),
+}
+
+/// The job store, and the wake-ups of this process's workers.
+#[derive(Clone)]
+pub struct JobQueue {
+    pub store: JobStore,
+    pub nudges: Nudges,
 }
 
 /// How one job is pushed.
@@ -38,11 +47,15 @@ pub struct EnqueueError(String);
 impl JobQueue {
     /// The queue on the application's pool (SeaORM's sqlx pool).
     pub fn of(db: &DatabaseConnection) -> Self {
-        match db.get_database_backend() {
+        let store = match db.get_database_backend() {
             sea_orm::DatabaseBackend::Sqlite => {
-                JobQueue::Sqlite(db.get_sqlite_connection_pool().clone())
+                JobStore::Sqlite(db.get_sqlite_connection_pool().clone())
             }
-            _ => JobQueue::Postgres(db.get_postgres_connection_pool().clone()),
+            _ => JobStore::Postgres(db.get_postgres_connection_pool().clone()),
+        };
+        JobQueue {
+            store,
+            nudges: Nudges::default(),
         }
     }
 
@@ -50,9 +63,9 @@ impl JobQueue {
     /// own `setup` is not used on SQLite because it turns `synchronous` off
     /// on whichever pooled connection runs it.
     pub async fn migrate(owner: &DatabaseConnection) -> anyhow::Result<()> {
-        match Self::of(owner) {
-            JobQueue::Sqlite(pool) => SqliteStorage::<()>::migrations().run(&pool).await?,
-            JobQueue::Postgres(pool) => PostgresStorage::<()>::migrations().run(&pool).await?,
+        match Self::of(owner).store {
+            JobStore::Sqlite(pool) => SqliteStorage::<()>::migrations().run(&pool).await?,
+            JobStore::Postgres(pool) => PostgresStorage::<()>::migrations().run(&pool).await?,
         }
         Ok(())
     }
@@ -75,19 +88,21 @@ impl JobQueue {
             task = task.run_after(delay);
         }
         let task = task.build();
-        let pushed = match self {
-            JobQueue::Sqlite(pool) => {
+        let pushed = match &self.store {
+            JobStore::Sqlite(pool) => {
                 let mut storage: SqliteStorage<Value> = SqliteStorage::new(pool)
                     .with_config(apalis_sqlite::Config::default().queue(kind));
                 storage.push_task(task).await.map_err(|e| e.to_string())
             }
-            JobQueue::Postgres(pool) => {
+            JobStore::Postgres(pool) => {
                 let mut storage: PostgresStorage<Value> = PostgresStorage::new(pool)
                     .with_config(apalis_postgres::Config::default().queue(kind));
                 storage.push_task(task).await.map_err(|e| e.to_string())
             }
         };
-        pushed.map_err(EnqueueError)
+        pushed.map_err(EnqueueError)?;
+        self.nudges.nudge(kind);
+        Ok(())
     }
 }
 

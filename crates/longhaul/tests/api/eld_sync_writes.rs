@@ -3,10 +3,13 @@
 //! disappeared upstream leave the active lists.
 
 use crate::eld_sync::{admin_with_fleet, sync};
-use crate::helpers::eld_fakes::SamsaraFake;
+use crate::helpers::eld_fakes::{
+    Fault, SAMSARA_ASSIGNED_MS, SamsaraFake, samsara_driver_id, samsara_trailer_id,
+};
 use crate::helpers::{TestApp, backends, spawn_with_eld};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
+use std::collections::BTreeMap;
 
 fn written(run: &Value) -> (i64, i64, i64) {
     (
@@ -376,5 +379,82 @@ async fn a_ten_kilobyte_name_from_the_provider_is_cut_and_the_sync_succeeds() {
         // Found by its (cut) name too.
         let found = page(&app, "/api/fleet/trucks?q=%C3%9C%C3%9C%C3%9C").await;
         assert_eq!(found["items"].as_array().unwrap().len(), 1);
+    }
+}
+
+/// Each trailer's driver as the trailers list shows it: Samsara ids both.
+async fn trailer_drivers(app: &TestApp) -> BTreeMap<String, Option<String>> {
+    let drivers = page(app, "/api/fleet/drivers?per_page=50").await;
+    let samsara_id: BTreeMap<&str, &str> = drivers["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| (d["id"].as_str().unwrap(), d["driver_id"].as_str().unwrap()))
+        .collect();
+    let listed = page(app, "/api/fleet/trailers?per_page=50").await;
+    listed["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| {
+            let driver = t["assigned_driver_id"]
+                .as_str()
+                .map(|id| samsara_id[id].to_owned());
+            (t["trailer_id"].as_str().unwrap().to_owned(), driver)
+        })
+        .collect()
+}
+
+/// The trailers' drivers are written page by page on PostgreSQL (decision
+/// 019): a page of assignments that fails after the first one was written
+/// still leaves every trailer's driver as it was.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_failed_assignment_page_leaves_every_trailers_driver_as_it_was() {
+    let driver = |i: usize| Some(samsara_driver_id(i));
+    for backend in backends() {
+        // Twelve drivers and trailers, five a page: three pages of assignments.
+        let fake = SamsaraFake::start(12, 0, 12, 5).await;
+        let (app, fleet) = samsara_fleet(backend, &fake, "assign@sam.example", "3310031").await;
+        assert_eq!(sync(&app, fleet, "drivers").await["created"], 12);
+        let run = sync(&app, fleet, "trailers").await;
+        assert_eq!(run["assignments_updated"], 12, "{run}");
+        let before = trailer_drivers(&app).await;
+        assert_eq!(before[&samsara_trailer_id(1)], driver(1), "{before:?}");
+
+        // Upstream: trailer 1 (page 1) and trailer 11 (page 3) change
+        // drivers, trailer 6 (page 2) is unhooked.
+        let at = SAMSARA_ASSIGNED_MS + 60_000;
+        fake.edit(|d| {
+            d.set_trailer_driver(&samsara_trailer_id(1), Some(&samsara_driver_id(5)), at);
+            d.set_trailer_driver(&samsara_trailer_id(11), Some(&samsara_driver_id(0)), at);
+            d.set_trailer_driver(&samsara_trailer_id(6), None, at);
+        });
+        fake.fail_page("/v1/fleet/trailers/assignments", 2, Fault::NotJson);
+        let run = sync(&app, fleet, "trailers").await;
+        assert_eq!(run["status"], "succeeded", "the trailers stand: {run}");
+        assert!(
+            run["warning"].as_str().is_some_and(|w| !w.is_empty()),
+            "{run}"
+        );
+        assert_eq!(run["assignments_updated"], Value::Null, "{run}");
+        assert_eq!(
+            trailer_drivers(&app).await,
+            before,
+            "page 1's new driver was not kept"
+        );
+
+        fake.clear_faults();
+        let run = sync(&app, fleet, "trailers").await;
+        assert_eq!(run["assignments_updated"], 3, "{run}");
+        assert_eq!(run["warning"], Value::Null, "{run}");
+        let mut expected = before.clone();
+        expected.insert(samsara_trailer_id(1), driver(5));
+        expected.insert(samsara_trailer_id(11), driver(0));
+        expected.insert(samsara_trailer_id(6), None);
+        assert_eq!(trailer_drivers(&app).await, expected);
+
+        // Nothing changed since: nothing is written.
+        let run = sync(&app, fleet, "trailers").await;
+        assert_eq!(run["assignments_updated"], 0, "{run}");
     }
 }

@@ -13,17 +13,16 @@ use super::pages::{self, Fetched, Pages};
 use crate::integrations::eld::bounds::Bounded;
 use crate::integrations::eld::{Credentials, EldProvider, EldProviderError, ProviderKind};
 use crate::modules::eld::repo;
-use crate::modules::eld::write::assignments::write_trailer_assignments;
+use crate::modules::eld::write::assignments::AssignmentWriter;
 use crate::modules::eld::write::drivers::DriverWriter;
 use crate::modules::eld::write::trailers::TrailerWriter;
 use crate::modules::eld::write::vehicles::VehicleWriter;
 pub use crate::modules::eld::write::{Counts, Missing};
-use crate::modules::eld::write::{Received, RowKind};
+use crate::modules::eld::write::{PageWriter, Received, RowKind};
 use chrono::Utc;
 use db::entities::eld_sync_run;
 use db::tenancy::{self, FleetTx, TenantScope};
 use sea_orm::{DbBackend, DbErr, IntoActiveModel, Set};
-use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -138,19 +137,19 @@ async fn next_page<T>(
     }
 }
 
-/// Takes in every page of a list and writes the fleet's rows in one
-/// transaction, so that a failed page leaves them as they were. On
-/// PostgreSQL each page is written as it arrives, while the next ones
+/// Takes in every page of a list and writes what they say in one
+/// transaction, so that a failed page leaves the fleet's rows as they were.
+/// On PostgreSQL each page is written as it arrives, while the next ones
 /// download (decision 019); SQLite's single writer is taken only after the
 /// last page, so that nobody else's write waits on the provider.
-async fn pull<R: RowKind>(
+async fn pull<W: PageWriter>(
     deps: &EldDeps<'_>,
     scope: TenantScope,
     run: &mut eld_sync_run::Model,
-    mut pages: Pages<R>,
-    mut writer: Received<R>,
-) -> Result<Counts, SyncError> {
-    let mut progress = Progress::new(deps, scope);
+    mut pages: Pages<W::Item>,
+    mut writer: W,
+    mut progress: Progress<'_>,
+) -> Result<W::Done, SyncError> {
     let mut txn = match deps.db.get_database_backend() {
         DbBackend::Postgres => Some(tenancy::write(deps.db, scope).await?),
         _ => None,
@@ -180,9 +179,9 @@ async fn pull<R: RowKind>(
         Some(txn) => txn,
         None => tenancy::write(deps.db, scope).await?,
     };
-    let counts = writer.apply(&txn).await?;
+    let done = writer.finish(&txn).await?;
     txn.commit().await?;
-    Ok(counts)
+    Ok(done)
 }
 
 /// What a run did, for its history entry.
@@ -256,14 +255,18 @@ pub async fn sync_kind(
                 p.drivers_page(c, since).await
             });
             let writer = DriverWriter::new(provider_name, missing);
-            Ok(done(pull(deps, scope, run, list, writer).await?))
+            Ok(done(
+                pull(deps, scope, run, list, writer, Progress::new(deps, scope)).await?,
+            ))
         }
         DataKind::Trucks => {
             let list = pages::fetch(provider.clone(), move |p, c| async move {
                 p.vehicles_page(c, since).await
             });
             let writer = VehicleWriter::new(provider_name, missing);
-            Ok(done(pull(deps, scope, run, list, writer).await?))
+            Ok(done(
+                pull(deps, scope, run, list, writer, Progress::new(deps, scope)).await?,
+            ))
         }
         DataKind::Trailers => {
             let list = pages::fetch(
@@ -271,24 +274,14 @@ pub async fn sync_kind(
                 |p, c| async move { p.trailers_page(c).await },
             );
             let writer = TrailerWriter::new(provider_name, missing);
-            let counts = pull(deps, scope, run, list, writer).await?;
+            let counts = pull(deps, scope, run, list, writer, Progress::new(deps, scope)).await?;
             // The second step (spec part 2 §4): its failure warns, the sync stands.
-            let assignments = async {
-                let mut current = HashMap::new();
-                let mut list = pages::fetch(provider.clone(), |p, c| async move {
-                    p.trailer_assignments_page(c).await
-                });
-                let mut progress = Progress::pages_only(deps, scope);
-                while let Some(page) = next_page(&mut list, &mut progress, run).await? {
-                    current.extend(page.into_iter().map(|a| (a.trailer_id.clone(), a)));
-                }
-                progress.save(run).await?;
-                let txn = tenancy::write(deps.db, scope).await?;
-                let n = write_trailer_assignments(&txn, provider_name, current).await?;
-                txn.commit().await?;
-                Ok::<i32, SyncError>(n)
-            }
-            .await;
+            let list = pages::fetch(provider.clone(), |p, c| async move {
+                p.trailer_assignments_page(c).await
+            });
+            let writer = AssignmentWriter::new(provider_name);
+            let progress = Progress::pages_only(deps, scope);
+            let assignments = pull(deps, scope, run, list, writer, progress).await;
             Ok(match assignments {
                 Ok(n) => Outcome {
                     assignments_updated: Some(n),

@@ -108,6 +108,42 @@ pub trait RowKind: Fingerprinted + Sized + Send {
     }
 }
 
+/// What a step of a run does with its pages: takes each in ([`add`]),
+/// writes what it took in ([`flush`]: page by page on PostgreSQL, in a
+/// transaction open for the whole step), and ends the step's write
+/// ([`finish`]) in the same transaction.
+///
+/// [`add`]: PageWriter::add
+/// [`flush`]: PageWriter::flush
+/// [`finish`]: PageWriter::finish
+pub trait PageWriter: Send {
+    type Item: Send;
+    type Done;
+
+    fn add(&mut self, page: Vec<Self::Item>);
+
+    fn flush(&mut self, tx: &FleetTx) -> impl Future<Output = Result<(), DbErr>> + Send;
+
+    fn finish(self, tx: &FleetTx) -> impl Future<Output = Result<Self::Done, DbErr>> + Send;
+}
+
+impl<R: RowKind> PageWriter for Received<R> {
+    type Item = R;
+    type Done = Counts;
+
+    fn add(&mut self, page: Vec<R>) {
+        Received::add(self, page)
+    }
+
+    async fn flush(&mut self, tx: &FleetTx) -> Result<(), DbErr> {
+        Received::flush(self, tx).await
+    }
+
+    async fn finish(self, tx: &FleetTx) -> Result<Counts, DbErr> {
+        self.apply(tx).await
+    }
+}
+
 /// The fleet's rows of a kind as matching sees them, and the kind's context.
 pub type KnownRows<R> = (Vec<Known<<R as RowKind>::Extra>>, <R as RowKind>::Context);
 
