@@ -134,6 +134,20 @@ where
     Ok(inserted)
 }
 
+/// Makes PostgreSQL plan this transaction's statements once, generically,
+/// instead of planning each of a prepared statement's first five runs for
+/// its values: a multi-row INSERT or UPDATE of 512 rows has thousands of
+/// parameters, and each such custom plan cost ~12 ms against ~1 ms for a
+/// bind of the generic one, while no plan of these statements depends on
+/// the values. No-op on SQLite.
+pub async fn plan_generically<C: ConnectionTrait>(tx: &C) -> Result<(), DbErr> {
+    if tx.get_database_backend() == DatabaseBackend::Postgres {
+        tx.execute_unprepared("SET LOCAL plan_cache_mode = force_generic_plan")
+            .await?;
+    }
+    Ok(())
+}
+
 fn placeholder(backend: DatabaseBackend, n: usize) -> String {
     match backend {
         DatabaseBackend::Postgres => format!("${n}"),

@@ -151,7 +151,11 @@ async fn pull<W: PageWriter>(
     mut progress: Progress<'_>,
 ) -> Result<W::Done, SyncError> {
     let mut txn = match deps.db.get_database_backend() {
-        DbBackend::Postgres => Some(tenancy::write(deps.db, scope).await?),
+        DbBackend::Postgres => {
+            let txn = tenancy::write(deps.db, scope).await?;
+            db::bulk::plan_generically(&txn).await?;
+            Some(txn)
+        }
         _ => None,
     };
     // Where the time of the fetch phase went, for the log: waiting for
@@ -269,19 +273,21 @@ pub async fn sync_kind(
             ))
         }
         DataKind::Trailers => {
-            let list = pages::fetch(
-                provider.clone(),
-                |p, c| async move { p.trailers_page(c).await },
-            );
+            let mut list =
+                pages::fetch(
+                    provider.clone(),
+                    |p, c| async move { p.trailers_page(c).await },
+                );
+            // The second step's list downloads while the trailers are written.
+            let assignments = list.then(provider.clone(), |p, c| async move {
+                p.trailer_assignments_page(c).await
+            });
             let writer = TrailerWriter::new(provider_name, missing);
             let counts = pull(deps, scope, run, list, writer, Progress::new(deps, scope)).await?;
             // The second step (spec part 2 §4): its failure warns, the sync stands.
-            let list = pages::fetch(provider.clone(), |p, c| async move {
-                p.trailer_assignments_page(c).await
-            });
             let writer = AssignmentWriter::new(provider_name);
             let progress = Progress::pages_only(deps, scope);
-            let assignments = pull(deps, scope, run, list, writer, progress).await;
+            let assignments = pull(deps, scope, run, assignments, writer, progress).await;
             Ok(match assignments {
                 Ok(n) => Outcome {
                     assignments_updated: Some(n),
