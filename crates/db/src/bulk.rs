@@ -76,11 +76,12 @@ where
 }
 
 /// A JSON column's value from JSON text the caller vouches for, stored as
-/// it is: no parse into a tree and back. PostgreSQL takes text into `jsonb`
-/// only with a cast (and checks it); SQLite keeps JSON as text anyway.
+/// it is: no parse into a tree and back. PostgreSQL takes text into a
+/// `json` column only with a cast (and checks it; a `jsonb` column converts
+/// from `json` on assignment); SQLite keeps JSON as text anyway.
 pub fn json_text(backend: DatabaseBackend, text: String) -> Expr {
     match backend {
-        DatabaseBackend::Postgres => Expr::val(text).cast_as("jsonb"),
+        DatabaseBackend::Postgres => Expr::val(text).cast_as("json"),
         _ => Expr::val(text),
     }
 }

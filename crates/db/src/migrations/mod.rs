@@ -38,6 +38,7 @@ pub mod m0032_driver_loads;
 pub mod m0033_load_messages;
 pub mod m0034_tenders;
 pub mod m0035_fmcsa_checks;
+pub mod m0036_provider_records_as_json;
 pub mod rls;
 
 pub struct Migrator;
@@ -81,6 +82,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0033_load_messages::Migration),
             Box::new(m0034_tenders::Migration),
             Box::new(m0035_fmcsa_checks::Migration),
+            Box::new(m0036_provider_records_as_json::Migration),
         ]
     }
 }
