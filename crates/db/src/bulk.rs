@@ -1,11 +1,13 @@
-//! Many rows of one fleet updated with their own values, in one statement
-//! per chunk: `UPDATE t SET c = v.column2, … FROM (VALUES (id, …), …) AS v
-//! WHERE t.id = v.column1 AND t.fleet_account_id = ?`. PostgreSQL and SQLite
-//! (3.33+) both read it and both name a VALUES list's columns `column1…`;
-//! only the placeholders differ. A sync that changes 10,000 rows sends 20
-//! statements instead of 10,000.
+//! Statements for many rows at once, built apart from the connection that
+//! runs them (so that a sync plans one page while the one before runs).
+//! Many rows of one fleet are updated with their own values in one
+//! statement per chunk: `UPDATE t SET c = v.column2, … FROM (VALUES (id, …),
+//! …) AS v WHERE t.id = v.column1 AND t.fleet_account_id = ?`. PostgreSQL and
+//! SQLite (3.33+) both read it and both name a VALUES list's columns
+//! `column1…`; only the placeholders differ. A sync that changes 10,000 rows
+//! sends 20 statements instead of 10,000.
 
-use crate::tenancy::{FleetOwned, FleetTx};
+use crate::tenancy::FleetOwned;
 use sea_orm::sea_query::{Expr, ExprTrait, Query};
 use sea_orm::{
     ActiveModelTrait, ConnectionTrait, DatabaseBackend, DbErr, EntityTrait, Iden, Iterable,
@@ -16,20 +18,19 @@ use uuid::Uuid;
 /// Well under SQLite's 32,766 and PostgreSQL's 65,535 parameters a statement.
 const MAX_PARAMS: usize = 16_000;
 
-/// Sets `columns` of each row (by id, within the transaction's fleet) to
-/// the row's values, in `columns` order; the rows are made as they are
-/// sent. Returns how many rows changed.
-pub async fn update_rows_within<E>(
-    tx: &FleetTx,
+/// The statements that set `columns` of each row (by id, within `fleet`)
+/// to the row's values, in `columns` order: one per chunk of rows.
+pub fn update_statements_within<E>(
+    backend: DatabaseBackend,
+    fleet: Uuid,
     columns: &[E::Column],
     rows: impl IntoIterator<Item = Result<(Uuid, Vec<Value>), DbErr>>,
-) -> Result<u64, DbErr>
+) -> Result<Vec<Statement>, DbErr>
 where
     E: FleetOwned,
 {
-    let backend = tx.get_database_backend();
     let table = E::default().table_name().to_owned();
-    let fleet = E::fleet_column().to_string();
+    let fleet_column = E::fleet_column().to_string();
     let sets = columns
         .iter()
         .enumerate()
@@ -37,9 +38,7 @@ where
         .collect::<Vec<_>>()
         .join(", ");
     let per_chunk = (MAX_PARAMS / (columns.len() + 1)).max(1);
-    let mut changed = 0;
-    // Rows are made as they are sent, a chunk at a time: their values may
-    // be large (JSON), and a whole run's at once would be a lot of memory.
+    let mut statements = Vec::new();
     let mut rows = rows.into_iter().peekable();
     while rows.peek().is_some() {
         let mut values = Vec::new();
@@ -60,19 +59,16 @@ where
             }
             tuples.push(format!("({})", tuple.join(", ")));
         }
-        values.push(tx.scope().fleet_account_id().into());
+        values.push(fleet.into());
         let sql = format!(
             "UPDATE \"{table}\" SET {sets} FROM (VALUES {}) AS v \
-             WHERE \"{table}\".\"id\" = v.column1 AND \"{table}\".\"{fleet}\" = {}",
+             WHERE \"{table}\".\"id\" = v.column1 AND \"{table}\".\"{fleet_column}\" = {}",
             tuples.join(", "),
             placeholder(backend, values.len()),
         );
-        changed += tx
-            .execute_raw(Statement::from_sql_and_values(backend, sql, values))
-            .await?
-            .rows_affected();
+        statements.push(Statement::from_sql_and_values(backend, sql, values));
     }
-    Ok(changed)
+    Ok(statements)
 }
 
 /// A JSON column's value from JSON text the caller vouches for, stored as
@@ -86,21 +82,18 @@ pub fn json_text(backend: DatabaseBackend, text: String) -> Expr {
     }
 }
 
-/// Inserts whole rows in multi-row statements of `per_chunk`, each row's
-/// set columns plus its JSON column from text ([`json_text`]). The rows are
-/// made as they are sent, a chunk at a time.
-pub async fn insert_rows_with_json<A, C>(
-    db: &C,
+/// The multi-row INSERTs of whole rows, `per_chunk` rows each: each row's
+/// set columns plus its JSON column from text ([`json_text`]).
+pub fn insert_statements_with_json<A>(
+    backend: DatabaseBackend,
     rows: impl IntoIterator<Item = Result<(A, Option<String>), DbErr>>,
     json_column: <A::Entity as EntityTrait>::Column,
     per_chunk: usize,
-) -> Result<u64, DbErr>
+) -> Result<Vec<Statement>, DbErr>
 where
     A: ActiveModelTrait,
-    C: ConnectionTrait,
 {
-    let backend = db.get_database_backend();
-    let mut inserted = 0;
+    let mut statements = Vec::new();
     let mut rows = rows.into_iter().peekable();
     while rows.peek().is_some() {
         let mut stmt = Query::insert();
@@ -128,11 +121,10 @@ where
             });
             stmt.values(values)
                 .map_err(|e| DbErr::Custom(format!("insert row: {e}")))?;
-            inserted += 1;
         }
-        db.execute(&stmt).await?;
+        statements.push(backend.build(&stmt));
     }
-    Ok(inserted)
+    Ok(statements)
 }
 
 /// Makes PostgreSQL plan this transaction's statements once, generically,

@@ -35,8 +35,9 @@ const DOORS: &[&str] = &[
 const DB_QUERIES: &[&str] = &[
     "db::board::nearest",
     "db::board::visible_postings",
-    "db::bulk::update_rows_within",
-    "db::bulk::insert_rows_with_json",
+    "db::bulk::update_statements_within",
+    "db::bulk::insert_statements_with_json",
+    "db::bulk::plan_generically",
     "db::fleet_filters::stored_tab_counts",
     "db::fleet_names::",
     "db::system::driver_session_by_token",

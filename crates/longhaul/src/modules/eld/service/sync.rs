@@ -17,8 +17,8 @@ use crate::modules::eld::write::assignments::AssignmentWriter;
 use crate::modules::eld::write::drivers::DriverWriter;
 use crate::modules::eld::write::trailers::TrailerWriter;
 use crate::modules::eld::write::vehicles::VehicleWriter;
+use crate::modules::eld::write::{self, PageWriter, Planned, Received, RowKind, Target};
 pub use crate::modules::eld::write::{Counts, Missing};
-use crate::modules::eld::write::{PageWriter, Received, RowKind};
 use chrono::Utc;
 use db::entities::eld_sync_run;
 use db::tenancy::{self, FleetTx, TenantScope};
@@ -150,42 +150,90 @@ async fn pull<W: PageWriter>(
     mut writer: W,
     mut progress: Progress<'_>,
 ) -> Result<W::Done, SyncError> {
-    let mut txn = match deps.db.get_database_backend() {
+    let started = Instant::now();
+    let mut planned = Planned::default();
+    let txn = match deps.db.get_database_backend() {
         DbBackend::Postgres => {
             let txn = tenancy::write(deps.db, scope).await?;
-            db::bulk::plan_generically(&txn).await?;
+            write::ready_for_pages(&txn).await?;
+            writer.start(&txn).await?;
+            writer = write_as_they_come(&txn, writer, &mut pages, &mut progress, run).await?;
             Some(txn)
         }
-        _ => None,
-    };
-    // Where the time of the fetch phase went, for the log: waiting for
-    // pages, or writing them.
-    let (mut waited, mut wrote) = (Duration::ZERO, Duration::ZERO);
-    let mut at = Instant::now();
-    while let Some(items) = next_page(&mut pages, &mut progress, run).await? {
-        waited += at.elapsed();
-        at = Instant::now();
-        writer.add(items);
-        if let Some(txn) = &txn {
-            writer.flush(txn).await?;
+        _ if W::PLANS_AHEAD => {
+            // The statements are planned while the next pages download and
+            // run after the last one.
+            let read = tenancy::read(deps.db, scope).await?;
+            writer.start(&read).await?;
+            let to = Target::of(&read);
+            read.commit().await?;
+            while let Some(items) = next_page(&mut pages, &mut progress, run).await? {
+                writer.add(items);
+                planned.extend(writer.plan(to)?);
+            }
+            None
         }
-        wrote += at.elapsed();
-        at = Instant::now();
-    }
+        _ => {
+            while let Some(items) = next_page(&mut pages, &mut progress, run).await? {
+                writer.add(items);
+            }
+            None
+        }
+    };
     tracing::info!(
         pages = run.pages_fetched,
-        waited_ms = waited.as_millis() as u64,
-        took_in_ms = wrote.as_millis() as u64,
+        took_in_ms = started.elapsed().as_millis() as u64,
         "ELD pages taken in"
     );
+    // Saved before SQLite's write transaction opens: it would wait on it.
     progress.save(run).await?;
-    let txn = match txn.take() {
+    let txn = match txn {
         Some(txn) => txn,
         None => tenancy::write(deps.db, scope).await?,
     };
+    planned.run(&txn).await?;
     let done = writer.finish(&txn).await?;
     txn.commit().await?;
     Ok(done)
+}
+
+/// PostgreSQL: each page's statements are planned on a blocking thread
+/// (matching, rows, SQL) while the page before is written on `txn`, so
+/// that the writes follow each other with little of this process's work
+/// between them.
+async fn write_as_they_come<W: PageWriter>(
+    txn: &FleetTx,
+    mut writer: W,
+    pages: &mut Pages<W::Item>,
+    progress: &mut Progress<'_>,
+    run: &mut eld_sync_run::Model,
+) -> Result<W, SyncError> {
+    let to = Target::of(txn);
+    let mut planned = Planned::default();
+    loop {
+        let writing = std::mem::take(&mut planned).run(txn);
+        let taking = async {
+            let Some(items) = next_page(pages, progress, run).await? else {
+                return Ok::<_, SyncError>((writer, None));
+            };
+            let (writer, plan) = tokio::task::spawn_blocking(move || {
+                writer.add(items);
+                let plan = writer.plan(to);
+                (writer, plan)
+            })
+            .await
+            .map_err(|e| DbErr::Custom(format!("planning a page's write failed: {e}")))?;
+            Ok((writer, Some(plan?)))
+        };
+        let (written, taken) = tokio::join!(writing, taking);
+        written?;
+        let (back, next) = taken?;
+        writer = back;
+        match next {
+            Some(next) => planned = next,
+            None => return Ok(writer),
+        }
+    }
 }
 
 /// What a run did, for its history entry.

@@ -5,7 +5,9 @@
 //! all after the last page (SQLite); the trailers the list did not name
 //! lose their driver at the end.
 
-use super::{PageWriter, driver_ids, stamp, valid_hash, values_of, write_time};
+use super::{
+    PageWriter, Planned, Target, driver_ids, stamp, update_rows, valid_hash, values_of, write_time,
+};
 use crate::integrations::eld::EldTrailerAssignment;
 use chrono::{DateTime, Utc};
 use db::entities::fleet_trailer::{self, Column};
@@ -74,21 +76,26 @@ impl PageWriter for AssignmentWriter {
     type Item = EldTrailerAssignment;
     /// How many trailers changed.
     type Done = i32;
+    /// A few short values a trailer.
+    const PLANS_AHEAD: bool = true;
 
     fn add(&mut self, page: Vec<EldTrailerAssignment>) {
         self.pending.extend(page);
     }
 
-    /// Gives the trailers named since the last flush their drivers. The
-    /// first flush reads the trailers; every later one must use the same
-    /// transaction.
-    async fn flush(&mut self, tx: &FleetTx) -> Result<(), DbErr> {
-        let trailers = match &mut self.trailers {
-            Some(trailers) => trailers,
-            None => self
-                .trailers
-                .insert(Trailers::read(tx, &self.provider).await?),
-        };
+    async fn start(&mut self, tx: &FleetTx) -> Result<(), DbErr> {
+        if self.trailers.is_none() {
+            self.trailers = Some(Trailers::read(tx, &self.provider).await?);
+        }
+        Ok(())
+    }
+
+    /// Gives the trailers named since the last plan their drivers.
+    fn plan(&mut self, to: Target) -> Result<Planned, DbErr> {
+        let trailers = self
+            .trailers
+            .as_mut()
+            .ok_or_else(|| DbErr::Custom("the assignments' write did not start".into()))?;
         // A trailer named twice keeps the later assignment, as the list's
         // order says.
         let mut latest: HashMap<usize, EldTrailerAssignment> = HashMap::new();
@@ -100,14 +107,17 @@ impl PageWriter for AssignmentWriter {
         }
         let updates = latest
             .into_iter()
-            .filter_map(|(i, a)| trailers.assign(i, Some(&a)).transpose())
-            .collect::<Vec<_>>();
-        update(tx, updates).await
+            .filter_map(|(i, a)| trailers.assign(i, Some(&a)).transpose());
+        Ok(Planned(update_rows::<fleet_trailer::Entity>(
+            to, &UPDATED, updates,
+        )?))
     }
 
     /// Writes what is left; the trailers the list did not name have no driver.
     async fn finish(mut self, tx: &FleetTx) -> Result<i32, DbErr> {
-        self.flush(tx).await?;
+        self.start(tx).await?;
+        let to = Target::of(tx);
+        self.plan(to)?.run(tx).await?;
         let trailers = self
             .trailers
             .as_mut()
@@ -117,20 +127,12 @@ impl PageWriter for AssignmentWriter {
             .collect();
         let updates = unnamed
             .into_iter()
-            .filter_map(|i| trailers.assign(i, None).transpose())
-            .collect::<Vec<_>>();
-        update(tx, updates).await?;
+            .filter_map(|i| trailers.assign(i, None).transpose());
+        Planned(update_rows::<fleet_trailer::Entity>(to, &UPDATED, updates)?)
+            .run(tx)
+            .await?;
         Ok(trailers.changed.iter().filter(|c| **c).count() as i32)
     }
-}
-
-async fn update(tx: &FleetTx, rows: Vec<Result<(Uuid, Vec<Value>), DbErr>>) -> Result<(), DbErr> {
-    if rows.is_empty() {
-        return Ok(());
-    }
-    db::bulk::update_rows_within::<fleet_trailer::Entity>(tx, &UPDATED, rows)
-        .await
-        .map(drop)
 }
 
 impl Trailers {

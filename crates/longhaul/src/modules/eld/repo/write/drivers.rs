@@ -1,8 +1,8 @@
 //! Drivers: matched by provider id, else by licence number and state.
 
 use super::{
-    Fingerprinted, Hasher, Known, Received, RowKind, Writing, identity, insert_rows, stamp,
-    valid_hash, values_of,
+    Fingerprinted, Hasher, Known, Planned, Received, RowKind, Target, Writing, identity,
+    insert_rows, stamp, update_rows, valid_hash, values_of,
 };
 use crate::integrations::eld::EldDriver;
 use crate::modules::vehicles::assignment::release_trucks_of_unknown_drivers;
@@ -45,11 +45,11 @@ impl RowKind for EldDriver {
         Ok((known(tx, provider).await?, ()))
     }
 
-    async fn write(
-        tx: &FleetTx,
+    fn plan(
+        to: Target,
         run: &mut Writing<Self>,
         records: Vec<(Self, String)>,
-    ) -> Result<(), DbErr> {
+    ) -> Result<Planned, DbErr> {
         let mut inserts = Vec::new();
         let mut updates = Vec::new();
         for (d, hash) in records {
@@ -83,7 +83,7 @@ impl RowKind for EldDriver {
         let new_rows = inserts.into_iter().map(|(id, d, hash)| {
             let json = d.raw.json().to_owned();
             let row = fleet_driver::ActiveModel {
-                fleet_account_id: Set(tx.scope().fleet_account_id()),
+                fleet_account_id: Set(to.fleet),
                 notes: Set(None),
                 created_at: Set(now),
                 ..model(id, d, &hash)
@@ -91,7 +91,7 @@ impl RowKind for EldDriver {
             (row, json)
         });
         let derive = fleet_driver::ActiveModel::derive_list_columns;
-        insert_rows(tx, new_rows, derive, Column::Raw).await?;
+        let mut statements = insert_rows(to, new_rows, derive, Column::Raw)?;
         let changed_rows = updates.into_iter().map(|(id, d, hash)| {
             let raw = d.raw.to_value();
             let mut row = fleet_driver::ActiveModel {
@@ -101,9 +101,12 @@ impl RowKind for EldDriver {
             row.derive_list_columns(false)?;
             Ok((id, values_of(&row, &UPDATED)?))
         });
-        db::bulk::update_rows_within::<fleet_driver::Entity>(tx, &UPDATED, changed_rows)
-            .await
-            .map(drop)
+        statements.extend(update_rows::<fleet_driver::Entity>(
+            to,
+            &UPDATED,
+            changed_rows,
+        )?);
+        Ok(Planned(statements))
     }
 
     fn inactive(

@@ -20,7 +20,8 @@ pub mod vehicles;
 use chrono::{DateTime, SubsecRound, Utc};
 use db::tenancy::{FleetOwned, FleetTx};
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, DbErr, EntityTrait, Iden, QueryFilter, QuerySelect, Value,
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, DbBackend, DbErr, EntityTrait, Iden,
+    QueryFilter, QuerySelect, Statement, Value,
 };
 use sha2::{Digest, Sha256};
 use std::collections::HashMap;
@@ -82,13 +83,14 @@ pub trait RowKind: Fingerprinted + Sized + Send {
         provider: &str,
     ) -> impl Future<Output = Result<KnownRows<Self>, DbErr>> + Send;
 
-    /// Writes the records that differ from their rows: new rows inserted,
-    /// changed rows updated (`hash` is the record's fingerprint).
-    fn write(
-        tx: &FleetTx,
+    /// The statements that write the records that differ from their rows:
+    /// new rows inserted, changed rows updated (`hash` is the record's
+    /// fingerprint). Planned apart from the connection that runs them.
+    fn plan(
+        to: Target,
         run: &mut Writing<Self>,
         records: Vec<(Self, String)>,
-    ) -> impl Future<Output = Result<(), DbErr>> + Send;
+    ) -> Result<Planned, DbErr>;
 
     /// The table the kind's rows live in, and its id column.
     type Entity: EntityTrait + FleetOwned;
@@ -108,26 +110,76 @@ pub trait RowKind: Fingerprinted + Sized + Send {
     }
 }
 
+/// Where planned statements will run: the transaction's fleet and database.
+#[derive(Debug, Clone, Copy)]
+pub struct Target {
+    pub fleet: Uuid,
+    pub backend: DbBackend,
+}
+
+impl Target {
+    pub fn of(tx: &FleetTx) -> Self {
+        Self {
+            fleet: tx.scope().fleet_account_id(),
+            backend: tx.get_database_backend(),
+        }
+    }
+}
+
+/// Readies a step's transaction for its pages' many-row statements
+/// (PostgreSQL plans them once: `db::bulk::plan_generically`).
+pub async fn ready_for_pages(tx: &FleetTx) -> Result<(), DbErr> {
+    db::bulk::plan_generically(tx).await
+}
+
+/// Statements planned for a transaction, run in order by [`Planned::run`].
+#[derive(Default)]
+pub struct Planned(Vec<Statement>);
+
+impl Planned {
+    pub fn extend(&mut self, more: Planned) {
+        self.0.extend(more.0);
+    }
+
+    pub async fn run(self, tx: &FleetTx) -> Result<(), DbErr> {
+        for statement in self.0 {
+            tx.execute_raw(statement).await?;
+        }
+        Ok(())
+    }
+}
+
 /// What a step of a run does with its pages: takes each in ([`add`]),
-/// writes what it took in ([`flush`]: page by page on PostgreSQL, in a
-/// transaction open for the whole step), and ends the step's write
-/// ([`finish`]) in the same transaction.
+/// plans the statements that write what it took in ([`plan`], after
+/// [`start`] read what it needs; on PostgreSQL page by page, each page's
+/// while the page before is written, in a transaction open for the whole
+/// step), and ends the step's write ([`finish`]) in the same transaction.
 ///
 /// [`add`]: PageWriter::add
-/// [`flush`]: PageWriter::flush
+/// [`plan`]: PageWriter::plan
+/// [`start`]: PageWriter::start
 /// [`finish`]: PageWriter::finish
-pub trait PageWriter: Send {
-    type Item: Send;
+pub trait PageWriter: Send + 'static {
+    type Item: Send + 'static;
     type Done;
+    /// Whether a whole list's statements are small enough to be planned as
+    /// its pages arrive on SQLite too (where they run after the last page).
+    const PLANS_AHEAD: bool = false;
 
     fn add(&mut self, page: Vec<Self::Item>);
 
-    fn flush(&mut self, tx: &FleetTx) -> impl Future<Output = Result<(), DbErr>> + Send;
+    /// Reads what planning needs (the fleet's rows), once; every later
+    /// plan's statements must run in the same transaction.
+    fn start(&mut self, tx: &FleetTx) -> impl Future<Output = Result<(), DbErr>> + Send;
 
+    /// The statements that write what was taken in since the last plan.
+    fn plan(&mut self, to: Target) -> Result<Planned, DbErr>;
+
+    /// Writes what is left and ends the step's write.
     fn finish(self, tx: &FleetTx) -> impl Future<Output = Result<Self::Done, DbErr>> + Send;
 }
 
-impl<R: RowKind> PageWriter for Received<R> {
+impl<R: RowKind + 'static> PageWriter for Received<R> {
     type Item = R;
     type Done = Counts;
 
@@ -135,8 +187,12 @@ impl<R: RowKind> PageWriter for Received<R> {
         Received::add(self, page)
     }
 
-    async fn flush(&mut self, tx: &FleetTx) -> Result<(), DbErr> {
-        Received::flush(self, tx).await
+    async fn start(&mut self, tx: &FleetTx) -> Result<(), DbErr> {
+        Received::start(self, tx).await
+    }
+
+    fn plan(&mut self, to: Target) -> Result<Planned, DbErr> {
+        Received::plan(self, to)
     }
 
     async fn finish(self, tx: &FleetTx) -> Result<Counts, DbErr> {
@@ -188,29 +244,50 @@ impl<R: RowKind> Received<R> {
         }
     }
 
-    /// Writes the records received since the last flush. The first flush
-    /// reads the fleet's rows; every later one must use the same
-    /// transaction, as the rows read are matched across the whole run.
-    pub async fn flush(&mut self, tx: &FleetTx) -> Result<(), DbErr> {
-        let writing = match &mut self.writing {
-            Some(writing) => writing,
-            None => {
-                let started = Instant::now();
-                let (rows, context) = R::known(tx, &self.provider).await?;
-                self.writing.insert(Writing {
-                    provider: self.provider.clone(),
-                    matcher: Matcher::new(rows),
-                    context,
-                    now: write_time(),
-                    counts: Counts::default(),
-                    started,
-                    read: started.elapsed(),
-                })
-            }
-        };
+    /// Reads the fleet's rows for matching, once: every later write must
+    /// use the same transaction, as the rows read are matched across the
+    /// whole run.
+    pub async fn start(&mut self, tx: &FleetTx) -> Result<(), DbErr> {
+        if self.writing.is_none() {
+            let started = Instant::now();
+            let (rows, context) = R::known(tx, &self.provider).await?;
+            self.writing = Some(Writing {
+                provider: self.provider.clone(),
+                matcher: Matcher::new(rows),
+                context,
+                now: write_time(),
+                counts: Counts::default(),
+                started,
+                read: started.elapsed(),
+            });
+        }
+        Ok(())
+    }
+
+    /// The statements that write the records received since the last plan
+    /// (after [`Received::start`]).
+    pub fn plan(&mut self, to: Target) -> Result<Planned, DbErr> {
+        let writing = self
+            .writing
+            .as_mut()
+            .ok_or_else(|| DbErr::Custom("the write did not start".into()))?;
         let records = std::mem::take(&mut self.records);
         writing.counts.synced += records.len() as i32;
-        R::write(tx, writing, records).await
+        R::plan(to, writing, records)
+    }
+
+    /// Writes the records received since the last flush, a chunk at a time
+    /// (a whole run's statements at once would be a lot of memory).
+    pub async fn flush(&mut self, tx: &FleetTx) -> Result<(), DbErr> {
+        self.start(tx).await?;
+        let to = Target::of(tx);
+        let mut pending = std::mem::take(&mut self.records);
+        while !pending.is_empty() {
+            let rest = pending.split_off(pending.len().min(INSERT_CHUNK));
+            self.records = std::mem::replace(&mut pending, rest);
+            self.plan(to)?.run(tx).await?;
+        }
+        Ok(())
     }
 
     /// Writes what is left and makes this provider's rows that a full run
@@ -414,15 +491,14 @@ impl<X> Matcher<X> {
     }
 }
 
-/// Inserts whole rows (each with its JSON column as text), deriving each
-/// one's list columns first. The rows are made as they are sent, a chunk at
-/// a time, and their JSON is never parsed into a tree.
-pub async fn insert_rows<A>(
-    tx: &FleetTx,
+/// The INSERTs of whole rows (each with its JSON column as text), deriving
+/// each one's list columns first; their JSON is never parsed into a tree.
+pub fn insert_rows<A>(
+    to: Target,
     rows: impl IntoIterator<Item = (A, String)>,
     derive: fn(&mut A, bool) -> Result<(), DbErr>,
     json_column: <A::Entity as EntityTrait>::Column,
-) -> Result<(), DbErr>
+) -> Result<Vec<Statement>, DbErr>
 where
     A: ActiveModelTrait + Send,
 {
@@ -430,9 +506,16 @@ where
         derive(&mut row, true)?;
         Ok((row, Some(json)))
     });
-    db::bulk::insert_rows_with_json(tx, rows, json_column, INSERT_CHUNK)
-        .await
-        .map(drop)
+    db::bulk::insert_statements_with_json(to.backend, rows, json_column, INSERT_CHUNK)
+}
+
+/// The UPDATEs that set `columns` of each row (by id) to its values.
+pub fn update_rows<E: FleetOwned>(
+    to: Target,
+    columns: &[E::Column],
+    rows: impl IntoIterator<Item = Result<(Uuid, Vec<Value>), DbErr>>,
+) -> Result<Vec<Statement>, DbErr> {
+    db::bulk::update_statements_within::<E>(to.backend, to.fleet, columns, rows)
 }
 
 /// The values of `columns` in an active model, each of which must be set.

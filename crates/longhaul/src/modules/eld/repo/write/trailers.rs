@@ -2,8 +2,8 @@
 //! drivers are the second step of a trailer sync ([`super::assignments`]).
 
 use super::{
-    Fingerprinted, Hasher, Known, Received, RowKind, Writing, identity, insert_rows, stamp,
-    valid_hash, values_of,
+    Fingerprinted, Hasher, Known, Planned, Received, RowKind, Target, Writing, identity,
+    insert_rows, stamp, update_rows, valid_hash, values_of,
 };
 use crate::integrations::eld::EldTrailer;
 use chrono::{DateTime, Utc};
@@ -54,11 +54,11 @@ impl RowKind for EldTrailer {
         Ok((known(tx, provider).await?, ()))
     }
 
-    async fn write(
-        tx: &FleetTx,
+    fn plan(
+        to: Target,
         run: &mut Writing<Self>,
         records: Vec<(Self, String)>,
-    ) -> Result<(), DbErr> {
+    ) -> Result<Planned, DbErr> {
         let mut inserts = Vec::new();
         let mut updates = Vec::new();
         for (t, hash) in records {
@@ -95,7 +95,7 @@ impl RowKind for EldTrailer {
             // Its `assignment_data`, with the provider's record beside it.
             let json = format!(r#"{{"assigned_driver":null,"eld":{}}}"#, t.raw.json());
             let row = fleet_trailer::ActiveModel {
-                fleet_account_id: Set(tx.scope().fleet_account_id()),
+                fleet_account_id: Set(to.fleet),
                 status: Set("active".into()),
                 assigned_driver_eld_id: Set(None),
                 assigned_driver_name: Set(None),
@@ -107,7 +107,7 @@ impl RowKind for EldTrailer {
             (row, json)
         });
         let derive = fleet_trailer::ActiveModel::derive_list_columns;
-        insert_rows(tx, new_rows, derive, Column::Raw).await?;
+        let mut statements = insert_rows(to, new_rows, derive, Column::Raw)?;
         let changed_rows = updates.into_iter().map(|(id, active, extra, mut t, hash)| {
             let mut row = fleet_trailer::ActiveModel {
                 // A trailer that comes back is in service again.
@@ -123,9 +123,12 @@ impl RowKind for EldTrailer {
             row.derive_list_columns(false)?;
             Ok((id, values_of(&row, &UPDATED)?))
         });
-        db::bulk::update_rows_within::<fleet_trailer::Entity>(tx, &UPDATED, changed_rows)
-            .await
-            .map(drop)
+        statements.extend(update_rows::<fleet_trailer::Entity>(
+            to,
+            &UPDATED,
+            changed_rows,
+        )?);
+        Ok(Planned(statements))
     }
 
     fn inactive(

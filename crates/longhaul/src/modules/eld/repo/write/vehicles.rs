@@ -5,8 +5,8 @@
 //! the sync so that reading a truck never writes it).
 
 use super::{
-    Fingerprinted, Hasher, Known, Received, RowKind, Writing, identity, insert_rows, stamp,
-    valid_hash, values_of,
+    Fingerprinted, Hasher, Known, Planned, Received, RowKind, Target, Writing, identity,
+    insert_rows, stamp, update_rows, valid_hash, values_of,
 };
 use crate::integrations::eld::{EldRef, EldVehicle};
 use crate::modules::vehicles::assignment::{ASSIGNMENT_REMOVED, clear_metadata_driver};
@@ -105,11 +105,11 @@ impl RowKind for EldVehicle {
         ))
     }
 
-    async fn write(
-        tx: &FleetTx,
+    fn plan(
+        to: Target,
         run: &mut Writing<Self>,
         records: Vec<(Self, String)>,
-    ) -> Result<(), DbErr> {
+    ) -> Result<Planned, DbErr> {
         let mut inserts = Vec::new();
         let mut updates = Vec::new();
         for (mut v, record_hash) in records {
@@ -168,7 +168,7 @@ impl RowKind for EldVehicle {
                 let assigned = v.assigned_driver.is_some();
                 let json = metadata(&v, removed.as_ref());
                 let row = fleet_vehicle::ActiveModel {
-                    fleet_account_id: Set(tx.scope().fleet_account_id()),
+                    fleet_account_id: Set(to.fleet),
                     assigned_at: Set(assigned.then_some(now)),
                     created_at: Set(now),
                     ..model(id, &mut v, driver_id, &hash)
@@ -176,7 +176,7 @@ impl RowKind for EldVehicle {
                 (row, json)
             });
         let derive = fleet_vehicle::ActiveModel::derive_list_columns;
-        insert_rows(tx, new_rows, derive, Column::Raw).await?;
+        let mut statements = insert_rows(to, new_rows, derive, Column::Raw)?;
         let changed_rows =
             updates
                 .into_iter()
@@ -198,9 +198,12 @@ impl RowKind for EldVehicle {
                     row.derive_list_columns(false)?;
                     Ok((id, values_of(&row, &UPDATED)?))
                 });
-        db::bulk::update_rows_within::<fleet_vehicle::Entity>(tx, &UPDATED, changed_rows)
-            .await
-            .map(drop)
+        statements.extend(update_rows::<fleet_vehicle::Entity>(
+            to,
+            &UPDATED,
+            changed_rows,
+        )?);
+        Ok(Planned(statements))
     }
 
     /// Gone upstream: inactive, without a driver, in the inactive tab (a
