@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { toast } from 'sonner'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import texts from '@contracts/texts.json'
 import { stubFetch } from '@/test/fleet-fixtures'
 import { renderAt } from '@/test/render'
@@ -11,9 +11,18 @@ import { DispatchPage } from './dispatch-page'
 const t = texts.loads.dispatch
 const a = t.assign
 
+// The board opens on today's day list when today is in the week, so the
+// clock is pinned: Saturday Nov 28 in the fleet's zone, the week's first day,
+// which has no pickups (the fixtures' loads pick up on Sunday).
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] })
+  vi.setSystemTime(new Date('2026-11-28T18:00:00Z'))
+})
+
 afterEach(() => {
   toast.dismiss()
   vi.unstubAllGlobals()
+  vi.useRealTimers()
 })
 
 function load(overrides: Partial<DispatchLoad>): DispatchLoad {
