@@ -200,11 +200,7 @@ mod tests {
             let provider = provider.clone();
             async move { numbers(&provider, c) }
         });
-        let mut out = Vec::new();
-        while let Some(page) = pages.next().await {
-            out.push(page.map(|p| p.items).map_err(|e| e.to_string()));
-        }
-        out
+        drain(&mut pages).await
     }
 
     #[tokio::test]
